@@ -1,0 +1,23 @@
+// Runs every *.test.ts under src/ with node's own test runner (through tsx).
+// Usage: node scripts/run-tests.mjs [substring-filter...]
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
+function find(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return find(p);
+    return e.name.endsWith(".test.ts") ? [p] : [];
+  });
+}
+
+const filters = process.argv.slice(2);
+const files = find("src")
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
+  .sort();
+const r = spawnSync(process.execPath, ["--import", "tsx", "--test", ...files], {
+  stdio: "inherit",
+  env: { ...process.env, NO_COLOR: "1" },
+});
+process.exit(r.status ?? 1);

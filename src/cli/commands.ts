@@ -1,0 +1,7 @@
+/** The list of commands the program offers; each file under cli/ registers one. */
+import type { Command } from "commander";
+
+/** Adds one command to the program; `exit` records the command's exit status. */
+export type Register = (program: Command, exit: (code: number) => void) => void;
+
+export const commands: Register[] = [];

@@ -1,0 +1,46 @@
+/**
+ * The `nqueens` command: parses arguments, runs one command, returns its exit status.
+ * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage.
+ * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
+ */
+import { Command, CommanderError } from "commander";
+import { NQueensError } from "../errors.js";
+import { commands } from "./commands.js";
+
+const VERSION = "0.1.0";
+
+/** Runs the command line `argv` (without node and the script) and resolves to the exit status. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let status = 0;
+  const program = new Command("nqueens")
+    .description("Place, count, complete and explain N non-attacking queens.")
+    .version(VERSION, "-V, --version")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  for (const register of commands) {
+    register(program, (code) => {
+      status = code;
+    });
+  }
+  program.commands.forEach((c) => {
+    c.exitOverride();
+  });
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return status;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
+      if (e.code === "commander.help") return 0;
+      return 2;
+    }
+    if (e instanceof NQueensError) {
+      process.stderr.write(`nqueens: ${e.message}\n`);
+      return 2;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);
+    return 70;
+  }
+}
