@@ -18,7 +18,11 @@ export function parseInteger(text: string, what: string, min: number, max: numbe
 }
 
 /** Parses one of a fixed set of words, naming the choices when the value is not one of them. */
-export function parseChoice<T extends string>(text: string, what: string, choices: readonly T[]): T {
+export function parseChoice<T extends string>(
+  text: string,
+  what: string,
+  choices: readonly T[],
+): T {
   if ((choices as readonly string[]).includes(text)) return text as T;
   throw new NQueensError(`${what} must be one of ${choices.join(", ")}: got '${text}'`);
 }
