@@ -1,0 +1,263 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { PartialBoard } from "./board.js";
+import { NQueensError } from "./errors.js";
+import { BOARD_STYLES, type BoardStyle, fileName, formatBoard } from "./format.js";
+
+const FOUR = [1, 3, 0, 2];
+const PARTIAL: PartialBoard = { n: 4, queens: [{ row: 2, col: 3 }] };
+
+const fullCases: [BoardStyle, string][] = [
+  ["dots", ". Q . .\n. . . Q\nQ . . .\n. . Q ."],
+  ["judge", ".Q..\n...Q\nQ...\n..Q."],
+  ["stars", "*Q**\n***Q\nQ***\n**Q*"],
+  ["cells", "|X| |Q| |X| |X|\n|X| |X| |X| |Q|\n|Q| |X| |X| |X|\n|X| |X| |Q| |X|"],
+  [
+    "grid",
+    [
+      "+---+---+---+---+",
+      "|   | Q |   |   |",
+      "+---+---+---+---+",
+      "|   |   |   | Q |",
+      "+---+---+---+---+",
+      "| Q |   |   |   |",
+      "+---+---+---+---+",
+      "|   |   | Q |   |",
+      "+---+---+---+---+",
+    ].join("\n"),
+  ],
+  [
+    "unicode",
+    [
+      "┌───┬───┬───┬───┐",
+      "│   │ ♛ │   │   │",
+      "├───┼───┼───┼───┤",
+      "│   │   │   │ ♛ │",
+      "├───┼───┼───┼───┤",
+      "│ ♛ │   │   │   │",
+      "├───┼───┼───┼───┤",
+      "│   │   │ ♛ │   │",
+      "└───┴───┴───┴───┘",
+    ].join("\n"),
+  ],
+  ["perm", "1 3 0 2"],
+  ["perm1", "2 4 1 3"],
+  ["squares", "b1 d2 a3 c4"],
+  ["json", '{"n":4,"cols":[1,3,0,2]}'],
+];
+
+const partialCases: [BoardStyle, string][] = [
+  ["dots", ". . . .\n. . . .\n. . . Q\n. . . ."],
+  ["judge", "....\n....\n...Q\n...."],
+  ["stars", "****\n****\n***Q\n****"],
+  ["cells", "|X| |X| |X| |X|\n|X| |X| |X| |X|\n|X| |X| |X| |Q|\n|X| |X| |X| |X|"],
+  ["perm", "- - 3 -"],
+  ["perm1", "- - 4 -"],
+  ["squares", "n 4\nd3"],
+  ["json", '{"n":4,"queens":[{"row":2,"col":3}]}'],
+];
+
+describe("formatBoard", () => {
+  for (const [style, expected] of fullCases) {
+    test(`${style} of the solution 1 3 0 2`, () => {
+      assert.equal(formatBoard(FOUR, style), expected);
+    });
+  }
+  for (const [style, expected] of partialCases) {
+    test(`${style} of a partial board`, () => {
+      assert.equal(formatBoard(PARTIAL, style), expected);
+    });
+  }
+
+  test("a partial board in the grid has blank cells", () => {
+    const lines = formatBoard(PARTIAL, "grid").split("\n");
+    assert.equal(lines.length, 9);
+    assert.equal(lines[5], "|   |   |   | Q |");
+    assert.equal(lines[1], "|   |   |   |   |");
+  });
+
+  test("a board as a PartialBoard draws the same text as its Solution, except json", () => {
+    const board: PartialBoard = { n: 4, queens: FOUR.map((col, row) => ({ row, col })) };
+    for (const style of BOARD_STYLES) {
+      if (style === "json") continue;
+      assert.equal(formatBoard(board, style), formatBoard(FOUR, style), style);
+    }
+    assert.equal(
+      formatBoard(board, "json"),
+      '{"n":4,"queens":[{"row":0,"col":1},{"row":1,"col":3},{"row":2,"col":0},{"row":3,"col":2}]}',
+    );
+  });
+
+  test("an empty board and n = 1", () => {
+    assert.equal(formatBoard({ n: 2, queens: [] }, "judge"), "..\n..");
+    assert.equal(formatBoard({ n: 2, queens: [] }, "squares"), "n 2");
+    assert.equal(formatBoard({ n: 2, queens: [] }, "perm"), "- -");
+    assert.equal(formatBoard([0], "dots"), "Q");
+    assert.equal(formatBoard([0], "grid"), "+---+\n| Q |\n+---+");
+  });
+
+  test("two queens in one row: matrix styles draw both, perm styles refuse", () => {
+    const board: PartialBoard = {
+      n: 3,
+      queens: [
+        { row: 1, col: 2 },
+        { row: 1, col: 0 },
+      ],
+    };
+    assert.equal(formatBoard(board, "judge"), "...\nQ.Q\n...");
+    assert.equal(formatBoard(board, "squares"), "n 3\na2 c2");
+    assert.throws(() => formatBoard(board, "perm"), {
+      name: "NQueensError",
+      message: "the perm style shows at most one queen per row: row 1 has 2",
+    });
+  });
+
+  const errors: [string, PartialBoard | number[], string][] = [
+    [
+      "a queen off the board",
+      { n: 4, queens: [{ row: 4, col: 0 }] },
+      "queen at (4, 0) is off the 4x4 board",
+    ],
+    ["a column off the board", [0, 5, 1], "queen at (1, 5) is off the 3x3 board"],
+    [
+      "two queens on one square",
+      {
+        n: 4,
+        queens: [
+          { row: 1, col: 1 },
+          { row: 1, col: 1 },
+        ],
+      },
+      "two queens on one square: (1, 1)",
+    ],
+    ["size 0", { n: 0, queens: [] }, "a board needs a size of at least 1: got 0"],
+    ["an empty solution", [], "a board needs a size of at least 1: got 0"],
+  ];
+  for (const [what, board, message] of errors) {
+    test(`refuses ${what}`, () => {
+      assert.throws(
+        () => formatBoard(board, "dots"),
+        (e: unknown) => {
+          assert.ok(e instanceof NQueensError);
+          assert.equal(e.message, message);
+          return true;
+        },
+      );
+    });
+  }
+
+  test("refuses an unknown style, naming it", () => {
+    assert.throws(() => formatBoard(FOUR, "fancy" as BoardStyle), /got 'fancy'/);
+  });
+
+  test("n = 1000 in every text style, in time", () => {
+    const cols = Array.from({ length: 1000 }, (_, r) => (r * 2) % 1000);
+    const perm = formatBoard(cols, "perm");
+    assert.equal(perm.split(" ").length, 1000);
+    assert.equal(perm.split(" ")[501], "2");
+    const judge = formatBoard(cols, "judge").split("\n");
+    assert.equal(judge.length, 1000);
+    assert.equal(judge[3]!.length, 1000);
+    assert.equal(judge[3]!.indexOf("Q"), 6);
+    assert.equal(formatBoard(cols, "grid").split("\n").length, 2001);
+    assert.equal(formatBoard(cols, "squares").split(" ")[999], "alk1000");
+  });
+});
+
+describe("fileName", () => {
+  const cases: [number, string][] = [
+    [0, "a"],
+    [7, "h"],
+    [25, "z"],
+    [26, "aa"],
+    [51, "az"],
+    [52, "ba"],
+    [701, "zz"],
+    [702, "aaa"],
+    [998, "alk"],
+  ];
+  for (const [col, name] of cases) {
+    test(`column ${col} is file ${name}`, () => assert.equal(fileName(col), name));
+  }
+});
+
+/**
+ * A small XML well-formedness check, enough for the SVG we write: balanced tags, quoted
+ * attributes, no stray `<` or `&` in text. Returns the first problem or undefined.
+ */
+function xmlProblem(xml: string): string | undefined {
+  const stack: string[] = [];
+  const token = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g;
+  let roots = 0;
+  for (const m of xml.matchAll(token)) {
+    const [, close, name, attrs, selfClose, text, stray] = m;
+    if (stray) return `stray '<' at ${m.index}`;
+    if (text !== undefined) {
+      if (/&(?!(amp|lt|gt|quot|apos|#\d+);)/.test(text)) return `bare '&' at ${m.index}`;
+      if (stack.length === 0 && text.trim() !== "") return "text outside the root";
+      continue;
+    }
+    if (attrs && /&(?!(amp|lt|gt|quot|apos|#\d+);)/.test(attrs)) return `bare '&' in <${name}>`;
+    if (close) {
+      if (stack.pop() !== name) return `unbalanced </${name}>`;
+    } else if (!selfClose) {
+      if (stack.length === 0) roots++;
+      stack.push(name!);
+    } else if (stack.length === 0) roots++;
+  }
+  if (stack.length > 0) return `unclosed <${stack.at(-1)}>`;
+  return roots === 1 ? undefined : `${roots} root elements`;
+}
+
+describe("svg", () => {
+  test("the well-formedness check itself catches broken XML", () => {
+    assert.equal(xmlProblem("<a><b></a>"), "unbalanced </a>");
+    assert.equal(xmlProblem("<a>x & y</a>"), "bare '&' at 3");
+    assert.equal(xmlProblem("<a/><b/>"), "2 root elements");
+    assert.equal(xmlProblem('<a x="1"><b/>t</a>'), undefined);
+  });
+
+  const boards: [string, PartialBoard | number[]][] = [
+    ["n = 4 solution", FOUR],
+    ["n = 8 solution", [0, 4, 7, 5, 2, 6, 1, 3]],
+    ["partial board", PARTIAL],
+    ["empty board", { n: 5, queens: [] }],
+    ["n = 1000", Array.from({ length: 1000 }, (_, r) => r)],
+  ];
+  for (const [what, board] of boards) {
+    test(`${what}: well-formed, titled, one crown per queen`, () => {
+      const svg = formatBoard(board, "svg");
+      assert.equal(xmlProblem(svg), undefined);
+      assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
+      assert.match(svg, /<title>\d+x\d+ board with \d+ queens?<\/title>/);
+      const crowns = [...svg.matchAll(/M(\d+)\.2 (\d+)\.8/g)].map((m) => ({
+        row: Number(m[2]),
+        col: Number(m[1]),
+      }));
+      const queens = Array.isArray(board)
+        ? board.map((col, row) => ({ row, col }))
+        : (board as PartialBoard).queens;
+      assert.deepEqual(crowns, queens);
+    });
+  }
+
+  test("size: 60 pixels a square for small n, at most 640 in all for large n", () => {
+    const size = (svg: string) => Number(/width="(\d+)"/.exec(svg)![1]);
+    assert.equal(size(formatBoard(FOUR, "svg")), 240);
+    assert.equal(size(formatBoard([0, 4, 7, 5, 2, 6, 1, 3], "svg")), 480);
+    assert.equal(size(formatBoard({ n: 100, queens: [] }, "svg")), 600);
+    assert.equal(size(formatBoard({ n: 1000, queens: [] }, "svg")), 1000);
+    assert.equal(size(formatBoard(FOUR, "svg", { size: 99 })), 99);
+    assert.match(formatBoard(FOUR, "svg"), /viewBox="0 0 4 4"/);
+  });
+
+  test("the title is escaped and the id prefix used", () => {
+    const svg = formatBoard(FOUR, "svg", { title: `<4 & "queens">`, idPrefix: "b2" });
+    assert.equal(xmlProblem(svg), undefined);
+    assert.match(svg, /<title>&lt;4 &amp; &quot;queens&quot;&gt;<\/title>/);
+    assert.match(svg, /<pattern id="b2-squares"/);
+    assert.match(svg, /fill="url\(#b2-squares\)"/);
+    assert.throws(() => formatBoard(FOUR, "svg", { idPrefix: 'x"y' }), NQueensError);
+    assert.throws(() => formatBoard(FOUR, "svg", { size: -3 }), NQueensError);
+  });
+});
