@@ -6,6 +6,7 @@
 import { Command, CommanderError } from "commander";
 import { NQueensError } from "../errors.js";
 import { commands } from "./commands.js";
+import { OutputClosed } from "./output.js";
 
 const VERSION = "0.1.0";
 
@@ -15,17 +16,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command("nqueens")
     .description("Place, count, complete and explain N non-attacking queens.")
     .version(VERSION, "-V, --version")
-    .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .configureOutput({ outputError: (text, write) => write(oneLineError(text)) });
   for (const register of commands) {
     register(program, (code) => {
       status = code;
     });
   }
-  program.commands.forEach((c) => {
-    c.exitOverride();
-  });
+  for (const c of program.commands) {
+    c.exitOverride().configureOutput({ outputError: (text, write) => write(oneLineError(text)) });
+  }
   try {
     await program.parseAsync([...argv], { from: "user" });
     return status;
@@ -35,6 +35,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (e.code === "commander.help") return 0;
       return 2;
     }
+    if (e instanceof OutputClosed) return 0;
     if (e instanceof NQueensError) {
       process.stderr.write(`nqueens: ${e.message}\n`);
       return 2;
@@ -43,4 +44,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);
     return 70;
   }
+}
+
+/** Commander's usage errors as one line: `nqueens: unknown command 'bogus' (see nqueens --help)`. */
+function oneLineError(text: string): string {
+  const line = text.replace(/^error: /, "").split("\n")[0];
+  return `nqueens: ${line} (see --help)\n`;
 }
