@@ -1,0 +1,154 @@
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const BIN = `${ROOT}bin/nqueens.js`;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `nqueens args...` with `input` on stdin. */
+function nqueens(args: string[], input: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** Every 8-queens solution, by brute force over the 8! permutations: independent of the library. */
+function allSolutions(): number[][] {
+  const out: number[][] = [];
+  const walk = (cols: number[]) => {
+    if (cols.length === 8) out.push([...cols]);
+    else for (let c = 0; c < 8; c++) if (!cols.includes(c)) walk([...cols, c]);
+  };
+  walk([]);
+  return out.filter((p) =>
+    p.every((c, r) => p.every((d, s) => s <= r || Math.abs(c - d) !== s - r)),
+  );
+}
+const SOLUTIONS = allSolutions();
+
+const judgeInput = (fixed: [number, number][]) =>
+  `${fixed.length}\n${fixed.map(([r, c]) => `${r} ${c}`).join("\n")}\n`;
+
+/** The columns of a judge answer: one Q per line of 8 cells, or a failed assertion. */
+function colsOf(stdout: string): number[] {
+  const lines = stdout.split("\n");
+  assert.equal(lines.pop(), "", "the answer ends with a newline");
+  assert.equal(lines.length, 8);
+  return lines.map((line) => {
+    assert.match(line, /^\.*Q\.*$/);
+    assert.equal(line.length, 8);
+    return line.indexOf("Q");
+  });
+}
+
+before(() => {
+  assert.ok(existsSync(`${ROOT}dist/cli/aoj.js`), "build first: npx tsc -p .");
+});
+
+describe("nqueens aoj", { concurrency: 2 }, () => {
+  test("the judge's sample", async () => {
+    const r = await nqueens(["aoj"], "2\n2 2\n5 3\n");
+    assert.deepEqual(r, {
+      code: 0,
+      stdout: "......Q.\nQ.......\n..Q.....\n.......Q\n.....Q..\n...Q....\n.Q......\n....Q...\n",
+      stderr: "",
+    });
+  });
+
+  const unique: [string, [number, number][]][] = [
+    [
+      "3 fixed queens",
+      [
+        [0, 1],
+        [2, 4],
+        [1, 6],
+      ],
+    ],
+    [
+      "5 fixed queens",
+      [
+        [1, 1],
+        [2, 3],
+        [4, 2],
+        [6, 5],
+        [7, 0],
+      ],
+    ],
+  ];
+  for (const [what, fixed] of unique) {
+    test(what, async () => {
+      const completions = SOLUTIONS.filter((s) => fixed.every(([r, c]) => s[r] === c));
+      assert.equal(completions.length, 1, "the case must have exactly one completion");
+      const r = await nqueens(["aoj"], judgeInput(fixed));
+      assert.equal(r.stderr, "");
+      assert.equal(r.code, 0);
+      const cols = colsOf(r.stdout);
+      assert.ok(
+        SOLUTIONS.some((s) => s.join() === cols.join()),
+        "a valid 8-queens solution",
+      );
+      for (const [row, col] of fixed)
+        assert.equal(cols[row], col, `keeps the queen at (${row}, ${col})`);
+      assert.deepEqual(cols, completions[0]);
+    });
+  }
+
+  const malformed: [string, string, string][] = [
+    ["k = abc", "abc\n0 0\n", "nqueens: line 1: k must be a whole number from 0 to 8: got 'abc'\n"],
+    ["a missing line", "3\n0 0\n1 4\n", "nqueens: expected 3 lines 'r c' after k = 3, got 2\n"],
+    ["r = 9", "2\n2 2\n9 3\n", "nqueens: line 3: row 9 is outside 0..7\n"],
+    [
+      "two queens in a column",
+      "2\n1 5\n4 5\n",
+      "nqueens: line 3: column 5 already has a queen (line 2)\n",
+    ],
+    ["empty input", "", "nqueens: empty input\n"],
+  ];
+  for (const [what, input, stderr] of malformed) {
+    test(`malformed: ${what} -> exit 2, one line on stderr`, async () => {
+      assert.deepEqual(await nqueens(["aoj"], input), { code: 2, stdout: "", stderr });
+    });
+  }
+
+  const impossible: [string, [number, number][], string][] = [
+    [
+      "attacking queens",
+      [
+        [0, 0],
+        [3, 3],
+      ],
+      "nqueens: cannot be completed: queens at (0, 0) and (3, 3) share a diagonal\n",
+    ],
+    [
+      "no completion",
+      [
+        [0, 0],
+        [1, 2],
+      ],
+      "nqueens: cannot be completed: no 8-queens solution contains these 2 queens\n",
+    ],
+  ];
+  for (const [what, fixed, stderr] of impossible) {
+    test(`cannot be completed: ${what} -> exit 1`, async () => {
+      const completions = SOLUTIONS.filter((s) => fixed.every(([r, c]) => s[r] === c));
+      assert.equal(completions.length, 0, "no solution holds these queens");
+      assert.deepEqual(await nqueens(["aoj"], judgeInput(fixed)), { code: 1, stdout: "", stderr });
+    });
+  }
+});

@@ -1,0 +1,198 @@
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const BIN = `${ROOT}bin/nqueens.js`;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `nqueens args...` with `input` on stdin. */
+function nqueens(args: string[], input = ""): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+let dir = "";
+/** Writes `text` to a fresh file and returns its path. */
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+before(() => {
+  assert.ok(existsSync(`${ROOT}dist/cli/check.js`), "build first: npx tsc -p .");
+  dir = mkdtempSync(join(tmpdir(), "nqueens-check-"));
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const EIGHT_DOTS = [0, 4, 7, 5, 2, 6, 1, 3]
+  .map((c) => Array.from({ length: 8 }, (_, i) => (i === c ? "Q" : ".")).join(" "))
+  .join("\n");
+
+describe("nqueens check", { concurrency: 2 }, () => {
+  const answers: [string, string[], string, Run][] = [
+    [
+      "a solution as a permutation",
+      ["check"],
+      "0 4 7 5 2 6 1 3\n",
+      { code: 0, stdout: "8x8 board, 8 queens: a solution\n", stderr: "" },
+    ],
+    [
+      "a solution as 1-based, named",
+      ["check", "--format-in", "perm1"],
+      "2 4 1 3\n",
+      { code: 0, stdout: "4x4 board, 4 queens: a solution\n", stderr: "" },
+    ],
+    [
+      "two attacking queens on a partial board",
+      ["check", "-"],
+      "Q...\n.Q..\n....\n....\n",
+      {
+        code: 1,
+        stdout:
+          "4x4 board, 2 queens: not a solution\n1 conflict:\n" +
+          "  queens at (0, 0) and (1, 1) share a diagonal\n" +
+          "2 queens missing; rows without a queen: 2, 3\n",
+        stderr: "",
+      },
+    ],
+    [
+      "a full board with a column shared",
+      ["check"],
+      "1 3 0 0\n",
+      {
+        code: 1,
+        stdout:
+          "4x4 board, 4 queens: not a solution\n1 conflict:\n" +
+          "  queens at (2, 0) and (3, 0) share a column\n",
+        stderr: "",
+      },
+    ],
+    [
+      "two queens in one matrix row",
+      ["check"],
+      "QQ\n..\n",
+      {
+        code: 1,
+        stdout:
+          "2x2 board, 2 queens: not a solution\n1 conflict:\n" +
+          "  queens at (0, 0) and (0, 1) share a row\n" +
+          "row without a queen: 1\n",
+        stderr: "",
+      },
+    ],
+    [
+      "the judge's form: its 8x8 board, incomplete",
+      ["check"],
+      "2\n2 2\n5 3\n",
+      {
+        code: 1,
+        stdout:
+          "8x8 board, 2 queens: not a solution\n" +
+          "6 queens missing; rows without a queen: 0, 1, 3, 4, 6, 7\n",
+        stderr: "",
+      },
+    ],
+    [
+      "an empty 30x30 board: 20 empty rows listed",
+      ["check"],
+      "n 30\n",
+      {
+        code: 1,
+        stdout:
+          "30x30 board, 0 queens: not a solution\n30 queens missing; rows without a queen: " +
+          "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 10 more\n",
+        stderr: "",
+      },
+    ],
+  ];
+  for (const [what, args, input, expected] of answers) {
+    test(what, async () => assert.deepEqual(await nqueens(args, input), expected));
+  }
+
+  test("a solution in a file, as a dots matrix", async () => {
+    const r = await nqueens(["check", file("eight.txt", EIGHT_DOTS)]);
+    assert.deepEqual(r, { code: 0, stdout: "8x8 board, 8 queens: a solution\n", stderr: "" });
+  });
+
+  test("--json names the attacking pair", async () => {
+    const r = await nqueens(["check", "--json"], "Q...\n.Q..\n....\n....\n");
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, "");
+    assert.deepEqual(JSON.parse(r.stdout), {
+      n: 4,
+      solution: false,
+      queens: 2,
+      conflicts: [{ a: { row: 0, col: 0 }, b: { row: 1, col: 1 }, kind: "diagonal" }],
+      missing: 2,
+      emptyRows: [2, 3],
+      form: "matrix",
+    });
+  });
+
+  test("--json for a solution", async () => {
+    const r = await nqueens(["check", "--json"], '{"n":4,"cols":[1,3,0,2]}');
+    assert.equal(r.code, 0);
+    assert.deepEqual(JSON.parse(r.stdout), {
+      n: 4,
+      solution: true,
+      queens: 4,
+      conflicts: [],
+      missing: 0,
+      emptyRows: [],
+      form: "json",
+    });
+  });
+
+  const unreadable: [string, () => string[], string, string][] = [
+    [
+      "a ragged matrix",
+      () => ["check"],
+      "Q...\n.Q..\n..Q\n...Q\n",
+      "nqueens: row 2 has 3 cells, expected 4\n",
+    ],
+    [
+      "an unknown symbol",
+      () => ["check"],
+      "Q...\n...x\n....\n....\n",
+      "nqueens: unknown symbol 'x' at row 1, column 3\n",
+    ],
+    ["an empty file", () => ["check", file("empty.txt", "")], "", "nqueens: empty input\n"],
+    [
+      "a missing file",
+      () => ["check", join(dir, "nothing-here.txt")],
+      "",
+      `nqueens: cannot read ${join(dir, "nothing-here.txt")}: no such file\n`,
+    ],
+    [
+      "a form that does not fit",
+      () => ["check", "--format-in", "squares"],
+      "0 4 7\n",
+      "nqueens: line 1: '0' is not a square like a1 or h8\n",
+    ],
+  ];
+  for (const [what, args, input, stderr] of unreadable) {
+    test(`${what} -> exit 2, one line on stderr`, async () => {
+      assert.deepEqual(await nqueens(args(), input), { code: 2, stdout: "", stderr });
+    });
+  }
+});
