@@ -212,7 +212,14 @@ export function treeProfile(n: number, options: TraceOptions = {}): number[] {
  * @example traceLength(8) // 4204: 2056 places, 2056 removes, 92 solutions
  */
 export function traceLength(n: number, options: TraceOptions = {}): number {
-  const profile = treeProfile(n, options);
+  return traceLengthOf(treeProfile(n, options), n, options.rejects ?? false);
+}
+
+/**
+ * {@link traceLength} from a profile already computed by {@link treeProfile} for the same board.
+ * @example traceLengthOf([1, 8, 42, 140, 344, 568, 550, 312, 92], 8, true) // 17868
+ */
+export function traceLengthOf(profile: readonly number[], n: number, rejects: boolean): number {
   const depth = profile.length - 1;
   let placed = 0;
   let expanded = 0;
@@ -221,6 +228,6 @@ export function traceLength(n: number, options: TraceOptions = {}): number {
     placed += profile[d + 1]!;
   }
   const solutions = profile[depth]!;
-  const rejected = options.rejects ? expanded * n - placed : 0;
+  const rejected = rejects ? expanded * n - placed : 0;
   return 2 * placed + solutions + rejected;
 }

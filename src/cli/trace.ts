@@ -1,0 +1,154 @@
+/**
+ * `nqueens trace <n>`: the row-by-row search step by step (place, reject, remove, solution),
+ * indented by depth, then the search tree's nodes per depth as a text bar chart.
+ */
+import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../trace.js";
+import { parseInteger } from "./args.js";
+import type { Register } from "./commands.js";
+
+/** The largest n the command traces. */
+export const TRACE_MAX_N = 16;
+/** The largest n the command draws the tree profile for (n = 16 takes about 25 s). */
+export const PROFILE_MAX_N = 15;
+/** Events shown when --limit is not given. */
+export const DEFAULT_LIMIT = 200;
+
+interface TraceFlags {
+  limit: string;
+  rejects?: boolean;
+  json?: boolean;
+}
+
+export const registerTrace: Register = (program, exit) => {
+  program
+    .command("trace")
+    .description(
+      "show the row-by-row backtracking search step by step, then its nodes per depth " +
+        "(squares are (row,col) from 0)",
+    )
+    .argument("<n>", `board size, 1 to ${TRACE_MAX_N}`)
+    .option(
+      "-l, --limit <k>",
+      "stop after k events; 0 shows only the tree profile, 'all' the whole search",
+      String(DEFAULT_LIMIT),
+    )
+    .option("--rejects", "also show every attacked square tried, and which queen attacks it")
+    .option("--json", "one JSON event per line, then one line with the tree profile")
+    .addHelpText(
+      "after",
+      `
+The tree profile (nodes per depth) is drawn for n up to ${PROFILE_MAX_N}.
+
+Examples:
+  $ nqueens trace 4                      the whole search for n = 4 and its tree
+  $ nqueens trace 8 --rejects --limit 40
+  $ nqueens trace 8 --limit 0            only the tree profile: 1 8 42 140 344 568 550 312 92
+  $ nqueens trace 6 --json --limit all   every event as JSON, for replaying elsewhere`,
+    )
+    .action((nText: string, flags: TraceFlags) => {
+      const n = parseInteger(nText, "n", 1, TRACE_MAX_N);
+      const limit =
+        flags.limit.trim() === "all"
+          ? Number.POSITIVE_INFINITY
+          : parseInteger(flags.limit, "--limit", 0, Number.MAX_SAFE_INTEGER);
+      const rejects = flags.rejects ?? false;
+      const out = new LineWriter();
+      if (!flags.json) {
+        const shown = limit === Number.POSITIVE_INFINITY ? "every event" : `first ${limit} events`;
+        const why = flags.limit === String(DEFAULT_LIMIT) ? " (default; --limit k for more)" : "";
+        out.line(
+          `Backtracking on ${n}x${n}, row by row, squares as (row,col) from 0: ${shown}${why}`,
+        );
+      }
+      let shown = 0;
+      let more = false;
+      for (const event of trace(n, { rejects })) {
+        if (shown >= limit) {
+          more = true;
+          break;
+        }
+        shown++;
+        out.line(flags.json ? JSON.stringify(event) : describe(event));
+      }
+      const profile = n <= PROFILE_MAX_N ? treeProfile(n) : undefined;
+      const events = profile ? traceLengthOf(profile, n, rejects) : undefined;
+      if (flags.json) {
+        out.line(
+          JSON.stringify({
+            type: "profile",
+            n,
+            nodes: profile ?? null,
+            total: profile ? sum(profile) : null,
+            solutions: profile ? profile[n] : null,
+            events: events ?? null,
+            shown,
+            truncated: more,
+          }),
+        );
+      } else {
+        if (more) {
+          const of = events === undefined ? "" : ` of ${events.toLocaleString("en-US")}`;
+          out.line(`... stopped after ${shown} events${of} (--limit k for more, --limit all)`);
+        }
+        out.line("");
+        for (const line of profileLines(n, profile)) out.line(line);
+      }
+      out.flush();
+      exit(0);
+    });
+};
+
+/** One event as a line, indented two spaces per depth. */
+export function describe(e: TraceEvent): string {
+  const indent = "  ".repeat(e.depth);
+  switch (e.type) {
+    case "place":
+      return `${indent}place (${e.row},${e.col})`;
+    case "remove":
+      return `${indent}remove (${e.row},${e.col})`;
+    case "reject":
+      return `${indent}reject (${e.row},${e.col}): ${e.reason} with (${e.by.row},${e.by.col})`;
+    case "solution":
+      return `${indent}solution #${e.index}: ${e.cols.join(" ")}`;
+  }
+}
+
+const BAR_WIDTH = 40;
+
+/** The tree profile as a heading and one bar per depth, or a note when n is too big. */
+export function profileLines(n: number, profile: readonly number[] | undefined): string[] {
+  if (!profile) {
+    return [`Search tree: not drawn for n > ${PROFILE_MAX_N} (n = 16 would take about 25 s)`];
+  }
+  const total = sum(profile);
+  const most = Math.max(...profile);
+  const width = String(most).length;
+  const lines = [
+    `Search tree, nodes per depth (n = ${n}): ${total} nodes, ${profile[n]} solutions`,
+  ];
+  profile.forEach((count, depth) => {
+    const bar = count === 0 ? "" : "#".repeat(Math.max(1, Math.round((count / most) * BAR_WIDTH)));
+    lines.push(`depth ${String(depth).padStart(2)}  ${String(count).padStart(width)}  ${bar}`);
+  });
+  return lines;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** Collects lines and writes them in blocks, so long traces do not make one write per line. */
+class LineWriter {
+  private lines: string[] = [];
+
+  line(text: string): void {
+    this.lines.push(text);
+    if (this.lines.length >= 4096) this.flush();
+  }
+
+  flush(): void {
+    if (this.lines.length === 0) return;
+    process.stdout.write(`${this.lines.join("\n")}\n`);
+    this.lines = [];
+  }
+}
