@@ -1,11 +1,16 @@
 /** The list of commands the program offers; each file under cli/ registers one. */
 import type { Command } from "commander";
-import { registerAoj } from "./aoj.js";
-import { registerCheck } from "./check.js";
+import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
 import { registerList } from "./list.js";
+import { registerTrace } from "./trace.js";
 
 /** Adds one command to the program; `exit` records the command's exit status. */
 export type Register = (program: Command, exit: (code: number) => void) => void;
 
-export const commands: Register[] = [registerCheck, registerAoj, registerList, registerComplete];
+export const commands: Register[] = [
+  registerList,
+  registerComplete,
+  registerTrace,
+  registerCompare,
+];
