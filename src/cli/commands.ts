@@ -1,5 +1,7 @@
 /** The list of commands the program offers; each file under cli/ registers one. */
 import type { Command } from "commander";
+import { registerAoj } from "./aoj.js";
+import { registerCheck } from "./check.js";
 import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
 import { registerList } from "./list.js";
@@ -9,6 +11,8 @@ import { registerTrace } from "./trace.js";
 export type Register = (program: Command, exit: (code: number) => void) => void;
 
 export const commands: Register[] = [
+  registerCheck,
+  registerAoj,
   registerList,
   registerComplete,
   registerTrace,
