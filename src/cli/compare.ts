@@ -171,6 +171,7 @@ export function table(n: number, rows: readonly CompareRow[]): string[] {
   );
   const full = [header, ...cells.filter((c) => c.length === header.length)];
   const widths = header.map((_, i) => Math.max(...full.map((c) => c[i]!.length)));
+  widths[0] = Math.max(widths[0]!, ...rows.map((r) => r.name.length));
   const format = (c: string[]): string =>
     c.length < header.length
       ? `${c[0]!.padEnd(widths[0]!)}  ${c[1]}`
