@@ -6,6 +6,7 @@ import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
 import { registerList } from "./list.js";
 import { registerTrace } from "./trace.js";
+import { registerWeb } from "./web.js";
 
 /** Adds one command to the program; `exit` records the command's exit status. */
 export type Register = (program: Command, exit: (code: number) => void) => void;
@@ -17,4 +18,5 @@ export const commands: Register[] = [
   registerComplete,
   registerTrace,
   registerCompare,
+  registerWeb,
 ];
