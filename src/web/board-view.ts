@@ -1,0 +1,255 @@
+/**
+ * The board drawn as a CSS grid of cells: crisp at any size and any zoom, one focusable cell at a
+ * time (arrow keys move, Enter or Space toggles), and a label on each cell for screen readers.
+ * The view knows nothing about the search: callers pass what each square shows.
+ */
+import { queenSvg } from "./queen.js";
+
+/** What one square shows. */
+export interface CellMark {
+  /** A queen the user placed, one found by the search ("ghost"), or a queen of the trace. */
+  readonly queen?: "placed" | "ghost" | "trace";
+  /** The queen attacks another queen. */
+  readonly conflict?: boolean;
+  /** Some queen attacks this square. */
+  readonly attacked?: boolean;
+  /** Watch: the square was tried and rejected; the short reason shown on it. */
+  readonly rejected?: string;
+  /** Watch: the square being tried now. */
+  readonly trying?: boolean;
+  /** Watch: this queen is the one that rejects the square being tried. */
+  readonly attacker?: boolean;
+  /** Extra words for the screen-reader label. */
+  readonly note?: string;
+}
+
+/** A line drawn over the board from the centre of one square to another (an attack). */
+export interface BoardLine {
+  readonly from: { readonly row: number; readonly col: number };
+  readonly to: { readonly row: number; readonly col: number };
+  readonly tone: "conflict" | "attack";
+}
+
+export interface BoardViewOptions {
+  /** Called when the user clicks a square or presses Enter/Space on it; omit for a read-only board. */
+  readonly onToggle?: (row: number, col: number) => void;
+  /** The accessible name of the whole board. */
+  readonly label: string;
+}
+
+const QUEEN_ICON = `<svg class="q" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${queenSvg("currentColor")}</svg>`;
+
+/** 1-based column letters a, b, …; the page says "column 3" in words, letters only on the edge. */
+function colName(c: number): string {
+  return String(c + 1);
+}
+
+/** A line between two squares, stopping short of the pieces drawn on them. */
+function lineSvg(l: BoardLine): string {
+  const dx = l.to.col - l.from.col;
+  const dy = l.to.row - l.from.row;
+  const len = Math.hypot(dx, dy) || 1;
+  const cut = Math.min(0.42, len / 2) / len;
+  const x1 = l.from.col + 0.5 + dx * cut;
+  const y1 = l.from.row + 0.5 + dy * cut;
+  const x2 = l.to.col + 0.5 - dx * cut;
+  const y2 = l.to.row + 0.5 - dy * cut;
+  return `<line class="${l.tone}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`;
+}
+
+export class BoardView {
+  readonly el: HTMLElement;
+  private readonly grid: HTMLElement;
+  private readonly topAxis: HTMLElement;
+  private readonly leftAxis: HTMLElement;
+  private readonly overlay: SVGSVGElement;
+  private cells: HTMLElement[] = [];
+  private n = 0;
+  private focusIndex = 0;
+  private rowHighlight = -1;
+
+  constructor(private readonly options: BoardViewOptions) {
+    this.el = document.createElement("div");
+    this.el.className = "board-frame";
+    this.topAxis = document.createElement("div");
+    this.topAxis.className = "axis axis-top";
+    this.topAxis.setAttribute("aria-hidden", "true");
+    this.leftAxis = document.createElement("div");
+    this.leftAxis.className = "axis axis-left";
+    this.leftAxis.setAttribute("aria-hidden", "true");
+    this.grid = document.createElement("div");
+    this.grid.className = "board";
+    this.grid.setAttribute("role", "grid");
+    this.grid.setAttribute("aria-label", options.label);
+    if (!options.onToggle) this.grid.setAttribute("aria-readonly", "true");
+    else this.grid.classList.add("interactive");
+    this.overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    this.overlay.setAttribute("class", "board-lines");
+    this.overlay.setAttribute("aria-hidden", "true");
+    this.overlay.setAttribute("preserveAspectRatio", "none");
+    const wrap = document.createElement("div");
+    wrap.className = "board-wrap";
+    wrap.append(this.grid, this.overlay);
+    this.el.append(this.topAxis, this.leftAxis, wrap);
+    this.grid.addEventListener("click", (e) => {
+      const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-row]");
+      if (!cell || !this.options.onToggle) return;
+      this.focusIndex = Number(cell.dataset.row) * this.n + Number(cell.dataset.col);
+      this.syncTabIndex();
+      this.options.onToggle(Number(cell.dataset.row), Number(cell.dataset.col));
+    });
+    this.grid.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  /** The size drawn now. */
+  get size(): number {
+    return this.n;
+  }
+
+  /** Draws an n×n board; `mark(row, col)` says what each square shows. */
+  render(
+    n: number,
+    mark: (row: number, col: number) => CellMark,
+    rowHighlight = -1,
+    lines: readonly BoardLine[] = [],
+  ): void {
+    if (n !== this.n) this.build(n);
+    this.overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    this.overlay.innerHTML = lines.map(lineSvg).join("");
+    this.rowHighlight = rowHighlight;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) this.paint(this.cells[r * n + c]!, r, c, mark(r, c));
+    }
+    const rows = this.grid.children;
+    for (let r = 0; r < rows.length; r++) {
+      rows[r]!.classList.toggle("row-current", r === rowHighlight);
+    }
+  }
+
+  /** Moves keyboard focus into the board (to the last focused square). */
+  focus(): void {
+    this.cells[this.focusIndex]?.focus();
+  }
+
+  private build(n: number): void {
+    this.n = n;
+    this.focusIndex = Math.min(this.focusIndex, n * n - 1);
+    this.el.style.setProperty("--n", String(n));
+    this.grid.style.setProperty("--n", String(n));
+    this.grid.replaceChildren();
+    this.cells = [];
+    this.topAxis.replaceChildren();
+    this.leftAxis.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      const t = document.createElement("span");
+      t.textContent = colName(i);
+      this.topAxis.append(t);
+      const l = document.createElement("span");
+      l.textContent = String(i + 1);
+      this.leftAxis.append(l);
+    }
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "row";
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.className = (r + c) % 2 === 0 ? "cell light" : "cell dark";
+        cell.dataset.row = String(r);
+        cell.dataset.col = String(c);
+        cell.tabIndex = -1;
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      this.grid.append(row);
+    }
+    this.syncTabIndex();
+  }
+
+  private paint(cell: HTMLElement, r: number, c: number, m: CellMark): void {
+    const queen = m.queen ?? "";
+    if (cell.dataset.queen !== queen) {
+      cell.dataset.queen = queen;
+      cell.innerHTML = queen ? QUEEN_ICON : "";
+    }
+    const reject = m.rejected ?? "";
+    if (cell.dataset.reject !== reject) {
+      cell.dataset.reject = reject;
+      cell.querySelector(".why")?.remove();
+      if (reject) {
+        const why = document.createElement("span");
+        why.className = "why";
+        why.setAttribute("aria-hidden", "true");
+        why.textContent = reject;
+        cell.append(why);
+      }
+    }
+    cell.classList.toggle("conflict", !!m.conflict);
+    cell.classList.toggle("attacked", !!m.attacked && !queen);
+    cell.classList.toggle("rejected", !!reject);
+    cell.classList.toggle("trying", !!m.trying);
+    cell.classList.toggle("attacker", !!m.attacker);
+    const words = [`Row ${r + 1}, column ${c + 1}`];
+    if (queen === "placed") words.push("queen");
+    else if (queen === "ghost") words.push("queen from the completion");
+    else if (queen === "trace") words.push("queen");
+    else words.push("empty");
+    if (m.conflict) words.push("in conflict");
+    if (m.attacked && !queen) words.push("attacked");
+    if (m.note) words.push(m.note);
+    const label = words.join(", ");
+    if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
+    if (this.options.onToggle) cell.setAttribute("aria-selected", String(queen === "placed"));
+  }
+
+  private syncTabIndex(): void {
+    this.cells.forEach((cell, i) => {
+      cell.tabIndex = i === this.focusIndex ? 0 : -1;
+    });
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const n = this.n;
+    let r = Math.floor(this.focusIndex / n);
+    let c = this.focusIndex % n;
+    switch (e.key) {
+      case "ArrowUp":
+        r = Math.max(0, r - 1);
+        break;
+      case "ArrowDown":
+        r = Math.min(n - 1, r + 1);
+        break;
+      case "ArrowLeft":
+        c = Math.max(0, c - 1);
+        break;
+      case "ArrowRight":
+        c = Math.min(n - 1, c + 1);
+        break;
+      case "Home":
+        c = 0;
+        if (e.ctrlKey) r = 0;
+        break;
+      case "End":
+        c = n - 1;
+        if (e.ctrlKey) r = n - 1;
+        break;
+      case "Enter":
+      case " ":
+        e.preventDefault();
+        this.options.onToggle?.(r, c);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this.focusIndex = r * n + c;
+    this.syncTabIndex();
+    this.cells[this.focusIndex]!.focus();
+  }
+
+  /** The row drawn highlighted (the search's current row), or -1. */
+  get currentRow(): number {
+    return this.rowHighlight;
+  }
+}

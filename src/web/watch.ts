@@ -1,0 +1,722 @@
+/**
+ * Watch: the library's trace of row-by-row backtracking, replayed. Play, pause, step forward and
+ * back, speed, a scrubber; depth, nodes, backtracks and solutions; the candidates of the current
+ * row with the reason each square is rejected; the search tree growing.
+ *
+ * The trace streams in from a worker. Any step is reached by replaying from the nearest snapshot
+ * (one every {@link SNAP} events), so stepping back and scrubbing are instant.
+ */
+import { conflicts, type Queen } from "../board.js";
+import { type BoardLine, BoardView, type CellMark } from "./board-view.js";
+import { type App, fmt, h, type ModeView } from "./dom.js";
+import { Cancelled, type Running, runJob } from "./jobs.js";
+import type { WatchEvent } from "./protocol.js";
+import type { PageState } from "./state.js";
+
+/** Events kept at most; a full trace for large N has billions. */
+export const TRACE_LIMIT = 400_000;
+const SNAP = 256;
+/** Largest N whose search tree is drawn node by node. */
+const TREE_MAX_N = 6;
+
+const ICONS = {
+  start: "M5 5h2.5v14H5zM19 5v14L8.5 12z",
+  back: "M16 5.5v13L6.5 12z",
+  forward: "M8 5.5v13l9.5-6.5z",
+  end: "M5 5v14l10.5-7zM16.5 5H19v14h-2.5z",
+  play: "M7.5 5v14L19 12z",
+  pause: "M6.5 5H10v14H6.5zM14 5h3.5v14H14z",
+};
+
+function icon(d: string): string {
+  return `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="${d}" fill="currentColor"/></svg>`;
+}
+
+const GLYPH: Record<string, string> = { column: "│", diagonal: "╲", "anti-diagonal": "╱" };
+const REASON: Record<string, string> = {
+  column: "the column",
+  diagonal: "a diagonal",
+  "anti-diagonal": "an anti-diagonal",
+};
+
+/** Square status in a row: untried, rejected, holds the queen now, explored and taken back. */
+const UNTRIED = 0;
+const REJECTED = 1;
+const PLACED = 2;
+const DONE = 3;
+
+/** Everything the view shows at one step; a snapshot is a copy of it. */
+interface Replay {
+  pos: number;
+  cols: Int16Array;
+  status: Uint8Array;
+  /** For a rejected square: 0 column, 1 diagonal, 2 anti-diagonal; and the attacker's row. */
+  reason: Uint8Array;
+  byRow: Int16Array;
+  depth: number;
+  nodes: number;
+  backtracks: number;
+  solutions: number;
+  perDepth: number[];
+}
+
+function copy(r: Replay): Replay {
+  return {
+    ...r,
+    cols: r.cols.slice(),
+    status: r.status.slice(),
+    reason: r.reason.slice(),
+    byRow: r.byRow.slice(),
+    perDepth: [...r.perDepth],
+  };
+}
+
+const REASONS = ["column", "diagonal", "anti-diagonal"];
+
+/** Applies one event to the replay state. */
+function apply(s: Replay, e: WatchEvent, n: number): void {
+  s.pos++;
+  switch (e.type) {
+    case "place": {
+      s.cols[e.row] = e.col;
+      s.status[e.row * n + e.col] = PLACED;
+      s.depth++;
+      s.nodes++;
+      s.perDepth[s.depth] = (s.perDepth[s.depth] ?? 0) + 1;
+      // The rows below start afresh under the new queen.
+      s.status.fill(UNTRIED, (e.row + 1) * n);
+      break;
+    }
+    case "reject":
+      s.status[e.row * n + e.col] = REJECTED;
+      s.reason[e.row * n + e.col] = REASONS.indexOf(e.reason);
+      s.byRow[e.row * n + e.col] = e.by?.row ?? -1;
+      break;
+    case "remove":
+      s.cols[e.row] = -1;
+      s.status[e.row * n + e.col] = DONE;
+      s.depth--;
+      s.backtracks++;
+      break;
+    case "solution":
+      s.solutions++;
+      break;
+  }
+}
+
+interface TreeNode {
+  /** Index of the place event (root: -1). */
+  readonly at: number;
+  readonly depth: number;
+  readonly row: number;
+  readonly col: number;
+  x: number;
+  readonly parent: number;
+  readonly children: number[];
+  solution: boolean;
+}
+
+export class WatchMode implements ModeView {
+  private readonly board: BoardView;
+  private readonly stats = h("dl", { class: "stats watch-stats", "data-testid": "watch-stats" });
+  private readonly narration = h("p", {
+    class: "narration",
+    "data-testid": "narration",
+    "aria-live": "polite",
+  });
+  private readonly candidates = h("div", { class: "candidates", "data-testid": "candidates" });
+  private readonly treeBox = h("div", { class: "tree-box" });
+  private readonly note = h("p", { class: "note" });
+  private readonly scrub = h("input", {
+    type: "range",
+    min: 0,
+    max: 0,
+    value: 0,
+    class: "scrubber",
+    "aria-label": "Step of the search",
+    "data-testid": "scrubber",
+  });
+  private readonly speed = h("input", {
+    type: "range",
+    min: 0,
+    max: 100,
+    value: 40,
+    "aria-label": "Speed",
+    "data-testid": "speed",
+  });
+  private readonly speedOut = h("output", { class: "speed-out" });
+  private readonly stopAtSolution = h("input", {
+    type: "checkbox",
+    checked: true,
+    "data-testid": "stop-at-solution",
+  });
+  private readonly playBtn = this.button(
+    `${icon(ICONS.play)}<span>Play</span>`,
+    "play",
+    () => this.togglePlay(),
+    "primary",
+  );
+  private readonly loadState = h("span", { class: "load-state" });
+
+  private n = 0;
+  private fixed: readonly Queen[] = [];
+  private events: WatchEvent[] = [];
+  private total: number | undefined;
+  private truncated = false;
+  private profile: readonly number[] | null = null;
+  private snaps: Replay[] = [];
+  private cur!: Replay;
+  private job: Running<unknown> | undefined;
+  private playing = false;
+  private raf = 0;
+  private last = 0;
+  private budget = 0;
+  private traceKey = "";
+  private pendingStep = 0;
+  private tree: TreeNode[] | undefined;
+  private lastUrlStep = -1;
+
+  constructor(
+    panel: HTMLElement,
+    private readonly app: App,
+  ) {
+    this.board = new BoardView({ label: "The search's board" });
+    const transport = h(
+      "div",
+      { class: "transport", role: "group", "aria-label": "Playback" },
+      this.button(icon(ICONS.start), "reset", () => this.restart(), "icon", "Back to the start"),
+      this.button(icon(ICONS.back), "back", () => this.stepBy(-1), "icon", "Step back"),
+      this.playBtn,
+      this.button(icon(ICONS.forward), "forward", () => this.stepBy(1), "icon", "Step forward"),
+      this.button(
+        icon(ICONS.end),
+        "next-solution",
+        () => this.nextSolution(),
+        "icon",
+        "Next solution",
+      ),
+    );
+    const speedRow = h(
+      "div",
+      { class: "speed-row" },
+      h("label", {}, "Speed ", this.speed),
+      this.speedOut,
+      h("label", { class: "check" }, this.stopAtSolution, " Pause at each solution"),
+    );
+    const side = h(
+      "div",
+      { class: "side" },
+      h("h2", {}, "Watch the search"),
+      h(
+        "p",
+        { class: "hint" },
+        "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above.",
+      ),
+      this.note,
+      transport,
+      speedRow,
+      this.stats,
+      this.narration,
+      h("h3", {}, "Candidates in the current row"),
+      this.candidates,
+      h("h3", {}, "The search tree"),
+      this.treeBox,
+    );
+    const scrubRow = h("div", { class: "scrub-row" }, this.scrub, this.loadState);
+    panel.append(
+      h(
+        "div",
+        { class: "layout" },
+        h("div", { class: "board-card" }, this.board.el, scrubRow),
+        side,
+      ),
+    );
+    this.scrub.addEventListener("input", () => {
+      this.pause();
+      this.seek(Number(this.scrub.value));
+    });
+    this.speed.addEventListener("input", () => this.showSpeed());
+    this.showSpeed();
+    panel.addEventListener("keydown", (e) => {
+      if ((e.target as HTMLElement).matches("input, select, textarea")) return;
+      if (e.key === "k") this.togglePlay();
+      else if (e.key === "j") this.stepBy(-1);
+      else if (e.key === "l") this.stepBy(1);
+    });
+  }
+
+  show(state: PageState): void {
+    const valid = conflicts({ n: state.n, queens: state.queens }).length === 0;
+    const fixed = valid ? state.queens : [];
+    const k = `${state.n}|${fixed.map((q) => `${q.row}:${q.col}`).join(",")}`;
+    if (k !== this.traceKey) {
+      this.traceKey = k;
+      this.start(state.n, fixed, state.step);
+      this.note.replaceChildren();
+      if (state.queens.length > 0) {
+        const clear = this.button("Start from an empty board", "clear-fixed", () =>
+          this.app.set({ queens: [], step: 0 }),
+        );
+        this.note.append(
+          valid
+            ? `The search starts from the ${state.queens.length} queen${state.queens.length === 1 ? "" : "s"} placed in Play (drawn dark). `
+            : "The queens placed in Play attack each other, so the search starts from an empty board. ",
+          clear,
+        );
+      }
+    } else if (state.step !== this.cur.pos && state.step !== this.lastUrlStep) {
+      this.seek(state.step);
+    }
+  }
+
+  hide(): void {
+    this.pause();
+  }
+
+  /** A button whose content is trusted markup (an icon and a word). */
+  private button(
+    html: string,
+    testid: string,
+    onClick: () => void,
+    kind = "",
+    label?: string,
+  ): HTMLButtonElement {
+    const b = h("button", {
+      type: "button",
+      class: `btn ${kind}`,
+      "data-testid": testid,
+      "aria-label": label,
+      title: label,
+    });
+    b.innerHTML = html;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  /** Events per second for the speed slider: 1 to 5,000 on a log scale. */
+  private rate(): number {
+    return Math.round(10 ** ((Number(this.speed.value) / 100) * Math.log10(5000)));
+  }
+
+  private showSpeed(): void {
+    this.speedOut.textContent = `${fmt(this.rate())} steps/s`;
+  }
+
+  private start(n: number, fixed: readonly Queen[], step: number): void {
+    this.job?.cancel();
+    this.pause();
+    this.n = n;
+    this.fixed = fixed;
+    this.events = [];
+    this.total = undefined;
+    this.truncated = false;
+    this.profile = null;
+    this.tree = undefined;
+    const cols = new Int16Array(n).fill(-1);
+    for (const q of fixed) cols[q.row] = q.col;
+    this.cur = {
+      pos: 0,
+      cols,
+      status: new Uint8Array(n * n),
+      reason: new Uint8Array(n * n),
+      byRow: new Int16Array(n * n),
+      depth: 0,
+      nodes: 1,
+      backtracks: 0,
+      solutions: 0,
+      perDepth: [1],
+    };
+    this.snaps = [copy(this.cur)];
+    this.pendingStep = step;
+    this.loadState.textContent = "Tracing…";
+    const job = runJob({ kind: "trace", n, limit: TRACE_LIMIT, fixed }, (p) => {
+      if (p.kind !== "trace-events") return;
+      for (const e of p.events) this.events.push(e);
+      this.scrub.max = String(this.events.length);
+      if (this.pendingStep > 0 && this.events.length >= this.pendingStep) {
+        this.seek(this.pendingStep);
+        this.pendingStep = 0;
+      }
+      this.draw();
+    });
+    this.job = job;
+    job.promise.then(
+      (r) => {
+        if (this.job !== job) return;
+        this.total = r.total;
+        this.truncated = r.truncated;
+        this.profile = r.profile;
+        this.loadState.textContent = r.truncated
+          ? `first ${fmt(r.total)} steps (of many more)`
+          : `${fmt(r.total)} steps`;
+        if (this.n <= TREE_MAX_N && !r.truncated)
+          this.tree = buildTree(this.events, this.fixed.length, n);
+        if (this.pendingStep > 0) this.seek(Math.min(this.pendingStep, this.events.length));
+        this.pendingStep = 0;
+        this.draw();
+      },
+      (e) => {
+        if (e instanceof Cancelled || this.job !== job) return;
+        this.loadState.textContent = `The trace failed: ${(e as Error).message}`;
+      },
+    );
+    this.draw();
+  }
+
+  /** Moves to step `pos` (0 = before the first event). */
+  private seek(pos: number): void {
+    pos = Math.max(0, Math.min(pos, this.events.length));
+    if (pos < this.cur.pos || pos - this.cur.pos > SNAP) {
+      const snap = this.snaps[Math.min(Math.floor(pos / SNAP), this.snaps.length - 1)]!;
+      this.cur = copy(snap);
+    }
+    while (this.cur.pos < pos) this.advance();
+    this.draw();
+  }
+
+  /** Applies the next event, keeping a snapshot every SNAP events. */
+  private advance(): void {
+    apply(this.cur, this.events[this.cur.pos]!, this.n);
+    if (this.cur.pos % SNAP === 0 && this.snaps.length === this.cur.pos / SNAP) {
+      this.snaps.push(copy(this.cur));
+    }
+  }
+
+  private restart(): void {
+    this.pause();
+    this.seek(0);
+    this.saveStep();
+  }
+
+  private stepBy(d: number): void {
+    this.pause();
+    this.seek(this.cur.pos + d);
+    this.saveStep();
+  }
+
+  private nextSolution(): void {
+    this.pause();
+    let p = this.cur.pos;
+    while (p < this.events.length && this.events[p]!.type !== "solution") p++;
+    this.seek(Math.min(p + 1, this.events.length));
+    this.saveStep();
+  }
+
+  private togglePlay(): void {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  private play(): void {
+    if (this.playing) return;
+    if (this.total !== undefined && this.cur.pos >= this.events.length) this.seek(0);
+    this.playing = true;
+    this.playBtn.innerHTML = `${icon(ICONS.pause)}<span>Pause</span>`;
+    this.playBtn.setAttribute("aria-pressed", "true");
+    this.last = performance.now();
+    this.budget = 0;
+    const tick = (t: number) => {
+      if (!this.playing) return;
+      this.budget += ((t - this.last) / 1000) * this.rate();
+      this.last = t;
+      let steps = Math.floor(this.budget);
+      this.budget -= steps;
+      // Never run past the start of a frame's worth of work on a slow machine.
+      steps = Math.min(steps, 20_000);
+      if (this.cur.pos === 0 && steps === 0) steps = 1;
+      while (steps-- > 0 && this.cur.pos < this.events.length) {
+        this.advance();
+        if (this.events[this.cur.pos - 1]!.type === "solution" && this.stopAtSolution.checked) {
+          this.draw();
+          this.pause();
+          this.app.announce(`Solution ${this.cur.solutions} found. Paused.`);
+          return;
+        }
+      }
+      this.draw();
+      if (this.cur.pos >= this.events.length && this.total !== undefined) {
+        this.pause();
+        return;
+      }
+      this.raf = requestAnimationFrame(tick);
+    };
+    this.raf = requestAnimationFrame(tick);
+  }
+
+  private pause(): void {
+    if (!this.playing) return;
+    this.playing = false;
+    cancelAnimationFrame(this.raf);
+    this.playBtn.innerHTML = `${icon(ICONS.play)}<span>Play</span>`;
+    this.playBtn.setAttribute("aria-pressed", "false");
+    this.saveStep();
+  }
+
+  private saveStep(): void {
+    this.lastUrlStep = this.cur.pos;
+    this.app.set({ step: this.cur.pos });
+  }
+
+  /** The row the last event happened in, or the first free row before any event. */
+  private currentRow(): number {
+    const e = this.events[this.cur.pos - 1];
+    if (e && e.type !== "solution") return e.row;
+    if (e) return -1;
+    for (let r = 0; r < this.n; r++) if (this.cur.cols[r] === -1) return r;
+    return -1;
+  }
+
+  private draw(): void {
+    const n = this.n;
+    const s = this.cur;
+    const last = this.events[s.pos - 1];
+    const row = this.currentRow();
+    const fixedAt = new Set(this.fixed.map((q) => q.row));
+    const lines: BoardLine[] = [];
+    if (last?.type === "reject" && last.by) {
+      lines.push({ from: last.by, to: { row: last.row, col: last.col }, tone: "attack" });
+    }
+    this.board.render(
+      n,
+      (r, c): CellMark => {
+        const i = r * n + c;
+        const isQueen = s.cols[r] === c;
+        const m: {
+          queen?: CellMark["queen"];
+          rejected?: string;
+          trying?: boolean;
+          attacker?: boolean;
+          note?: string;
+        } = {};
+        if (isQueen) m.queen = fixedAt.has(r) ? "placed" : "trace";
+        if (r === row && !isQueen && s.status[i] === REJECTED) {
+          const why = REASONS[s.reason[i]!]!;
+          m.rejected = GLYPH[why];
+          m.note = `rejected: attacked along ${REASON[why]} by the queen in row ${s.byRow[i]! + 1}`;
+        }
+        if (r === row && !isQueen && s.status[i] === DONE) m.note = "tried and taken back";
+        if (last && last.type !== "solution" && last.row === r && last.col === c) m.trying = true;
+        if (last?.type === "reject" && last.by?.row === r && last.by.col === c) m.attacker = true;
+        return m;
+      },
+      row,
+      lines,
+    );
+    this.scrub.value = String(s.pos);
+    this.scrub.max = String(this.events.length);
+    this.scrub.setAttribute(
+      "aria-valuetext",
+      `step ${s.pos} of ${this.events.length}${this.total === undefined ? ", still tracing" : ""}`,
+    );
+    const free = n - this.fixed.length;
+    this.stats.replaceChildren(
+      ...statRow("Step", `${fmt(s.pos)}`, "step"),
+      ...statRow("Depth", `${s.depth} / ${free}`, "depth"),
+      ...statRow("Nodes", fmt(s.nodes), "nodes"),
+      ...statRow("Backtracks", fmt(s.backtracks), "backtracks"),
+      ...statRow("Solutions", fmt(s.solutions), "solutions", s.solutions > 0 ? "good" : undefined),
+    );
+    this.narration.textContent = this.narrate(last, row);
+    this.drawCandidates(row);
+    this.drawTree();
+  }
+
+  private narrate(e: WatchEvent | undefined, row: number): string {
+    const n = this.n;
+    if (!e) {
+      if (this.events.length === 0 && this.total === undefined) return "Tracing the search…";
+      if (row < 0) return "Every row already holds a queen.";
+      return `Start: the board ${this.fixed.length ? "holds only the fixed queens" : "is empty"}. The search tries row ${row + 1}, from the left.`;
+    }
+    switch (e.type) {
+      case "place":
+        return `Row ${e.row + 1}, column ${e.col + 1} is safe: place a queen${
+          this.cur.depth < n - this.fixed.length ? " and go down to the next row" : ""
+        }.`;
+      case "reject":
+        return `Row ${e.row + 1}, column ${e.col + 1} is attacked along ${REASON[e.reason]} by the queen at row ${
+          (e.by?.row ?? 0) + 1
+        }, column ${(e.by?.col ?? 0) + 1}: skip it.`;
+      case "remove":
+        return `Everything under row ${e.row + 1}, column ${e.col + 1} has been explored: take that queen back (backtrack) and try the next column.`;
+      case "solution":
+        return `Solution ${this.cur.solutions} found: every row holds a queen and none attacks another.`;
+    }
+  }
+
+  private drawCandidates(row: number): void {
+    const n = this.n;
+    if (row < 0) {
+      this.candidates.replaceChildren(h("p", { class: "muted" }, "No row is being tried."));
+      return;
+    }
+    const list = h("ol", {
+      class: "cand-list",
+      "aria-label": `Columns of row ${row + 1}`,
+      style: `--n:${n}`,
+    });
+    for (let c = 0; c < n; c++) {
+      const i = row * n + c;
+      const st = this.cur.cols[row] === c ? PLACED : this.cur.status[i]!;
+      let cls = "untried";
+      let mark = "";
+      let words = "not tried yet";
+      if (st === PLACED) {
+        cls = "placed";
+        mark = "♛";
+        words = "holds the queen now";
+      } else if (st === REJECTED) {
+        const why = REASONS[this.cur.reason[i]!]!;
+        cls = "rejected";
+        mark = GLYPH[why]!;
+        words = `attacked along ${REASON[why]} by row ${this.cur.byRow[i]! + 1}`;
+      } else if (st === DONE) {
+        cls = "done";
+        mark = "✓";
+        words = "explored, taken back";
+      }
+      list.append(
+        h(
+          "li",
+          {
+            class: cls,
+            title: `Column ${c + 1}: ${words}`,
+            "aria-label": `Column ${c + 1}: ${words}`,
+          },
+          h("span", { class: "cand-col", "aria-hidden": "true" }, String(c + 1)),
+          h("span", { class: "cand-mark", "aria-hidden": "true" }, mark),
+        ),
+      );
+    }
+    this.candidates.replaceChildren(
+      h("p", { class: "cand-title" }, `Row ${row + 1}`),
+      list,
+      h(
+        "p",
+        { class: "cand-key", "aria-hidden": "true" },
+        "│ column  ╲ diagonal  ╱ anti-diagonal  ✓ explored",
+      ),
+    );
+  }
+
+  private drawTree(): void {
+    const s = this.cur;
+    const box = this.treeBox;
+    const parts: string[] = [];
+    if (this.tree) parts.push(treeSvg(this.tree, s.pos, this.events));
+    const depthCount = this.n - this.fixed.length;
+    const prof = this.profile;
+    const max = Math.max(1, ...(prof ?? s.perDepth));
+    const rows: string[] = [];
+    for (let d = 0; d <= depthCount; d++) {
+      const now = s.perDepth[d] ?? 0;
+      const all = prof?.[d];
+      const w = (now / max) * 100;
+      const g = all !== undefined ? (all / max) * 100 : 0;
+      rows.push(
+        `<div class="bar-row" role="listitem" aria-label="depth ${d}: ${now} nodes${all !== undefined ? ` of ${all}` : ""}"><span class="bar-d">${d}</span><span class="bar-track"><span class="bar-ghost" style="width:${g}%"></span><span class="bar-fill" style="width:${w}%"></span></span><span class="bar-v">${fmt(now)}${all !== undefined ? `<span class="muted"> / ${fmt(all)}</span>` : ""}</span></div>`,
+      );
+    }
+    parts.push(
+      `<div class="bars" role="list" aria-label="Nodes per depth">${rows.join("")}</div><p class="cand-key">Nodes per depth (queens placed); the pale bar is the whole tree.</p>`,
+    );
+    box.innerHTML = parts.join("");
+  }
+}
+
+function statRow(label: string, value: string, testid: string, tone?: string): HTMLElement[] {
+  return [
+    h(
+      "div",
+      { class: `stat ${tone ?? ""}` },
+      h("dt", {}, label),
+      h("dd", { "data-testid": `stat-${testid}` }, value),
+    ),
+  ];
+}
+
+/** The whole search tree of a finished trace, laid out: leaves left to right in visiting order. */
+function buildTree(events: readonly WatchEvent[], fixedCount: number, n: number): TreeNode[] {
+  const nodes: TreeNode[] = [
+    { at: -1, depth: 0, row: -1, col: -1, x: 0, parent: -1, children: [], solution: false },
+  ];
+  const path = [0];
+  events.forEach((e, i) => {
+    if (e.type === "place") {
+      const parent = path[path.length - 1]!;
+      const id = nodes.length;
+      nodes.push({
+        at: i,
+        depth: path.length,
+        row: e.row,
+        col: e.col,
+        x: 0,
+        parent,
+        children: [],
+        solution: false,
+      });
+      nodes[parent]!.children.push(id);
+      path.push(id);
+    } else if (e.type === "remove") path.pop();
+    else if (e.type === "solution") nodes[path[path.length - 1]!]!.solution = true;
+  });
+  let leaf = 0;
+  const place = (id: number): void => {
+    const node = nodes[id]!;
+    if (node.children.length === 0) {
+      node.x = leaf++;
+      return;
+    }
+    for (const c of node.children) place(c);
+    node.x = (nodes[node.children[0]!]!.x + nodes[node.children[node.children.length - 1]!]!.x) / 2;
+  };
+  place(0);
+  void fixedCount;
+  void n;
+  return nodes;
+}
+
+/** The tree as SVG: visited nodes solid, the rest faint; the current path highlighted. */
+function treeSvg(nodes: readonly TreeNode[], pos: number, events: readonly WatchEvent[]): string {
+  const leaves = Math.max(1, ...nodes.map((n) => n.x)) + 1;
+  const depth = Math.max(...nodes.map((n) => n.depth));
+  const W = Math.max(300, leaves * 12);
+  const H = 40 + depth * 46;
+  const X = (x: number) => 10 + (x / Math.max(1, leaves - 1)) * (W - 20);
+  const Y = (d: number) => 14 + d * 46;
+  // The current path: nodes placed and not yet removed at pos.
+  const onPath = new Set<number>([0]);
+  const stack = [0];
+  const byAt = new Map<number, number>();
+  nodes.forEach((node, id) => {
+    if (node.at >= 0) byAt.set(node.at, id);
+  });
+  for (let i = 0; i < pos; i++) {
+    const e = events[i]!;
+    if (e.type === "place") stack.push(byAt.get(i)!);
+    else if (e.type === "remove") stack.pop();
+  }
+  for (const id of stack) onPath.add(id);
+  const edges: string[] = [];
+  const dots: string[] = [];
+  nodes.forEach((node, id) => {
+    const seen = node.at < pos;
+    const cls = `${seen ? "seen" : "unseen"}${onPath.has(id) ? " path" : ""}${node.solution && seen ? " sol" : ""}${
+      seen && !node.solution && node.children.length === 0 && node.at >= 0 ? " dead" : ""
+    }`;
+    if (node.parent >= 0) {
+      const p = nodes[node.parent]!;
+      edges.push(
+        `<line class="${cls}" x1="${X(p.x)}" y1="${Y(p.depth)}" x2="${X(node.x)}" y2="${Y(node.depth)}"/>`,
+      );
+    }
+    dots.push(
+      `<circle class="${cls}" cx="${X(node.x)}" cy="${Y(node.depth)}" r="${node.depth === 0 ? 6 : 4.5}"><title>${
+        node.at < 0 ? "empty board" : `row ${node.row + 1}, column ${node.col + 1}`
+      }</title></circle>`,
+    );
+  });
+  return `<svg class="tree" viewBox="0 0 ${W} ${H}" role="img" aria-label="Search tree: ${nodes.length} nodes, ${
+    nodes.filter((n) => n.at < pos).length
+  } visited so far"><g class="edges">${edges.join("")}</g><g class="dots">${dots.join("")}</g></svg>`;
+}

@@ -1,0 +1,311 @@
+// Browser tests of the page: builds the site with Vite into a temporary folder, serves it with
+// Vite's in-process preview server, and drives Debian's chromium headless through playwright-core.
+// Screenshots go to artifacts/web/ (git-ignored).
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { build, type PreviewServer, preview } from "vite";
+import { isSolution } from "../board.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CONFIG = join(ROOT, "vite.config.ts");
+const SHOTS = join(ROOT, "artifacts", "web");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+let out = "";
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let base = "";
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `chromium not found at ${CHROMIUM} (apt-get install chromium)`);
+  out = mkdtempSync(join(tmpdir(), "nqueens-web-dist-"));
+  mkdirSync(SHOTS, { recursive: true });
+  await build({ configFile: CONFIG, logLevel: "error", build: { outDir: out, sourcemap: false } });
+  server = await preview({
+    configFile: CONFIG,
+    logLevel: "error",
+    build: { outDir: out },
+    preview: { port: 0, host: "127.0.0.1", strictPort: false, open: false },
+  });
+  base = server.resolvedUrls!.local[0]!;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+interface Opened {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  readonly errors: string[];
+}
+
+/** Opens the page at `hash` in a fresh 1280×900 tab and waits for the app to draw. */
+async function open(hash = ""): Promise<Opened> {
+  const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${base}${hash}`);
+  await page.waitForSelector("[role=tab][aria-selected=true]");
+  return { page, errors };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const cell = (r: number, c: number, panel = "play") =>
+  `#panel-${panel} [role=gridcell][data-row="${r}"][data-col="${c}"]`;
+
+/** Queens drawn on the visible board, as cols[row] (-1 for an empty row). */
+async function boardCols(page: Page, panel: string, n: number): Promise<number[]> {
+  const found = await page.$$eval(`#panel-${panel} [role=gridcell][data-queen]`, (cells) =>
+    cells
+      .filter((c) => (c as HTMLElement).dataset.queen)
+      .map((c) => [Number((c as HTMLElement).dataset.row), Number((c as HTMLElement).dataset.col)]),
+  );
+  const cols = new Array<number>(n).fill(-1);
+  for (const [r, c] of found) cols[r!] = c!;
+  return cols;
+}
+
+async function text(page: Page, selector: string): Promise<string> {
+  return (await page.textContent(selector))?.trim() ?? "";
+}
+
+describe("web page", { concurrency: false }, () => {
+  test("loads with no console errors, an 8×8 board with labels", async () => {
+    const { page, errors } = await open();
+    assert.equal(await page.locator("#panel-play [role=gridcell]").count(), 64);
+    assert.equal(await page.getAttribute(cell(0, 0), "aria-label"), "Row 1, column 1, empty");
+    for (const mode of ["watch", "gallery", "compare", "play"]) {
+      await page.click(`#tab-${mode}`);
+      await page.waitForSelector(`#panel-${mode}:not([hidden])`);
+    }
+    await page.waitForTimeout(300);
+    await shot(page, "01-play-empty");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("two attacking queens highlight the conflict; the keyboard places queens", async () => {
+    const { page, errors } = await open("#mode=play&n=8");
+    await page.click(cell(0, 0));
+    await page.click(cell(2, 2));
+    await page.waitForSelector(`${cell(2, 2)}.conflict`);
+    assert.equal(await page.locator("#panel-play .cell.conflict").count(), 2);
+    assert.match(
+      await text(page, "[data-testid=conflicts]"),
+      /row 1, column 1 and row 3, column 3 share a diagonal/,
+    );
+    assert.equal(await page.locator("#panel-play .board-lines line.conflict").count(), 1);
+    assert.match((await page.getAttribute(cell(1, 1), "class")) ?? "", /attacked/);
+    assert.match((await page.getAttribute(cell(0, 0), "aria-label")) ?? "", /queen, in conflict/);
+    await shot(page, "02-play-conflict");
+    // Keyboard: the focused square moves with the arrows; Enter toggles a queen.
+    await page.focus(cell(2, 2));
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Space");
+    await page.waitForSelector(`${cell(3, 3)}[data-queen=placed]`);
+    assert.equal(await page.locator("#panel-play .cell.conflict").count(), 2);
+    assert.match(page.url(), /q=0:0,3:3/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("completing a board gives a valid solution that keeps the placed queens", async () => {
+    const { page, errors } = await open("#mode=play&n=8&q=0:0,1:4");
+    await page.click("[data-testid=complete]");
+    await page.waitForSelector("[data-testid=result] .callout.good");
+    const cols = await boardCols(page, "play", 8);
+    assert.ok(isSolution(cols), `not a solution: ${cols}`);
+    assert.equal(cols[0], 0);
+    assert.equal(cols[1], 4);
+    assert.equal(await page.locator('#panel-play [data-queen="ghost"]').count(), 6);
+    await shot(page, "03-play-completed");
+    // Counting: of the 4 solutions with a queen in the top-left corner, one has (1, 4).
+    await page.click("[data-testid=count]");
+    await page.waitForSelector("[data-testid=count-value]");
+    assert.equal(await text(page, "[data-testid=count-value]"), "1");
+    assert.match(await text(page, "[data-testid=result]"), /^1 completion \(/);
+    // A board with no completion says why.
+    await page.goto(`${base}#mode=play&n=4&q=0:0`);
+    await page.click("[data-testid=complete]");
+    await page.waitForSelector("[data-testid=result] .callout.bad");
+    assert.match(await text(page, "[data-testid=result]"), /No completion exists/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("the animation reaches the first solution, and stepping back undoes a step", async () => {
+    const { page, errors } = await open("#mode=watch&n=6");
+    await page.waitForFunction(() => {
+      const s = document.querySelector<HTMLInputElement>("[data-testid=scrubber]");
+      return s && Number(s.max) > 0;
+    });
+    await page.$eval("[data-testid=speed]", (el) => {
+      (el as HTMLInputElement).value = "100";
+      el.dispatchEvent(new Event("input"));
+    });
+    await page.click("[data-testid=play]");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=stat-solutions]")?.textContent === "1",
+      undefined,
+      { timeout: 15_000 },
+    );
+    const step = Number(await text(page, "[data-testid=stat-step]"));
+    assert.ok(step > 0);
+    assert.match(await text(page, "[data-testid=narration]"), /Solution 1 found/);
+    const solved = await boardCols(page, "watch", 6);
+    assert.ok(isSolution(solved), `first solution drawn: ${solved}`);
+    assert.deepEqual(solved, [1, 3, 5, 0, 2, 4]);
+    await shot(page, "04-watch-first-solution");
+    await page.click("[data-testid=back]");
+    assert.equal(await text(page, "[data-testid=stat-step]"), String(step - 1));
+    assert.equal(await text(page, "[data-testid=stat-solutions]"), "0");
+    // One more step back takes the last queen off the board.
+    await page.click("[data-testid=back]");
+    assert.equal(await text(page, "[data-testid=stat-step]"), String(step - 2));
+    const before = await boardCols(page, "watch", 6);
+    assert.deepEqual(before, [1, 3, 5, 0, 2, -1]);
+    await page.click("[data-testid=forward]");
+    assert.deepEqual(await boardCols(page, "watch", 6), [1, 3, 5, 0, 2, 4]);
+    assert.match(page.url(), new RegExp(`step=${step - 1}`));
+    // Rejected squares in the current row carry their reason.
+    await page.goto(`${base}#mode=watch&n=8&step=3`);
+    await page.waitForSelector("#panel-watch .cell.rejected");
+    assert.match(
+      await text(page, "[data-testid=narration]"),
+      /attacked along a diagonal by the queen at row 1, column 1/,
+    );
+    assert.ok((await page.locator("[data-testid=candidates] li.rejected").count()) >= 2);
+    await shot(page, "05-watch-reject");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("the N=8 gallery shows 92 solutions in 12 classes", async () => {
+    const { page, errors } = await open("#mode=gallery&n=8");
+    await page.waitForSelector("[data-testid=gallery-summary]", { timeout: 15_000 });
+    assert.equal(await text(page, "[data-testid=solution-count]"), "92");
+    assert.equal(await text(page, "[data-testid=class-count]"), "12");
+    let boards = 0;
+    let classes = 0;
+    for (;;) {
+      classes += await page.locator("[data-testid=class-card]").count();
+      boards += await page.locator("[data-testid=class-card] .member").count();
+      const next = page.locator("[data-testid=next-page]").first();
+      if (await next.isDisabled()) break;
+      await next.click();
+    }
+    assert.equal(classes, 12);
+    assert.equal(boards, 92);
+    await page.goto(`${base}#mode=gallery&n=8`);
+    await page.waitForSelector("[data-testid=gallery-summary]");
+    await shot(page, "06-gallery-8");
+    // The solution list as CSV: a header and 92 rows.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click("[data-testid=export-csv]"),
+    ]);
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\n");
+    assert.equal(csv[0], "index,class,row0,row1,row2,row3,row4,row5,row6,row7");
+    assert.equal(csv.length, 93);
+    assert.equal(csv[1], "1,1,0,4,7,5,2,6,1,3");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("an out-of-range N shows a message", async () => {
+    const { page, errors } = await open("#mode=play&n=25");
+    await page.waitForSelector("#size-message:not([hidden])");
+    assert.match(await text(page, "#size-message"), /N must be from 1 to 20: got 25/);
+    assert.ok(await page.isHidden("#panel-play"));
+    await shot(page, "07-out-of-range");
+    await page.fill("#n", "0");
+    await page.waitForFunction(() =>
+      document.querySelector("#size-message")?.textContent?.includes("got 0"),
+    );
+    await page.fill("#n", "5");
+    await page.waitForSelector("#size-message", { state: "hidden" });
+    assert.equal(await page.locator("#panel-play [role=gridcell]").count(), 25);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a URL with queens restores them; the board exports as SVG and PNG", async () => {
+    const { page, errors } = await open("#mode=play&n=6&q=0:1,1:3,2:5");
+    assert.deepEqual(await boardCols(page, "play", 6), [1, 3, 5, -1, -1, -1]);
+    assert.match(
+      (await page.getAttribute(cell(1, 3), "aria-label")) ?? "",
+      /^Row 2, column 4, queen/,
+    );
+    assert.equal(await page.inputValue("#n"), "6");
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click("[data-testid=export-svg]"),
+    ]);
+    const svgText = readFileSync((await svg.path())!, "utf8");
+    assert.match(svgText, /^<svg[^>]+viewBox="0 0 6 6"/);
+    const [png] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click("[data-testid=export-png]"),
+    ]);
+    const bytes = readFileSync((await png.path())!);
+    assert.equal(bytes.subarray(1, 4).toString("latin1"), "PNG");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("compare draws the algorithms; the gallery counts a large N in workers", async () => {
+    const { page, errors } = await open("#mode=compare&n=8");
+    await page.selectOption("[data-testid=compare-upto]", "8");
+    await page.click("[data-testid=compare-run]");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#panel-compare .progress-text")?.textContent?.startsWith("Done"),
+      undefined,
+      { timeout: 20_000 },
+    );
+    assert.ok((await page.locator("[data-testid=compare-chart] polyline").count()) >= 5);
+    assert.match(await text(page, "[data-testid=compare-table]"), /2,057/);
+    await shot(page, "08-compare");
+    await page.goto(`${base}#mode=gallery&n=13`);
+    await page.click("[data-testid=count-all]");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
+      undefined,
+      { timeout: 20_000 },
+    );
+    assert.match(await text(page, "[data-testid=count-result]"), /9,233 symmetry classes/);
+    await shot(page, "09-gallery-count-13");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
