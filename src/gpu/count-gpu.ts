@@ -1,0 +1,414 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Counting on a GPU through WebGPU: the device-agnostic driver. It takes a `GPUDevice` (from
+ * `navigator.gpu` in a browser, from `node-device.ts` in Node) and imports no Node module, so the
+ * web page can use it as it is.
+ *
+ * The work is the engine's split (`src/engine/split.ts`): one sub-problem per representative
+ * constellation of border queens, with the same ids, results and checkpoint identity as the CPU
+ * engine. Each constellation is cut further into W^levels GPU tasks (see `kernel.wgsl.ts`), and
+ * its result is complete once all of them are done. The kernel runs in dispatches of a bounded
+ * number of loop iterations per lane (tuned to `targetDispatchSeconds`), after each of which the
+ * driver reads the per-constellation counts back, reports the newly finished sub-problems to the
+ * checkpoint and progress callbacks, and can stop.
+ */
+import { compileSubProblem, newTask, solveSubProblem } from "../engine/kernel.js";
+import { type SubProblem, type SubResult, split } from "../engine/split.js";
+import { checkSize } from "../errors.js";
+import { KERNEL_WGSL } from "./kernel.wgsl.js";
+
+/** The largest n the GPU kernel takes (its stack word holds W = n-2 columns and 6 spare bits). */
+export const GPU_MAX_N = 28;
+
+// WebGPU flag values, spelled out so that no global (GPUBufferUsage, GPUMapMode) is needed in Node.
+const MAP_READ = 0x0001;
+const COPY_SRC = 0x0004;
+const COPY_DST = 0x0008;
+const UNIFORM = 0x0040;
+const STORAGE = 0x0080;
+const MAP_MODE_READ = 0x0001;
+
+/** What the progress callback gets after each dispatch. */
+export interface GpuProgress {
+  /** Sub-problems finished so far, those from the checkpoint included. */
+  readonly done: number;
+  /** Sub-problems in the split. */
+  readonly of: number;
+  /** Solutions of the finished sub-problems. */
+  readonly total: bigint;
+  /** Distinct solutions up to symmetry, of the finished sub-problems. */
+  readonly unique: bigint;
+  /** Seconds since the first dispatch. */
+  readonly seconds: number;
+  /** Dispatches so far. */
+  readonly dispatches: number;
+}
+
+/** One finished sub-problem, as the checkpoint stores it. */
+export interface GpuSubResult {
+  readonly id: number;
+  readonly result: SubResult;
+}
+
+/**
+ * Where finished sub-problems go and come from, so that a stopped count can resume (the CPU
+ * engine's checkpoint file fits: same split, same ids, same results).
+ */
+export interface GpuCheckpoint {
+  /** Results already known, by sub-problem id: not searched again. */
+  readonly done: ReadonlyMap<number, SubResult>;
+  /** Called after each dispatch with the sub-problems it finished; the count waits for it. */
+  record(results: readonly GpuSubResult[]): void | Promise<void>;
+}
+
+export interface GpuCountOptions {
+  /** Called after each dispatch (a few times a second). */
+  onProgress?: (progress: GpuProgress) => void;
+  /** Resume from and record to a checkpoint. */
+  checkpoint?: GpuCheckpoint;
+  /** Stops between two dispatches; the result then has `complete: false`. */
+  signal?: AbortSignal;
+  /**
+   * Invocations that search at once.
+   * @default 262144, or 512 on a CPU (software) adapter
+   */
+  lanes?: number;
+  /** @default 64 */
+  workgroupSize?: number;
+  /** Free rows fixed per GPU task (each constellation makes (n-2)^levels tasks); by n when omitted. */
+  levels?: number;
+  /**
+   * How long one dispatch should run, in seconds; the driver scales the per-lane iteration
+   * budget to it.
+   * @default 0.1
+   */
+  targetDispatchSeconds?: number;
+  /** First per-lane iteration budget. @default 4096 */
+  initialBudget?: number;
+  /**
+   * Test aid: the kernel checks every index and the count fails if any was out of range.
+   * @default false
+   */
+  checkBounds?: boolean;
+}
+
+export interface GpuCountResult {
+  readonly n: number;
+  /** Number of solutions (of the finished sub-problems when not complete). */
+  readonly total: bigint;
+  /** Number of distinct solutions up to rotation and reflection. */
+  readonly unique: bigint;
+  /** False when stopped by the signal before the end. */
+  readonly complete: boolean;
+  /** Sub-problems finished (checkpoint included) and in the split. */
+  readonly done: number;
+  readonly subProblems: number;
+  /** Seconds from the first dispatch to the last result read back. */
+  readonly kernelSeconds: number;
+  readonly dispatches: number;
+  /** The adapter's description, when the device tells it. */
+  readonly adapter: string;
+  /** The launch shape used: lanes, workgroup size, task levels. */
+  readonly lanes: number;
+  readonly workgroupSize: number;
+  readonly levels: number;
+}
+
+/**
+ * Adds one sub-problem's result to the totals: `weight * count` solutions, and by Burnside's
+ * lemma over the constellation's stabiliser (8 / weight elements, of which only the rotations
+ * can fix a solution) `(count + fixed180 + 2 * fixed90) / (8 / weight)` classes.
+ */
+export function subProblemTotals(sp: SubProblem, r: SubResult): { total: bigint; unique: bigint } {
+  const fixed =
+    (sp.rotations >= 2 ? BigInt(r.fixed180) : 0n) +
+    (sp.rotations === 4 ? 2n * BigInt(r.fixed90) : 0n);
+  return {
+    total: BigInt(sp.weight) * BigInt(r.count),
+    unique: ((BigInt(r.count) + fixed) * BigInt(sp.weight)) / 8n,
+  };
+}
+
+/** Task levels by n: enough tasks to fill a large GPU and keep the last ones short. */
+export function defaultLevels(n: number, constellations: number): number {
+  let levels = n < 6 ? 0 : n < 10 ? 1 : n < 17 ? 2 : 3;
+  levels = Math.min(levels, Math.max(0, n - 6));
+  while (levels > 0 && constellations * (n - 2) ** levels >= 2 ** 31) levels--;
+  return levels;
+}
+
+/** True for software adapters (SwiftShader, llvmpipe/lavapipe), which want few lanes. */
+export function isSoftwareAdapter(info: GPUAdapterInfo | undefined): boolean {
+  if (!info) return false;
+  const fallback = (info as { isFallbackAdapter?: boolean }).isFallbackAdapter === true;
+  const text = `${info.vendor} ${info.architecture} ${info.description}`.toLowerCase();
+  return fallback || /swiftshader|llvmpipe|lavapipe|software/.test(text);
+}
+
+/** The adapter's name in one line: its description, else vendor and architecture. */
+export function adapterName(info: GPUAdapterInfo | undefined): string {
+  if (!info) return "";
+  return (
+    info.description || [info.vendor, info.architecture, info.device].filter(Boolean).join(" ")
+  );
+}
+
+const HDR = 4;
+const ACC_WORDS = 8;
+
+/**
+ * Rows of stack and table per lane the pipeline is built for: n - 2, but at least 10, so that
+ * one pipeline serves every n up to 12 (a shader compile takes seconds on a software adapter).
+ */
+function stackRows(n: number): number {
+  return Math.max(10, n - 2);
+}
+
+type PipelineCache = Map<string, Promise<GPUComputePipeline>>;
+const pipelines = new WeakMap<GPUDevice, PipelineCache>();
+
+/** The counting pipeline for these constants, compiled once per device. */
+function pipelineFor(device: GPUDevice, dmax: number, wg: number, check: boolean) {
+  let cache = pipelines.get(device);
+  if (!cache) {
+    cache = new Map();
+    pipelines.set(device, cache);
+  }
+  const key = `${dmax}/${wg}/${check}`;
+  let p = cache.get(key);
+  if (!p) {
+    const module = device.createShaderModule({ code: KERNEL_WGSL });
+    p = device.createComputePipelineAsync({
+      layout: "auto",
+      compute: {
+        module,
+        entryPoint: "main",
+        constants: { DMAX: dmax, WG: wg, CHECK: check ? 1 : 0 },
+      },
+    });
+    p.catch(() => cache.delete(key));
+    cache.set(key, p);
+  }
+  return p;
+}
+
+/** Packs the constellations of `todo` for the kernel: header and per-free-row table. */
+function packConstellations(n: number, todo: readonly SubProblem[]): Uint32Array {
+  const stride = HDR + stackRows(n);
+  const out = new Uint32Array(todo.length * stride);
+  const task = newTask();
+  todo.forEach((sp, i) => {
+    if (!compileSubProblem(task, n, sp)) throw new Error(`constellation ${sp.id} attacks itself`);
+    const base = i * stride;
+    out[base] = task.col;
+    out[base + 1] = task.depth | (sp.rotations << 8);
+    out[base + 2] = sp.top | (sp.bottom << 8) | (sp.left << 16) | (sp.right << 24);
+    out[base + 3] = sp.id;
+    for (let d = 0; d < task.depth; d++) {
+      out[base + HDR + d] = task.rowMask[d] | (d > 0 ? task.shift[d - 1] << 30 : 0);
+    }
+  });
+  return out;
+}
+
+/**
+ * Counts the solutions of the n-queens problem on `device`.
+ * @throws NQueensError when n is not an integer in 1..28
+ * @example
+ * const adapter = await navigator.gpu.requestAdapter();
+ * const device = await adapter!.requestDevice();
+ * (await countGpuOnDevice(device, 10)).total // 724n
+ */
+export async function countGpuOnDevice(
+  device: GPUDevice,
+  n: number,
+  options: GpuCountOptions = {},
+): Promise<GpuCountResult> {
+  checkSize(n, GPU_MAX_N, "n for the GPU backend");
+  const info = (device as { adapterInfo?: GPUAdapterInfo }).adapterInfo;
+  const subs = split(n);
+  const known = options.checkpoint?.done ?? new Map<number, SubResult>();
+  let total = 0n;
+  let unique = 0n;
+  let done = 0;
+  const todo: SubProblem[] = [];
+  for (const sp of subs) {
+    const r = known.get(sp.id);
+    if (r) {
+      const t = subProblemTotals(sp, r);
+      total += t.total;
+      unique += t.unique;
+      done++;
+    } else {
+      todo.push(sp);
+    }
+  }
+  const wg = options.workgroupSize ?? 64;
+  const levels = options.levels ?? defaultLevels(n, todo.length);
+  const base = {
+    n,
+    subProblems: subs.length,
+    adapter: adapterName(info),
+    workgroupSize: wg,
+    levels,
+  };
+  if (n < 4 || todo.length === 0) {
+    // No inner board to search (n < 4 has at most the n = 1 solution): the CPU engine's answer.
+    const results: GpuSubResult[] = todo.map((sp) => ({
+      id: sp.id,
+      result: solveSubProblem(n, sp),
+    }));
+    for (const { id, result } of results) {
+      const t = subProblemTotals(subs[id], result);
+      total += t.total;
+      unique += t.unique;
+    }
+    if (results.length > 0) await options.checkpoint?.record(results);
+    return {
+      ...base,
+      total,
+      unique,
+      complete: true,
+      done: subs.length,
+      kernelSeconds: 0,
+      dispatches: 0,
+      lanes: 0,
+    };
+  }
+  if (!Number.isInteger(levels) || levels < 0 || (levels > 0 && levels > n - 6)) {
+    throw new RangeError(
+      `levels must be an integer from 0 to ${Math.max(0, n - 6)}: got ${levels}`,
+    );
+  }
+  const tasksPer = (n - 2) ** levels;
+  const ntasks = todo.length * tasksPer;
+  if (ntasks >= 2 ** 32 - 2 ** 24) throw new RangeError(`too many GPU tasks: ${ntasks}`);
+  const wantLanes = options.lanes ?? (isSoftwareAdapter(info) ? 512 : 1 << 18);
+  const lanes = Math.max(wg, Math.min(Math.ceil(wantLanes / wg), Math.ceil(ntasks / wg)) * wg);
+  const dmax = stackRows(n);
+  const laneStride = 16 + dmax;
+  const target = options.targetDispatchSeconds ?? 0.1;
+
+  const cons = packConstellations(n, todo);
+  const accBytes = todo.length * ACC_WORDS * 4;
+  const buffers: GPUBuffer[] = [];
+  const buffer = (size: number, usage: number): GPUBuffer => {
+    const b = device.createBuffer({ size: Math.max(16, Math.ceil(size / 16) * 16), usage });
+    buffers.push(b);
+    return b;
+  };
+  const prmBuf = buffer(32, UNIFORM | COPY_DST);
+  const consBuf = buffer(cons.byteLength, STORAGE | COPY_DST);
+  const accBuf = buffer(accBytes, STORAGE | COPY_SRC);
+  const ctlBuf = buffer(16, STORAGE | COPY_SRC);
+  const laneBuf = buffer(lanes * laneStride * 4, STORAGE);
+  const readBytes = Math.ceil(accBytes / 16) * 16 + 16;
+  const staging = [buffer(readBytes, MAP_READ | COPY_DST), buffer(readBytes, MAP_READ | COPY_DST)];
+  device.queue.writeBuffer(consBuf, 0, cons);
+
+  try {
+    device.pushErrorScope("validation");
+    const pipeline = await pipelineFor(device, dmax, wg, options.checkBounds === true);
+    const bindGroup = device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [prmBuf, consBuf, accBuf, ctlBuf, laneBuf].map((b, binding) => ({
+        binding,
+        resource: { buffer: b },
+      })),
+    });
+    const setupError = await device.popErrorScope();
+    if (setupError) throw new Error(`WebGPU setup failed: ${setupError.message}`);
+
+    const params = new Uint32Array(8);
+    params.set([ntasks, tasksPer, 0, levels, lanes, todo.length, n]);
+    const submit = (budget: number, slot: number): Promise<void> => {
+      params[2] = budget;
+      device.queue.writeBuffer(prmBuf, 0, params);
+      const enc = device.createCommandEncoder();
+      const pass = enc.beginComputePass();
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bindGroup);
+      pass.dispatchWorkgroups(lanes / wg);
+      pass.end();
+      enc.copyBufferToBuffer(accBuf, 0, staging[slot], 0, accBytes);
+      enc.copyBufferToBuffer(ctlBuf, 0, staging[slot], readBytes - 16, 16);
+      device.queue.submit([enc.finish()]);
+      return staging[slot].mapAsync(MAP_MODE_READ);
+    };
+
+    const reported = new Uint8Array(todo.length);
+    let budget = options.initialBudget ?? 4096;
+    let dispatches = 0;
+    const start = performance.now();
+    let lastDone = start;
+    const inflight: { map: Promise<void>; slot: number; budget: number; at: number }[] = [];
+    const launch = (slot: number) => {
+      inflight.push({ map: submit(budget, slot), slot, budget, at: performance.now() });
+    };
+    launch(0);
+    launch(1);
+    let stopped = false;
+    for (;;) {
+      const job = inflight.shift()!;
+      await job.map;
+      const now = performance.now();
+      dispatches++;
+      const words = new Uint32Array(staging[job.slot].getMappedRange(0, readBytes).slice(0));
+      staging[job.slot].unmap();
+      const errors = words[readBytes / 4 - 3];
+      if (errors !== 0) throw new Error(`GPU kernel: ${errors} indexes out of range`);
+      const fresh: GpuSubResult[] = [];
+      for (let i = 0; i < todo.length; i++) {
+        const a = i * ACC_WORDS;
+        if (reported[i] || words[a + 6] !== tasksPer) continue;
+        reported[i] = 1;
+        const result: SubResult = {
+          count: words[a] + words[a + 1] * 2 ** 32,
+          fixed180: words[a + 2] + words[a + 3] * 2 ** 32,
+          fixed90: words[a + 4] + words[a + 5] * 2 ** 32,
+        };
+        const t = subProblemTotals(todo[i], result);
+        total += t.total;
+        unique += t.unique;
+        fresh.push({ id: todo[i].id, result });
+      }
+      done += fresh.length;
+      if (fresh.length > 0) await options.checkpoint?.record(fresh);
+      options.onProgress?.({
+        done,
+        of: subs.length,
+        total,
+        unique,
+        seconds: (now - start) / 1000,
+        dispatches,
+      });
+      // Scale the budget so that a dispatch lasts about `target` seconds.
+      const took = (now - Math.max(lastDone, job.at)) / 1000;
+      lastDone = now;
+      if (took > 0) {
+        const want = (job.budget * target) / took;
+        budget = Math.round(Math.min(budget * 4, Math.max(budget / 4, want)));
+        budget = Math.min(2 ** 30, Math.max(256, budget));
+      }
+      if (done === subs.length) break;
+      if (options.signal?.aborted) {
+        stopped = true;
+        break;
+      }
+      launch(job.slot);
+    }
+    for (const job of inflight) await job.map.catch(() => undefined);
+    return {
+      ...base,
+      total,
+      unique,
+      complete: !stopped,
+      done,
+      kernelSeconds: (lastDone - start) / 1000,
+      dispatches,
+      lanes,
+    };
+  } finally {
+    for (const b of buffers) b.destroy();
+  }
+}

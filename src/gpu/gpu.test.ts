@@ -1,0 +1,119 @@
+/**
+ * The GPU backend against the known counts, on whatever WebGPU adapter Dawn finds; on a machine
+ * without a GPU, SwiftShader from Debian's chromium package (a Vulkan driver on the CPU: exact,
+ * slow). Skipped, saying why, when there is no adapter at all.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { after, before, describe, test } from "node:test";
+import { solveSubProblem } from "../engine/kernel.js";
+import type { SubResult } from "../engine/split.js";
+import { split } from "../engine/split.js";
+import { NQueensError } from "../errors.js";
+import { known } from "../testing/known-counts.js";
+import { countGpuOnDevice, type GpuSubResult } from "./count-gpu.js";
+import { type NodeGpu, requestNodeGpu, useSwiftShader } from "./node-device.js";
+
+let checked: NodeGpu | undefined; // clamping on, every index checked in the kernel
+let fast: NodeGpu | undefined; // as `countGpu` runs: clamping off
+let why = "";
+
+before(async () => {
+  const hint = useSwiftShader();
+  try {
+    checked = await requestNodeGpu({ robust: true });
+    fast = await requestNodeGpu();
+  } catch (e) {
+    why = `no WebGPU adapter: ${e instanceof Error ? e.message : e}${hint ? `; ${hint}` : ""}`;
+  }
+});
+
+after(() => {
+  checked?.close();
+  fast?.close();
+});
+
+describe("GPU backend", () => {
+  test("totals and unique counts for n = 4..12 equal the known table (indexes checked)", async (t) => {
+    if (!checked) return t.skip(why);
+    for (const k of known(4, 12)) {
+      const r = await countGpuOnDevice(checked.device, k.n, { checkBounds: true });
+      assert.equal(r.complete, true);
+      assert.deepEqual([k.n, r.total, r.unique], [k.n, k.total, k.unique]);
+    }
+  });
+
+  test("the same without clamping (disable_robustness), small launches, n = 8..12", async (t) => {
+    if (!fast) return t.skip(why);
+    for (const k of known(8, 12)) {
+      const r = await countGpuOnDevice(fast.device, k.n, { lanes: 128, initialBudget: 512 });
+      assert.deepEqual([k.n, r.total, r.unique], [k.n, k.total, k.unique]);
+    }
+  });
+
+  test("each sub-problem's result equals the CPU engine's (n = 11)", async (t) => {
+    if (!fast) return t.skip(why);
+    const got = new Map<number, SubResult>();
+    await countGpuOnDevice(fast.device, 11, {
+      checkpoint: {
+        done: new Map(),
+        record: (rs) => {
+          for (const r of rs) got.set(r.id, r.result);
+        },
+      },
+    });
+    for (const sp of split(11))
+      assert.deepEqual(got.get(sp.id), solveSubProblem(11, sp), `#${sp.id}`);
+  });
+
+  test("a count stopped after two dispatches and resumed gives the same total", async (t) => {
+    if (!fast) return t.skip(why);
+    const n = 12;
+    const want = known(n, n)[0];
+    const saved = new Map<number, SubResult>();
+    const record = (rs: readonly GpuSubResult[]) => {
+      for (const r of rs) {
+        assert.equal(saved.has(r.id), false, `#${r.id} recorded twice`);
+        saved.set(r.id, r.result);
+      }
+    };
+    const stop = new AbortController();
+    let seen = 0;
+    const small = { lanes: 64, initialBudget: 256, targetDispatchSeconds: 0.002 };
+    const first = await countGpuOnDevice(fast.device, n, {
+      ...small,
+      checkpoint: { done: saved, record },
+      signal: stop.signal,
+      onProgress: () => {
+        if (++seen === 2) stop.abort();
+      },
+    });
+    assert.equal(first.complete, false);
+    assert.ok(first.done < first.subProblems, `stopped with ${first.done} of ${first.subProblems}`);
+    assert.equal(first.done, saved.size);
+    const second = await countGpuOnDevice(fast.device, n, {
+      ...small,
+      checkpoint: { done: new Map(saved), record },
+    });
+    assert.equal(second.complete, true);
+    assert.equal(saved.size, split(n).length);
+    assert.deepEqual([second.total, second.unique], [want.total, want.unique]);
+  });
+
+  test("n outside 1..28 is an NQueensError", async (t) => {
+    if (!fast) return t.skip(why);
+    await assert.rejects(countGpuOnDevice(fast.device, 29), NQueensError);
+    await assert.rejects(countGpuOnDevice(fast.device, 0), NQueensError);
+  });
+});
+
+test("without any Vulkan driver: `no WebGPU adapter found (...)`, an NQueensError", () => {
+  const code = `import("./src/gpu/node.ts").then(
+    (m) => m.countGpu(8).then((r) => console.log("adapter", r.total)),
+    (e) => console.log("import failed", e.message),
+  ).catch((e) => console.log(e.name + ": " + e.message));`;
+  const env = { ...process.env, VK_ICD_FILENAMES: "/nonexistent.json", VK_DRIVER_FILES: "" };
+  const r = spawnSync(process.execPath, ["--import", "tsx", "-e", code], { env, encoding: "utf8" });
+  // A machine with a system Vulkan loader and a GPU driver may still find an adapter.
+  assert.match(r.stdout, /^(NQueensError: no WebGPU adapter found \(.+\)|adapter 92)$/m);
+});

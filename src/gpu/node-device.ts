@@ -1,0 +1,104 @@
+/// <reference types="@webgpu/types" />
+/**
+ * WebGPU in Node: a device from the `webgpu` package (Dawn). Node only; the web page gets its
+ * device from `navigator.gpu` and never imports this file.
+ */
+import { existsSync } from "node:fs";
+import { NQueensError } from "../errors.js";
+import { adapterName, isSoftwareAdapter } from "./count-gpu.js";
+
+/** A device and what keeps it alive; `close()` destroys it so that the process can exit. */
+export interface NodeGpu {
+  readonly device: GPUDevice;
+  readonly adapter: GPUAdapter;
+  /** The adapter's description, e.g. "NVIDIA H200" or "SwiftShader driver 5.0.0". */
+  readonly name: string;
+  /** A CPU (software) adapter such as SwiftShader: exact but slower than the CPU engine. */
+  readonly software: boolean;
+  close(): void;
+}
+
+export interface NodeGpuOptions {
+  /**
+   * Keep Dawn's bounds clamping on. Off by default: every index of the kernel is in range by
+   * construction (see kernel.wgsl.ts), and clamping costs about a fifth of the time.
+   * @default false
+   */
+  robust?: boolean;
+}
+
+type DawnModule = { create(flags: string[]): GPU };
+
+let dawn: Promise<DawnModule> | undefined;
+
+function loadDawn(): Promise<DawnModule> {
+  dawn ??= import("webgpu").then((m) => m as unknown as DawnModule);
+  return dawn;
+}
+
+/** Why Dawn may have found no adapter, for the error message. */
+function noAdapterHint(): string {
+  const icd = process.env.VK_ICD_FILENAMES ?? process.env.VK_DRIVER_FILES;
+  if (icd) return `Vulkan driver file ${icd}; is libvulkan.so.1 installed?`;
+  return "no Vulkan driver or loader; a software one: VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json";
+}
+
+/**
+ * Opens the first high-performance WebGPU adapter and a device on it.
+ * @throws NQueensError `no WebGPU adapter found (...)` when there is none
+ */
+export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<NodeGpu> {
+  const { create } = await loadDawn();
+  const flags = options.robust ? [] : ["enable-dawn-features=disable_robustness"];
+  let gpu: GPU | undefined = create(flags);
+  const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
+  if (!adapter) throw new NQueensError(`no WebGPU adapter found (${noAdapterHint()})`);
+  const limits = adapter.limits;
+  const device = await adapter.requestDevice({
+    requiredLimits: {
+      maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
+      maxBufferSize: limits.maxBufferSize,
+    },
+  });
+  return {
+    device,
+    adapter,
+    name: adapterName(adapter.info),
+    software: isSoftwareAdapter(adapter.info),
+    close() {
+      device.destroy();
+      // Dropping the last reference to the Dawn instance lets Node exit.
+      gpu = undefined;
+    },
+  };
+}
+
+/** Where Debian's chromium package keeps SwiftShader, a Vulkan driver that runs on the CPU. */
+export const SWIFTSHADER_ICD = "/usr/lib/chromium/vk_swiftshader_icd.json";
+const CHROMIUM_VULKAN_LOADER = "/usr/lib/chromium/libvulkan.so.1";
+
+/**
+ * Test and CI aid: makes Dawn see SwiftShader when Debian's chromium is installed, even without
+ * the system Vulkan loader (libvulkan1): sets VK_ICD_FILENAMES and loads chromium's own
+ * libvulkan.so.1 for good (RTLD_NODELETE), so that Dawn's later dlopen("libvulkan.so.1") finds it.
+ * Call before the first `requestNodeGpu`. Returns why it could not, or undefined.
+ */
+export function useSwiftShader(): string | undefined {
+  if (!existsSync(SWIFTSHADER_ICD)) return `${SWIFTSHADER_ICD} not found (Debian package chromium)`;
+  process.env.VK_ICD_FILENAMES ??= SWIFTSHADER_ICD;
+  if (existsSync(CHROMIUM_VULKAN_LOADER) && process.platform === "linux") {
+    const RTLD_NOW = 2;
+    const RTLD_GLOBAL = 256;
+    const RTLD_NODELETE = 4096; // glibc; not in os.constants.dlopen
+    try {
+      process.dlopen(
+        { exports: {} },
+        CHROMIUM_VULKAN_LOADER,
+        RTLD_NOW | RTLD_GLOBAL | RTLD_NODELETE,
+      );
+    } catch {
+      // "Module did not self-register": expected, it is not a Node addon; it stays loaded.
+    }
+  }
+  return undefined;
+}
