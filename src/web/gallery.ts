@@ -34,6 +34,8 @@ export class GalleryMode implements ModeView {
   private pool: Running<unknown>[] = [];
   private state: PageState | undefined;
   private shownKey = "";
+  /** Orbit sizes hidden by the chips (local to the view). */
+  private hidden = new Set<number>();
 
   constructor(
     panel: HTMLElement,
@@ -45,7 +47,10 @@ export class GalleryMode implements ModeView {
   show(state: PageState): void {
     const prev = this.state;
     this.state = state;
-    if (prev && prev.n !== state.n) this.stop();
+    if (prev && prev.n !== state.n) {
+      this.stop();
+      this.hidden.clear();
+    }
     const key = `${state.n}|${state.page}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
@@ -104,9 +109,25 @@ export class GalleryMode implements ModeView {
     for (const c of classes) bySize.set(c.orbit, (bySize.get(c.orbit) ?? 0) + 1);
     const chips = [...bySize.entries()]
       .sort((a, b) => b[0] - a[0])
-      .map(([size, count]) =>
-        h("li", { class: "chip" }, `${count} class${count === 1 ? "" : "es"} of ${size}`),
-      );
+      .map(([size, count]) => {
+        const b = h(
+          "button",
+          {
+            type: "button",
+            class: "chip",
+            "aria-pressed": String(!this.hidden.has(size)),
+            title: "Show or hide these classes",
+          },
+          `${count} class${count === 1 ? "" : "es"} of ${size}`,
+        );
+        b.addEventListener("click", () => {
+          if (this.hidden.has(size)) this.hidden.delete(size);
+          else if (this.hidden.size < bySize.size - 1) this.hidden.add(size);
+          this.shownKey = "";
+          this.app.set({ page: 0 });
+        });
+        return h("li", {}, b);
+      });
     const all = () => classes.flatMap((c) => c.members).sort(lex);
     const classOf = () => {
       const m = new Map<string, number>();
@@ -145,7 +166,7 @@ export class GalleryMode implements ModeView {
       h(
         "p",
         { class: "hint" },
-        "Boards that a rotation or a reflection turns into each other form one class; its orbit size is how many different boards the eight symmetries make. Open any board in Play.",
+        "Boards that a rotation or a reflection turns into each other form one class; its orbit size is how many different boards the eight symmetries make. Click a count above to show or hide those classes; click a board to open it in Play.",
       ),
       total > 0
         ? h(
@@ -168,11 +189,13 @@ export class GalleryMode implements ModeView {
       );
       return;
     }
-    const pages = Math.max(1, Math.ceil(classes.length / CLASSES_PER_PAGE));
+    const numbered = classes
+      .map((c, i) => ({ c, index: i + 1 }))
+      .filter(({ c }) => !this.hidden.has(c.orbit));
+    const pages = Math.max(1, Math.ceil(numbered.length / CLASSES_PER_PAGE));
     page = Math.min(page, pages - 1);
     const first = page * CLASSES_PER_PAGE;
-    const cards = classes.slice(first, first + CLASSES_PER_PAGE).map((c, i) => {
-      const index = first + i + 1;
+    const cards = numbered.slice(first, first + CLASSES_PER_PAGE).map(({ c, index }) => {
       const members = c.members.map((cols, j) => {
         const href = `#${formatState({ mode: "play", n, queens: cols.map((col, row) => ({ row, col })), step: 0, page: 0 })}`;
         const a = h("a", {
@@ -199,15 +222,14 @@ export class GalleryMode implements ModeView {
         h("ul", { class: "members" }, ...members),
       );
     });
-    const pager = this.pager(page, pages, classes.length);
     this.body.replaceChildren(
-      pager,
+      this.pager(page, pages, numbered.length, true),
       h("div", { class: "class-grid" }, ...cards),
-      this.pager(page, pages, classes.length),
+      this.pager(page, pages, numbered.length, false),
     );
   }
 
-  private pager(page: number, pages: number, count: number): HTMLElement {
+  private pager(page: number, pages: number, count: number, jump: boolean): HTMLElement {
     const go = (p: number) => () => this.app.set({ page: p });
     const prev = h(
       "button",
@@ -228,9 +250,7 @@ export class GalleryMode implements ModeView {
     next.addEventListener("click", go(page + 1));
     const from = page * CLASSES_PER_PAGE + 1;
     const to = Math.min(count, from + CLASSES_PER_PAGE - 1);
-    return h(
-      "nav",
-      { class: "pager", "aria-label": "Pages of classes" },
+    const parts: HTMLElement[] = [
       prev,
       h(
         "span",
@@ -238,13 +258,32 @@ export class GalleryMode implements ModeView {
         `Classes ${from}–${to} of ${count} · page ${page + 1} of ${pages}`,
       ),
       next,
+    ];
+    if (jump && pages > 2) {
+      const input = h("input", {
+        type: "number",
+        min: 1,
+        max: pages,
+        value: page + 1,
+        "aria-label": "Page number",
+      });
+      input.addEventListener("change", () => {
+        const p = Math.round(Number(input.value));
+        if (p >= 1 && p <= pages) this.app.set({ page: p - 1 });
+      });
+      parts.push(h("label", { class: "page-jump" }, "Go to page", input));
+    }
+    return h(
+      "nav",
+      { class: "pager", "aria-label": jump ? "Pages of classes" : "Pages of classes, bottom" },
+      ...parts,
     );
   }
 
   /** N > 12: count with the engine in parallel workers, with progress. */
   private showCounter(n: number): void {
     this.stop();
-    const workers = Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 0));
+    const workers = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
     const start = h(
       "button",
       { type: "button", class: "btn primary", "data-testid": "count-all" },

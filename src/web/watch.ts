@@ -461,7 +461,11 @@ export class WatchMode implements ModeView {
   private currentRow(): number {
     const e = this.events[this.cur.pos - 1];
     if (e && e.type !== "solution") return e.row;
-    if (e) return -1;
+    // At a solution, the row of the last queen placed.
+    if (e) {
+      const before = this.events[this.cur.pos - 2];
+      return before && before.type !== "solution" ? before.row : -1;
+    }
     for (let r = 0; r < this.n; r++) if (this.cur.cols[r] === -1) return r;
     return -1;
   }
@@ -502,6 +506,7 @@ export class WatchMode implements ModeView {
       row,
       lines,
     );
+    this.board.el.classList.toggle("solved", last?.type === "solution");
     this.scrub.value = String(s.pos);
     this.scrub.max = String(this.events.length);
     this.scrub.setAttribute(
@@ -553,7 +558,7 @@ export class WatchMode implements ModeView {
     const list = h("ol", {
       class: "cand-list",
       "aria-label": `Columns of row ${row + 1}`,
-      style: `--n:${n}`,
+      style: `--cols:${n > 10 ? Math.ceil(n / 2) : n}`,
     });
     for (let c = 0; c < n; c++) {
       const i = row * n + c;
@@ -618,7 +623,7 @@ export class WatchMode implements ModeView {
       );
     }
     parts.push(
-      `<div class="bars" role="list" aria-label="Nodes per depth">${rows.join("")}</div><p class="cand-key">Nodes per depth (queens placed); the pale bar is the whole tree.</p>`,
+      `<div class="bars" role="list" aria-label="Nodes per depth">${rows.join("")}</div><p class="cand-key">Nodes per depth (queens placed)${prof ? "; the pale bar is the whole tree" : ""}.</p>`,
     );
     box.innerHTML = parts.join("");
   }

@@ -152,6 +152,18 @@ describe("web page", { concurrency: false }, () => {
     await page.waitForSelector("[data-testid=count-value]");
     assert.equal(await text(page, "[data-testid=count-value]"), "1");
     assert.match(await text(page, "[data-testid=result]"), /^1 completion \(/);
+    // A long count runs in a worker and can be cancelled; the page stays responsive meanwhile.
+    await page.goto(`${base}#mode=play&n=20`);
+    await page.click("[data-testid=count]");
+    await page.waitForSelector("[data-testid=cancel]:not([hidden])");
+    await page.click(cell(5, 5));
+    await page.click("[data-testid=count]");
+    await page.waitForSelector("[data-testid=cancel]:not([hidden])");
+    await page.click("[data-testid=cancel]");
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=result]")?.textContent?.includes("Cancelled"),
+    );
+    assert.ok(await page.isHidden("[data-testid=cancel]"));
     // A board with no completion says why.
     await page.goto(`${base}#mode=play&n=4&q=0:0`);
     await page.click("[data-testid=complete]");
