@@ -212,6 +212,17 @@ export class WatchMode implements ModeView {
         { class: "hint" },
         "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above.",
       ),
+      h(
+        "p",
+        { class: "keys" },
+        "Keys: ",
+        h("kbd", {}, "K"),
+        " play or pause, ",
+        h("kbd", {}, "J"),
+        " ",
+        h("kbd", {}, "L"),
+        " step back and forward.",
+      ),
       this.note,
       transport,
       speedRow,
@@ -237,11 +248,13 @@ export class WatchMode implements ModeView {
     });
     this.speed.addEventListener("input", () => this.showSpeed());
     this.showSpeed();
-    panel.addEventListener("keydown", (e) => {
-      if ((e.target as HTMLElement).matches("input, select, textarea")) return;
-      if (e.key === "k") this.togglePlay();
-      else if (e.key === "j") this.stepBy(-1);
-      else if (e.key === "l") this.stepBy(1);
+    document.addEventListener("keydown", (e) => {
+      if (panel.hidden || (e.target as HTMLElement).matches("input, select, textarea")) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === "k") this.togglePlay();
+      else if (key === "j") this.stepBy(-1);
+      else if (key === "l") this.stepBy(1);
     });
   }
 
