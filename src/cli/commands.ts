@@ -5,8 +5,10 @@ import { registerCheck } from "./check.js";
 import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
 import { registerList } from "./list.js";
+import { registerRuns } from "./runs.js";
 import { registerTrace } from "./trace.js";
 import { registerWeb } from "./web.js";
+import { registerWorker } from "./worker.js";
 
 /** Adds one command to the program; `exit` records the command's exit status. */
 export type Register = (program: Command, exit: (code: number) => void) => void;
@@ -19,4 +21,6 @@ export const commands: Register[] = [
   registerTrace,
   registerCompare,
   registerWeb,
+  registerWorker,
+  registerRuns,
 ];

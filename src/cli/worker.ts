@@ -1,0 +1,108 @@
+/**
+ * `nqueens worker --queue URL`: take counting jobs from a Redis queue until stopped.
+ * Logs one line per event on stderr; stdout stays empty.
+ */
+import { availableParallelism } from "node:os";
+import { NQueensError } from "../errors.js";
+import { type Backend, resolveQueueUrl, startWorker, type WorkerEvent } from "../queue/index.js";
+import { parseChoice, parseInteger } from "./args.js";
+import type { Register } from "./commands.js";
+
+interface WorkerFlags {
+  queue?: string;
+  workers?: string;
+  backend?: string;
+  lock?: string;
+  name?: string;
+  quiet?: boolean;
+}
+
+const BACKENDS: readonly Backend[] = ["cpu", "gpu", "auto"];
+
+/** One log line for a worker event, or undefined for none. */
+export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefined {
+  switch (e.type) {
+    case "ready":
+      return `worker ${e.name}: taking jobs from ${e.url} on ${e.threads} ${e.threads === 1 ? "thread" : "threads"} (${e.backend})`;
+    case "start":
+      if (quiet) return undefined;
+      return `${e.jobId}: ${e.todo} of ${e.to - e.from} sub-problems to solve${e.attempt > 1 ? ` (attempt ${e.attempt})` : ""}`;
+    case "done": {
+      if (e.conflicting > 0) {
+        return `${e.jobId}: CONFLICT: ${e.conflicting} results disagree with the stored ones (kept aside; see nqueens runs)`;
+      }
+      if (quiet) return undefined;
+      return `${e.jobId}: done, ${e.solved} solved in ${e.seconds.toFixed(1)} s`;
+    }
+    case "failed":
+      return `${e.jobId === "-" ? "queue" : e.jobId}: ${e.message} (the job will be retried)`;
+    case "wait":
+      return e.message;
+  }
+}
+
+export const registerWorker: Register = (program, exit) => {
+  program
+    .command("worker")
+    .description("take counting jobs from a Redis queue (see count --queue) until stopped")
+    .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
+    .option("-w, --workers <k>", "solver threads, and so jobs at once (default: all cores)")
+    .option("-b, --backend <name>", "cpu, gpu or auto (default: cpu)")
+    .option("--lock <seconds>", "a dead worker's job is retried after about 1.5 times this", "30")
+    .option("--name <name>", "this worker's name in the run's records (default: HOST:PID)")
+    .option("--quiet", "log only the start, conflicts, failures and connection trouble")
+    .addHelpText(
+      "after",
+      `
+Start any number of workers, on any machines that can reach the Redis server, then
+run the count (or the other way round):
+  $ nqueens worker --queue redis://10.0.0.5:6379            (on each machine)
+  $ nqueens count 20 --queue redis://10.0.0.5:6379          (anywhere, once)
+Ctrl-C lets the jobs in progress finish; a second Ctrl-C stops at once (those jobs
+go back to the queue). A worker that dies loses nothing: its job is retried.`,
+    )
+    .action(async (flags: WorkerFlags) => {
+      const url = resolveQueueUrl(flags.queue);
+      const threads =
+        flags.workers === undefined
+          ? availableParallelism()
+          : parseInteger(flags.workers, "--workers", 1, 1024);
+      const backend = parseChoice(flags.backend ?? "cpu", "--backend", BACKENDS);
+      if (backend === "gpu") {
+        throw new NQueensError(
+          "--backend gpu: the GPU backend is not available to the queue worker yet; use cpu or auto",
+        );
+      }
+      const lock = parseInteger(flags.lock ?? "30", "--lock", 1, 3600);
+      const log = (line: string | undefined) => {
+        if (line !== undefined) process.stderr.write(`${line}\n`);
+      };
+      const worker = await startWorker(url, {
+        threads,
+        backend: "cpu",
+        lockSeconds: lock,
+        name: flags.name,
+        onEvent: (e) => log(describeEvent(e, flags.quiet === true)),
+      });
+      await new Promise<void>((resolve) => {
+        let stops = 0;
+        const stop = () => {
+          stops++;
+          if (stops === 1) {
+            log("stopping: finishing the jobs in progress (Ctrl-C again to stop at once)");
+            worker.close().then(() => resolve());
+          } else {
+            log("stopping at once: the jobs in progress go back to the queue");
+            worker.close(true).then(() => resolve());
+          }
+        };
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+      });
+      const summary = await worker.close();
+      log(
+        `worker ${worker.name}: stopped after ${summary.jobs} jobs, ${summary.solved} sub-problems`,
+      );
+      exit(0);
+    });
+};

@@ -1,0 +1,121 @@
+/**
+ * Opening the Redis connection the coordinator and the workers share with BullMQ.
+ *
+ * Two phases, two retry policies:
+ * - before the first successful connection, a bad address or a server that is not there must
+ *   fail fast: attempts are retried only until `connectSeconds` have passed, then the promise
+ *   rejects with one line (no endless ioredis retry loop);
+ * - once connected, a lost connection (Redis restarting, a network blip) is retried forever with
+ *   a capped delay, and commands wait for it (`maxRetriesPerRequest: null`, as BullMQ requires),
+ *   so a run pauses instead of failing. `onWait` is told once per outage and once on recovery.
+ */
+import { Redis } from "ioredis";
+import { NQueensError } from "../errors.js";
+import type { QueueUrl } from "./url.js";
+
+/** Options for {@link openRedis}. */
+export interface OpenOptions {
+  /** Give up on the first connection after this long. @default 3 */
+  connectSeconds?: number;
+  /** Told when the connection is lost and when it is back (one line each, no newline). */
+  onWait?: (message: string) => void;
+}
+
+/** The error for a server that cannot be used: unreachable, refusing the password, no such DB. */
+export class QueueConnectionError extends NQueensError {}
+
+/**
+ * Connects to the Redis server of a queue address and resolves once it answers.
+ * @throws QueueConnectionError (an NQueensError) when it cannot connect within `connectSeconds`
+ * @example const redis = await openRedis(parseQueueUrl("redis://127.0.0.1:6379"));
+ */
+export async function openRedis(url: QueueUrl, options: OpenOptions = {}): Promise<Redis> {
+  const deadline = Date.now() + (options.connectSeconds ?? 3) * 1000;
+  let connected = false;
+  let down = false;
+  let lastError = "";
+  const client = new Redis({
+    host: url.host,
+    port: url.port,
+    db: url.db,
+    username: url.username,
+    password: url.password,
+    tls: url.tls ? {} : undefined,
+    connectTimeout: Math.min(1500, Math.max(200, deadline - Date.now())),
+    maxRetriesPerRequest: null,
+    lazyConnect: true,
+    retryStrategy: (times) => {
+      if (!connected) return Date.now() + 250 < deadline ? 250 : null;
+      return Math.min(times * 250, 2000);
+    },
+  });
+  client.on("error", (e: Error) => {
+    lastError = /Unknown RESP type|Protocol error/.test(e.message)
+      ? "the server there does not speak the Redis protocol"
+      : e.message.split("\n")[0];
+  });
+  client.on("reconnecting", () => {
+    if (connected && !down) {
+      down = true;
+      options.onWait?.(
+        `lost the connection to Redis at ${url.display} (${lastError || "closed"}); waiting for it to come back`,
+      );
+    }
+  });
+  client.on("ready", () => {
+    if (connected && down) {
+      down = false;
+      options.onWait?.(`connected to Redis at ${url.display} again`);
+    }
+  });
+  const fail = (why: string) =>
+    new QueueConnectionError(`cannot use Redis at ${url.display}: ${why}`);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      done();
+      client.disconnect();
+      reject(fail(`${lastError || "no answer"} (gave up after ${options.connectSeconds ?? 3} s)`));
+    }, deadline - Date.now());
+    const onReady = () => {
+      done();
+      connected = true;
+      resolve();
+    };
+    const onEnd = () => {
+      done();
+      reject(fail(lastError || "connection closed"));
+    };
+    // A reply error before ready is not a network problem (wrong password, no such DB): stop now.
+    const onError = (e: Error & { command?: unknown }) => {
+      if (e.name === "ReplyError") {
+        done();
+        client.disconnect();
+        reject(fail(e.message.split("\n")[0]));
+      }
+    };
+    const done = () => {
+      clearTimeout(timer);
+      client.off("ready", onReady);
+      client.off("end", onEnd);
+      client.off("error", onError);
+    };
+    client.on("ready", onReady);
+    client.on("end", onEnd);
+    client.on("error", onError);
+    client.connect().catch(() => {
+      // The outcome is decided by the events above; connect() rejects on every failed attempt.
+    });
+  });
+  return client;
+}
+
+/** Closes a connection opened by {@link openRedis}, without waiting on a server that is gone. */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === "ready") {
+    await Promise.race([
+      client.quit().catch(() => undefined),
+      new Promise((r) => setTimeout(r, 1000).unref()),
+    ]);
+  }
+  client.disconnect();
+}

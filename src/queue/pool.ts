@@ -1,0 +1,108 @@
+/**
+ * A fixed set of worker threads that solve sub-problems for the queue worker, one task at a time
+ * each. Solving off the main thread keeps BullMQ's lock renewals on time however long a
+ * sub-problem takes (a blocked event loop would let the lock expire and the job be retried).
+ */
+import { Worker } from "node:worker_threads";
+import type { SubResult } from "../engine/split.js";
+
+// Built, the thread is solve-thread.js beside this file. Run from source under tsx (tests,
+// development), it is solve-thread.ts, which Node 20 cannot load in a thread through the
+// inherited `--import tsx`: a small bootstrap registers tsx in the thread first.
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+function newThread(): Worker {
+  if (!FROM_SOURCE) return new Worker(new URL("./solve-thread.js", import.meta.url));
+  const file = new URL("./solve-thread.ts", import.meta.url).href;
+  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); });`;
+  return new Worker(boot, { eval: true, execArgv: [] });
+}
+
+interface Slot {
+  thread: Worker;
+  busy: boolean;
+}
+
+/** Solves lists of sub-problems on `size` threads. */
+export class SolverPool {
+  private readonly slots: Slot[] = [];
+  private readonly idle: (() => void)[] = [];
+  private closed = false;
+
+  constructor(readonly size: number) {
+    for (let i = 0; i < size; i++) this.slots.push({ thread: this.spawn(), busy: false });
+  }
+
+  private spawn(): Worker {
+    const thread = newThread();
+    thread.unref();
+    return thread;
+  }
+
+  /**
+   * Solves sub-problems `ids` of `split(n)` on the next free thread, calling `onResult` for each
+   * as it is found. Resolves when all are done; rejects if the thread fails or the pool closes.
+   */
+  async solve(
+    n: number,
+    ids: readonly number[],
+    onResult: (id: number, r: SubResult) => void,
+  ): Promise<void> {
+    const slot = await this.take();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const { thread } = slot;
+        const onMessage = (
+          m: { id: number; count: number; fixed180: number; fixed90: number } | { end: true },
+        ) => {
+          if ("end" in m) {
+            finish();
+            resolve();
+          } else onResult(m.id, { count: m.count, fixed180: m.fixed180, fixed90: m.fixed90 });
+        };
+        const onError = (e: Error) => {
+          finish();
+          reject(e);
+        };
+        const onExit = (code: number) => {
+          finish();
+          reject(new Error(`solver thread stopped (exit ${code})`));
+        };
+        const finish = () => {
+          thread.off("message", onMessage);
+          thread.off("error", onError);
+          thread.off("exit", onExit);
+        };
+        thread.on("message", onMessage);
+        thread.on("error", onError);
+        thread.on("exit", onExit);
+        thread.postMessage({ n, ids: [...ids] });
+      });
+    } catch (e) {
+      // A thread that failed or was stopped is replaced, so the pool keeps its size.
+      if (!this.closed) slot.thread = this.spawn();
+      throw e;
+    } finally {
+      slot.busy = false;
+      this.idle.shift()?.();
+    }
+  }
+
+  private async take(): Promise<Slot> {
+    for (;;) {
+      if (this.closed) throw new Error("solver pool closed");
+      const slot = this.slots.find((s) => !s.busy);
+      if (slot) {
+        slot.busy = true;
+        return slot;
+      }
+      await new Promise<void>((r) => this.idle.push(r));
+    }
+  }
+
+  /** Stops every thread at once (work in progress is abandoned). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const wake of this.idle.splice(0)) wake();
+    await Promise.all(this.slots.map((s) => s.thread.terminate()));
+  }
+}

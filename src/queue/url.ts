@@ -1,0 +1,82 @@
+/**
+ * The `--queue` address: `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (or `rediss://` for TLS).
+ * Checked completely before any connection is tried, so a typo fails at once with one line.
+ */
+import { NQueensError } from "../errors.js";
+
+/** A parsed queue address. */
+export interface QueueUrl {
+  /** Host name or address (IPv6 without brackets). */
+  readonly host: string;
+  /** TCP port. @default 6379 */
+  readonly port: number;
+  /** Redis database index. @default 0 */
+  readonly db: number;
+  readonly username?: string;
+  readonly password?: string;
+  /** True for `rediss://`. */
+  readonly tls: boolean;
+  /** The address without the password, for messages. */
+  readonly display: string;
+}
+
+/** Where to look for the address when `--queue` is not given. */
+export const QUEUE_ENV = "NQUEENS_QUEUE";
+
+const FORM = "redis://HOST[:PORT][/DB]";
+
+/**
+ * Parses and checks a queue address.
+ * @throws NQueensError naming the bad value: another scheme, no host, a bad port or database
+ * @example parseQueueUrl("redis://10.0.0.5:6379/2") // { host: "10.0.0.5", port: 6379, db: 2, ... }
+ */
+export function parseQueueUrl(text: string): QueueUrl {
+  const bad = (why: string): NQueensError =>
+    new NQueensError(`--queue must be a URL like ${FORM}: ${why}: got '${text}'`);
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw bad("not a URL");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw bad(`the scheme must be redis or rediss, not ${url.protocol.slice(0, -1)}`);
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (host === "") throw bad("no host");
+  // WHATWG URL rejects ports above 65535 itself; 0 is accepted there and refused here.
+  const port = url.port === "" ? 6379 : Number(url.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw bad("the port must be 1 to 65535");
+  const path = url.pathname.replace(/^\//, "");
+  if (path !== "" && !/^\d{1,5}$/.test(path)) throw bad("the path must be a database number");
+  const db = path === "" ? 0 : Number(path);
+  if (url.search !== "" || url.hash !== "") throw bad("no query or fragment is accepted");
+  const username = url.username === "" ? undefined : decodeURIComponent(url.username);
+  const password = url.password === "" ? undefined : decodeURIComponent(url.password);
+  const auth = username || password ? `${username ?? ""}:***@` : "";
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    host,
+    port,
+    db,
+    username,
+    password,
+    tls: url.protocol === "rediss:",
+    display: `${url.protocol}//${auth}${shownHost}:${port}${db === 0 ? "" : `/${db}`}`,
+  };
+}
+
+/**
+ * The queue address from a `--queue` option, else from the NQUEENS_QUEUE environment variable.
+ * @throws NQueensError when neither is set, or the address is malformed
+ */
+export function resolveQueueUrl(
+  flag: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): QueueUrl {
+  const text = flag ?? env[QUEUE_ENV];
+  if (text === undefined || text === "") {
+    throw new NQueensError(`--queue ${FORM} is required (or set ${QUEUE_ENV})`);
+  }
+  return parseQueueUrl(text);
+}

@@ -1,0 +1,28 @@
+/**
+ * A queue worker as a bare process, for tests and development (the command is `nqueens worker`):
+ *
+ *   node --import tsx src/queue/worker-main.ts redis://127.0.0.1:6379 [threads] [lockSeconds] [name]
+ *
+ * Writes each worker event as one JSON line on stdout. SIGTERM stops it at once (its jobs are
+ * retried elsewhere); SIGINT lets the jobs in progress finish first.
+ */
+import { startWorker } from "./worker.js";
+
+const [url, threads = "1", lock = "30", name] = process.argv.slice(2);
+if (!url) {
+  process.stderr.write("usage: worker-main.ts URL [threads] [lockSeconds] [name]\n");
+  process.exit(2);
+}
+try {
+  const worker = await startWorker(url, {
+    threads: Number(threads),
+    lockSeconds: Number(lock),
+    name,
+    onEvent: (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
+  });
+  process.once("SIGINT", () => void worker.close());
+  process.once("SIGTERM", () => void worker.close(true));
+} catch (e) {
+  process.stderr.write(`worker: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,253 @@
+/**
+ * The queue worker: takes jobs (ranges of sub-problem ids) from the BullMQ queue, solves them
+ * with the engine's kernel on worker threads, and stores each result with its verification
+ * record as soon as it has it (flushed every quarter second), so a worker that dies loses at
+ * most the sub-problems in progress.
+ *
+ * A worker that dies (crash, SIGKILL, machine gone) stops renewing its job's lock; after
+ * `lockSeconds` another worker's stalled-job check moves the job back to the queue and it is
+ * taken again, skipping the sub-problems whose results are already stored.
+ */
+import { hostname } from "node:os";
+import { type Job, UnrecoverableError, Worker } from "bullmq";
+import { SPLIT_VERSION, split, splitVersion } from "../engine/split.js";
+import { NQueensError } from "../errors.js";
+import { closeRedis, openRedis } from "./connection.js";
+import { SolverPool } from "./pool.js";
+import { makeRecord } from "./record.js";
+import { type JobData, PREFIX, QUEUE_NAME, runKeys, storeResults } from "./run.js";
+import { parseQueueUrl, type QueueUrl } from "./url.js";
+
+/** Which solver a worker uses. `auto` picks the GPU when one is available. */
+export type Backend = "cpu" | "gpu" | "auto";
+
+/** Names the CPU solver in verification records. */
+export const CPU_SOLVER = `cpu/${SPLIT_VERSION}`;
+
+/** Options for {@link startWorker}. */
+export interface QueueWorkerOptions {
+  /** Solver threads, and so jobs taken at once. @default 1 */
+  threads?: number;
+  /** @default "cpu" */
+  backend?: Backend;
+  /** Name recorded with each job start and conflict. @default "HOST:PID" */
+  name?: string;
+  /**
+   * How long a job's lock lasts without renewal: a dead worker's job is retried after about
+   * 1.5 times this. Renewed at half of it while the worker lives. @default 30
+   */
+  lockSeconds?: number;
+  /** Give up on the first connection after this long. @default 3 */
+  connectSeconds?: number;
+  /** What the worker is doing, for a log. */
+  onEvent?: (event: WorkerEvent) => void;
+}
+
+/** What a worker reports. */
+export type WorkerEvent =
+  | { type: "ready"; name: string; url: string; threads: number; backend: "cpu" }
+  | {
+      type: "start";
+      jobId: string;
+      run: string;
+      n: number;
+      from: number;
+      to: number;
+      /** Sub-problems still without a result (the others were stored by an earlier attempt). */
+      todo: number;
+      /** 1 the first time this job is started, 2 on its first retry, ... */
+      attempt: number;
+    }
+  | {
+      type: "done";
+      jobId: string;
+      run: string;
+      solved: number;
+      stored: number;
+      same: number;
+      conflicting: number;
+      seconds: number;
+    }
+  | { type: "failed"; jobId: string; message: string }
+  | { type: "wait"; message: string };
+
+/** What a worker did, when it is closed. */
+export interface WorkerSummary {
+  jobs: number;
+  solved: number;
+  conflicting: number;
+}
+
+/** A running worker. */
+export interface QueueWorker {
+  readonly name: string;
+  /**
+   * Stops taking jobs. Without `force`, waits for the jobs in progress to finish; with it, stops
+   * the solver threads at once (those jobs fail now and are retried, here or elsewhere).
+   */
+  close(force?: boolean): Promise<WorkerSummary>;
+}
+
+/** Checks job data from the queue (it may come from another version of this program). */
+function readJobData(data: unknown): JobData {
+  const d = data as Partial<JobData> | null;
+  if (
+    !d ||
+    typeof d.run !== "string" ||
+    typeof d.version !== "string" ||
+    !Number.isInteger(d.n) ||
+    !Number.isInteger(d.from) ||
+    !Number.isInteger(d.to)
+  ) {
+    throw new UnrecoverableError(`job data is not a sub-problem range: ${JSON.stringify(data)}`);
+  }
+  return d as JobData;
+}
+
+/**
+ * Connects to the queue at `url` and starts taking jobs.
+ * @throws NQueensError for a bad address, an unreachable server, or a backend that is missing
+ * @example const w = await startWorker("redis://10.0.0.5:6379", { threads: 4 }); ... await w.close();
+ */
+export async function startWorker(
+  url: string | QueueUrl,
+  options: QueueWorkerOptions = {},
+): Promise<QueueWorker> {
+  const address = typeof url === "string" ? parseQueueUrl(url) : url;
+  const threads = options.threads ?? 1;
+  if (!Number.isInteger(threads) || threads < 1 || threads > 1024) {
+    throw new NQueensError(`--workers must be a whole number from 1 to 1024: got ${threads}`);
+  }
+  const backend = options.backend ?? "cpu";
+  if (backend === "gpu") {
+    throw new NQueensError(
+      "--backend gpu: the GPU backend is not available to the queue worker yet; use --backend cpu",
+    );
+  }
+  const lockMs = Math.round((options.lockSeconds ?? 30) * 1000);
+  if (!(lockMs >= 500))
+    throw new NQueensError(`lock time must be at least 0.5 s: got ${lockMs} ms`);
+  const name = options.name ?? `${hostname()}:${process.pid}`;
+  const emit = options.onEvent ?? (() => {});
+  let connectionDown = false;
+  const redis = await openRedis(address, {
+    connectSeconds: options.connectSeconds,
+    onWait: (message) => {
+      connectionDown = message.startsWith("lost");
+      emit({ type: "wait", message });
+    },
+  });
+  const pool = new SolverPool(threads);
+  const summary: WorkerSummary = { jobs: 0, solved: 0, conflicting: 0 };
+
+  const handle = async (job: Job<JobData>) => {
+    const d = readJobData(job.data);
+    const version = splitVersion(d.n);
+    if (version !== d.version) {
+      // Not this worker's to solve: fail it (it is retried, perhaps by an up-to-date worker).
+      throw new Error(
+        `run ${d.run} uses split ${d.version}, this worker's split of n=${d.n} is ${version}`,
+      );
+    }
+    const count = split(d.n).length;
+    if (d.from < 0 || d.to > count || d.from >= d.to) {
+      throw new UnrecoverableError(`ids ${d.from}..${d.to - 1} are outside the split of ${d.n}`);
+    }
+    const started = performance.now();
+    const keys = runKeys(d.run);
+    const jobId = job.id ?? "?";
+    await redis.rpush(keys.starts, `${jobId}\t${name}\t${job.attemptsStarted}`);
+    const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
+    const have = await redis.hmget(keys.results, ...ids.map(String));
+    const todo = ids.filter((_, i) => have[i] === null);
+    emit({
+      type: "start",
+      jobId,
+      run: d.run,
+      n: d.n,
+      from: d.from,
+      to: d.to,
+      todo: todo.length,
+      attempt: job.attemptsStarted,
+    });
+    const outcome = { stored: 0, same: 0, conflicting: 0 };
+    let pending: [number, string][] = [];
+    let flushing: Promise<void> = Promise.resolve();
+    const flush = () => {
+      const entries = pending;
+      pending = [];
+      flushing = flushing.then(async () => {
+        const r = await storeResults(redis, d.run, name, entries);
+        outcome.stored += r.stored;
+        outcome.same += r.same;
+        outcome.conflicting += r.conflicting;
+      });
+      return flushing;
+    };
+    const timer = setInterval(() => {
+      if (pending.length > 0) flush().catch(() => {});
+    }, 250);
+    try {
+      await pool.solve(d.n, todo, (id, r) => {
+        pending.push([id, makeRecord(version, id, CPU_SOLVER, r)]);
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    await flush();
+    summary.jobs++;
+    summary.solved += todo.length;
+    summary.conflicting += outcome.conflicting;
+    emit({
+      type: "done",
+      jobId,
+      run: d.run,
+      solved: todo.length,
+      ...outcome,
+      seconds: (performance.now() - started) / 1000,
+    });
+    return { solved: todo.length, ...outcome };
+  };
+
+  const worker = new Worker<JobData>(QUEUE_NAME, handle, {
+    connection: redis,
+    prefix: PREFIX,
+    concurrency: threads,
+    lockDuration: lockMs,
+    stalledInterval: Math.max(250, Math.round(lockMs / 2)),
+    // A job whose worker died is put back this many times before it counts as failed (and the
+    // coordinator puts failed jobs back too): dead workers must never lose work.
+    maxStalledCount: 1000,
+    name,
+  });
+  worker.on("error", (e: Error) => {
+    if (!connectionDown) emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
+  });
+  worker.on("failed", (job, e) => {
+    emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
+  });
+  await worker.waitUntilReady();
+  emit({ type: "ready", name, url: address.display, threads, backend: "cpu" });
+
+  let closing: Promise<WorkerSummary> | undefined;
+  return {
+    name,
+    close(force = false) {
+      if (force) {
+        closing = (async () => {
+          await pool.close();
+          await worker.close(true);
+          await closeRedis(redis);
+          return summary;
+        })();
+      }
+      closing ??= (async () => {
+        await worker.close();
+        await pool.close();
+        await closeRedis(redis);
+        return summary;
+      })();
+      return closing;
+    },
+  };
+}
