@@ -4,6 +4,7 @@ import { registerAoj } from "./aoj.js";
 import { registerCheck } from "./check.js";
 import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
+import { registerCount } from "./count.js";
 import { registerList } from "./list.js";
 import { registerRuns } from "./runs.js";
 import { registerTrace } from "./trace.js";
@@ -20,6 +21,7 @@ export const commands: Register[] = [
   registerComplete,
   registerTrace,
   registerCompare,
+  registerCount,
   registerWeb,
   registerWorker,
   registerRuns,

@@ -1,0 +1,206 @@
+/**
+ * Checkpoint files: a durable, append-only record of finished sub-problems, to resume a count.
+ *
+ * Format (text, one record per line, each line ending in "\n"):
+ *
+ *   nqueens-count-checkpoint 1 n=17 split=constellations-1/17/0a1b2c3d subproblems=4319 crc=<8 hex>
+ *   <id> <count> <fixed180> <fixed90> <8 hex>
+ *   ...
+ *
+ * The header's crc is the CRC-32 of the header text before " crc="; each record's is the CRC-32 of
+ * `<split>|<id> <count> <fixed180> <fixed90>`, so a record copied from another split fails too.
+ * The header is written to a temporary file that is renamed into place (a new checkpoint is either
+ * absent or has its full header). Records are appended with one write and an fsync per batch.
+ * A last line without its "\n" (cut by kill -9 or a power loss) is ignored and cut off before the
+ * next append. Anything else that does not check out (another n, another split, a bad line, an
+ * id out of range, one id with two different results) makes `openCheckpoint` throw an
+ * NQueensError and leaves the file as it was.
+ */
+import {
+  closeSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { dirname } from "node:path";
+import { crc32 } from "node:zlib";
+import { NQueensError } from "../errors.js";
+import type { SubResult } from "./split.js";
+
+const MAGIC = "nqueens-count-checkpoint";
+const FORMAT = 1;
+
+const hex = (text: string) => (crc32(text) >>> 0).toString(16).padStart(8, "0");
+
+/** The header line (without "\n") for a split. */
+export function headerLine(n: number, version: string, subProblems: number): string {
+  const text = `${MAGIC} ${FORMAT} n=${n} split=${version} subproblems=${subProblems}`;
+  return `${text} crc=${hex(text)}`;
+}
+
+/** One record line (without "\n"). */
+export function recordLine(version: string, id: number, r: SubResult): string {
+  const text = `${id} ${r.count} ${r.fixed180} ${r.fixed90}`;
+  return `${text} ${hex(`${version}|${text}`)}`;
+}
+
+/** An open checkpoint: the results it holds, and an appender. */
+export interface Checkpoint {
+  readonly path: string;
+  /** Results already recorded, by sub-problem id. */
+  readonly results: ReadonlyMap<number, SubResult>;
+  /** Queues a result; it is written at the next `flush` (or when the batch is due). */
+  append(id: number, r: SubResult): void;
+  /** Writes and fsyncs the queued results. */
+  flush(): void;
+  /** Flushes and closes the file. */
+  close(): void;
+}
+
+/** How often queued results are written at most, unless the batch fills first. */
+const FLUSH_MS = 1000;
+const FLUSH_LINES = 512;
+
+function refuse(path: string, why: string): never {
+  throw new NQueensError(`checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`);
+}
+
+/**
+ * Opens (or creates) the checkpoint at `path` for a count of n with the given split.
+ * @throws NQueensError when the file cannot be read or written, is for another n or split, or is
+ *   damaged; the file is then left untouched.
+ */
+export function openCheckpoint(
+  path: string,
+  n: number,
+  version: string,
+  subProblems: number,
+): Checkpoint {
+  const header = headerLine(n, version, subProblems);
+  let text: string | undefined;
+  try {
+    text = readFileSync(path, "latin1");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EISDIR") refuse(path, "is a directory");
+    if (code !== "ENOENT") refuse(path, `cannot be read (${code ?? (e as Error).message})`);
+  }
+  const results = new Map<number, SubResult>();
+  let keep = 0; // bytes of complete lines
+  if (text === undefined || text.length === 0) {
+    // New file: header first, atomically.
+    const temp = `${path}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temp, `${header}\n`, { flag: "wx" });
+      const fd = openSync(temp, "r");
+      fsyncSync(fd);
+      closeSync(fd);
+      renameSync(temp, path);
+      syncDirectory(path);
+    } catch (e) {
+      try {
+        unlinkSync(temp);
+      } catch {}
+      refuse(path, `cannot be created (${(e as NodeJS.ErrnoException).code ?? e})`);
+    }
+    keep = header.length + 1;
+  } else {
+    const lines = text.split("\n");
+    // lines[lines.length - 1] is "" when the file ends in "\n", else a cut line: ignored.
+    const complete = lines.slice(0, -1);
+    if (complete.length === 0) refuse(path, "has no complete header line");
+    const first = complete[0];
+    if (first !== header) {
+      const m =
+        /^nqueens-count-checkpoint (\d+) n=(\d+) split=(\S+) subproblems=(\d+) crc=([0-9a-f]{8})$/.exec(
+          first,
+        );
+      if (m === null || hex(first.slice(0, first.lastIndexOf(" crc="))) !== m[5]) {
+        refuse(path, "is not an nqueens count checkpoint or its header is damaged");
+      }
+      if (Number(m[2]) !== n) refuse(path, `is for n=${m[2]}, not n=${n}`);
+      refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
+    }
+    for (let i = 1; i < complete.length; i++) {
+      const line = complete[i];
+      const m = /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{8})$/.exec(line);
+      if (m === null) refuse(path, `is damaged at line ${i + 1}`);
+      const id = Number(m[1]);
+      const r: SubResult = { count: Number(m[2]), fixed180: Number(m[3]), fixed90: Number(m[4]) };
+      if (recordLine(version, id, r) !== line || id >= subProblems) {
+        refuse(path, `is damaged at line ${i + 1}`);
+      }
+      const before = results.get(id);
+      if (
+        before !== undefined &&
+        (before.count !== r.count || before.fixed180 !== r.fixed180 || before.fixed90 !== r.fixed90)
+      ) {
+        refuse(path, `records two different results for sub-problem ${id} (line ${i + 1})`);
+      }
+      results.set(id, r);
+    }
+    keep = text.length - lines[lines.length - 1].length;
+  }
+
+  let fd: number;
+  try {
+    fd = openSync(path, "r+");
+    // Cut a partial last line so that the next record starts on a line of its own.
+    if (text !== undefined && text.length > keep) {
+      ftruncateSync(fd, keep);
+      fsyncSync(fd);
+    }
+  } catch (e) {
+    refuse(path, `cannot be opened for writing (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
+  let position = keep;
+  let pending: string[] = [];
+  let lastFlush = Date.now();
+  let closed = false;
+
+  const flush = () => {
+    if (pending.length === 0 || closed) return;
+    const buffer = Buffer.from(`${pending.join("\n")}\n`, "latin1");
+    pending = [];
+    let written = 0;
+    while (written < buffer.length) {
+      written += writeSync(fd, buffer, written, buffer.length - written, position + written);
+    }
+    position += buffer.length;
+    fsyncSync(fd);
+    lastFlush = Date.now();
+  };
+
+  return {
+    path,
+    results,
+    append(id, r) {
+      pending.push(recordLine(version, id, r));
+      if (pending.length >= FLUSH_LINES || Date.now() - lastFlush >= FLUSH_MS) flush();
+    },
+    flush,
+    close() {
+      if (closed) return;
+      flush();
+      closed = true;
+      closeSync(fd);
+    },
+  };
+}
+
+/** Makes a rename durable (best effort: not every platform can fsync a directory). */
+function syncDirectory(path: string): void {
+  try {
+    const fd = openSync(dirname(path), "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {}
+}

@@ -1,0 +1,42 @@
+/**
+ * The fast counter: a symmetry-reduced split into sub-problems (split.ts), the hot kernel
+ * (kernel.ts, wasm.ts), worker threads (count-fast.ts, worker.ts) and checkpoints (checkpoint.ts).
+ */
+export { type Checkpoint, openCheckpoint } from "./checkpoint.js";
+export {
+  checkWorkers,
+  countFast,
+  countFastSync,
+  defaultWorkers,
+  MAX_WORKERS,
+} from "./count-fast.js";
+export {
+  compileBoard,
+  compileSubProblem,
+  countCompletions,
+  countRotationFixed,
+  countTask,
+  countTaskJs,
+  type KernelTask,
+  newTask,
+  solveSubProblem,
+} from "./kernel.js";
+export {
+  fromWords,
+  MAX_N,
+  SPLIT_VERSION,
+  type SubProblem,
+  type SubResult,
+  split,
+  splitVersion,
+  splitWords,
+  toWords,
+} from "./split.js";
+export { Tally, uniqueShare } from "./tally.js";
+export {
+  CountInterrupted,
+  type CountOptions,
+  type CountResult,
+  type Progress,
+} from "./types.js";
+export { KERNEL_WASM, WasmKernel, wasmKernel } from "./wasm.js";

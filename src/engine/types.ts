@@ -1,0 +1,56 @@
+/** The engine's public option and result types. */
+
+/** What the engine reports while it counts. */
+export interface Progress {
+  /** Sub-problems finished (including those loaded from a checkpoint). */
+  readonly done: number;
+  /** Sub-problems in the split. */
+  readonly total: number;
+  /** Solutions counted so far (all symmetric images included). */
+  readonly solutions: bigint;
+}
+
+/** Options of `countFast`. */
+export interface CountOptions {
+  /**
+   * Worker threads to count on.
+   * @default os.availableParallelism()
+   */
+  readonly workers?: number;
+  /** Called after each batch of finished sub-problems (and once at the start). */
+  readonly onProgress?: (progress: Progress) => void;
+  /** A file to record finished sub-problems in, and to resume from. */
+  readonly checkpoint?: string;
+  /** Aborting stops the workers at once; the promise rejects with `CountInterrupted`. */
+  readonly signal?: AbortSignal;
+}
+
+/** The result of a count. */
+export interface CountResult {
+  readonly n: number;
+  /** All solutions. */
+  readonly total: bigint;
+  /** Solutions up to rotation and reflection. */
+  readonly unique: bigint;
+  /** Wall-clock seconds of this run (not of earlier runs resumed from a checkpoint). */
+  readonly seconds: number;
+  /** Sub-problems in the split. */
+  readonly subProblems: number;
+  /** Sub-problems taken from the checkpoint instead of being counted. */
+  readonly resumed: number;
+  /** Worker threads used (0: counted on the calling thread). */
+  readonly workers: number;
+}
+
+/** Thrown (as a rejection) when a count is aborted through its signal. */
+export class CountInterrupted extends Error {
+  override readonly name = "CountInterrupted";
+  constructor(
+    /** Sub-problems finished, checkpointed ones included. */
+    readonly done: number,
+    /** Sub-problems in the split. */
+    readonly total: number,
+  ) {
+    super(`count interrupted after ${done} of ${total} sub-problems`);
+  }
+}

@@ -1,0 +1,437 @@
+/**
+ * The hot loop as WebAssembly, assembled here byte by byte (no toolchain needed at build time).
+ *
+ * Why: on Node 20 the same bitmask search runs faster as wasm than as optimised JavaScript (raw
+ * i32 arguments instead of tagged values, no deopt checks, i64 counters), and this loop is where
+ * nearly all of `nqueens count`'s time goes. The algorithm is exactly `countTaskJs` in kernel.ts,
+ * which stays the readable reference (and the model for GPU kernels). Variants measured on this
+ * machine (user CPU, n = 15 and 16): an explicit stack in linear memory instead of calls was no
+ * faster; the second look-ahead below saved about 7%; a third check of the last free row cost more
+ * than it saved.
+ *
+ * Linear memory, written by `WasmKernel.count` before each call, for free row d:
+ *   i32 at 8*d     : shift[d]      (rows from free row d to free row d+1)
+ *   i32 at 8*d + 4 : rowMask[d+1]  (preset attacks on the next free row)
+ *
+ * Functions (i32 masks; counts i64 inside, returned as f64, exact below 2^53):
+ *   rec(p, ld, rd, avail, free) -> i64   p = 8*d; avail = open columns; free = the non-empty
+ *     set of squares of row d. For each square of `free`, computes the next row's free set and
+ *     descends only when it is non-empty and the row after it keeps an open square too
+ *     ("look-ahead 2"). The last two levels are unrolled: at p == last - 8 the grandchildren are
+ *     counted inline, at p == last the children are (one column is left in the last free row, so
+ *     a non-empty set is exactly one solution).
+ *   count(depth, ld, rd, col, full, mask0) -> f64
+ */
+
+// ---- a tiny WebAssembly assembler ---------------------------------------------------------
+const I32 = 0x7f;
+const I64 = 0x7e;
+const F64 = 0x7c;
+const EMPTY = 0x40;
+
+const OP = {
+  block: 0x02,
+  loop: 0x03,
+  if: 0x04,
+  end: 0x0b,
+  brIf: 0x0d,
+  ret: 0x0f,
+  call: 0x10,
+  localGet: 0x20,
+  localSet: 0x21,
+  localTee: 0x22,
+  globalGet: 0x23,
+  globalSet: 0x24,
+  i32Load: 0x28,
+  i32Const: 0x41,
+  f64Const: 0x44,
+  i32Eqz: 0x45,
+  i32Eq: 0x46,
+  i32Ne: 0x47,
+  i32Add: 0x6a,
+  i32Sub: 0x6b,
+  i32And: 0x71,
+  i32Or: 0x72,
+  i32Xor: 0x73,
+  i32Shl: 0x74,
+  i32ShrU: 0x76,
+  i64Add: 0x7c,
+  i64ExtendI32U: 0xad,
+  f64ConvertI64U: 0xba,
+} as const;
+
+function uleb(value: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = value & 0x7f;
+    value >>>= 7;
+    if (value !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (value !== 0);
+  return out;
+}
+
+function sleb(value: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = value & 0x7f;
+    value >>= 7;
+    if ((value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0)) {
+      out.push(byte);
+      return out;
+    }
+    out.push(byte | 0x80);
+  }
+}
+
+const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
+const name = (text: string): number[] => vec([...new TextEncoder().encode(text)].map((b) => [b]));
+const get = (i: number) => [OP.localGet, ...uleb(i)];
+const set = (i: number) => [OP.localSet, ...uleb(i)];
+const tee = (i: number) => [OP.localTee, ...uleb(i)];
+const i32 = (v: number) => [OP.i32Const, ...sleb(v)];
+const load = (offset: number) => [OP.i32Load, 2, ...uleb(offset)];
+const f64 = (v: number) => [OP.f64Const, ...new Uint8Array(new Float64Array([v]).buffer)];
+const G_LAST = 0;
+const gLast = [OP.globalGet, G_LAST];
+
+// ---- the kernel ---------------------------------------------------------------------------
+// rec's locals: parameters 0 p, 1 ld, 2 rd, 3 avail (open columns), 4 free; then
+const BIT = 5;
+const S = 6; // shift to the next free row
+const M = 7; // preset attacks on the next free row
+const NLD = 8;
+const NRD = 9;
+const NAVAIL = 10; // open columns after this queen
+const NFREE = 11;
+const TOTAL = 12; // i64
+const LEAVES = 13; // i32
+const S2 = 14;
+const M2 = 15;
+const BIT2 = 16;
+
+/** Takes the lowest bit of local `f` into local `b` and clears it from `f`. */
+const takeBit = (f: number, b: number) => [
+  ...i32(0),
+  ...get(f),
+  OP.i32Sub,
+  ...get(f),
+  OP.i32And,
+  ...tee(b),
+  ...get(f),
+  OP.i32Xor,
+  ...set(f),
+];
+
+/**
+ * For each bit b of local f: LEAVES += 1 if the last row (masks ld/rd, shift s, preset m) keeps
+ * its one open column, `avail` without b.
+ */
+const countLeaves = (f: number, ld: number, rd: number, avail: number, s: number, m: number) => [
+  OP.loop,
+  EMPTY,
+  ...takeBit(f, BIT2),
+  ...get(LEAVES),
+  ...get(ld),
+  ...get(BIT2),
+  OP.i32Or,
+  ...get(s),
+  OP.i32Shl,
+  ...get(rd),
+  ...get(BIT2),
+  OP.i32Or,
+  ...get(s),
+  OP.i32ShrU,
+  OP.i32Or,
+  ...get(m),
+  OP.i32Or,
+  ...i32(-1),
+  OP.i32Xor,
+  ...get(avail),
+  ...get(BIT2),
+  OP.i32Xor,
+  OP.i32And,
+  ...i32(0),
+  OP.i32Ne,
+  OP.i32Add,
+  ...set(LEAVES),
+  ...get(f),
+  OP.brIf,
+  0,
+  OP.end,
+];
+
+/** For each bit of `free`: compute the child's masks and free set; run `body` if it is open. */
+const forEachChild = (body: number[]) => [
+  OP.loop,
+  EMPTY,
+  ...takeBit(4, BIT),
+  ...get(1),
+  ...get(BIT),
+  OP.i32Or,
+  ...get(S),
+  OP.i32Shl,
+  ...tee(NLD),
+  ...get(2),
+  ...get(BIT),
+  OP.i32Or,
+  ...get(S),
+  OP.i32ShrU,
+  ...tee(NRD),
+  OP.i32Or,
+  ...get(M),
+  OP.i32Or,
+  ...i32(-1),
+  OP.i32Xor,
+  ...get(3),
+  ...get(BIT),
+  OP.i32Xor,
+  ...tee(NAVAIL),
+  OP.i32And,
+  ...tee(NFREE),
+  OP.if,
+  EMPTY,
+  ...body,
+  OP.end,
+  ...get(4),
+  OP.brIf,
+  0,
+  OP.end,
+];
+
+/** Bytes of linear memory per free row: its shift and the next row's preset. */
+const STRIDE = 8;
+
+const recCode = [
+  ...get(0),
+  ...load(0),
+  ...set(S),
+  ...get(0),
+  ...load(4),
+  ...set(M),
+  // p == last: the children are the last free row.
+  ...get(0),
+  ...gLast,
+  OP.i32Eq,
+  OP.if,
+  EMPTY,
+  ...countLeaves(4, 1, 2, 3, S, M),
+  ...get(LEAVES),
+  OP.i64ExtendI32U,
+  OP.ret,
+  OP.end,
+  ...get(0),
+  ...load(STRIDE),
+  ...set(S2),
+  ...get(0),
+  ...load(STRIDE + 4),
+  ...set(M2),
+  // p == last - STRIDE: count the grandchildren inline.
+  ...get(0),
+  ...i32(STRIDE),
+  OP.i32Add,
+  ...gLast,
+  OP.i32Eq,
+  OP.if,
+  EMPTY,
+  ...forEachChild(countLeaves(NFREE, NLD, NRD, NAVAIL, S2, M2)),
+  ...get(LEAVES),
+  OP.i64ExtendI32U,
+  OP.ret,
+  OP.end,
+  // Otherwise recurse, into children whose next row also keeps an open square (look-ahead 2).
+  ...forEachChild([
+    ...get(NLD),
+    ...get(S2),
+    OP.i32Shl,
+    ...get(NRD),
+    ...get(S2),
+    OP.i32ShrU,
+    OP.i32Or,
+    ...get(M2),
+    OP.i32Or,
+    ...i32(-1),
+    OP.i32Xor,
+    ...get(NAVAIL),
+    OP.i32And,
+    OP.if,
+    EMPTY,
+    ...get(TOTAL),
+    ...get(0),
+    ...i32(STRIDE),
+    OP.i32Add,
+    ...get(NLD),
+    ...get(NRD),
+    ...get(NAVAIL),
+    ...get(NFREE),
+    OP.call,
+    0,
+    OP.i64Add,
+    ...set(TOTAL),
+    OP.end,
+  ]),
+  ...get(TOTAL),
+];
+
+// count's locals: parameters 0 depth, 1 ld, 2 rd, 3 col, 4 full, 5 mask0; then 6 free, 7 avail.
+const countCode = [
+  ...get(0),
+  OP.i32Eqz,
+  OP.if,
+  EMPTY,
+  ...f64(1),
+  OP.ret,
+  OP.end,
+  ...get(3),
+  ...i32(-1),
+  OP.i32Xor,
+  ...get(4),
+  OP.i32And,
+  ...tee(7),
+  ...get(1),
+  ...get(2),
+  OP.i32Or,
+  ...get(5),
+  OP.i32Or,
+  ...i32(-1),
+  OP.i32Xor,
+  OP.i32And,
+  ...tee(6),
+  OP.i32Eqz,
+  OP.if,
+  EMPTY,
+  ...f64(0),
+  OP.ret,
+  OP.end,
+  ...get(0),
+  ...i32(1),
+  OP.i32Eq,
+  OP.if,
+  EMPTY,
+  ...f64(1),
+  OP.ret,
+  OP.end,
+  // last = STRIDE * (depth - 2): the offset of the free row whose children are the last row.
+  ...get(0),
+  ...i32(2),
+  OP.i32Sub,
+  ...i32(3),
+  OP.i32Shl,
+  OP.globalSet,
+  G_LAST,
+  ...i32(0),
+  ...get(1),
+  ...get(2),
+  ...get(7),
+  ...get(6),
+  OP.call,
+  0,
+  OP.f64ConvertI64U,
+];
+
+const fn = (locals: [number, number][], code: number[]) => {
+  const body = [...vec(locals.map(([count, type]) => [...uleb(count), type])), ...code, OP.end];
+  return [...uleb(body.length), ...body];
+};
+
+/** The module's bytes (about 500). */
+export const KERNEL_WASM = new Uint8Array([
+  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+  ...section(
+    1, // types
+    vec([
+      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([[I64]])],
+      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([[F64]])],
+    ]),
+  ),
+  ...section(3, vec([[0], [1]])), // functions: rec, count
+  ...section(5, vec([[0x00, 1]])), // one page of memory
+  ...section(
+    6, // globals: last
+    vec([[I32, 1, ...i32(0), OP.end]]),
+  ),
+  ...section(
+    7, // exports
+    vec([
+      [...name("count"), 0x00, 1],
+      [...name("memory"), 0x02, 0],
+    ]),
+  ),
+  ...section(
+    10, // code
+    vec([
+      fn(
+        [
+          [7, I32],
+          [1, I64],
+          [4, I32],
+        ],
+        recCode,
+      ),
+      fn([[2, I32]], countCode),
+    ]),
+  ),
+]);
+
+/** Minimal shape of a compiled task that the wasm kernel reads (see kernel.ts `KernelTask`). */
+export interface WasmTaskView {
+  readonly depth: number;
+  readonly full: number;
+  readonly rowMask: Int32Array;
+  readonly shift: Int32Array;
+  readonly ld: number;
+  readonly rd: number;
+  readonly col: number;
+}
+
+/** The part of the WebAssembly API used here (lib "dom" is not part of this build). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (
+    module: object,
+    imports: object,
+  ) => {
+    exports: Record<string, unknown>;
+  };
+}
+
+const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
+/** One instance of the kernel (one per thread). */
+export class WasmKernel {
+  readonly #count: (...args: number[]) => number;
+  readonly #memory: Int32Array;
+
+  constructor() {
+    if (wasmApi === undefined) throw new Error("WebAssembly is not available");
+    const instance = new wasmApi.Instance(new wasmApi.Module(KERNEL_WASM), {});
+    this.#count = instance.exports.count as (...args: number[]) => number;
+    this.#memory = new Int32Array((instance.exports.memory as { buffer: ArrayBuffer }).buffer);
+  }
+
+  /** Counts the completions of a compiled task (exact below 2^53). */
+  count(task: WasmTaskView): number {
+    const mem = this.#memory;
+    const depth = task.depth;
+    for (let d = 0; d + 1 < depth; d++) {
+      mem[2 * d] = task.shift[d];
+      mem[2 * d + 1] = task.rowMask[d + 1];
+    }
+    return this.#count(depth, task.ld, task.rd, task.col, task.full, task.rowMask[0]);
+  }
+}
+
+let shared: WasmKernel | null | undefined;
+
+/** The thread's kernel instance, or null where WebAssembly is unavailable. */
+export function wasmKernel(): WasmKernel | null {
+  if (shared === undefined) {
+    try {
+      shared = wasmApi === undefined ? null : new WasmKernel();
+    } catch {
+      shared = null;
+    }
+  }
+  return shared;
+}

@@ -1,0 +1,45 @@
+/**
+ * A counting thread (see count-fast.ts). It takes sub-problems one at a time from a shared list
+ * (an atomic cursor, so faster threads simply take more) and posts its results in batches, about
+ * every 50 ms, as a Float64Array of [id, count, fixed180, fixed90, ...], then the string "done".
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { solveSubProblem } from "./kernel.js";
+import { fromWords } from "./split.js";
+
+/** What count-fast.ts passes to each worker. */
+export interface WorkerInput {
+  readonly n: number;
+  /** `splitWords(n)`: 3 words per sub-problem, by id. */
+  readonly records: Uint32Array;
+  /** The ids to count, in order (shared). */
+  readonly order: Int32Array;
+  /** Index of the next id in `order` to take (shared, advanced with Atomics.add). */
+  readonly cursor: Int32Array;
+}
+
+const POST_MS = 50;
+
+function run(port: NonNullable<typeof parentPort>, input: WorkerInput): void {
+  const { n, records, order, cursor } = input;
+  let batch: number[] = [];
+  let last = performance.now();
+  for (;;) {
+    const i = Atomics.add(cursor, 0, 1);
+    if (i >= order.length) break;
+    const id = order[i];
+    const sp = fromWords(records[3 * id], records[3 * id + 1], records[3 * id + 2]);
+    const r = solveSubProblem(n, sp);
+    batch.push(id, r.count, r.fixed180, r.fixed90);
+    const now = performance.now();
+    if (now - last >= POST_MS) {
+      port.postMessage(Float64Array.from(batch));
+      batch = [];
+      last = now;
+    }
+  }
+  if (batch.length > 0) port.postMessage(Float64Array.from(batch));
+  port.postMessage("done");
+}
+
+if (parentPort !== null) run(parentPort, workerData as WorkerInput);
