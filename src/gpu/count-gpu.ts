@@ -42,6 +42,8 @@ export interface GpuProgress {
   readonly seconds: number;
   /** Dispatches so far. */
   readonly dispatches: number;
+  /** Lanes still in the middle of a task when the dispatch ended (the rest found none). */
+  readonly searching: number;
 }
 
 /** One finished sub-problem, as the checkpoint stores it. */
@@ -106,6 +108,8 @@ export interface GpuCountResult {
   /** Seconds from the first dispatch to the last result read back. */
   readonly kernelSeconds: number;
   readonly dispatches: number;
+  /** Passes in which searching lanes gave untried columns away to idle ones. */
+  readonly donations: number;
   /** The adapter's description, when the device tells it. */
   readonly adapter: string;
   /** The launch shape used: lanes, workgroup size, task levels. */
@@ -131,7 +135,7 @@ export function subProblemTotals(sp: SubProblem, r: SubResult): { total: bigint;
 
 /** Task levels by n: enough tasks to fill a large GPU and keep the last ones short. */
 export function defaultLevels(n: number, constellations: number): number {
-  let levels = n < 6 ? 0 : n < 10 ? 1 : n < 17 ? 2 : 3;
+  let levels = n < 6 ? 0 : n < 8 ? 1 : 2;
   levels = Math.min(levels, Math.max(0, n - 6));
   while (levels > 0 && constellations * (n - 2) ** levels >= 2 ** 31) levels--;
   return levels;
@@ -155,6 +159,7 @@ export function adapterName(info: GPUAdapterInfo | undefined): string {
 
 const HDR = 4;
 const ACC_WORDS = 8;
+const CTL_WORDS = 8;
 
 /**
  * Rows of stack and table per lane the pipeline is built for: n - 2, but at least 10, so that
@@ -164,28 +169,47 @@ function stackRows(n: number): number {
   return Math.max(10, n - 2);
 }
 
-type PipelineCache = Map<string, Promise<GPUComputePipeline>>;
-const pipelines = new WeakMap<GPUDevice, PipelineCache>();
+interface Kernels {
+  readonly layout: GPUBindGroupLayout;
+  readonly main: GPUComputePipeline;
+  readonly donate: GPUComputePipeline;
+}
+const kernels = new WeakMap<GPUDevice, Map<string, Promise<Kernels>>>();
 
-/** The counting pipeline for these constants, compiled once per device. */
-function pipelineFor(device: GPUDevice, dmax: number, wg: number, check: boolean) {
-  let cache = pipelines.get(device);
+/** The two entry points for these constants, compiled once per device. */
+function kernelsFor(device: GPUDevice, dmax: number, wg: number, check: boolean) {
+  let cache = kernels.get(device);
   if (!cache) {
     cache = new Map();
-    pipelines.set(device, cache);
+    kernels.set(device, cache);
   }
   const key = `${dmax}/${wg}/${check}`;
   let p = cache.get(key);
   if (!p) {
-    const module = device.createShaderModule({ code: KERNEL_WGSL });
-    p = device.createComputePipelineAsync({
-      layout: "auto",
-      compute: {
-        module,
-        entryPoint: "main",
-        constants: { DMAX: dmax, WG: wg, CHECK: check ? 1 : 0 },
-      },
+    const storage = (type: GPUBufferBindingType) => ({
+      visibility: 4, // GPUShaderStage.COMPUTE
+      buffer: { type },
     });
+    const layout = device.createBindGroupLayout({
+      entries: [
+        { binding: 0, ...storage("uniform") },
+        { binding: 1, ...storage("read-only-storage") },
+        ...[2, 3, 4, 5].map((binding) => ({ binding, ...storage("storage") })),
+      ],
+    });
+    const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
+    const module = device.createShaderModule({ code: KERNEL_WGSL });
+    const constants = { DMAX: dmax, WG: wg, CHECK: check ? 1 : 0 };
+    const make = (entryPoint: string) =>
+      device.createComputePipelineAsync({
+        layout: pipelineLayout,
+        compute: { module, entryPoint, constants },
+      });
+    p = Promise.all([make("main"), make("donate")]).then(([main, donate]) => ({
+      layout,
+      main,
+      donate,
+    }));
     p.catch(() => cache.delete(key));
     cache.set(key, p);
   }
@@ -272,6 +296,7 @@ export async function countGpuOnDevice(
       done: subs.length,
       kernelSeconds: 0,
       dispatches: 0,
+      donations: 0,
       lanes: 0,
     };
   }
@@ -290,28 +315,33 @@ export async function countGpuOnDevice(
   const target = options.targetDispatchSeconds ?? 0.1;
 
   const cons = packConstellations(n, todo);
-  const accBytes = todo.length * ACC_WORDS * 4;
+  const accInit = new Uint32Array(todo.length * ACC_WORDS);
+  for (let i = 0; i < todo.length; i++) accInit[i * ACC_WORDS + 6] = tasksPer;
+  const dqCap = 2 * lanes;
   const buffers: GPUBuffer[] = [];
   const buffer = (size: number, usage: number): GPUBuffer => {
     const b = device.createBuffer({ size: Math.max(16, Math.ceil(size / 16) * 16), usage });
     buffers.push(b);
     return b;
   };
-  const prmBuf = buffer(32, UNIFORM | COPY_DST);
+  const prmBuf = buffer(64, UNIFORM | COPY_DST);
   const consBuf = buffer(cons.byteLength, STORAGE | COPY_DST);
-  const accBuf = buffer(accBytes, STORAGE | COPY_SRC);
-  const ctlBuf = buffer(16, STORAGE | COPY_SRC);
+  const accBuf = buffer(accInit.byteLength, STORAGE | COPY_SRC | COPY_DST);
+  const ctlBuf = buffer(CTL_WORDS * 4, STORAGE | COPY_SRC | COPY_DST);
   const laneBuf = buffer(lanes * laneStride * 4, STORAGE);
-  const readBytes = Math.ceil(accBytes / 16) * 16 + 16;
+  const dqBuf = buffer(dqCap * 16, STORAGE);
+  const accBytes = accInit.byteLength;
+  const readBytes = accBytes + CTL_WORDS * 4;
   const staging = [buffer(readBytes, MAP_READ | COPY_DST), buffer(readBytes, MAP_READ | COPY_DST)];
   device.queue.writeBuffer(consBuf, 0, cons);
+  device.queue.writeBuffer(accBuf, 0, accInit);
 
   try {
     device.pushErrorScope("validation");
-    const pipeline = await pipelineFor(device, dmax, wg, options.checkBounds === true);
+    const k = await kernelsFor(device, dmax, wg, options.checkBounds === true);
     const bindGroup = device.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [prmBuf, consBuf, accBuf, ctlBuf, laneBuf].map((b, binding) => ({
+      layout: k.layout,
+      entries: [prmBuf, consBuf, accBuf, ctlBuf, laneBuf, dqBuf].map((b, binding) => ({
         binding,
         resource: { buffer: b },
       })),
@@ -319,19 +349,28 @@ export async function countGpuOnDevice(
     const setupError = await device.popErrorScope();
     if (setupError) throw new Error(`WebGPU setup failed: ${setupError.message}`);
 
-    const params = new Uint32Array(8);
-    params.set([ntasks, tasksPer, 0, levels, lanes, todo.length, n]);
-    const submit = (budget: number, slot: number): Promise<void> => {
+    const params = new Uint32Array(16);
+    params.set([ntasks, tasksPer, 0, levels, lanes, todo.length, n, dqCap, 1]);
+    const zero = new Uint32Array(2);
+    /** One dispatch (after a donation pass when `donate` > 0), its results copied for reading. */
+    const submit = (budget: number, donate: number, slot: number): Promise<void> => {
       params[2] = budget;
+      params[8] = donate;
       device.queue.writeBuffer(prmBuf, 0, params);
+      device.queue.writeBuffer(ctlBuf, 8, zero, 0, 1); // lanes left searching: counted afresh
+      if (donate > 0) device.queue.writeBuffer(ctlBuf, 12, zero, 0, 2); // the drained queue
       const enc = device.createCommandEncoder();
       const pass = enc.beginComputePass();
-      pass.setPipeline(pipeline);
       pass.setBindGroup(0, bindGroup);
+      if (donate > 0) {
+        pass.setPipeline(k.donate);
+        pass.dispatchWorkgroups(lanes / wg);
+      }
+      pass.setPipeline(k.main);
       pass.dispatchWorkgroups(lanes / wg);
       pass.end();
       enc.copyBufferToBuffer(accBuf, 0, staging[slot], 0, accBytes);
-      enc.copyBufferToBuffer(ctlBuf, 0, staging[slot], readBytes - 16, 16);
+      enc.copyBufferToBuffer(ctlBuf, 0, staging[slot], accBytes, CTL_WORDS * 4);
       device.queue.submit([enc.finish()]);
       return staging[slot].mapAsync(MAP_MODE_READ);
     };
@@ -339,28 +378,38 @@ export async function countGpuOnDevice(
     const reported = new Uint8Array(todo.length);
     let budget = options.initialBudget ?? 4096;
     let dispatches = 0;
+    let donations = 0;
     const start = performance.now();
     let lastDone = start;
-    const inflight: { map: Promise<void>; slot: number; budget: number; at: number }[] = [];
-    const launch = (slot: number) => {
-      inflight.push({ map: submit(budget, slot), slot, budget, at: performance.now() });
+    type Job = { map: Promise<void>; slot: number; budget: number; donate: number; at: number };
+    const inflight: Job[] = [];
+    const launch = (slot: number, donate: number) => {
+      inflight.push({
+        map: submit(budget, donate, slot),
+        slot,
+        budget,
+        donate,
+        at: performance.now(),
+      });
     };
-    launch(0);
-    launch(1);
+    launch(0, 0);
+    launch(1, 0);
     let stopped = false;
     for (;;) {
       const job = inflight.shift()!;
       await job.map;
       const now = performance.now();
+      const took = (now - Math.max(lastDone, job.at)) / 1000;
+      lastDone = now;
       dispatches++;
       const words = new Uint32Array(staging[job.slot].getMappedRange(0, readBytes).slice(0));
       staging[job.slot].unmap();
-      const errors = words[readBytes / 4 - 3];
-      if (errors !== 0) throw new Error(`GPU kernel: ${errors} indexes out of range`);
+      const ctl = words.subarray(accBytes / 4);
+      if (ctl[1] !== 0) throw new Error(`GPU kernel: ${ctl[1]} indexes out of range`);
       const fresh: GpuSubResult[] = [];
       for (let i = 0; i < todo.length; i++) {
         const a = i * ACC_WORDS;
-        if (reported[i] || words[a + 6] !== tasksPer) continue;
+        if (reported[i] || words[a + 6] !== 0) continue;
         reported[i] = 1;
         const result: SubResult = {
           count: words[a] + words[a + 1] * 2 ** 32,
@@ -381,21 +430,32 @@ export async function countGpuOnDevice(
         unique,
         seconds: (now - start) / 1000,
         dispatches,
+        searching: ctl[2],
       });
-      // Scale the budget so that a dispatch lasts about `target` seconds.
-      const took = (now - Math.max(lastDone, job.at)) / 1000;
-      lastDone = now;
-      if (took > 0) {
-        const want = (job.budget * target) / took;
-        budget = Math.round(Math.min(budget * 4, Math.max(budget / 4, want)));
-        budget = Math.min(2 ** 30, Math.max(256, budget));
-      }
       if (done === subs.length) break;
       if (options.signal?.aborted) {
         stopped = true;
         break;
       }
-      launch(job.slot);
+      // The tail: every task handed out, lanes idle. Have the searching lanes give work away,
+      // unless a donation is already queued (its tasks are not in this read-back yet).
+      const busy = ctl[2];
+      const drained = ctl[0] >= ntasks && ctl[3] >= Math.min(ctl[4], dqCap);
+      const idle = lanes - busy;
+      let donate = 0;
+      if (drained && busy > 0 && idle > 0 && !inflight.some((j) => j.donate > 0)) {
+        donate = Math.min(8, Math.max(1, Math.ceil((1.5 * idle) / busy)));
+        donations++;
+      }
+      // Scale the budget so that a dispatch lasts about `target` seconds (shorter in the tail,
+      // where idle lanes wait for the next donation).
+      const aim = drained && idle > lanes / 10 ? target / 4 : target;
+      if (took > 0) {
+        const want = (job.budget * aim) / took;
+        budget = Math.round(Math.min(budget * 4, Math.max(budget / 4, want)));
+        budget = Math.min(2 ** 30, Math.max(256, budget));
+      }
+      launch(job.slot, donate);
     }
     for (const job of inflight) await job.map.catch(() => undefined);
     return {
@@ -406,6 +466,7 @@ export async function countGpuOnDevice(
       done,
       kernelSeconds: (lastDone - start) / 1000,
       dispatches,
+      donations,
       lanes,
     };
   } finally {

@@ -43,6 +43,20 @@ describe("GPU backend", () => {
     }
   });
 
+  test("idle lanes get work donated by busy ones, counts unchanged (n = 11, indexes checked)", async (t) => {
+    if (!checked) return t.skip(why);
+    const k = known(11, 11)[0];
+    const r = await countGpuOnDevice(checked.device, 11, {
+      checkBounds: true,
+      levels: 0, // one task per constellation: the tail is all donation
+      lanes: 256,
+      initialBudget: 256,
+      targetDispatchSeconds: 0.005,
+    });
+    assert.ok(r.donations > 0, "no donation pass ran");
+    assert.deepEqual([r.total, r.unique], [k.total, k.unique]);
+  });
+
   test("the same without clamping (disable_robustness), small launches, n = 8..12", async (t) => {
     if (!fast) return t.skip(why);
     for (const k of known(8, 12)) {

@@ -3,7 +3,7 @@
  * import the same text without reading files.
  *
  * ## What one invocation ("lane") does
- * It takes *tasks* from a global counter, one at a time, and searches each to the end; the
+ * It takes *tasks* from global counters, one at a time, and searches each to the end; the
  * dispatch ends when the lane has run `budget` loop iterations (then its whole search state goes
  * to the `lanes` buffer and the next dispatch resumes it) or when no task is left. So a dispatch
  * lasts about as long as the host asks, and lanes never wait for their neighbours to finish a
@@ -11,9 +11,16 @@
  * nested search loop to reconverge at).
  *
  * A task is one constellation of the engine's split (`src/engine/split.ts`: the border queens)
- * plus the columns of its first `levels` free rows, given as the ordinal of the set bit to take
- * in each row (base-W digits of the task number; W = n - 2). Ordinals past the last free column
- * make an empty task, finished at once. Task t is constellation t / W^levels.
+ * plus the columns of its first rows:
+ * - the fixed list: task t is constellation t / W^levels (W = n - 2), and the base-W digits of
+ *   t % W^levels are the ordinals of the set bits to take in its first `levels` free rows.
+ *   Ordinals past the last free column make an empty task, finished at once.
+ * - donated tasks (`donate`, below): constellation and the columns of all prefix rows.
+ * Subtrees differ wildly in size, so when the fixed list is used up the lanes that are still
+ * searching hand over untried columns of their shallowest rows to the idle ones: the host runs
+ * `donate` before a dispatch whenever every list is empty and some lanes sit idle. A
+ * constellation's result is complete when its count of outstanding tasks (W^levels at the
+ * start, +1 per donated task, -1 per finished one) reaches 0.
  *
  * ## The search (the hot loop)
  * Columns are the inner columns 1..n-2 (bit c-1), as in the engine's `compileSubProblem`. Per
@@ -37,22 +44,27 @@
  * 64-bit atomic sums with carry in `acc`. The host reads `acc` after each dispatch.
  *
  * ## Bounds
- * Every index is in range by construction (d < depth <= DMAX, task < ntasks, constellation <
- * nconst, lane < lanes), so Node turns off Dawn's clamping (`disable_robustness`). With the
+ * Every index is in range by construction (d < depth <= DMAX, task < ntasks, donated task <
+ * min(count, dqCap), constellation < nconst, lane < lanes), so Node turns off Dawn's clamping (`disable_robustness`). With the
  * `CHECK` override set, each index is tested first and every out-of-range one counted in
  * ctl[1]; the tests run that way and require 0.
  *
  * ## Buffers
  * - prm (uniform): ntasks, tasksPer (W^levels), budget (loop iterations per dispatch), levels,
- *   lanes, nconst, n. The overrides: WG (workgroup size), DMAX (stack rows per lane, >= n - 2;
- *   the driver uses one pipeline for all n <= 12), CHECK.
+ *   lanes, nconst, n, dqCap (room for donated tasks), donate (most columns a lane gives per
+ *   pass). The overrides: WG (workgroup size), DMAX (stack rows per lane, >= n - 2; the driver
+ *   uses one pipeline for all n <= 12), CHECK.
  * - cons: per constellation CSTRIDE words: [0] inner columns used by the border queens,
  *   [1] depth | rot << 8 (rotations fixing it: 1, 2 or 4), [2] top | bottom << 8 | left << 16 |
  *   right << 24, [3] id, then tab[0..depth).
- * - acc: per constellation 8 words: count lo/hi, fixed180 lo/hi, fixed90 lo/hi, tasks done, 0.
- * - ctl: [0] next task, [1] out-of-range indexes (CHECK only).
- * - lanes: per lane LSTRIDE words of saved state (status 0 = wants a task, 1 = searching, 2 =
- *   no task left), then the stack.
+ * - acc: per constellation 8 words: count lo/hi, fixed180 lo/hi, fixed90 lo/hi, outstanding
+ *   tasks, 0.
+ * - ctl: [0] next fixed task, [1] out-of-range indexes (CHECK only), [2] lanes left searching at
+ *   the end of the dispatch, [3] next donated task, [4] donated tasks.
+ * - lanes: per lane LSTRIDE words of saved state (status 0 = wants a task, 1 = searching), then
+ *   the stack.
+ * - dq: donated tasks, 4 words each: constellation | prefix rows << 24, then the prefix columns
+ *   (inner column index, 5 bits each, 6 per word).
  */
 export const KERNEL_WGSL = /* wgsl */ `
 override WG: u32 = 64u;
@@ -69,7 +81,11 @@ struct Params {
   lanes: u32,
   nconst: u32,
   n: u32,
-  pad: u32,
+  dqCap: u32,
+  donate: u32,
+  pad0: u32,
+  pad1: u32,
+  pad2: u32,
 }
 
 @group(0) @binding(0) var<uniform> prm: Params;
@@ -77,6 +93,7 @@ struct Params {
 @group(0) @binding(2) var<storage, read_write> acc: array<atomic<u32>>;
 @group(0) @binding(3) var<storage, read_write> ctl: array<atomic<u32>>;
 @group(0) @binding(4) var<storage, read_write> lanes: array<u32>;
+@group(0) @binding(5) var<storage, read_write> dq: array<u32>;
 
 // The board size, the inner width W = N - 2 and its mask, from prm (one pipeline serves every
 // n up to DMAX + 2).
@@ -89,7 +106,6 @@ var<workgroup> tab: array<u32, WG * DMAX>;
 
 const WANT: u32 = 0u;
 const BUSY: u32 = 1u;
-const DONE: u32 = 2u;
 
 // Index guards: the identity unless CHECK, which counts (and clamps) an index out of range.
 fn bad() { atomicAdd(&ctl[1], 1u); }
@@ -104,6 +120,10 @@ fn cw(c: u32, k: u32) -> u32 {
 fn aw(c: u32, k: u32) -> u32 {
   if (CHECK && (c >= prm.nconst || k >= 8u)) { bad(); return 0u; }
   return c * 8u + k;
+}
+fn qw(t: u32, k: u32) -> u32 {
+  if (CHECK && (t >= prm.dqCap || k >= 4u)) { bad(); return 0u; }
+  return t * 4u + k;
 }
 fn lw(lane: u32, k: u32) -> u32 {
   if (CHECK && (lane >= prm.lanes || k >= LSTRIDE)) { bad(); return 0u; }
@@ -167,7 +187,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   W = N - 2u;
   FULL = (1u << W) - 1u;
   var status = lanes[lw(lane, 0u)];
-  if (status == DONE) { return; }
 
   var c = lanes[lw(lane, 1u)];
   var d = lanes[lw(lane, 2u)];
@@ -192,7 +211,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     last = depth - 1u;
     rot = (h1 >> 8u) & 255u;
     h2 = cons[cw(c, 2u)];
-    for (var e = 0u; e < depth; e += 1u) { tab[ws(e, lid)] = cons[cw(c, 4u + e)]; }
+    for (var e = d0; e < depth; e += 1u) { tab[ws(e, lid)] = cons[cw(c, 4u + e)]; }
     for (var e = 0u; e < d; e += 1u) { stk[ws(e, lid)] = lanes[lw(lane, 16u + e)]; }
     if (d + 1u < depth) { nx = tab[ws(d + 1u, lid)]; }
   }
@@ -203,12 +222,36 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     iter += 1u;
 
     if (status != BUSY) {
-      // Take the next task; an empty one is finished here and the loop goes on.
-      if (atomicLoad(&ctl[0]) >= prm.ntasks) { status = DONE; break; }
-      let t = atomicAdd(&ctl[0], 1u);
-      if (t >= prm.ntasks) { status = DONE; break; }
-      c = t / prm.tasksPer;
-      var path = t % prm.tasksPer;
+      // Take the next task: from the fixed list (constellation, ordinals of its first columns),
+      // else from the donated ones (constellation and all prefix columns). None: idle until the
+      // next dispatch. An empty task is counted done here and the loop goes on.
+      var t = 0u;
+      var got = false;
+      var donated = false;
+      if (atomicLoad(&ctl[0]) < prm.ntasks) {
+        t = atomicAdd(&ctl[0], 1u);
+        got = t < prm.ntasks;
+      }
+      if (!got) {
+        let count = min(atomicLoad(&ctl[4]), prm.dqCap);
+        if (atomicLoad(&ctl[3]) < count) {
+          t = atomicAdd(&ctl[3], 1u);
+          got = t < count;
+          donated = true;
+        }
+      }
+      if (!got) { break; }
+      var path = 0u;
+      var r0 = 0u;
+      if (donated) {
+        r0 = dq[qw(t, 0u)];
+        c = r0 & 0xffffffu;
+        d0 = r0 >> 24u;
+      } else {
+        c = t / prm.tasksPer;
+        path = t % prm.tasksPer;
+        d0 = prm.levels;
+      }
       col = cons[cw(c, 0u)];
       let h1 = cons[cw(c, 1u)];
       let depth = h1 & 255u;
@@ -216,19 +259,24 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       h2 = cons[cw(c, 2u)];
       ld = 0u;
       rd = 0u;
-      d0 = min(prm.levels, depth);
+      d0 = min(d0, depth);
       var ok = true;
       for (var p = 0u; p < d0; p += 1u) {
-        var f = ~(ld | rd | col | cons[cw(c, 4u + p)]) & FULL;
-        var digit = path % W;
-        path = path / W;
-        loop {
-          if (digit == 0u || f == 0u) { break; }
-          f &= f - 1u;
-          digit -= 1u;
+        var bit = 0u;
+        if (donated) {
+          bit = 1u << ((dq[qw(t, 1u + p / 6u)] >> (5u * (p % 6u))) & 31u);
+        } else {
+          var f = ~(ld | rd | col | cons[cw(c, 4u + p)]) & FULL;
+          var digit = path % W;
+          path = path / W;
+          loop {
+            if (digit == 0u || f == 0u) { break; }
+            f &= f - 1u;
+            digit -= 1u;
+          }
+          bit = f & (0u - f);
         }
-        if (f == 0u) { ok = false; break; }
-        let bit = f & (0u - f);
+        if (bit == 0u) { ok = false; break; }
         stk[ws(p, lid)] = bit;
         var s = 1u;
         if (p + 1u < depth) { s = cons[cw(c, 5u + p)] >> 30u; }
@@ -238,21 +286,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       }
       if (path != 0u) { ok = false; }
       if (!ok) {
-        atomicAdd(&acc[aw(c, 6u)], 1u);
+        atomicSub(&acc[aw(c, 6u)], 1u);
         continue;
       }
       for (var e = d0; e < depth; e += 1u) { tab[ws(e, lid)] = cons[cw(c, 4u + e)]; }
       cLo = 0u; cHi = 0u; hLo = 0u; hHi = 0u; qLo = 0u; qHi = 0u;
+      status = BUSY;
+      d = d0;
       if (d0 + 2u <= depth) {
         // The usual case: search rows d0.. with look-ahead to d0 + 1.
-        d = d0;
         last = depth - 1u;
         free = ~(ld | rd | col | tab[ws(d, lid)]) & FULL;
         nx = tab[ws(d + 1u, lid)];
-        status = BUSY;
         continue;
       }
-      // Tiny boards only: no free row left, or just one.
+      // Tiny boards only: no free row left, or just one. Counted here, finished next iteration.
+      free = 0u;
       var lastBit = 0u;
       var sols = 1u;
       if (d0 < depth) {
@@ -267,9 +316,6 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
           if (fx == 2u) { qLo = 1u; }
         }
       }
-      status = BUSY;
-      free = 0u;
-      d = d0;
       continue;
     }
 
@@ -279,7 +325,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if ((cLo | cHi) != 0u) { add64(aw(c, 0u), cLo, cHi); }
         if ((hLo | hHi) != 0u) { add64(aw(c, 2u), hLo, hHi); }
         if ((qLo | qHi) != 0u) { add64(aw(c, 4u), qLo, qHi); }
-        atomicAdd(&acc[aw(c, 6u)], 1u);
+        atomicSub(&acc[aw(c, 6u)], 1u);
         status = WANT;
         continue;
       }
@@ -335,6 +381,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
 
   lanes[lw(lane, 0u)] = status;
   if (status == BUSY) {
+    atomicAdd(&ctl[2], 1u);
     lanes[lw(lane, 1u)] = c;
     lanes[lw(lane, 2u)] = d;
     lanes[lw(lane, 3u)] = d0;
@@ -350,5 +397,67 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     lanes[lw(lane, 13u)] = qHi;
     for (var e = 0u; e < d; e += 1u) { lanes[lw(lane, 16u + e)] = stk[ws(e, lid)]; }
   }
+}
+
+// The tail: run between two dispatches when every list is empty and some lanes idle. Each
+// searching lane gives away up to prm.donate untried columns of its shallowest row that has
+// any (the largest subtrees it still holds), as new tasks: its prefix rows plus that column.
+// They leave the lane's own untried set, and its constellation waits for that many more tasks.
+@compute @workgroup_size(WG)
+fn donate(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  let lane = wid.x * WG + lid;
+  if (lane >= prm.lanes) { return; }
+  if (lanes[lw(lane, 0u)] != BUSY) { return; }
+  N = prm.n;
+  W = N - 2u;
+  FULL = (1u << W) - 1u;
+  let c = lanes[lw(lane, 1u)];
+  let d = lanes[lw(lane, 2u)];
+  let d0 = lanes[lw(lane, 3u)];
+  let depth = cons[cw(c, 1u)] & 255u;
+  // Shallowest row e in d0..d with untried columns: a stacked row keeps them above its
+  // searched column (the word's lowest bit); row d keeps them in 'free'. A task made at row e
+  // starts at depth e + 1, which must leave two free rows (and fit the 18-column record).
+  var e = d0;
+  var rem = 0u;
+  loop {
+    if (e > d || e + 3u > depth || e >= 18u) { return; }
+    if (e < d) {
+      let v = lanes[lw(lane, 16u + e)] & FULL;
+      rem = v & (v - 1u);
+    } else {
+      rem = lanes[lw(lane, 7u)];
+    }
+    if (rem != 0u) { break; }
+    e += 1u;
+  }
+  let want = min(countOneBits(rem), prm.donate);
+  let slot = atomicAdd(&ctl[4], want);
+  if (slot >= prm.dqCap) { return; }
+  let give = min(want, prm.dqCap - slot);
+  // The prefix: the searched column of each row above e.
+  var packed = array<u32, 3>(0u, 0u, 0u);
+  for (var p = 0u; p < e; p += 1u) {
+    let v = lanes[lw(lane, 16u + p)] & FULL;
+    packed[p / 6u] |= firstTrailingBit(v) << (5u * (p % 6u));
+  }
+  var gone = 0u;
+  for (var i = 0u; i < give; i += 1u) {
+    let b = firstLeadingBit(rem);
+    rem ^= 1u << b;
+    gone |= 1u << b;
+    var row = packed;
+    row[e / 6u] |= b << (5u * (e % 6u));
+    dq[qw(slot + i, 0u)] = c | ((e + 1u) << 24u);
+    dq[qw(slot + i, 1u)] = row[0];
+    dq[qw(slot + i, 2u)] = row[1];
+    dq[qw(slot + i, 3u)] = row[2];
+  }
+  if (e < d) {
+    lanes[lw(lane, 16u + e)] &= ~gone;
+  } else {
+    lanes[lw(lane, 7u)] &= ~gone;
+  }
+  atomicAdd(&acc[aw(c, 6u)], give);
 }
 `;

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU benchmark: one JSON line per N (default 16..21), stopping once a run passes 60 s:
+#   {"n","total","unique","kernelSeconds","wallSeconds","adapter","lanes","workgroupSize",
+#    "levels","dispatches","donations","knownTotal"}
+# wallSeconds is the whole process (node start, Dawn, device, shader compile, split, count), as
+# `nqueens count N --backend gpu` takes it. Extra arguments go to every run (lanes=, wg=,
+# levels=, target=, robust=1); NS="19 20" picks the sizes; SWEEP=1 instead times N=${SWEEP_N:-19}
+# under several launch shapes.
+#
+# On a bare GPU host (no node, no Vulkan loader), carry .gpu/ from scripts/gpu-pack.sh and dist/;
+# this script then sets them up as ../shared/GPU.md describes. Needs root for dpkg -x / ldconfig
+# only when libvulkan.so.1 is missing.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+node=${NODE:-node}
+if ! command -v "$node" >/dev/null 2>&1; then
+  if [ -f .gpu/node.xz ]; then
+    xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node
+    node=/tmp/node
+  else
+    echo '{"error":"no node; run scripts/gpu-pack.sh and carry .gpu"}'
+    exit 1
+  fi
+fi
+if [ ! -d node_modules/webgpu ] && [ -f .gpu/node_modules.tar.xz ]; then
+  tar -xJf .gpu/node_modules.tar.xz
+fi
+if ! ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1 ' && [ -d .gpu/debs ]; then
+  for f in .gpu/debs/*.deb; do dpkg -x "$f" /; done
+  ldconfig
+fi
+if [ -z "${VK_DRIVER_FILES:-}${VK_ICD_FILENAMES:-}" ]; then
+  for icd in /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json \
+    /usr/share/vulkan/icd.d/nvidia_icd.json /etc/vulkan/icd.d/nvidia_icd.json; do
+    if [ -f "$icd" ]; then
+      export VK_DRIVER_FILES=$icd
+      break
+    fi
+  done
+fi
+if [ ! -f dist/gpu/bench-main.js ]; then
+  echo '{"error":"dist/gpu/bench-main.js missing: npm run build (or scripts/gpu-pack.sh) and carry dist"}'
+  exit 1
+fi
+if command -v nvidia-smi >/dev/null 2>&1; then
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >&2 || true
+fi
+
+run() { "$node" dist/gpu/bench-main.js "$@"; }
+
+if [ -n "${SWEEP:-}" ]; then
+  n=${SWEEP_N:-19}
+  for shape in "wg=64" "wg=32" "wg=128" "wg=64 lanes=131072" "wg=64 lanes=524288" \
+    "wg=64 levels=3" "wg=64 target=0.25" "wg=64 robust=1"; do
+    # shellcheck disable=SC2086
+    run "$n" $shape "$@"
+  done
+  exit 0
+fi
+
+for n in ${NS:-16 17 18 19 20 21}; do
+  line=$(run "$n" "$@")
+  echo "$line"
+  case $line in *'"error"'*) exit 1 ;; esac
+  wall=$(printf '%s' "$line" | sed -n 's/.*"wallSeconds":\([0-9.]*\).*/\1/p')
+  if [ -n "$wall" ] && awk -v w="$wall" 'BEGIN { exit !(w > 60) }'; then break; fi
+done
