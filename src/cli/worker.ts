@@ -3,7 +3,6 @@
  * Logs one line per event on stderr; stdout stays empty.
  */
 import { availableParallelism } from "node:os";
-import { NQueensError } from "../errors.js";
 import { type Backend, resolveQueueUrl, startWorker, type WorkerEvent } from "../queue/index.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
@@ -23,7 +22,7 @@ const BACKENDS: readonly Backend[] = ["cpu", "gpu", "auto"];
 export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefined {
   switch (e.type) {
     case "ready":
-      return `worker ${e.name}: taking jobs from ${e.url} on ${e.threads} ${e.threads === 1 ? "thread" : "threads"} (${e.backend})`;
+      return `worker ${e.name}: taking jobs from ${e.url}, ${e.threads} at a time, on ${e.backend}`;
     case "start":
       if (quiet) return undefined;
       return `${e.jobId}: ${e.todo} of ${e.to - e.from} sub-problems to solve${e.attempt > 1 ? ` (attempt ${e.attempt})` : ""}`;
@@ -46,8 +45,11 @@ export const registerWorker: Register = (program, exit) => {
     .command("worker")
     .description("take counting jobs from a Redis queue (see count --queue) until stopped")
     .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
-    .option("-w, --workers <k>", "solver threads, and so jobs at once (default: all cores)")
-    .option("-b, --backend <name>", "cpu, gpu or auto (default: cpu)")
+    .option("-w, --workers <k>", "CPU solver threads, and so jobs at once (default: all cores)")
+    .option(
+      "-b, --backend <name>",
+      "cpu; gpu (first WebGPU adapter, one job at a time); auto (a hardware GPU if any) (default: cpu)",
+    )
     .option("--lock <seconds>", "a dead worker's job is retried after about 1.5 times this", "30")
     .option("--name <name>", "this worker's name in the run's records (default: HOST:PID)")
     .option("--quiet", "log only the start, conflicts, failures and connection trouble")
@@ -68,18 +70,13 @@ go back to the queue). A worker that dies loses nothing: its job is retried.`,
           ? availableParallelism()
           : parseInteger(flags.workers, "--workers", 1, 1024);
       const backend = parseChoice(flags.backend ?? "cpu", "--backend", BACKENDS);
-      if (backend === "gpu") {
-        throw new NQueensError(
-          "--backend gpu: the GPU backend is not available to the queue worker yet; use cpu or auto",
-        );
-      }
       const lock = parseInteger(flags.lock ?? "30", "--lock", 1, 3600);
       const log = (line: string | undefined) => {
         if (line !== undefined) process.stderr.write(`${line}\n`);
       };
       const worker = await startWorker(url, {
         threads,
-        backend: "cpu",
+        backend,
         lockSeconds: lock,
         name: flags.name,
         onEvent: (e) => log(describeEvent(e, flags.quiet === true)),

@@ -20,7 +20,7 @@ try {
     signal: stop.signal,
     pollSeconds: 0.2,
     onMessage: (m) => process.stderr.write(`${m}\n`),
-    onProgress: (p) => process.stderr.write(`progress ${p.done}/${p.subProblems} ${p.solutions}\n`),
+    onProgress: (p) => process.stderr.write(`progress ${p.done}/${p.total} ${p.solutions}\n`),
   });
   process.stdout.write(`total ${r.total} unique ${r.unique} run ${r.run} attached ${r.attached}\n`);
 } catch (e) {

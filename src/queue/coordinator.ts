@@ -12,6 +12,8 @@
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { MAX_N, split, splitVersion } from "../engine/split.js";
+import { Tally } from "../engine/tally.js";
+import type { Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { checkRecord } from "./record.js";
@@ -49,14 +51,12 @@ export interface CoordinatorOptions {
   onMessage?: (message: string) => void;
 }
 
-/** Progress of a run, from its stored results. */
-export interface QueueProgress {
+/**
+ * Progress of a run, from its stored results: the engine's `Progress` (sub-problems done, of
+ * `total`, and the solutions they count) and the run's name.
+ */
+export interface QueueProgress extends Progress {
   readonly run: string;
-  /** Sub-problems with a result. */
-  readonly done: number;
-  readonly subProblems: number;
-  /** Solutions counted by those results (weighted by their orbits). */
-  readonly solutions: bigint;
 }
 
 /** The outcome of a queued count. */
@@ -66,9 +66,13 @@ export interface QueueCount {
   readonly unique: bigint;
   readonly run: string;
   readonly subProblems: number;
+  /** Sub-problems that already had a result when this call started (attaching to a run). */
+  readonly resumed: number;
   readonly jobs: number;
   /** False when this call created the run, true when it attached to an existing one. */
   readonly attached: boolean;
+  /** Wall-clock seconds of this call. */
+  readonly seconds: number;
 }
 
 /** Every job can be retried this often after an error, besides the coordinator's own retries. */
@@ -125,6 +129,7 @@ async function follow(
 ): Promise<QueueCount> {
   const signal = options.signal;
   const say = options.onMessage ?? (() => {});
+  const began = performance.now();
   const list = split(n);
   const version = splitVersion(n);
   const keys = runKeys(name);
@@ -174,7 +179,7 @@ async function follow(
 
   // Progress: read the ids stored since the last look, add their weighted counts.
   let cursor = 0;
-  let solutions = 0n;
+  let tally = new Tally(list);
   let reported = -1;
   let summed = -1;
   let lastCheck = Date.now();
@@ -190,7 +195,7 @@ async function follow(
         const record = records[i];
         if (record === null || !(id >= 0 && id < list.length)) return;
         const checked = checkRecord(version, id, record);
-        if (checked.ok) solutions += BigInt(list[id].weight) * BigInt(checked.record.count);
+        if (checked.ok) tally.add(id, checked.record);
       });
       cursor += ids.length;
     }
@@ -198,9 +203,9 @@ async function follow(
       reported = cursor;
       options.onProgress?.({
         run: name,
-        done: Math.min(cursor, list.length),
-        subProblems: list.length,
-        solutions,
+        done: tally.done,
+        total: list.length,
+        solutions: tally.total,
       });
     }
     if ((await until(redis.llen(keys.conflicts))) > 0) {
@@ -228,8 +233,10 @@ async function follow(
           unique: sum.unique,
           run: name,
           subProblems: list.length,
+          resumed: first.done,
           jobs: ranges.length,
           attached,
+          seconds: (performance.now() - began) / 1000,
         };
       }
       if (sum.bad.length > 0) {
@@ -250,7 +257,7 @@ async function follow(
         );
         await until(ensureRun(redis, name, n, batch));
         cursor = 0;
-        solutions = 0n;
+        tally = new Tally(list);
         reported = -1;
         summed = -1;
         recheck = true;

@@ -17,6 +17,7 @@
  */
 import type { Redis } from "ioredis";
 import { split, splitVersion } from "../engine/split.js";
+import { uniqueShare } from "../engine/tally.js";
 import { NQueensError } from "../errors.js";
 import { checkRecord } from "./record.js";
 
@@ -262,17 +263,14 @@ export type RunTotal =
     };
 
 /**
- * Adds up stored results into the total and unique counts, checking every record. Each
- * representative constellation C of weight w (orbit size) stands for w constellations with the
- * same number of solutions, so total = sum w * count; its solutions fall into
- * (count + fixed180 + 2 fixed90) * w / 8 symmetry classes (Burnside over the stabiliser of C,
- * whose reflections fix no solution for n > 1), which is the unique count.
+ * Adds up stored results into the total and unique counts (the engine's `uniqueShare`), checking
+ * every record first: any missing or untrustworthy record means no total.
  */
 export function totalOf(n: number, results: Record<string, string>): RunTotal {
   const list = split(n);
   const version = splitVersion(n);
   let total = 0n;
-  let classes8 = 0n;
+  let unique = 0n;
   let missing = 0;
   const bad: { id: number; reason: string }[] = [];
   for (const sp of list) {
@@ -286,16 +284,14 @@ export function totalOf(n: number, results: Record<string, string>): RunTotal {
       bad.push({ id: sp.id, reason: checked.reason });
       continue;
     }
-    const r = checked.record;
-    const w = BigInt(sp.weight);
-    total += w * BigInt(r.count);
-    classes8 += w * (BigInt(r.count) + BigInt(r.fixed180) + 2n * BigInt(r.fixed90));
+    try {
+      unique += uniqueShare(sp, checked.record);
+    } catch {
+      bad.push({ id: sp.id, reason: "its symmetric counts are inconsistent" });
+      continue;
+    }
+    total += BigInt(sp.weight) * BigInt(checked.record.count);
   }
   if (missing > 0 || bad.length > 0) return { ok: false, missing, bad };
-  // n = 1: the single solution is also fixed by the reflections; Burnside above assumes not.
-  if (n === 1) return { ok: true, total, unique: total };
-  if (classes8 % 8n !== 0n) {
-    return { ok: false, missing: 0, bad: [{ id: -1, reason: "class count is not whole" }] };
-  }
-  return { ok: true, total, unique: classes8 / 8n };
+  return { ok: true, total, unique };
 }

@@ -10,9 +10,10 @@
  */
 import { hostname } from "node:os";
 import { type Job, UnrecoverableError, Worker } from "bullmq";
-import { SPLIT_VERSION, split, splitVersion } from "../engine/split.js";
+import { SPLIT_VERSION, type SubResult, split, splitVersion } from "../engine/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
+import type { GpuSolver } from "./gpu-solver.js";
 import { SolverPool } from "./pool.js";
 import { makeRecord } from "./record.js";
 import { type JobData, PREFIX, QUEUE_NAME, runKeys, storeResults } from "./run.js";
@@ -23,12 +24,18 @@ export type Backend = "cpu" | "gpu" | "auto";
 
 /** Names the CPU solver in verification records. */
 export const CPU_SOLVER = `cpu/${SPLIT_VERSION}`;
+/** Names the GPU solver in verification records. */
+export const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
 
 /** Options for {@link startWorker}. */
 export interface QueueWorkerOptions {
-  /** Solver threads, and so jobs taken at once. @default 1 */
+  /** CPU solver threads, and so jobs taken at once (a GPU takes one job at a time). @default 1 */
   threads?: number;
-  /** @default "cpu" */
+  /**
+   * `gpu`: count on the first WebGPU adapter (any, even a software one), or refuse to start
+   * without one; `auto`: a hardware GPU when there is one, else the CPU. Jobs for an n above
+   * the GPU kernel's limit are counted on the CPU. @default "cpu"
+   */
   backend?: Backend;
   /** Name recorded with each job start and conflict. @default "HOST:PID" */
   name?: string;
@@ -45,7 +52,15 @@ export interface QueueWorkerOptions {
 
 /** What a worker reports. */
 export type WorkerEvent =
-  | { type: "ready"; name: string; url: string; threads: number; backend: "cpu" }
+  | {
+      type: "ready";
+      name: string;
+      url: string;
+      /** Jobs taken at once. */
+      threads: number;
+      /** `cpu`, or `gpu (ADAPTER)`, and for `auto` without a GPU why not. */
+      backend: string;
+    }
   | {
       type: "start";
       jobId: string;
@@ -119,10 +134,22 @@ export async function startWorker(
     throw new NQueensError(`--workers must be a whole number from 1 to 1024: got ${threads}`);
   }
   const backend = options.backend ?? "cpu";
-  if (backend === "gpu") {
-    throw new NQueensError(
-      "--backend gpu: the GPU backend is not available to the queue worker yet; use --backend cpu",
-    );
+  let gpu: GpuSolver | undefined;
+  let backendName = "cpu";
+  if (backend === "gpu" || backend === "auto") {
+    try {
+      gpu = await (await import("./gpu-solver.js")).openGpuSolver();
+    } catch (e) {
+      const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+      if (backend === "gpu") throw new NQueensError(`--backend gpu: ${why}`);
+      backendName = `cpu (no GPU: ${why})`;
+    }
+    if (gpu && backend === "auto" && gpu.software) {
+      backendName = `cpu (the only GPU adapter, ${gpu.name}, runs on the CPU)`;
+      gpu.close();
+      gpu = undefined;
+    }
+    if (gpu) backendName = `gpu (${gpu.name})`;
   }
   const lockMs = Math.round((options.lockSeconds ?? 30) * 1000);
   if (!(lockMs >= 500))
@@ -137,7 +164,13 @@ export async function startWorker(
       emit({ type: "wait", message });
     },
   });
-  const pool = new SolverPool(threads);
+  let pool: SolverPool | undefined;
+  // The CPU threads: all the work without a GPU; with one, only jobs for n above its limit.
+  const cpu = () => {
+    pool ??= new SolverPool(threads);
+    return pool;
+  };
+  if (!gpu) cpu();
   const summary: WorkerSummary = { jobs: 0, solved: 0, conflicting: 0 };
 
   const handle = async (job: Job<JobData>) => {
@@ -187,10 +220,14 @@ export async function startWorker(
     const timer = setInterval(() => {
       if (pending.length > 0) flush().catch(() => {});
     }, 250);
+    const onGpu = gpu !== undefined && d.n <= gpu.maxN;
+    const solver = onGpu ? GPU_SOLVER : CPU_SOLVER;
+    const onResult = (id: number, r: SubResult) => {
+      pending.push([id, makeRecord(version, id, solver, r)]);
+    };
     try {
-      await pool.solve(d.n, todo, (id, r) => {
-        pending.push([id, makeRecord(version, id, CPU_SOLVER, r)]);
-      });
+      if (onGpu) await gpu?.solve(d.n, todo, onResult);
+      else await cpu().solve(d.n, todo, onResult);
     } finally {
       clearInterval(timer);
     }
@@ -212,7 +249,7 @@ export async function startWorker(
   const worker = new Worker<JobData>(QUEUE_NAME, handle, {
     connection: redis,
     prefix: PREFIX,
-    concurrency: threads,
+    concurrency: gpu ? 1 : threads,
     lockDuration: lockMs,
     stalledInterval: Math.max(250, Math.round(lockMs / 2)),
     // A job whose worker died is put back this many times before it counts as failed (and the
@@ -227,7 +264,13 @@ export async function startWorker(
     emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
   });
   await worker.waitUntilReady();
-  emit({ type: "ready", name, url: address.display, threads, backend: "cpu" });
+  emit({
+    type: "ready",
+    name,
+    url: address.display,
+    threads: gpu ? 1 : threads,
+    backend: backendName,
+  });
 
   let closing: Promise<WorkerSummary> | undefined;
   return {
@@ -235,7 +278,8 @@ export async function startWorker(
     close(force = false) {
       if (force) {
         closing = (async () => {
-          await pool.close();
+          await pool?.close();
+          gpu?.close();
           await worker.close(true);
           await closeRedis(redis);
           return summary;
@@ -243,7 +287,8 @@ export async function startWorker(
       }
       closing ??= (async () => {
         await worker.close();
-        await pool.close();
+        await pool?.close();
+        gpu?.close();
         await closeRedis(redis);
         return summary;
       })();

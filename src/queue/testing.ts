@@ -1,0 +1,237 @@
+/**
+ * Test support for the queue: a Redis server to talk to, and worker/coordinator/CLI processes.
+ *
+ * The server is the one named by NQUEENS_TEST_REDIS (CI starts a private one); otherwise a
+ * private `redis-server` is started on a free loopback port (stopped by its pid afterwards);
+ * without `redis-server` on the PATH the queue tests are skipped, saying why.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { closeRedis, openRedis } from "./connection.js";
+import { parseQueueUrl } from "./url.js";
+import type { WorkerEvent } from "./worker.js";
+
+/** The repository root (processes are started there). */
+export const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** A free TCP port on 127.0.0.1 (free when asked; taken by whoever binds it first). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** A redis-server this process started. */
+export interface OwnRedis {
+  readonly url: string;
+  readonly port: number;
+  /** Stops it (by its pid) and waits until the port is closed. */
+  stop(): Promise<void>;
+}
+
+function hasRedisServer(): boolean {
+  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+}
+
+/** Starts a private, non-persistent redis-server on `port` (default: a free one). */
+export async function startRedisServer(port?: number): Promise<OwnRedis> {
+  const p = port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), "nqueens-redis-"));
+  const pidFile = join(dir, "redis.pid");
+  const r = spawnSync(
+    "redis-server",
+    [
+      "--bind",
+      "127.0.0.1",
+      "--port",
+      String(p),
+      "--daemonize",
+      "yes",
+      "--pidfile",
+      pidFile,
+      "--dir",
+      dir,
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--logfile",
+      join(dir, "redis.log"),
+    ],
+    { encoding: "utf8" },
+  );
+  if (r.status !== 0) throw new Error(`redis-server did not start: ${r.stderr || r.stdout}`);
+  for (let i = 0; i < 100 && !existsSync(pidFile); i++) await sleep(50);
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  const url = `redis://127.0.0.1:${p}`;
+  // Wait until it answers.
+  const client = await openRedis(parseQueueUrl(url), { connectSeconds: 5 });
+  await closeRedis(client);
+  return {
+    url,
+    port: p,
+    async stop() {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      for (let i = 0; i < 200; i++) {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          break;
+        }
+        await sleep(25);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The Redis server for the tests: NQUEENS_TEST_REDIS, or a private one. Resolves to a reason
+ * string when there is none to be had.
+ */
+export async function testRedis(): Promise<
+  { url: string; own?: OwnRedis; stop(): Promise<void> } | string
+> {
+  const given = process.env.NQUEENS_TEST_REDIS;
+  if (given) return { url: given, stop: async () => {} };
+  if (!hasRedisServer()) {
+    return "no Redis for the queue tests: NQUEENS_TEST_REDIS is unset and redis-server is not on the PATH";
+  }
+  const own = await startRedisServer();
+  return { url: own.url, own, stop: () => own.stop() };
+}
+
+/** The same server with database `db` (tests use one database each). */
+export function withDb(url: string, db: number): string {
+  const u = parseQueueUrl(url);
+  const auth = u.password
+    ? `${encodeURIComponent(u.username ?? "")}:${encodeURIComponent(u.password)}@`
+    : "";
+  const host = u.host.includes(":") ? `[${u.host}]` : u.host;
+  return `${u.tls ? "rediss" : "redis"}://${auth}${host}:${u.port}/${db}`;
+}
+
+/** Deletes this program's keys (`nqueens:*`) in the URL's database, and nothing else. */
+export async function clearQueueKeys(url: string): Promise<void> {
+  const redis = await openRedis(parseQueueUrl(url));
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", "nqueens:*", "COUNT", 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** A child process with its output collected and a way to wait for a line. */
+export class Proc {
+  readonly child: ChildProcess;
+  stdout = "";
+  stderr = "";
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly waiters: (() => void)[] = [];
+
+  constructor(args: readonly string[], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, ["--import", "tsx", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.child.stdout?.setEncoding("utf8").on("data", (d: string) => {
+      this.stdout += d;
+      this.wake();
+    });
+    this.child.stderr?.setEncoding("utf8").on("data", (d: string) => {
+      this.stderr += d;
+      this.wake();
+    });
+    this.exited = new Promise((resolve) =>
+      this.child.on("exit", (code, signal) => {
+        this.wake();
+        resolve({ code, signal });
+      }),
+    );
+  }
+
+  private wake() {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Waits until `test` holds (checked on each output), or fails after `ms`. */
+  async waitFor(test: () => boolean, ms: number, what: string): Promise<void> {
+    const until = Date.now() + ms;
+    while (!test()) {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) {
+        if (test()) return;
+        throw new Error(`process ended before ${what}: ${this.stderr.slice(-500)}`);
+      }
+      const left = until - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}: ${this.stderr.slice(-500)}`);
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, Math.min(left, 200));
+        this.waiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+  }
+
+  /** Sends a signal unless the process has ended. */
+  kill(signal: NodeJS.Signals = "SIGTERM"): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+  }
+}
+
+/** A worker process (worker-main.ts) whose events are parsed from its stdout. */
+export class WorkerProc extends Proc {
+  constructor(
+    url: string,
+    readonly name: string,
+    threads = 1,
+    lockSeconds = 30,
+  ) {
+    super(["src/queue/worker-main.ts", url, String(threads), String(lockSeconds), name]);
+  }
+
+  get events(): WorkerEvent[] {
+    return this.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as WorkerEvent);
+  }
+
+  ready(ms = 30000): Promise<void> {
+    return this.waitFor(
+      () => this.events.some((e) => e.type === "ready"),
+      ms,
+      `${this.name} ready`,
+    );
+  }
+}
+
+/** The command line run from source: `nqueens ARGS` through src/cli/main.ts. */
+export function cli(args: readonly string[], env: Record<string, string> = {}): Proc {
+  const boot =
+    'import { main } from "./src/cli/main.ts"; process.exitCode = await main(process.argv.slice(1));';
+  return new Proc(["--input-type=module", "-e", boot, "--", ...args], env);
+}
