@@ -41,6 +41,7 @@ try {
       total: String(r.total),
       unique: String(r.unique),
       kernelSeconds: Number(r.kernelSeconds.toFixed(3)),
+      countSeconds: Number(r.seconds.toFixed(3)),
       wallSeconds: Number(process.uptime().toFixed(3)),
       adapter: r.adapter,
       lanes: r.lanes,

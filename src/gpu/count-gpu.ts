@@ -14,6 +14,8 @@
  */
 import { compileSubProblem, newTask, solveSubProblem } from "../engine/kernel.js";
 import { type SubProblem, type SubResult, split } from "../engine/split.js";
+import { Tally } from "../engine/tally.js";
+import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize } from "../errors.js";
 import { KERNEL_WGSL } from "./kernel.wgsl.js";
 
@@ -28,33 +30,27 @@ const UNIFORM = 0x0040;
 const STORAGE = 0x0080;
 const MAP_MODE_READ = 0x0001;
 
-/** What the progress callback gets after each dispatch. */
-export interface GpuProgress {
-  /** Sub-problems finished so far, those from the checkpoint included. */
-  readonly done: number;
-  /** Sub-problems in the split. */
-  readonly of: number;
-  /** Solutions of the finished sub-problems. */
-  readonly total: bigint;
-  /** Distinct solutions up to symmetry, of the finished sub-problems. */
+/** The engine's progress (sub-problems done of total, solutions so far) and GPU details. */
+export interface GpuProgress extends Progress {
+  /** Distinct solutions up to symmetry among the finished sub-problems. */
   readonly unique: bigint;
   /** Seconds since the first dispatch. */
   readonly seconds: number;
   /** Dispatches so far. */
   readonly dispatches: number;
-  /** Lanes still in the middle of a task when the dispatch ended (the rest found none). */
+  /** Lanes still in the middle of a task when the last dispatch ended (the rest found none). */
   readonly searching: number;
 }
 
-/** One finished sub-problem, as the checkpoint stores it. */
+/** One finished sub-problem, as a checkpoint stores it. */
 export interface GpuSubResult {
   readonly id: number;
   readonly result: SubResult;
 }
 
 /**
- * Where finished sub-problems go and come from, so that a stopped count can resume (the CPU
- * engine's checkpoint file fits: same split, same ids, same results).
+ * Where finished sub-problems come from and go to, so that a stopped count can resume. The CPU
+ * engine's checkpoint file fits (same split, ids and results): see `node.ts`.
  */
 export interface GpuCheckpoint {
   /** Results already known, by sub-problem id: not searched again. */
@@ -64,11 +60,11 @@ export interface GpuCheckpoint {
 }
 
 export interface GpuCountOptions {
-  /** Called after each dispatch (a few times a second). */
+  /** Called once at the start and after each dispatch (a few times a second). */
   onProgress?: (progress: GpuProgress) => void;
   /** Resume from and record to a checkpoint. */
   checkpoint?: GpuCheckpoint;
-  /** Stops between two dispatches; the result then has `complete: false`. */
+  /** Stops after the dispatch in flight; the promise then rejects with `CountInterrupted`. */
   signal?: AbortSignal;
   /**
    * Invocations that search at once.
@@ -77,7 +73,7 @@ export interface GpuCountOptions {
   lanes?: number;
   /** @default 64 */
   workgroupSize?: number;
-  /** Free rows fixed per GPU task (each constellation makes (n-2)^levels tasks); by n when omitted. */
+  /** Free rows fixed per listed GPU task (a constellation makes (n-2)^levels); by n if omitted. */
   levels?: number;
   /**
    * How long one dispatch should run, in seconds; the driver scales the per-lane iteration
@@ -85,6 +81,11 @@ export interface GpuCountOptions {
    * @default 0.1
    */
   targetDispatchSeconds?: number;
+  /**
+   * The same at the end of the count, where idle lanes wait for the next donation pass.
+   * @default 0.02
+   */
+  tailDispatchSeconds?: number;
   /** First per-lane iteration budget. @default 4096 */
   initialBudget?: number;
   /**
@@ -94,17 +95,19 @@ export interface GpuCountOptions {
   checkBounds?: boolean;
 }
 
+/** The engine's `CountResult` fields, and how the GPU ran. */
 export interface GpuCountResult {
   readonly n: number;
-  /** Number of solutions (of the finished sub-problems when not complete). */
+  /** All solutions. */
   readonly total: bigint;
-  /** Number of distinct solutions up to rotation and reflection. */
+  /** Solutions up to rotation and reflection. */
   readonly unique: bigint;
-  /** False when stopped by the signal before the end. */
-  readonly complete: boolean;
-  /** Sub-problems finished (checkpoint included) and in the split. */
-  readonly done: number;
+  /** Wall-clock seconds of this call (split, upload, shader compile and count). */
+  readonly seconds: number;
+  /** Sub-problems in the split. */
   readonly subProblems: number;
+  /** Sub-problems taken from the checkpoint instead of being counted. */
+  readonly resumed: number;
   /** Seconds from the first dispatch to the last result read back. */
   readonly kernelSeconds: number;
   readonly dispatches: number;
@@ -116,21 +119,6 @@ export interface GpuCountResult {
   readonly lanes: number;
   readonly workgroupSize: number;
   readonly levels: number;
-}
-
-/**
- * Adds one sub-problem's result to the totals: `weight * count` solutions, and by Burnside's
- * lemma over the constellation's stabiliser (8 / weight elements, of which only the rotations
- * can fix a solution) `(count + fixed180 + 2 * fixed90) / (8 / weight)` classes.
- */
-export function subProblemTotals(sp: SubProblem, r: SubResult): { total: bigint; unique: bigint } {
-  const fixed =
-    (sp.rotations >= 2 ? BigInt(r.fixed180) : 0n) +
-    (sp.rotations === 4 ? 2n * BigInt(r.fixed90) : 0n);
-  return {
-    total: BigInt(sp.weight) * BigInt(r.count),
-    unique: ((BigInt(r.count) + fixed) * BigInt(sp.weight)) / 8n,
-  };
 }
 
 /** Task levels by n: enough tasks to fill a large GPU and keep the last ones short. */
@@ -237,7 +225,8 @@ function packConstellations(n: number, todo: readonly SubProblem[]): Uint32Array
 
 /**
  * Counts the solutions of the n-queens problem on `device`.
- * @throws NQueensError when n is not an integer in 1..28
+ * @throws NQueensError (rejects) when n is not an integer in 1..28; CountInterrupted when
+ *   `signal` aborts (what finished is in the checkpoint)
  * @example
  * const adapter = await navigator.gpu.requestAdapter();
  * const device = await adapter!.requestDevice();
@@ -249,56 +238,60 @@ export async function countGpuOnDevice(
   options: GpuCountOptions = {},
 ): Promise<GpuCountResult> {
   checkSize(n, GPU_MAX_N, "n for the GPU backend");
+  const started = performance.now();
+  const wg = options.workgroupSize ?? 64;
+  const dmax = stackRows(n);
+  // Compiling takes a while; let it run while the split is made.
+  const compiled = n < 4 ? undefined : kernelsFor(device, dmax, wg, options.checkBounds === true);
+  compiled?.catch(() => undefined);
   const info = (device as { adapterInfo?: GPUAdapterInfo }).adapterInfo;
   const subs = split(n);
-  const known = options.checkpoint?.done ?? new Map<number, SubResult>();
-  let total = 0n;
-  let unique = 0n;
-  let done = 0;
-  const todo: SubProblem[] = [];
-  for (const sp of subs) {
-    const r = known.get(sp.id);
-    if (r) {
-      const t = subProblemTotals(sp, r);
-      total += t.total;
-      unique += t.unique;
-      done++;
-    } else {
-      todo.push(sp);
-    }
-  }
-  const wg = options.workgroupSize ?? 64;
+  const tally = new Tally(subs);
+  for (const [id, r] of options.checkpoint?.done ?? []) tally.add(id, r);
+  const resumed = tally.done;
+  const todo = subs.filter((sp) => !tally.has(sp.id));
   const levels = options.levels ?? defaultLevels(n, todo.length);
-  const base = {
+  const { signal, onProgress } = options;
+  let dispatches = 0;
+  let donations = 0;
+  let searching = 0;
+  let kernelSeconds = 0;
+  let lanes = 0;
+  const report = () =>
+    onProgress?.({
+      done: tally.done,
+      total: subs.length,
+      solutions: tally.total,
+      unique: tally.unique,
+      seconds: kernelSeconds,
+      dispatches,
+      searching,
+    });
+  const finish = (): GpuCountResult => ({
     n,
+    total: tally.total,
+    unique: tally.unique,
+    seconds: (performance.now() - started) / 1000,
     subProblems: subs.length,
+    resumed,
+    kernelSeconds,
+    dispatches,
+    donations,
     adapter: adapterName(info),
+    lanes,
     workgroupSize: wg,
     levels,
-  };
-  if (n < 4 || todo.length === 0) {
+  });
+  if (signal?.aborted) throw new CountInterrupted(tally.done, subs.length);
+  report();
+  if (todo.length === 0) return finish();
+  if (n < 4) {
     // No inner board to search (n < 4 has at most the n = 1 solution): the CPU engine's answer.
-    const results: GpuSubResult[] = todo.map((sp) => ({
-      id: sp.id,
-      result: solveSubProblem(n, sp),
-    }));
-    for (const { id, result } of results) {
-      const t = subProblemTotals(subs[id], result);
-      total += t.total;
-      unique += t.unique;
-    }
-    if (results.length > 0) await options.checkpoint?.record(results);
-    return {
-      ...base,
-      total,
-      unique,
-      complete: true,
-      done: subs.length,
-      kernelSeconds: 0,
-      dispatches: 0,
-      donations: 0,
-      lanes: 0,
-    };
+    const fresh = todo.map((sp) => ({ id: sp.id, result: solveSubProblem(n, sp) }));
+    for (const { id, result } of fresh) tally.add(id, result);
+    await options.checkpoint?.record(fresh);
+    report();
+    return finish();
   }
   if (!Number.isInteger(levels) || levels < 0 || (levels > 0 && levels > n - 6)) {
     throw new RangeError(
@@ -309,10 +302,10 @@ export async function countGpuOnDevice(
   const ntasks = todo.length * tasksPer;
   if (ntasks >= 2 ** 32 - 2 ** 24) throw new RangeError(`too many GPU tasks: ${ntasks}`);
   const wantLanes = options.lanes ?? (isSoftwareAdapter(info) ? 512 : 1 << 18);
-  const lanes = Math.max(wg, Math.min(Math.ceil(wantLanes / wg), Math.ceil(ntasks / wg)) * wg);
-  const dmax = stackRows(n);
+  lanes = Math.max(wg, Math.min(Math.ceil(wantLanes / wg), Math.ceil(ntasks / wg)) * wg);
   const laneStride = 16 + dmax;
   const target = options.targetDispatchSeconds ?? 0.1;
+  const tailTarget = Math.min(target, options.tailDispatchSeconds ?? 0.02);
 
   const cons = packConstellations(n, todo);
   const accInit = new Uint32Array(todo.length * ACC_WORDS);
@@ -324,21 +317,23 @@ export async function countGpuOnDevice(
     buffers.push(b);
     return b;
   };
-  const prmBuf = buffer(64, UNIFORM | COPY_DST);
-  const consBuf = buffer(cons.byteLength, STORAGE | COPY_DST);
-  const accBuf = buffer(accInit.byteLength, STORAGE | COPY_SRC | COPY_DST);
-  const ctlBuf = buffer(CTL_WORDS * 4, STORAGE | COPY_SRC | COPY_DST);
-  const laneBuf = buffer(lanes * laneStride * 4, STORAGE);
-  const dqBuf = buffer(dqCap * 16, STORAGE);
-  const accBytes = accInit.byteLength;
-  const readBytes = accBytes + CTL_WORDS * 4;
-  const staging = [buffer(readBytes, MAP_READ | COPY_DST), buffer(readBytes, MAP_READ | COPY_DST)];
-  device.queue.writeBuffer(consBuf, 0, cons);
-  device.queue.writeBuffer(accBuf, 0, accInit);
-
   try {
     device.pushErrorScope("validation");
-    const k = await kernelsFor(device, dmax, wg, options.checkBounds === true);
+    const prmBuf = buffer(64, UNIFORM | COPY_DST);
+    const consBuf = buffer(cons.byteLength, STORAGE | COPY_DST);
+    const accBuf = buffer(accInit.byteLength, STORAGE | COPY_SRC | COPY_DST);
+    const ctlBuf = buffer(CTL_WORDS * 4, STORAGE | COPY_SRC | COPY_DST);
+    const laneBuf = buffer(lanes * laneStride * 4, STORAGE);
+    const dqBuf = buffer(dqCap * 16, STORAGE);
+    const accBytes = accInit.byteLength;
+    const readBytes = accBytes + CTL_WORDS * 4;
+    const staging = [
+      buffer(readBytes, MAP_READ | COPY_DST),
+      buffer(readBytes, MAP_READ | COPY_DST),
+    ];
+    device.queue.writeBuffer(consBuf, 0, cons);
+    device.queue.writeBuffer(accBuf, 0, accInit);
+    const k = await compiled!;
     const bindGroup = device.createBindGroup({
       layout: k.layout,
       entries: [prmBuf, consBuf, accBuf, ctlBuf, laneBuf, dqBuf].map((b, binding) => ({
@@ -377,8 +372,6 @@ export async function countGpuOnDevice(
 
     const reported = new Uint8Array(todo.length);
     let budget = options.initialBudget ?? 4096;
-    let dispatches = 0;
-    let donations = 0;
     const start = performance.now();
     let lastDone = start;
     type Job = { map: Promise<void>; slot: number; budget: number; donate: number; at: number };
@@ -394,81 +387,60 @@ export async function countGpuOnDevice(
     };
     launch(0, 0);
     launch(1, 0);
-    let stopped = false;
-    for (;;) {
-      const job = inflight.shift()!;
-      await job.map;
-      const now = performance.now();
-      const took = (now - Math.max(lastDone, job.at)) / 1000;
-      lastDone = now;
-      dispatches++;
-      const words = new Uint32Array(staging[job.slot].getMappedRange(0, readBytes).slice(0));
-      staging[job.slot].unmap();
-      const ctl = words.subarray(accBytes / 4);
-      if (ctl[1] !== 0) throw new Error(`GPU kernel: ${ctl[1]} indexes out of range`);
-      const fresh: GpuSubResult[] = [];
-      for (let i = 0; i < todo.length; i++) {
-        const a = i * ACC_WORDS;
-        if (reported[i] || words[a + 6] !== 0) continue;
-        reported[i] = 1;
-        const result: SubResult = {
-          count: words[a] + words[a + 1] * 2 ** 32,
-          fixed180: words[a + 2] + words[a + 3] * 2 ** 32,
-          fixed90: words[a + 4] + words[a + 5] * 2 ** 32,
-        };
-        const t = subProblemTotals(todo[i], result);
-        total += t.total;
-        unique += t.unique;
-        fresh.push({ id: todo[i].id, result });
+    try {
+      for (;;) {
+        const job = inflight.shift()!;
+        await job.map;
+        const now = performance.now();
+        const took = (now - Math.max(lastDone, job.at)) / 1000;
+        lastDone = now;
+        kernelSeconds = (now - start) / 1000;
+        dispatches++;
+        const words = new Uint32Array(staging[job.slot].getMappedRange(0, readBytes).slice(0));
+        staging[job.slot].unmap();
+        const ctl = words.subarray(accBytes / 4);
+        if (ctl[1] !== 0) throw new Error(`GPU kernel: ${ctl[1]} indexes out of range`);
+        searching = ctl[2];
+        const fresh: GpuSubResult[] = [];
+        for (let i = 0; i < todo.length; i++) {
+          const a = i * ACC_WORDS;
+          if (reported[i] || words[a + 6] !== 0) continue;
+          reported[i] = 1;
+          const result: SubResult = {
+            count: words[a] + words[a + 1] * 2 ** 32,
+            fixed180: words[a + 2] + words[a + 3] * 2 ** 32,
+            fixed90: words[a + 4] + words[a + 5] * 2 ** 32,
+          };
+          tally.add(todo[i].id, result);
+          fresh.push({ id: todo[i].id, result });
+        }
+        if (fresh.length > 0) await options.checkpoint?.record(fresh);
+        report();
+        if (tally.done === subs.length) break;
+        if (signal?.aborted) throw new CountInterrupted(tally.done, subs.length);
+        // The tail: every task handed out, lanes idle. Have the searching lanes give work away,
+        // unless a donation is already queued (its tasks are not in this read-back yet).
+        const drained = ctl[0] >= ntasks && ctl[3] >= Math.min(ctl[4], dqCap);
+        const idle = lanes - searching;
+        let donate = 0;
+        if (drained && searching > 0 && idle > 0 && !inflight.some((j) => j.donate > 0)) {
+          donate = Math.min(8, Math.max(1, Math.ceil((1.5 * idle) / searching)));
+          donations++;
+        }
+        // Scale the budget so that a dispatch lasts about `target` seconds (shorter in the
+        // tail, where idle lanes wait for the next donation).
+        const aim = drained && idle > lanes / 10 ? tailTarget : target;
+        if (took > 0) {
+          const want = (job.budget * aim) / took;
+          budget = Math.round(Math.min(budget * 4, Math.max(budget / 4, want)));
+          budget = Math.min(2 ** 30, Math.max(256, budget));
+        }
+        launch(job.slot, donate);
       }
-      done += fresh.length;
-      if (fresh.length > 0) await options.checkpoint?.record(fresh);
-      options.onProgress?.({
-        done,
-        of: subs.length,
-        total,
-        unique,
-        seconds: (now - start) / 1000,
-        dispatches,
-        searching: ctl[2],
-      });
-      if (done === subs.length) break;
-      if (options.signal?.aborted) {
-        stopped = true;
-        break;
-      }
-      // The tail: every task handed out, lanes idle. Have the searching lanes give work away,
-      // unless a donation is already queued (its tasks are not in this read-back yet).
-      const busy = ctl[2];
-      const drained = ctl[0] >= ntasks && ctl[3] >= Math.min(ctl[4], dqCap);
-      const idle = lanes - busy;
-      let donate = 0;
-      if (drained && busy > 0 && idle > 0 && !inflight.some((j) => j.donate > 0)) {
-        donate = Math.min(8, Math.max(1, Math.ceil((1.5 * idle) / busy)));
-        donations++;
-      }
-      // Scale the budget so that a dispatch lasts about `target` seconds (shorter in the tail,
-      // where idle lanes wait for the next donation).
-      const aim = drained && idle > lanes / 10 ? target / 4 : target;
-      if (took > 0) {
-        const want = (job.budget * aim) / took;
-        budget = Math.round(Math.min(budget * 4, Math.max(budget / 4, want)));
-        budget = Math.min(2 ** 30, Math.max(256, budget));
-      }
-      launch(job.slot, donate);
+    } finally {
+      for (const job of inflight) await job.map.catch(() => undefined);
     }
-    for (const job of inflight) await job.map.catch(() => undefined);
-    return {
-      ...base,
-      total,
-      unique,
-      complete: !stopped,
-      done,
-      kernelSeconds: (lastDone - start) / 1000,
-      dispatches,
-      donations,
-      lanes,
-    };
+    return finish();
   } finally {
     for (const b of buffers) b.destroy();
   }

@@ -5,13 +5,19 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { openCheckpoint } from "../engine/checkpoint.js";
 import { solveSubProblem } from "../engine/kernel.js";
 import type { SubResult } from "../engine/split.js";
-import { split } from "../engine/split.js";
+import { split, splitVersion } from "../engine/split.js";
+import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { known } from "../testing/known-counts.js";
 import { countGpuOnDevice, type GpuSubResult } from "./count-gpu.js";
+import { countGpu } from "./node.js";
 import { type NodeGpu, requestNodeGpu, useSwiftShader } from "./node-device.js";
 
 let checked: NodeGpu | undefined; // clamping on, every index checked in the kernel
@@ -38,7 +44,6 @@ describe("GPU backend", () => {
     if (!checked) return t.skip(why);
     for (const k of known(4, 12)) {
       const r = await countGpuOnDevice(checked.device, k.n, { checkBounds: true });
-      assert.equal(r.complete, true);
       assert.deepEqual([k.n, r.total, r.unique], [k.n, k.total, k.unique]);
     }
   });
@@ -92,26 +97,44 @@ describe("GPU backend", () => {
       }
     };
     const stop = new AbortController();
-    let seen = 0;
     const small = { lanes: 64, initialBudget: 256, targetDispatchSeconds: 0.002 };
-    const first = await countGpuOnDevice(fast.device, n, {
+    const first = countGpuOnDevice(fast.device, n, {
       ...small,
       checkpoint: { done: saved, record },
       signal: stop.signal,
-      onProgress: () => {
-        if (++seen === 2) stop.abort();
+      onProgress: (p) => {
+        if (p.dispatches === 2) stop.abort();
       },
     });
-    assert.equal(first.complete, false);
-    assert.ok(first.done < first.subProblems, `stopped with ${first.done} of ${first.subProblems}`);
-    assert.equal(first.done, saved.size);
+    await assert.rejects(first, CountInterrupted);
+    const subs = split(n).length;
+    assert.ok(saved.size > 0 && saved.size < subs, `stopped with ${saved.size} of ${subs} done`);
     const second = await countGpuOnDevice(fast.device, n, {
       ...small,
       checkpoint: { done: new Map(saved), record },
     });
-    assert.equal(second.complete, true);
-    assert.equal(saved.size, split(n).length);
+    assert.ok(second.resumed > 0 && second.resumed < subs);
+    assert.equal(saved.size, subs);
     assert.deepEqual([second.total, second.unique], [want.total, want.unique]);
+  });
+
+  test("countGpu resumes from the CPU engine's checkpoint file", async (t) => {
+    if (!fast) return t.skip(why);
+    const n = 11;
+    const file = join(mkdtempSync(join(tmpdir(), "nq-gpu-")), "n11.ckpt");
+    // Half the sub-problems done by the CPU engine, as its count would have left them.
+    const cp = openCheckpoint(file, n, splitVersion(n), split(n).length);
+    const half = split(n).filter((sp) => sp.id % 2 === 0);
+    for (const sp of half) cp.append(sp.id, solveSubProblem(n, sp));
+    cp.close();
+    const r = await countGpu(n, { device: fast.device, checkpoint: file });
+    assert.equal(r.resumed, half.length);
+    assert.deepEqual([r.total, r.unique], [known(n, n)[0].total, known(n, n)[0].unique]);
+    // Now complete: a rerun counts nothing on the GPU.
+    const again = await countGpu(n, { device: fast.device, checkpoint: file });
+    assert.deepEqual([again.resumed, again.dispatches, again.total], [split(n).length, 0, r.total]);
+    // Another n's checkpoint is refused.
+    await assert.rejects(countGpu(12, { device: fast.device, checkpoint: file }), NQueensError);
   });
 
   test("n outside 1..28 is an NQueensError", async (t) => {

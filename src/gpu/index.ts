@@ -13,6 +13,5 @@ export {
   type GpuProgress,
   type GpuSubResult,
   isSoftwareAdapter,
-  subProblemTotals,
 } from "./count-gpu.js";
 export { KERNEL_WGSL } from "./kernel.wgsl.js";

@@ -1,29 +1,63 @@
 /// <reference types="@webgpu/types" />
 /**
- * The GPU backend for Node: `countGpu` opens a Dawn device when it is not given one, and
- * `gpuAvailable` says whether there is an adapter (and whether it is a real GPU).
+ * The GPU backend for Node, with the CPU engine's conventions (`countFast`): a checkpoint file
+ * path, progress, an abort signal that rejects with `CountInterrupted`. `countGpu` opens a Dawn
+ * device unless it is given one; `gpuAvailable` says whether there is an adapter.
  */
-import { NQueensError } from "../errors.js";
-import { countGpuOnDevice, type GpuCountOptions, type GpuCountResult } from "./count-gpu.js";
-import { type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
+import { type Checkpoint, openCheckpoint } from "../engine/checkpoint.js";
+import { split, splitVersion } from "../engine/split.js";
+import { checkSize, NQueensError } from "../errors.js";
+import {
+  countGpuOnDevice,
+  GPU_MAX_N,
+  type GpuCountOptions,
+  type GpuCountResult,
+} from "./count-gpu.js";
+import { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
-export interface CountGpuOptions extends GpuCountOptions, NodeGpuOptions {
+export interface CountGpuOptions extends Omit<GpuCountOptions, "checkpoint">, NodeGpuOptions {
   /** A device to count on; by default one is opened (and closed) with `requestNodeGpu`. */
   device?: GPUDevice;
+  /**
+   * A checkpoint file to resume from and record to: the CPU engine's format, split and ids, so
+   * either backend can resume the other's.
+   */
+  checkpoint?: string;
 }
 
 /**
  * Counts the n-queens solutions on a GPU.
- * @throws NQueensError when n is out of range or no WebGPU adapter is found
+ * @throws NQueensError (rejects) when n is not in 1..28, when no WebGPU adapter is found
+ *   (`no WebGPU adapter found (...)`), or for a checkpoint that cannot be used (left intact);
+ *   CountInterrupted when `signal` aborts
  * @example (await countGpu(12)).total // 14200n
  */
 export async function countGpu(n: number, options: CountGpuOptions = {}): Promise<GpuCountResult> {
-  if (options.device) return countGpuOnDevice(options.device, n, options);
-  const gpu = await requestNodeGpu(options);
+  checkSize(n, GPU_MAX_N, "n for the GPU backend");
+  let gpu: NodeGpu | undefined;
+  let checkpoint: Checkpoint | undefined;
   try {
-    return await countGpuOnDevice(gpu.device, n, options);
+    let device = options.device;
+    if (!device) {
+      gpu = await requestNodeGpu(options);
+      device = gpu.device;
+    }
+    if (options.checkpoint !== undefined) {
+      checkpoint = openCheckpoint(options.checkpoint, n, splitVersion(n), split(n).length);
+    }
+    const cp = checkpoint;
+    return await countGpuOnDevice(device, n, {
+      ...options,
+      checkpoint: cp && {
+        done: cp.results,
+        record(results) {
+          for (const { id, result } of results) cp.append(id, result);
+        },
+      },
+    });
   } finally {
-    gpu.close();
+    checkpoint?.close();
+    gpu?.close();
   }
 }
 
@@ -33,7 +67,7 @@ export type GpuAvailability =
   | { readonly available: false; readonly reason: string };
 
 /**
- * Looks for a WebGPU adapter (opens and closes a device, a fraction of a second).
+ * Looks for a WebGPU adapter (opens and closes a device: a fraction of a second).
  * @example (await gpuAvailable()).available // false on a machine without a GPU
  */
 export async function gpuAvailable(): Promise<GpuAvailability> {
