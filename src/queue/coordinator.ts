@@ -13,7 +13,7 @@ import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { MAX_N, split, splitVersion } from "../engine/split.js";
 import { Tally } from "../engine/tally.js";
-import type { Progress } from "../engine/types.js";
+import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { checkRecord } from "./record.js";
@@ -43,7 +43,10 @@ export interface CoordinatorOptions {
   pollSeconds?: number;
   /** Give up on the first connection after this long. @default 3 */
   connectSeconds?: number;
-  /** Stops following the run (the run goes on in the workers); rejects with the signal's reason. */
+  /**
+   * Stops following the run at once (the run goes on in the workers, and calling again
+   * attaches to it); rejects with the engine's `CountInterrupted`.
+   */
   signal?: AbortSignal;
   /** Called when more results are stored. */
   onProgress?: (progress: QueueProgress) => void;
@@ -86,7 +89,8 @@ const JOB_OPTIONS = {
 /**
  * Counts the solutions of n with the workers listening on the queue at `url`.
  * @throws NQueensError for bad input, an unreachable server, a run name taken by another n or
- *   split, a result that fails its verification, or workers that disagree on a sub-problem
+ *   split, a result that fails its verification, or workers that disagree on a sub-problem;
+ *   CountInterrupted when `signal` aborts
  * @example const { total } = await runCoordinator(17, "redis://10.0.0.5:6379", { onProgress });
  */
 export async function runCoordinator(
@@ -104,14 +108,18 @@ export async function runCoordinator(
     );
   }
   const signal = options.signal;
-  signal?.throwIfAborted();
+  if (signal?.aborted) throw new CountInterrupted(0, split(n).length);
   const say = options.onMessage ?? (() => {});
   const redis = await openRedis(address, { connectSeconds: options.connectSeconds, onWait: say });
   const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
   // Connection trouble is reported once by openRedis's onWait; BullMQ's copies are not needed.
   queue.on("error", () => {});
+  const seen = { done: 0 };
   try {
-    return await follow(n, name, wanted, redis, queue, options, address.display);
+    return await follow(n, name, wanted, redis, queue, options, address.display, seen);
+  } catch (e) {
+    if (signal?.aborted) throw new CountInterrupted(seen.done, split(n).length);
+    throw e;
   } finally {
     await Promise.race([queue.close(), sleep(1000, true)]).catch(() => {});
     await closeRedis(redis);
@@ -126,6 +134,7 @@ async function follow(
   queue: Queue<JobData>,
   options: CoordinatorOptions,
   display: string,
+  seen: { done: number },
 ): Promise<QueueCount> {
   const signal = options.signal;
   const say = options.onMessage ?? (() => {});
@@ -199,6 +208,7 @@ async function follow(
       });
       cursor += ids.length;
     }
+    seen.done = tally.done;
     if (cursor !== reported) {
       reported = cursor;
       options.onProgress?.({

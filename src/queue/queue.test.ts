@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { solveSubProblem } from "../engine/kernel.js";
 import { split, splitVersion } from "../engine/split.js";
+import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { requestNodeGpu, useSwiftShader } from "../gpu/node-device.js";
 import { KNOWN } from "../testing/known-counts.js";
@@ -291,6 +292,25 @@ describe("queue on Redis", async () => {
     const again = await runCoordinator(n, url);
     assert.deepEqual([again.attached, again.total, again.unique], [true, r.total, r.unique]);
     for (const x of w) x.kill("SIGTERM");
+  });
+
+  test("aborting the coordinator stops it at once with CountInterrupted; the run stays", {
+    skip,
+  }, async () => {
+    const url = await freshDb();
+    const stop = new AbortController();
+    const counting = runCoordinator(12, url, { signal: stop.signal });
+    await sleep(500);
+    const started = Date.now();
+    stop.abort();
+    await assert.rejects(counting, (e: unknown) => e instanceof CountInterrupted && e.done === 0);
+    assert.ok(Date.now() - started < 1000);
+    const { runs, jobs } = await listRuns(url);
+    assert.deepEqual(
+      runs.map((r) => [r.name, r.done]),
+      [[runName(12), 0]],
+    );
+    assert.equal(jobs.waiting, batchRanges(split(12).length, batchSize(12)).length);
   });
 
   test("a run name taken by another n is refused", { skip }, async () => {

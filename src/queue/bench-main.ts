@@ -1,0 +1,107 @@
+/**
+ * The queue's overhead: a count through Redis with K local worker processes (one solver thread
+ * each) against the engine alone on K threads (`countFast`, what `nqueens count N --workers K`
+ * runs), same machine, alternating, and the median of the repetitions.
+ *
+ *   npx tsc -p . && node dist/queue/bench-main.js [N,N..] [K,K..] [reps] [redis-url]
+ *   (defaults: 17,18  1,2,4  3  a private redis-server on a free port)
+ *
+ * Times are wall seconds of the library call: `countFast` (threads started inside) and
+ * `runCoordinator` with the workers already started and idle (they are long-lived daemons);
+ * the coordinator's default half-second polling is included. Run from the build: the engine's
+ * threads need .js files.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { countFast } from "../engine/count-fast.js";
+import { closeRedis, openRedis } from "./connection.js";
+import { runCoordinator } from "./coordinator.js";
+import { RUNS_KEY, runKeys } from "./run.js";
+import { startRedisServer } from "./testing.js";
+import { parseQueueUrl } from "./url.js";
+
+const [nsText = "17,18", ksText = "1,2,4", repsText = "3", given] = process.argv.slice(2);
+const ns = nsText.split(",").map(Number);
+const ks = ksText.split(",").map(Number);
+const reps = Number(repsText);
+const own = given ? undefined : await startRedisServer();
+const url = given ?? own?.url ?? "";
+const here = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+const workerMain = new URL(`./worker-main${here}`, import.meta.url).pathname;
+
+function startWorkers(k: number): Promise<ChildProcess[]> {
+  return Promise.all(
+    Array.from({ length: k }, (_, i) => {
+      const child = spawn(
+        process.execPath,
+        [...process.execArgv, workerMain, url, "1", "30", `bench${i}`],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      return new Promise<ChildProcess>((resolve, reject) => {
+        let out = "";
+        child.stdout?.setEncoding("utf8").on("data", (d: string) => {
+          out += d;
+          if (out.includes('"type":"ready"')) resolve(child);
+        });
+        child.on("exit", (code) => reject(new Error(`worker exited ${code}`)));
+      });
+    }),
+  );
+}
+
+async function stopWorkers(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null) return resolve();
+          c.once("exit", () => resolve());
+          c.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
+async function forget(run: string): Promise<void> {
+  const redis = await openRedis(parseQueueUrl(url));
+  const keys = runKeys(run);
+  await redis.del(keys.meta, keys.results, keys.done, keys.conflicts, keys.starts);
+  await redis.srem(RUNS_KEY, run);
+  await closeRedis(redis);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const rows: string[] = [];
+try {
+  for (const n of ns) {
+    for (const k of ks) {
+      const alone: number[] = [];
+      const queued: number[] = [];
+      for (let rep = 0; rep < reps; rep++) {
+        const e = await countFast(n, { workers: k });
+        alone.push(e.seconds);
+        const workers = await startWorkers(k);
+        const run = `bench-q${n}-k${k}-${rep}-${process.pid}`;
+        const started = performance.now();
+        const q = await runCoordinator(n, url, { run });
+        queued.push((performance.now() - started) / 1000);
+        await stopWorkers(workers);
+        await forget(run);
+        if (q.total !== e.total) throw new Error(`n=${n}: queue ${q.total} != engine ${e.total}`);
+        process.stderr.write(
+          `n=${n} k=${k} rep ${rep + 1}: engine ${e.seconds.toFixed(2)} s, queue ${queued.at(-1)?.toFixed(2)} s\n`,
+        );
+      }
+      const a = median(alone);
+      const b = median(queued);
+      rows.push(
+        `| ${n} | ${k} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(((b - a) / a) * 100).toFixed(1)}% |`,
+      );
+    }
+  }
+} finally {
+  await own?.stop();
+}
+process.stdout.write(
+  `| N | processes | count --workers K (s) | queue, K workers (s) | overhead |\n|---|---|---|---|---|\n${rows.join("\n")}\n`,
+);
