@@ -1,0 +1,146 @@
+import assert from "node:assert/strict";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { NQueensError } from "../errors.js";
+import { known } from "../testing/known-counts.js";
+import { headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
+import { countFast } from "./count-fast.js";
+import { solveSubProblem } from "./kernel.js";
+import { split, splitVersion } from "./split.js";
+
+const dir = mkdtempSync(join(tmpdir(), "nqueens-ckpt-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+let serial = 0;
+const fresh = () => join(dir, `c${serial++}.ckpt`);
+
+const N = 12;
+const V = splitVersion(N);
+const SIZE = split(N).length;
+const result = (id: number) => solveSubProblem(N, split(N)[id]);
+
+/** Expects openCheckpoint to refuse `path` with a message matching `why`, leaving it unchanged. */
+function refused(path: string, why: RegExp, n = N, version = V, size = SIZE) {
+  const before = readFileSync(path);
+  assert.throws(
+    () => openCheckpoint(path, n, version, size),
+    (e) => e instanceof NQueensError && why.test(e.message) && !e.message.includes("\n"),
+  );
+  assert.deepEqual(readFileSync(path), before);
+}
+
+describe("checkpoint files", () => {
+  test("a new file holds its header; records come back after reopening", () => {
+    const path = fresh();
+    const c = openCheckpoint(path, N, V, SIZE);
+    assert.equal(c.results.size, 0);
+    assert.equal(readFileSync(path, "utf8"), `${headerLine(N, V, SIZE)}\n`);
+    c.append(3, result(3));
+    c.append(700, result(700));
+    c.close();
+    const again = openCheckpoint(path, N, V, SIZE);
+    assert.deepEqual([...again.results.keys()], [3, 700]);
+    assert.deepEqual(again.results.get(700), result(700));
+    again.close();
+  });
+
+  test("a line cut at the end is ignored and cut off before the next record", () => {
+    const path = fresh();
+    const c = openCheckpoint(path, N, V, SIZE);
+    c.append(1, result(1));
+    c.close();
+    appendFileSync(path, recordLine(V, 2, result(2)).slice(0, 7)); // kill -9 mid-write
+    const again = openCheckpoint(path, N, V, SIZE);
+    assert.deepEqual([...again.results.keys()], [1]);
+    again.append(5, result(5));
+    again.close();
+    const lines = readFileSync(path, "utf8").split("\n");
+    assert.deepEqual(lines.slice(1), [
+      recordLine(V, 1, result(1)),
+      recordLine(V, 5, result(5)),
+      "",
+    ]);
+  });
+
+  test("refuses another n, another split, or a file that is not a checkpoint", () => {
+    const path = fresh();
+    openCheckpoint(path, 11, splitVersion(11), split(11).length).close();
+    refused(path, /is for n=11, not n=12/);
+    const other = fresh();
+    writeFileSync(other, `${headerLine(N, "constellations-0/12/00000000", SIZE)}\n`);
+    refused(other, /another split \(constellations-0\/12\/00000000/);
+    const text = fresh();
+    writeFileSync(text, "hello\n");
+    refused(text, /not an nqueens count checkpoint/);
+    const cut = fresh();
+    writeFileSync(cut, headerLine(N, V, SIZE).slice(0, 20));
+    refused(cut, /no complete header/);
+  });
+
+  test("refuses damaged records: bad checksum, id out of range, two different results", () => {
+    const good = recordLine(V, 4, result(4));
+    const cases: [string, RegExp][] = [
+      [good.replace(/^4 (\d)/, (_, d) => `4 ${(Number(d) + 1) % 10}`), /damaged at line 2/],
+      [recordLine(V, SIZE, result(4)), /damaged at line 2/],
+      [recordLine(splitVersion(13), 4, result(4)), /damaged at line 2/],
+      [`${good}\n${recordLine(V, 4, { count: 1, fixed180: 0, fixed90: 0 })}`, /two different/],
+      ["", /damaged at line 2/],
+    ];
+    for (const [lines, why] of cases) {
+      const path = fresh();
+      writeFileSync(path, `${headerLine(N, V, SIZE)}\n${lines}\n`);
+      refused(path, why);
+    }
+  });
+
+  test("refuses a directory and an unwritable place", () => {
+    assert.throws(() => openCheckpoint(dir, N, V, SIZE), /is a directory/);
+    assert.throws(
+      () => openCheckpoint(join(dir, "no", "such.ckpt"), N, V, SIZE),
+      /cannot be created/,
+    );
+  });
+});
+
+describe("countFast with a checkpoint", () => {
+  test("resumes: skips what is recorded and still gives the known counts", async () => {
+    const [c] = known(14, 14);
+    const path = fresh();
+    const v = splitVersion(14);
+    const list = split(14);
+    // A previous run that finished every third sub-problem.
+    const cp = openCheckpoint(path, 14, v, list.length);
+    for (const sp of list) if (sp.id % 3 === 0) cp.append(sp.id, solveSubProblem(14, sp));
+    cp.close();
+    const r = await countFast(14, { workers: 2, checkpoint: path });
+    assert.equal(r.resumed, Math.ceil(list.length / 3));
+    assert.equal(r.workers, 2);
+    assert.equal(r.total, c.total);
+    assert.equal(r.unique, c.unique);
+    // Now complete: a rerun counts nothing and starts no thread.
+    const again = await countFast(14, { workers: 2, checkpoint: path });
+    assert.equal(again.resumed, list.length);
+    assert.equal(again.workers, 0);
+    assert.equal(again.total, c.total);
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    assert.equal(lines.length, 1 + list.length);
+  });
+
+  test("rejects with the checkpoint's message and leaves the file alone", async () => {
+    const path = fresh();
+    openCheckpoint(path, 11, splitVersion(11), split(11).length).close();
+    const before = readFileSync(path);
+    await assert.rejects(countFast(12, { checkpoint: path }), /is for n=11, not n=12/);
+    await assert.rejects(countFast(15, { checkpoint: path }), /is for n=11, not n=15/);
+    assert.deepEqual(readFileSync(path), before);
+  });
+
+  test("on the calling thread too (small n)", async () => {
+    const path = fresh();
+    const r = await countFast(10, { checkpoint: path });
+    assert.equal(r.total, 724n);
+    assert.equal(readFileSync(path, "utf8").trimEnd().split("\n").length, 1 + split(10).length);
+    assert.equal((await countFast(10, { checkpoint: path })).resumed, split(10).length);
+  });
+});
