@@ -163,6 +163,9 @@ export async function startWorker(
       connectionDown = message.startsWith("lost");
       emit({ type: "wait", message });
     },
+  }).catch((e: unknown) => {
+    gpu?.close();
+    throw e;
   });
   let pool: SolverPool | undefined;
   // The CPU threads: all the work without a GPU; with one, only jobs for n above its limit.
