@@ -39,4 +39,4 @@ export {
   type CountResult,
   type Progress,
 } from "./types.js";
-export { KERNEL_WASM, WasmKernel, wasmKernel } from "./wasm.js";
+export { assembleKernel, UNROLLED_ROWS, WasmKernel, wasmKernel } from "./wasm.js";

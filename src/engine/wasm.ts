@@ -1,13 +1,17 @@
 /**
  * The hot loop as WebAssembly, assembled here byte by byte (no toolchain needed at build time).
  *
- * Why: on Node 20 the same bitmask search runs faster as wasm than as optimised JavaScript (raw
- * i32 arguments instead of tagged values, no deopt checks, i64 counters), and this loop is where
- * nearly all of `nqueens count`'s time goes. The algorithm is exactly `countTaskJs` in kernel.ts,
- * which stays the readable reference (and the model for GPU kernels). Variants measured on this
- * machine (user CPU, n = 15 and 16): an explicit stack in linear memory instead of calls was no
- * faster; the second look-ahead below saved about 7%; a third check of the last free row cost more
- * than it saved.
+ * Why: the same bitmask search runs much faster as wasm than as optimised JavaScript on Node 20
+ * (raw i32 values instead of tagged ones, no deopt checks, i64 counters), and this loop is where
+ * nearly all of `nqueens count`'s time goes. The algorithm is `countTaskJs` in kernel.ts, which
+ * stays the readable reference (and the model for GPU kernels); the wasm only arranges it
+ * differently. Measured on this 2-core machine (user CPU, n = 15..17, medians of 3 to 7 runs):
+ * - recursion for every row: 1.0 (n = 16: 2.1 s); an explicit stack in linear memory instead of
+ *   calls: no faster; a "look-ahead 2" test before each call: 7% faster;
+ * - the bottom rows as nested loops (no calls): 2 rows 1.0, 4 rows 0.82, 6 to 20 rows 0.67-0.72,
+ *   so 9, which keeps the module under 4 KB (browsers compile that much synchronously on their
+ *   main thread); a look-ahead 2 inside those loops made them slower. This is as fast as the same
+ *   search compiled by gcc -O3 (1.5-1.8 s at n = 16) and 0.36-0.38 of baseline.c's time.
  *
  * Linear memory, written by `WasmKernel.count` before each call, for free row d:
  *   i32 at 8*d     : shift[d]      (rows from free row d to free row d+1)
@@ -15,11 +19,11 @@
  *
  * Functions (i32 masks; counts i64 inside, returned as f64, exact below 2^53):
  *   rec(p, ld, rd, avail, free) -> i64   p = 8*d; avail = open columns; free = the non-empty
- *     set of squares of row d. For each square of `free`, computes the next row's free set and
- *     descends only when it is non-empty and the row after it keeps an open square too
- *     ("look-ahead 2"). The last two levels are unrolled: at p == last - 8 the grandchildren are
- *     counted inline, at p == last the children are (one column is left in the last free row, so
- *     a non-empty set is exactly one solution).
+ *     set of squares of row d. With at most UNROLLED_ROWS free rows below, the rest of the search
+ *     runs as nested loops, one per row, counting the last row's open squares (one column is
+ *     left there, so a non-empty set is exactly one solution). Above that, for each square of
+ *     `free` it computes the next row's free set and calls itself only when that set is
+ *     non-empty and the row after it keeps an open square too ("look-ahead 2").
  *   count(depth, ld, rd, col, full, mask0) -> f64
  */
 
@@ -98,18 +102,22 @@ const gLast = [OP.globalGet, G_LAST];
 
 // ---- the kernel ---------------------------------------------------------------------------
 // rec's locals: parameters 0 p, 1 ld, 2 rd, 3 avail (open columns), 4 free; then
-const BIT = 5;
-const S = 6; // shift to the next free row
-const M = 7; // preset attacks on the next free row
-const NLD = 8;
-const NRD = 9;
-const NAVAIL = 10; // open columns after this queen
-const NFREE = 11;
-const TOTAL = 12; // i64
-const LEAVES = 13; // i32
+const TOTAL = 5; // i64
+const LEAVES = 6;
+// the general level: this row's queen, shift and the next row's preset, the child's masks,
+// and the shift and preset of the row after it (look-ahead 2)
+const BIT = 7;
+const S = 8;
+const M = 9;
+const NLD = 10;
+const NRD = 11;
+const NAVAIL = 12;
+const NFREE = 13;
 const S2 = 14;
 const M2 = 15;
-const BIT2 = 16;
+// the unrolled bottom levels, 7 locals each: bit, s, m, nld, nrd, navail, nfree
+const INLINE_BASE = 16;
+const L = (level: number, k: number) => INLINE_BASE + 7 * (level - 1) + k;
 
 /** Takes the lowest bit of local `f` into local `b` and clears it from `f`. */
 const takeBit = (f: number, b: number) => [
@@ -125,42 +133,78 @@ const takeBit = (f: number, b: number) => [
 ];
 
 /**
- * For each bit b of local f: LEAVES += 1 if the last row (masks ld/rd, shift s, preset m) keeps
- * its one open column, `avail` without b.
+ * The unrolled bottom of the search, as nested loops: at inline level i (1 = this node's row),
+ * for each square of local f, with masks in locals ld/rd/avail; `rows` levels remain below this
+ * node, so at level i = rows the children are the last free row and are counted into LEAVES.
  */
-const countLeaves = (f: number, ld: number, rd: number, avail: number, s: number, m: number) => [
-  OP.loop,
-  EMPTY,
-  ...takeBit(f, BIT2),
-  ...get(LEAVES),
-  ...get(ld),
-  ...get(BIT2),
-  OP.i32Or,
-  ...get(s),
-  OP.i32Shl,
-  ...get(rd),
-  ...get(BIT2),
-  OP.i32Or,
-  ...get(s),
-  OP.i32ShrU,
-  OP.i32Or,
-  ...get(m),
-  OP.i32Or,
-  ...i32(-1),
-  OP.i32Xor,
-  ...get(avail),
-  ...get(BIT2),
-  OP.i32Xor,
-  OP.i32And,
-  ...i32(0),
-  OP.i32Ne,
-  OP.i32Add,
-  ...set(LEAVES),
-  ...get(f),
-  OP.brIf,
-  0,
-  OP.end,
-];
+function inline(
+  rows: number,
+  i: number,
+  f: number,
+  ld: number,
+  rd: number,
+  avail: number,
+): number[] {
+  const [bit, s, m, nld, nrd, navail, nfree] = [0, 1, 2, 3, 4, 5, 6].map((k) => L(i, k));
+  const body: number[] =
+    i === rows
+      ? [
+          ...get(LEAVES),
+          ...get(avail),
+          ...get(bit),
+          OP.i32Xor,
+          ...get(ld),
+          ...get(bit),
+          OP.i32Or,
+          ...get(s),
+          OP.i32Shl,
+          ...get(rd),
+          ...get(bit),
+          OP.i32Or,
+          ...get(s),
+          OP.i32ShrU,
+          OP.i32Or,
+          ...get(m),
+          OP.i32Or,
+          ...i32(-1),
+          OP.i32Xor,
+          OP.i32And,
+          ...i32(0),
+          OP.i32Ne,
+          OP.i32Add,
+          ...set(LEAVES),
+        ]
+      : [
+          ...get(ld),
+          ...get(bit),
+          OP.i32Or,
+          ...get(s),
+          OP.i32Shl,
+          ...tee(nld),
+          ...get(rd),
+          ...get(bit),
+          OP.i32Or,
+          ...get(s),
+          OP.i32ShrU,
+          ...tee(nrd),
+          OP.i32Or,
+          ...get(m),
+          OP.i32Or,
+          ...i32(-1),
+          OP.i32Xor,
+          ...get(avail),
+          ...get(bit),
+          OP.i32Xor,
+          ...tee(navail),
+          OP.i32And,
+          ...tee(nfree),
+          OP.if,
+          EMPTY,
+          ...inline(rows, i + 1, nfree, nld, nrd, navail),
+          OP.end,
+        ];
+  return [OP.loop, EMPTY, ...takeBit(f, bit), ...body, ...get(f), OP.brIf, 0, OP.end];
+}
 
 /** For each bit of `free`: compute the child's masks and free set; run `body` if it is open. */
 const forEachChild = (body: number[]) => [
@@ -203,76 +247,66 @@ const forEachChild = (body: number[]) => [
 /** Bytes of linear memory per free row: its shift and the next row's preset. */
 const STRIDE = 8;
 
-const recCode = [
-  ...get(0),
-  ...load(0),
-  ...set(S),
-  ...get(0),
-  ...load(4),
-  ...set(M),
-  // p == last: the children are the last free row.
-  ...get(0),
-  ...gLast,
-  OP.i32Eq,
-  OP.if,
-  EMPTY,
-  ...countLeaves(4, 1, 2, 3, S, M),
-  ...get(LEAVES),
-  OP.i64ExtendI32U,
-  OP.ret,
-  OP.end,
-  ...get(0),
-  ...load(STRIDE),
-  ...set(S2),
-  ...get(0),
-  ...load(STRIDE + 4),
-  ...set(M2),
-  // p == last - STRIDE: count the grandchildren inline.
-  ...get(0),
-  ...i32(STRIDE),
-  OP.i32Add,
-  ...gLast,
-  OP.i32Eq,
-  OP.if,
-  EMPTY,
-  ...forEachChild(countLeaves(NFREE, NLD, NRD, NAVAIL, S2, M2)),
-  ...get(LEAVES),
-  OP.i64ExtendI32U,
-  OP.ret,
-  OP.end,
-  // Otherwise recurse, into children whose next row also keeps an open square (look-ahead 2).
-  ...forEachChild([
-    ...get(NLD),
-    ...get(S2),
-    OP.i32Shl,
-    ...get(NRD),
-    ...get(S2),
-    OP.i32ShrU,
-    OP.i32Or,
-    ...get(M2),
-    OP.i32Or,
-    ...i32(-1),
-    OP.i32Xor,
-    ...get(NAVAIL),
-    OP.i32And,
-    OP.if,
-    EMPTY,
-    ...get(TOTAL),
+/** rec: the bottom `unrolled` levels as nested loops, the levels above as recursive calls. */
+const recCode = (unrolled: number) => {
+  const code: number[] = [];
+  for (let rows = 1; rows <= unrolled; rows++) {
+    // p + STRIDE * (rows - 1) == last: `rows` free rows remain below this node's row.
+    code.push(...get(0), ...i32(STRIDE * (rows - 1)), OP.i32Add, ...gLast, OP.i32Eq, OP.if, EMPTY);
+    for (let i = 1; i <= rows; i++) {
+      code.push(...get(0), ...load(STRIDE * (i - 1)), ...set(L(i, 1)));
+      code.push(...get(0), ...load(STRIDE * (i - 1) + 4), ...set(L(i, 2)));
+    }
+    code.push(...inline(rows, 1, 4, 1, 2, 3), ...get(LEAVES), OP.i64ExtendI32U, OP.ret, OP.end);
+  }
+  code.push(
     ...get(0),
-    ...i32(STRIDE),
-    OP.i32Add,
-    ...get(NLD),
-    ...get(NRD),
-    ...get(NAVAIL),
-    ...get(NFREE),
-    OP.call,
-    0,
-    OP.i64Add,
-    ...set(TOTAL),
-    OP.end,
-  ]),
-  ...get(TOTAL),
-];
+    ...load(0),
+    ...set(S),
+    ...get(0),
+    ...load(4),
+    ...set(M),
+    ...get(0),
+    ...load(STRIDE),
+    ...set(S2),
+    ...get(0),
+    ...load(STRIDE + 4),
+    ...set(M2),
+    // Recurse into children whose next row also keeps an open square (look-ahead 2).
+    ...forEachChild([
+      ...get(NLD),
+      ...get(S2),
+      OP.i32Shl,
+      ...get(NRD),
+      ...get(S2),
+      OP.i32ShrU,
+      OP.i32Or,
+      ...get(M2),
+      OP.i32Or,
+      ...i32(-1),
+      OP.i32Xor,
+      ...get(NAVAIL),
+      OP.i32And,
+      OP.if,
+      EMPTY,
+      ...get(TOTAL),
+      ...get(0),
+      ...i32(STRIDE),
+      OP.i32Add,
+      ...get(NLD),
+      ...get(NRD),
+      ...get(NAVAIL),
+      ...get(NFREE),
+      OP.call,
+      0,
+      OP.i64Add,
+      ...set(TOTAL),
+      OP.end,
+    ]),
+    ...get(TOTAL),
+  );
+  return code;
+};
 
 // count's locals: parameters 0 depth, 1 ld, 2 rd, 3 col, 4 full, 5 mask0; then 6 free, 7 avail.
 const countCode = [
@@ -335,44 +369,47 @@ const fn = (locals: [number, number][], code: number[]) => {
   return [...uleb(body.length), ...body];
 };
 
-/** The module's bytes (about 500). */
-export const KERNEL_WASM = new Uint8Array([
-  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-  ...section(
-    1, // types
-    vec([
-      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([[I64]])],
-      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([[F64]])],
-    ]),
-  ),
-  ...section(3, vec([[0], [1]])), // functions: rec, count
-  ...section(5, vec([[0x00, 1]])), // one page of memory
-  ...section(
-    6, // globals: last
-    vec([[I32, 1, ...i32(0), OP.end]]),
-  ),
-  ...section(
-    7, // exports
-    vec([
-      [...name("count"), 0x00, 1],
-      [...name("memory"), 0x02, 0],
-    ]),
-  ),
-  ...section(
-    10, // code
-    vec([
-      fn(
-        [
-          [7, I32],
-          [1, I64],
-          [4, I32],
-        ],
-        recCode,
-      ),
-      fn([[2, I32]], countCode),
-    ]),
-  ),
-]);
+/** Free rows at the bottom of the search run as nested loops instead of calls (see above). */
+export const UNROLLED_ROWS = 9;
+
+/** The module's bytes, with the bottom `unrolled` levels as loops. */
+export const assembleKernel = (unrolled = UNROLLED_ROWS) =>
+  new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(
+      1, // types
+      vec([
+        [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([[I64]])],
+        [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([[F64]])],
+      ]),
+    ),
+    ...section(3, vec([[0], [1]])), // functions: rec, count
+    ...section(5, vec([[0x00, 1]])), // one page of memory
+    ...section(
+      6, // globals: last
+      vec([[I32, 1, ...i32(0), OP.end]]),
+    ),
+    ...section(
+      7, // exports
+      vec([
+        [...name("count"), 0x00, 1],
+        [...name("memory"), 0x02, 0],
+      ]),
+    ),
+    ...section(
+      10, // code
+      vec([
+        fn(
+          [
+            [1, I64],
+            [INLINE_BASE - LEAVES + 7 * unrolled, I32],
+          ],
+          recCode(unrolled),
+        ),
+        fn([[2, I32]], countCode),
+      ]),
+    ),
+  ]);
 
 /** Minimal shape of a compiled task that the wasm kernel reads (see kernel.ts `KernelTask`). */
 export interface WasmTaskView {
@@ -403,9 +440,9 @@ export class WasmKernel {
   readonly #count: (...args: number[]) => number;
   readonly #memory: Int32Array;
 
-  constructor() {
+  constructor(unrolled = UNROLLED_ROWS) {
     if (wasmApi === undefined) throw new Error("WebAssembly is not available");
-    const instance = new wasmApi.Instance(new wasmApi.Module(KERNEL_WASM), {});
+    const instance = new wasmApi.Instance(new wasmApi.Module(assembleKernel(unrolled)), {});
     this.#count = instance.exports.count as (...args: number[]) => number;
     this.#memory = new Int32Array((instance.exports.memory as { buffer: ArrayBuffer }).buffer);
   }
