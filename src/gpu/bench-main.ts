@@ -1,6 +1,6 @@
 /**
  * One GPU count as a JSON line, for scripts/gpu-bench.sh (run built: `node dist/gpu/bench-main.js
- * N [lanes=...] [wg=...] [levels=...] [target=...] [robust=1]`). Not part of the library: a
+ * N [lanes=...] [wg=...] [levels=...] [target=...] [tail=...] [rows=...] [robust=1]`). Not part of the library: a
  * program, so it prints and sets the exit code. `wallSeconds` is the whole process so far, start-up
  * included, as `nqueens count N --backend gpu` would take.
  */
@@ -32,6 +32,8 @@ try {
     workgroupSize: num("wg"),
     levels: num("levels"),
     targetDispatchSeconds: num("target"),
+    tailDispatchSeconds: num("tail"),
+    stackRows: num("rows"),
     robust: opt.robust === "1",
   });
   const known = knownTotal(r.n);

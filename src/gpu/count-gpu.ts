@@ -86,7 +86,13 @@ export interface GpuCountOptions {
    * @default 0.02
    */
   tailDispatchSeconds?: number;
-  /** First per-lane iteration budget. @default 4096 */
+  /**
+   * Stack rows per lane the pipeline is built for (n - 2 to 26): more makes one pipeline serve
+   * several n, at the price of workgroup memory.
+   * @default n - 2, at least 10
+   */
+  stackRows?: number;
+  /** First per-lane iteration budget. @default 4096, or 256 on a CPU (software) adapter */
   initialBudget?: number;
   /**
    * Test aid: the kernel checks every index and the count fails if any was out of range.
@@ -240,7 +246,12 @@ export async function countGpuOnDevice(
   checkSize(n, GPU_MAX_N, "n for the GPU backend");
   const started = performance.now();
   const wg = options.workgroupSize ?? 64;
-  const dmax = stackRows(n);
+  const dmax = options.stackRows ?? stackRows(n);
+  if (!Number.isInteger(dmax) || dmax < n - 2 || dmax > GPU_MAX_N - 2) {
+    throw new RangeError(
+      `stackRows must be an integer from ${n - 2} to ${GPU_MAX_N - 2}: got ${dmax}`,
+    );
+  }
   // Compiling takes a while; let it run while the split is made.
   const compiled = n < 4 ? undefined : kernelsFor(device, dmax, wg, options.checkBounds === true);
   compiled?.catch(() => undefined);
@@ -371,7 +382,7 @@ export async function countGpuOnDevice(
     };
 
     const reported = new Uint8Array(todo.length);
-    let budget = options.initialBudget ?? 4096;
+    let budget = options.initialBudget ?? (isSoftwareAdapter(info) ? 256 : 4096);
     const start = performance.now();
     let lastDone = start;
     type Job = { map: Promise<void>; slot: number; budget: number; donate: number; at: number };
@@ -387,6 +398,7 @@ export async function countGpuOnDevice(
     };
     launch(0, 0);
     launch(1, 0);
+    let stalled = 0;
     try {
       for (;;) {
         const job = inflight.shift()!;
@@ -422,6 +434,12 @@ export async function countGpuOnDevice(
         // unless a donation is already queued (its tasks are not in this read-back yet).
         const drained = ctl[0] >= ntasks && ctl[3] >= Math.min(ctl[4], dqCap);
         const idle = lanes - searching;
+        // Everything handed out, nobody searching, nothing donated in flight, yet not done: a bug.
+        stalled =
+          drained && searching === 0 && !inflight.some((j) => j.donate > 0) ? stalled + 1 : 0;
+        if (stalled >= 2) {
+          throw new Error(`internal: the GPU count stalled at ${tally.done} of ${subs.length}`);
+        }
         let donate = 0;
         if (drained && searching > 0 && idle > 0 && !inflight.some((j) => j.donate > 0)) {
           donate = Math.min(8, Math.max(1, Math.ceil((1.5 * idle) / searching)));

@@ -33,8 +33,10 @@
  * plus the bits that the shifts pushed off the masks (ld's top s bits at W.., rd's bottom s bits
  * at 32-s..31), which is all it takes to step back: col ^= bit and the shifts undone. That needs
  * W + 6 <= 32, so n <= 28. A candidate is only pushed when the row below it has a free column
- * ("look-ahead"), and the last free row is never pushed: one column is left, so a free column
- * there is one solution.
+ * ("look-ahead"), and the last two free rows are never pushed: the last but one has at most two
+ * columns left, tried in a small loop, and the last one column, so a free column there is one
+ * solution. A step back and the next try share one loop iteration (measured on the CPU model of
+ * this loop: 22% fewer iterations for n = 16 than one action per iteration).
  *
  * Constellations that a rotation maps onto itself (`rot` > 1, about 1 in 400 for n = 21) check
  * each solution for the 180 and 90 degree symmetry (needed for the unique count); the others
@@ -205,6 +207,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   var rot = 1u;
   var h2 = 0u;
   var nx = 0u;
+  var tl = 0u; // the last free row's table word
   if (status == BUSY) {
     let h1 = cons[cw(c, 1u)];
     let depth = h1 & 255u;
@@ -214,6 +217,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     for (var e = d0; e < depth; e += 1u) { tab[ws(e, lid)] = cons[cw(c, 4u + e)]; }
     for (var e = 0u; e < d; e += 1u) { stk[ws(e, lid)] = lanes[lw(lane, 16u + e)]; }
     if (d + 1u < depth) { nx = tab[ws(d + 1u, lid)]; }
+    if (depth > 0u) { tl = tab[ws(last, lid)]; }
   }
 
   var iter = 0u;
@@ -298,6 +302,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         last = depth - 1u;
         free = ~(ld | rd | col | tab[ws(d, lid)]) & FULL;
         nx = tab[ws(d + 1u, lid)];
+        tl = tab[ws(last, lid)];
         continue;
       }
       // Tiny boards only: no free row left, or just one. Counted here, finished next iteration.
@@ -329,7 +334,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         status = WANT;
         continue;
       }
-      // Step back one row: undo the shifts with the bits saved beside the row's columns.
+      // Step back one row: undo the shifts with the bits saved beside the row's columns. The
+      // same iteration then goes on with the row's next column, if any.
       d -= 1u;
       let a = stk[ws(d, lid)];
       nx = tab[ws(d + 1u, lid)];
@@ -340,9 +346,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       col ^= bit;
       ld = ((ld >> s) | (((a >> W) & 7u) << (W - s))) ^ bit;
       rd = ((rd << s) | (a >> (32u - s))) ^ bit;
-      continue;
+      if (free == 0u) { continue; }
     }
 
+    // Try the next column of row d, looking at row d + 1 before going there.
     let bit = free & (0u - free);
     free ^= bit;
     let s = nx >> 30u;
@@ -353,30 +360,50 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let ncol = col | bit;
     let nfree = ~(nld | nrd | ncol | nx) & FULL;
     if (nfree == 0u) { continue; }
+    if (d + 2u < last) {
+      stk[ws(d, lid)] = free | bit | ((ll >> (W - s)) << W) | (rr << (32u - s));
+      d += 1u;
+      col = ncol;
+      ld = nld;
+      rd = nrd;
+      free = nfree;
+      nx = tab[ws(d + 1u, lid)];
+      continue;
+    }
     if (d + 1u == last) {
       // nfree is the one column left in the last free row: a solution.
       cLo += 1u;
       if (cLo == 0u) { cHi += 1u; }
       if (rot > 1u) {
         let fx = fixedBy(lid, h2, rot, d, bit, nfree, last);
-        if (fx >= 1u) {
-          hLo += 1u;
-          if (hLo == 0u) { hHi += 1u; }
-        }
-        if (fx == 2u) {
-          qLo += 1u;
-          if (qLo == 0u) { qHi += 1u; }
-        }
+        hLo += select(0u, 1u, fx >= 1u);
+        qLo += select(0u, 1u, fx == 2u);
+        if (hLo == 0u && fx >= 1u) { hHi += 1u; }
+        if (qLo == 0u && fx == 2u) { qHi += 1u; }
       }
       continue;
     }
-    stk[ws(d, lid)] = free | bit | ((ll >> (W - s)) << W) | (rr << (32u - s));
-    d += 1u;
-    col = ncol;
-    ld = nld;
-    rd = nrd;
-    free = nfree;
-    nx = tab[ws(d + 1u, lid)];
+    // Row d + 1 is the last but one: its (at most two) columns are tried here, no push.
+    var f2 = nfree;
+    let s2 = tl >> 30u;
+    loop {
+      if (f2 == 0u) { break; }
+      let b2 = f2 & (0u - f2);
+      f2 ^= b2;
+      let lf = ~((((nld | b2) << s2) & FULL) | ((nrd | b2) >> s2) | ncol | b2 | tl) & FULL;
+      if (lf == 0u) { continue; }
+      cLo += 1u;
+      if (cLo == 0u) { cHi += 1u; }
+      if (rot > 1u) {
+        stk[ws(d, lid)] = bit;
+        stk[ws(d + 1u, lid)] = b2;
+        let fx = fixedBy(lid, h2, rot, 0xffffffffu, 0u, lf, last);
+        hLo += select(0u, 1u, fx >= 1u);
+        qLo += select(0u, 1u, fx == 2u);
+        if (hLo == 0u && fx >= 1u) { hHi += 1u; }
+        if (qLo == 0u && fx == 2u) { qHi += 1u; }
+      }
+    }
   }
 
   lanes[lw(lane, 0u)] = status;

@@ -3,7 +3,8 @@
  * WebGPU in Node: a device from the `webgpu` package (Dawn). Node only; the web page gets its
  * device from `navigator.gpu` and never imports this file.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { NQueensError } from "../errors.js";
 import { adapterName, isSoftwareAdapter } from "./count-gpu.js";
 
@@ -19,6 +20,12 @@ export interface NodeGpu {
 }
 
 export interface NodeGpuOptions {
+  /**
+   * Do not start Dawn when no Vulkan loader (libvulkan.so.1) is installed (Linux): Dawn would only
+   * print warnings on stderr before finding no adapter. For probing (`--backend auto`).
+   * @default false
+   */
+  quiet?: boolean;
   /**
    * Keep Dawn's bounds clamping on. Off by default: every index of the kernel is in range by
    * construction (see kernel.wgsl.ts), and clamping costs about a fifth of the time.
@@ -44,10 +51,31 @@ function noAdapterHint(): string {
 }
 
 /**
+ * Whether the Vulkan loader can be found (always true off Linux: Dawn decides there): in
+ * LD_LIBRARY_PATH, the linker cache, the usual directories, or already loaded.
+ */
+export function vulkanLoaderFound(): boolean {
+  if (process.platform !== "linux") return true;
+  const name = "libvulkan.so.1";
+  const dirs = (process.env.LD_LIBRARY_PATH ?? "").split(":").filter(Boolean);
+  dirs.push("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib");
+  if (dirs.some((d) => existsSync(join(d, name)))) return true;
+  for (const f of ["/etc/ld.so.cache", "/proc/self/maps"]) {
+    try {
+      if (readFileSync(f).includes(name)) return true;
+    } catch {}
+  }
+  return false;
+}
+
+/**
  * Opens the first high-performance WebGPU adapter and a device on it.
  * @throws NQueensError `no WebGPU adapter found (...)` when there is none
  */
 export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<NodeGpu> {
+  if (options.quiet && !vulkanLoaderFound()) {
+    throw new NQueensError("no WebGPU adapter found (no Vulkan loader: libvulkan.so.1)");
+  }
   const { create } = await loadDawn();
   const flags = options.robust ? [] : ["enable-dawn-features=disable_robustness"];
   let gpu: GPU | undefined = create(flags);

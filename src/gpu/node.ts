@@ -15,6 +15,16 @@ import {
 } from "./count-gpu.js";
 import { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
+export { GPU_MAX_N, type GpuCountResult, type GpuProgress } from "./count-gpu.js";
+export { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
+
+/**
+ * The smallest n for which `--backend auto` takes a (hardware) GPU: below it the CPU engine
+ * finishes within about the GPU's start-up time (Dawn, device, shader compile: measured by
+ * scripts/gpu-bench.sh as wallSeconds - kernelSeconds).
+ */
+export const GPU_AUTO_MIN_N = 16;
+
 export interface CountGpuOptions extends Omit<GpuCountOptions, "checkpoint">, NodeGpuOptions {
   /** A device to count on; by default one is opened (and closed) with `requestNodeGpu`. */
   device?: GPUDevice;
@@ -72,7 +82,7 @@ export type GpuAvailability =
  */
 export async function gpuAvailable(): Promise<GpuAvailability> {
   try {
-    const gpu = await requestNodeGpu();
+    const gpu = await requestNodeGpu({ quiet: true });
     gpu.close();
     return { available: true, name: gpu.name, software: gpu.software };
   } catch (e) {
