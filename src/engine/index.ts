@@ -2,12 +2,13 @@
  * The fast counter: a symmetry-reduced split into sub-problems (split.ts), the hot kernel
  * (kernel.ts, wasm.ts), worker threads (count-fast.ts, worker.ts) and checkpoints (checkpoint.ts).
  */
-export { type Checkpoint, openCheckpoint } from "./checkpoint.js";
+export { type Checkpoint, headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
 export {
   checkWorkers,
   countFast,
   countFastSync,
   defaultWorkers,
+  INLINE_MAX_N,
   MAX_WORKERS,
 } from "./count-fast.js";
 export {
