@@ -10,7 +10,8 @@
  * The header's crc is the CRC-32 of the header text before " crc="; each record's is the CRC-32 of
  * `<split>|<id> <count> <fixed180> <fixed90>`, so a record copied from another split fails too.
  * The header is written to a temporary file that is renamed into place (a new checkpoint is either
- * absent or has its full header). Records are appended with one write and an fsync per batch.
+ * absent or has its full header). Records are appended (O_APPEND) with one write and an fsync
+ * per batch: at most every second, or at once when results come slower than that.
  * A last line without its "\n" (cut by kill -9 or a power loss) is ignored and cut off before the
  * next append. Anything else that does not check out (another n, another split, a bad line, an
  * id out of range, one id with two different results) makes `openCheckpoint` throw an
@@ -19,10 +20,10 @@
 import {
   closeSync,
   fsyncSync,
-  ftruncateSync,
   openSync,
   readFileSync,
   renameSync,
+  truncateSync,
   unlinkSync,
   writeFileSync,
   writeSync,
@@ -149,16 +150,14 @@ export function openCheckpoint(
 
   let fd: number;
   try {
-    fd = openSync(path, "r+");
     // Cut a partial last line so that the next record starts on a line of its own.
-    if (text !== undefined && text.length > keep) {
-      ftruncateSync(fd, keep);
-      fsyncSync(fd);
-    }
+    if (text !== undefined && text.length > keep) truncateSync(path, keep);
+    // O_APPEND: each batch lands whole at the end, even if another process appends too.
+    fd = openSync(path, "a");
+    fsyncSync(fd);
   } catch (e) {
     refuse(path, `cannot be opened for writing (${(e as NodeJS.ErrnoException).code ?? e})`);
   }
-  let position = keep;
   let pending: string[] = [];
   let lastFlush = Date.now();
   let closed = false;
@@ -168,10 +167,7 @@ export function openCheckpoint(
     const buffer = Buffer.from(`${pending.join("\n")}\n`, "latin1");
     pending = [];
     let written = 0;
-    while (written < buffer.length) {
-      written += writeSync(fd, buffer, written, buffer.length - written, position + written);
-    }
-    position += buffer.length;
+    while (written < buffer.length) written += writeSync(fd, buffer, written);
     fsyncSync(fd);
     lastFlush = Date.now();
   };
