@@ -75,7 +75,10 @@ export interface SubProblem {
   readonly rotations: number;
 }
 
-/** The counts of one sub-problem. Each is below 2^53 for n <= 32 by a wide margin. */
+/**
+ * The counts of one sub-problem, exact integers below 2^53 (up to n = 30 by a wide margin; from
+ * n = 31 the largest could pass it after years of counting, and the kernel throws rather than round).
+ */
 export interface SubResult {
   /** Solutions with exactly this constellation on the border. */
   readonly count: number;
