@@ -127,11 +127,17 @@ export interface GpuCountResult {
   readonly levels: number;
 }
 
-/** Task levels by n: enough tasks to fill a large GPU and keep the last ones short. */
-export function defaultLevels(n: number, constellations: number): number {
-  let levels = n < 6 ? 0 : n < 8 ? 1 : 2;
-  levels = Math.min(levels, Math.max(0, n - 6));
-  while (levels > 0 && constellations * (n - 2) ** levels >= 2 ** 31) levels--;
+/**
+ * Free rows fixed per listed task: 2 (fewer on tiny boards), more when few constellations are
+ * left (a resumed count) so that the list still has twice as many tasks as lanes; at most 4,
+ * n - 6, and below 2^31 tasks. Donation (see kernel.wgsl.ts) balances the rest.
+ */
+export function defaultLevels(n: number, constellations: number, lanes: number): number {
+  const w = n - 2;
+  const most = Math.min(4, Math.max(0, n - 6));
+  let levels = Math.min(n < 6 ? 0 : n < 8 ? 1 : 2, most);
+  while (levels < most && constellations * w ** levels < 2 * lanes) levels++;
+  while (levels > 0 && constellations * w ** levels >= 2 ** 31) levels--;
   return levels;
 }
 
@@ -261,7 +267,8 @@ export async function countGpuOnDevice(
   for (const [id, r] of options.checkpoint?.done ?? []) tally.add(id, r);
   const resumed = tally.done;
   const todo = subs.filter((sp) => !tally.has(sp.id));
-  const levels = options.levels ?? defaultLevels(n, todo.length);
+  const wantLanes = options.lanes ?? (isSoftwareAdapter(info) ? 512 : 1 << 18);
+  const levels = options.levels ?? defaultLevels(n, todo.length, wantLanes);
   const { signal, onProgress } = options;
   let dispatches = 0;
   let donations = 0;
@@ -312,8 +319,9 @@ export async function countGpuOnDevice(
   const tasksPer = (n - 2) ** levels;
   const ntasks = todo.length * tasksPer;
   if (ntasks >= 2 ** 32 - 2 ** 24) throw new RangeError(`too many GPU tasks: ${ntasks}`);
-  const wantLanes = options.lanes ?? (isSoftwareAdapter(info) ? 512 : 1 << 18);
-  lanes = Math.max(wg, Math.min(Math.ceil(wantLanes / wg), Math.ceil(ntasks / wg)) * wg);
+  // Small boards: no more lanes than listed tasks. Large ones keep them all, for donations.
+  const cap = n < 16 ? Math.ceil(ntasks / wg) : Number.POSITIVE_INFINITY;
+  lanes = Math.max(wg, Math.min(Math.ceil(wantLanes / wg), cap) * wg);
   const laneStride = 16 + dmax;
   const target = options.targetDispatchSeconds ?? 0.1;
   const tailTarget = Math.min(target, options.tailDispatchSeconds ?? 0.02);
