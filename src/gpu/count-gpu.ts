@@ -217,8 +217,8 @@ function kernelsFor(device: GPUDevice, dmax: number, wg: number, check: boolean)
 }
 
 /** Packs the constellations of `todo` for the kernel: header and per-free-row table. */
-function packConstellations(n: number, todo: readonly SubProblem[]): Uint32Array {
-  const stride = HDR + stackRows(n);
+function packConstellations(n: number, dmax: number, todo: readonly SubProblem[]): Uint32Array {
+  const stride = HDR + dmax;
   const out = new Uint32Array(todo.length * stride);
   const task = newTask();
   todo.forEach((sp, i) => {
@@ -326,7 +326,7 @@ export async function countGpuOnDevice(
   const target = options.targetDispatchSeconds ?? 0.1;
   const tailTarget = Math.min(target, options.tailDispatchSeconds ?? 0.02);
 
-  const cons = packConstellations(n, todo);
+  const cons = packConstellations(n, dmax, todo);
   const accInit = new Uint32Array(todo.length * ACC_WORDS);
   for (let i = 0; i < todo.length; i++) accInit[i * ACC_WORDS + 6] = tasksPer;
   const dqCap = 2 * lanes;

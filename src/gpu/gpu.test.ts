@@ -48,12 +48,13 @@ describe("GPU backend", () => {
     }
   });
 
-  test("idle lanes get work donated by busy ones, counts unchanged (n = 11, indexes checked)", async (t) => {
+  test("idle lanes get work donated by busy ones, counts unchanged (n = 11, 26 stack rows, indexes checked)", async (t) => {
     if (!checked) return t.skip(why);
     const k = known(11, 11)[0];
     const r = await countGpuOnDevice(checked.device, 11, {
       checkBounds: true,
       levels: 0, // one task per constellation: the tail is all donation
+      stackRows: 26, // the pipeline for the largest boards
       lanes: 256,
       initialBudget: 256,
       targetDispatchSeconds: 0.005,
