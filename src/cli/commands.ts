@@ -7,6 +7,7 @@ import { registerComplete } from "./complete.js";
 import { registerCount } from "./count.js";
 import { registerList } from "./list.js";
 import { registerRuns } from "./runs.js";
+import { registerSolve } from "./solve.js";
 import { registerTrace } from "./trace.js";
 import { registerWeb } from "./web.js";
 import { registerWorker } from "./worker.js";
@@ -15,13 +16,14 @@ import { registerWorker } from "./worker.js";
 export type Register = (program: Command, exit: (code: number) => void) => void;
 
 export const commands: Register[] = [
+  registerSolve,
+  registerList,
+  registerCount,
+  registerComplete,
   registerCheck,
   registerAoj,
-  registerList,
-  registerComplete,
   registerTrace,
   registerCompare,
-  registerCount,
   registerWeb,
   registerWorker,
   registerRuns,

@@ -16,6 +16,20 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command("nqueens")
     .description("Place, count, complete and explain N non-attacking queens.")
     .version(VERSION, "-V, --version")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ nqueens solve 8                 one solution, drawn
+  $ nqueens count 14 --unique       365596 solutions, 45752 up to symmetry
+  $ nqueens list 8 --unique         the 12 classes with their orbit sizes
+  $ nqueens complete board.txt      finish a board with some queens placed
+  $ nqueens trace 5 --limit 30      watch backtracking place and remove queens
+  $ nqueens web                     the interactive page on http://127.0.0.1:4173
+
+Exit status: 0 yes, 1 the answer is no (no solution, not completable, not a
+solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
+    )
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(oneLineError(text)) });
   for (const register of commands) {

@@ -1,0 +1,54 @@
+/**
+ * nqueens: the N-Queens problem as a typed library.
+ *
+ * @example
+ * import { solve, countFast, unique, formatBoard } from "nqueens";
+ * formatBoard(solve(8)!, "dots");            // the first solution, drawn
+ * (await countFast(12)).total;               // 14200n
+ * [...unique(8)].length;                     // 12
+ */
+export {
+  ALGORITHMS,
+  type AlgorithmName,
+  type AlgorithmResult,
+  bruteForceCombinations,
+  estimateBruteForceSeconds,
+  runAlgorithm,
+} from "./algorithms.js";
+export {
+  type Conflict,
+  type ConflictKind,
+  conflicts,
+  describeConflict,
+  isSolution,
+  type PartialBoard,
+  type Queen,
+  type Solution,
+} from "./board.js";
+export { canComplete, completeOne, completions, countCompletions } from "./complete.js";
+export { count, countSolutions, countUnique } from "./count.js";
+export * as engine from "./engine/index.js";
+export { CountInterrupted, type CountResult, countFast, type Progress } from "./engine/index.js";
+export { NQueensError } from "./errors.js";
+export { BOARD_STYLES, type BoardStyle, formatBoard } from "./format.js";
+export { parseJudgeInput, solveJudge } from "./judge.js";
+export {
+  BOARD_FORMS,
+  type BoardForm,
+  type ParseResult,
+  parseBoard,
+  parseBoardAs,
+} from "./parse.js";
+export { solutions } from "./solutions.js";
+export { type SolveMethod, solve } from "./solve.js";
+export {
+  canonical,
+  images,
+  isCanonical,
+  orbitSize,
+  TRANSFORMS,
+  type Transform,
+  transform,
+  unique,
+} from "./symmetry.js";
+export { type TraceEvent, trace, treeProfile } from "./trace.js";
