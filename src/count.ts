@@ -12,7 +12,7 @@
  */
 import { checkSize } from "./errors.js";
 
-/** The largest n the counter accepts (32-bit masks). n = 14 takes about a tenth of a second. */
+/** The largest n the counter accepts (32-bit masks). n = 14 takes well under a second. */
 export const MAX_COUNT_N = 32;
 
 /** Options for {@link count}. */

@@ -34,9 +34,9 @@ export interface SolveOptions {
 export const MAX_SOLVE_N = 10_000_000;
 
 /**
- * The largest n for `backtrack`. The first solution in lexicographic order takes milliseconds up
- * to n = 27, about 0.1 s for n = 28 and 29, and about a second for n = 30 to 32; beyond 32 the bit
- * masks no longer fit and the search time is unpredictable.
+ * The largest n for `backtrack`. The first solution in lexicographic order takes at most about
+ * 0.15 s up to n = 29 (n = 22 and 28 are the slow ones), and 0.4 to 3 s for n = 30 to 32; beyond
+ * 32 the bit masks no longer fit and the search time grows erratically.
  */
 export const MAX_BACKTRACK_N = 32;
 
@@ -47,7 +47,7 @@ export const AUTO_BACKTRACK_N = 29;
  * One solution for `n` as `cols` (`cols[row]` = column, 0-based), or undefined when there is none
  * (n = 2 and 3). n = 1 gives [0] with every method.
  * Speeds on one core: `construct` for n = 10,000,000 in about half a second; `random` for
- * n = 1,000,000 in about a second (memory grows to about 40 bytes per row).
+ * n = 1,000,000 in one or two seconds (memory grows to about 50 bytes per row).
  * @throws NQueensError when n is not an integer from 1 to 10,000,000 (1 to 32 for `backtrack`),
  *   the method is unknown, or the seed is not a safe integer
  * @example solve(8, { method: "backtrack" }) // [0, 4, 7, 5, 2, 6, 1, 3]
