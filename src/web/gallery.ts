@@ -1,9 +1,11 @@
 /**
  * Gallery: every solution for N <= 12, grouped by symmetry class, paged; each class shows its
  * members and orbit size. For larger N, the engine counts in parallel workers with progress.
+ * For every N, where the browser has WebGPU, the library's GPU counter can count it too.
  */
 import { type App, fmt, fmtTime, h, type ModeView } from "./dom.js";
 import { downloadSolutions } from "./export.js";
+import { GpuCounter } from "./gpu-count.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
 import { miniBoard } from "./mini.js";
 import type { GalleryClass } from "./protocol.js";
@@ -32,6 +34,8 @@ export class GalleryMode implements ModeView {
   private readonly cache = new Map<number, Listing>();
   private job: Running<unknown> | undefined;
   private pool: Running<unknown>[] = [];
+  /** The GPU count of the N shown (kept across pages of the listing). */
+  private gpu: GpuCounter | undefined;
   private state: PageState | undefined;
   private shownKey = "";
   /** Orbit sizes hidden by the chips (local to the view). */
@@ -73,6 +77,16 @@ export class GalleryMode implements ModeView {
     this.job = undefined;
     for (const j of this.pool) j.cancel();
     this.pool = [];
+    this.gpu?.stop();
+  }
+
+  /** The GPU counter for n, the same one while n stays. */
+  private gpuCounter(n: number, compact: boolean, expected?: bigint): GpuCounter {
+    if (this.gpu?.n !== n || this.gpu.compact !== compact) {
+      this.gpu?.stop();
+      this.gpu = new GpuCounter(n, this.app, { compact, expected });
+    }
+    return this.gpu;
   }
 
   private load(n: number): void {
@@ -177,6 +191,7 @@ export class GalleryMode implements ModeView {
             exportBtn("csv"),
           )
         : null,
+      this.gpuCounter(n, true, BigInt(total)).el,
     ];
     this.head.replaceChildren(...headParts.filter((x): x is Node => x !== null));
     if (total === 0) {
@@ -293,26 +308,39 @@ export class GalleryMode implements ModeView {
     const bar = h("progress", { max: 1, value: 0, "aria-label": "Counting progress" });
     const text = h("p", { class: "progress-text", "aria-live": "polite" });
     const result = h("div", { class: "count-result", "data-testid": "count-result" });
+    const gpu = this.gpuCounter(n, false);
     this.head.replaceChildren(
       h("h2", {}, `Counting the solutions for N = ${n}`),
       h(
         "p",
         { class: "hint" },
-        `Above N = ${GALLERY_MAX_N} there are too many solutions to draw. The library's engine splits the count into independent sub-problems (the queens on the border of the board) and the page counts them in parallel Web Workers. ${n >= 17 ? "This takes minutes or longer in a browser." : ""}`,
+        `Above N = ${GALLERY_MAX_N} there are too many solutions to draw. The library's engine splits the count into independent sub-problems (the queens on the border of the board) and the page counts them in parallel Web Workers, or on the GPU where the browser has WebGPU. ${n >= 17 ? "On the CPU this takes minutes or longer in a browser." : ""}`,
       ),
     );
     this.body.replaceChildren(
       h(
         "div",
-        { class: "counter-card" },
-        h("div", { class: "actions" }, start, cancel),
-        bar,
-        text,
-        result,
+        { class: "counter-grid" },
+        h(
+          "section",
+          { class: "counter-card" },
+          h("h3", {}, "In Web Workers ", h("span", { class: "tag" }, "CPU")),
+          h(
+            "p",
+            { class: "hint" },
+            "The library's counting engine, one share of the sub-problems per worker.",
+          ),
+          h("div", { class: "actions" }, start, cancel),
+          bar,
+          text,
+          result,
+        ),
+        gpu.el,
       ),
     );
     cancel.addEventListener("click", () => {
-      this.stop();
+      for (const j of this.pool) j.cancel();
+      this.pool = [];
       cancel.hidden = true;
       start.disabled = false;
       text.textContent = "Cancelled.";

@@ -92,3 +92,41 @@ export type Reply =
   | { readonly type: "progress"; readonly progress: Progress }
   | { readonly type: "done"; readonly result: JobResult }
   | { readonly type: "error"; readonly message: string };
+
+/** To the GPU worker (gpu-worker.ts): count n. Cancelling terminates the worker. */
+export interface GpuJob {
+  readonly n: number;
+}
+
+/** A GPU count's outcome; big integers as strings, times in seconds. */
+export interface GpuOutcome {
+  readonly n: number;
+  readonly total: string;
+  readonly unique: string;
+  /** From the adapter request to the last result read back (device start-up included). */
+  readonly seconds: number;
+  /** From the first dispatch to the last result read back. */
+  readonly kernelSeconds: number;
+  readonly subProblems: number;
+  readonly dispatches: number;
+  readonly adapter: string;
+  /** Where it ran: a dedicated worker, or the page itself (no WebGPU in workers). */
+  readonly where: "worker" | "page";
+}
+
+/** From the GPU worker. */
+export type GpuReply =
+  /** This worker has no navigator.gpu: the page counts on its own thread instead. */
+  | { readonly type: "no-worker-gpu" }
+  | { readonly type: "adapter"; readonly name: string; readonly software: boolean }
+  | {
+      readonly type: "progress";
+      readonly done: number;
+      readonly total: number;
+      readonly found: string;
+      readonly unique: string;
+      /** Dispatches so far: 0 while the kernel compiles. */
+      readonly dispatches: number;
+    }
+  | { readonly type: "done"; readonly outcome: GpuOutcome }
+  | { readonly type: "error"; readonly message: string };

@@ -1,0 +1,328 @@
+/// <reference types="@webgpu/types" />
+/**
+ * "Count on the GPU": the Gallery's WebGPU count. It runs in a dedicated Web Worker
+ * (gpu-worker.ts) where workers have `navigator.gpu`, as Chromium's do, and otherwise on the page's
+ * own thread, where the driver awaits every dispatch so the page stays responsive and a cancel
+ * stops it after the dispatch in flight. Both use the library's WebGPU driver and WGSL kernel
+ * (src/gpu), loaded on demand so that the page's first script stays small.
+ */
+import { type App, fmt, fmtTime, h } from "./dom.js";
+import type { GpuSupport } from "./gpu-device.js";
+import { Cancelled, type Running } from "./jobs.js";
+import type { GpuJob, GpuOutcome, GpuReply } from "./protocol.js";
+
+type Where = GpuOutcome["where"];
+
+/** What a running GPU count tells the page. */
+export interface GpuEvents {
+  /** The device is open (before the shader compiles). */
+  onAdapter?(name: string, software: boolean, where: Where): void;
+  onProgress?(p: Extract<GpuReply, { type: "progress" }>): void;
+}
+
+const pageGpu = (): GPU | undefined => ("gpu" in navigator ? navigator.gpu : undefined);
+
+let support: Promise<GpuSupport> | undefined;
+let counters = 0;
+
+/** Whether the page can count on a GPU, and on which adapter (asked once per page). */
+export function gpuSupport(): Promise<GpuSupport> {
+  support ??= import("./gpu-device.js").then(
+    (m) => m.probeGpu(pageGpu()),
+    (e: Error) => ({ ok: false, reason: `The GPU code failed to load: ${e.message}` }),
+  );
+  return support;
+}
+
+/**
+ * Counts n on the GPU, in a worker if it can, else on this thread. `cancel()` rejects the
+ * promise with a {@link Cancelled} at once (terminating the worker, or aborting the count here).
+ */
+export function runGpuCount(n: number, events: GpuEvents = {}): Running<GpuOutcome> {
+  const started = performance.now();
+  let cancel = () => {};
+  const promise = new Promise<GpuOutcome>((resolve, reject) => {
+    const onPage = () => {
+      const ac = new AbortController();
+      cancel = () => {
+        ac.abort();
+        reject(new Cancelled());
+      };
+      const gpu = pageGpu();
+      if (!gpu) {
+        reject(new Error("this browser has no WebGPU"));
+        return;
+      }
+      import("./gpu-device.js")
+        .then(async ({ countOn, openGpu }) => {
+          const opened = await openGpu(gpu);
+          if (ac.signal.aborted) {
+            opened.device.destroy();
+            return;
+          }
+          events.onAdapter?.(opened.name, opened.software, "page");
+          resolve(
+            await countOn(opened, n, "page", started, {
+              signal: ac.signal,
+              onProgress: (p) => {
+                if (ac.signal.aborted) return;
+                events.onProgress?.({
+                  type: "progress",
+                  done: p.done,
+                  total: p.total,
+                  found: String(p.solutions),
+                  unique: String(p.unique),
+                  dispatches: p.dispatches,
+                });
+              },
+            }),
+          );
+        })
+        .catch(reject);
+    };
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL("./gpu-worker.ts", import.meta.url), {
+        type: "module",
+        name: "nqueens-gpu",
+      });
+    } catch {
+      onPage();
+      return;
+    }
+    cancel = () => {
+      worker.terminate();
+      reject(new Cancelled());
+    };
+    worker.onmessage = (e: MessageEvent<GpuReply>) => {
+      const reply = e.data;
+      switch (reply.type) {
+        case "no-worker-gpu":
+          worker.terminate();
+          onPage();
+          break;
+        case "adapter":
+          events.onAdapter?.(reply.name, reply.software, "worker");
+          break;
+        case "progress":
+          events.onProgress?.(reply);
+          break;
+        case "done":
+          worker.terminate();
+          resolve(reply.outcome);
+          break;
+        case "error":
+          worker.terminate();
+          reject(new Error(reply.message));
+          break;
+      }
+    };
+    worker.onerror = (e) => {
+      // The worker did not load (an error inside it comes back as a message): count here.
+      e.preventDefault();
+      worker.terminate();
+      onPage();
+    };
+    worker.postMessage({ n } satisfies GpuJob);
+  });
+  return { promise, cancel: () => cancel() };
+}
+
+/**
+ * The "Count on the GPU" control for one n: the adapter (or why the button is disabled), a start
+ * and a cancel button, progress, and the total and unique counts with the time. `compact` draws
+ * it as one line under the Gallery's listing, where `expected` (the listed total) is checked.
+ */
+export class GpuCounter {
+  readonly el: HTMLElement;
+  private readonly start = h(
+    "button",
+    { type: "button", class: "btn primary", disabled: true, "data-testid": "gpu-count" },
+    "Count on the GPU",
+  );
+  private readonly cancelBtn = h(
+    "button",
+    { type: "button", class: "btn danger", hidden: true, "data-testid": "gpu-cancel" },
+    "Cancel",
+  );
+  private readonly adapter = h("span", {
+    class: "gpu-adapter",
+    id: `gpu-adapter-${++counters}`,
+    "data-testid": "gpu-adapter",
+  });
+  private readonly bar = h("progress", { max: 1, value: 0, "aria-label": "GPU counting progress" });
+  private readonly text = h("p", {
+    class: "progress-text",
+    "aria-live": "polite",
+    "data-testid": "gpu-status",
+  });
+  private readonly result = h("div", { class: "count-result", "data-testid": "gpu-result" });
+  private readonly run = h(
+    "div",
+    { class: "gpu-run", hidden: true },
+    this.bar,
+    this.text,
+    this.result,
+  );
+  private job: Running<GpuOutcome> | undefined;
+  readonly compact: boolean;
+
+  constructor(
+    readonly n: number,
+    private readonly app: App,
+    private readonly options: { compact?: boolean; expected?: bigint } = {},
+  ) {
+    this.start.setAttribute("aria-describedby", this.adapter.id);
+    this.adapter.textContent = "Looking for a GPU adapter…";
+    this.compact = options.compact === true;
+    if (this.compact) {
+      this.start.classList.replace("primary", "small");
+      this.cancelBtn.classList.add("small");
+      this.el = h(
+        "div",
+        { class: "gpu-counter compact", "data-testid": "gpu-counter" },
+        h(
+          "div",
+          { class: "export-bar" },
+          h("span", { class: "export-label" }, "WebGPU"),
+          this.start,
+          this.cancelBtn,
+          this.adapter,
+        ),
+        this.run,
+      );
+    } else {
+      this.el = h(
+        "section",
+        { class: "counter-card gpu-counter", "data-testid": "gpu-counter" },
+        h("h3", {}, "On the GPU ", h("span", { class: "tag" }, "WebGPU")),
+        h(
+          "p",
+          { class: "hint" },
+          "The same sub-problems, searched by thousands of GPU threads with the library's WGSL kernel.",
+        ),
+        this.adapter,
+        h("div", { class: "actions" }, this.start, this.cancelBtn),
+        this.run,
+      );
+    }
+    this.start.addEventListener("click", () => this.begin());
+    this.cancelBtn.addEventListener("click", () => {
+      this.stop();
+      this.app.announce("GPU count cancelled");
+    });
+    void gpuSupport().then((s) => this.showSupport(s));
+  }
+
+  /** Cancels a running count (the view left or N changed). */
+  stop(): void {
+    if (!this.job) return;
+    this.job.cancel();
+    this.job = undefined;
+    this.cancelBtn.hidden = true;
+    this.start.disabled = false;
+    this.text.textContent = "Cancelled.";
+  }
+
+  private showSupport(s: GpuSupport): void {
+    this.adapter.classList.toggle("unavailable", !s.ok);
+    if (!s.ok) {
+      this.start.disabled = true;
+      this.start.title = s.reason;
+      this.adapter.textContent = s.reason;
+      return;
+    }
+    this.showAdapter(s.name, s.software);
+    if (this.n > s.maxN) {
+      this.start.disabled = true;
+      this.start.title = `The GPU counter takes N up to ${s.maxN}.`;
+      this.adapter.append(` · the GPU counter takes N up to ${s.maxN}`);
+      return;
+    }
+    this.start.disabled = this.job !== undefined;
+    this.start.removeAttribute("title");
+  }
+
+  private showAdapter(name: string, software: boolean, where?: Where): void {
+    this.adapter.replaceChildren(
+      "Adapter: ",
+      h("strong", { "data-testid": "gpu-adapter-name" }, name),
+      software ? " (software: it runs on the CPU, slower than the workers)" : "",
+      where === "page" ? " · on the page's thread (workers have no WebGPU here)" : "",
+    );
+  }
+
+  private begin(): void {
+    const { n } = this;
+    this.start.disabled = true;
+    this.cancelBtn.hidden = false;
+    this.run.hidden = false;
+    this.result.replaceChildren();
+    this.bar.max = 1;
+    this.bar.removeAttribute("value"); // indeterminate until the first progress
+    this.text.replaceChildren(h("span", { class: "spinner" }), " Opening the GPU…");
+    const t0 = performance.now();
+    const job = runGpuCount(n, {
+      onAdapter: (name, software, where) => {
+        if (this.job !== job) return;
+        this.showAdapter(name, software, where);
+        this.text.replaceChildren(h("span", { class: "spinner" }), " Compiling the kernel…");
+      },
+      onProgress: (p) => {
+        if (this.job !== job) return;
+        if (p.dispatches === 0) {
+          this.text.replaceChildren(
+            h("span", { class: "spinner" }),
+            ` Compiling the kernel for ${fmt(p.total)} sub-problems…`,
+          );
+          return;
+        }
+        this.bar.max = Math.max(1, p.total);
+        this.bar.value = p.done;
+        this.text.textContent = `${fmt(p.done)} of ${fmt(p.total)} sub-problems · ${fmt(p.found)} solutions so far · ${fmtTime((performance.now() - t0) / 1000)}`;
+      },
+    });
+    this.job = job;
+    job.promise.then(
+      (r) => {
+        if (this.job !== job) return;
+        this.job = undefined;
+        this.cancelBtn.hidden = true;
+        this.start.disabled = false;
+        this.bar.max = 1;
+        this.bar.value = 1;
+        this.text.textContent = `Done in ${fmtTime(r.seconds)} (kernel ${fmtTime(r.kernelSeconds)}, ${fmt(r.dispatches)} dispatch${r.dispatches === 1 ? "" : "es"}, ${fmt(r.subProblems)} sub-problems) on ${r.adapter}${r.where === "page" ? ", on the page's thread" : ""}.`;
+        const expected = this.options.expected;
+        const check =
+          expected === undefined
+            ? null
+            : BigInt(r.total) === expected
+              ? h("span", { class: "gpu-check good" }, " ✓ the same as the list")
+              : h("span", { class: "gpu-check bad" }, ` ✗ the list has ${fmt(expected)}`);
+        this.result.replaceChildren(
+          h(
+            "p",
+            { class: "big-count" },
+            h("strong", { "data-testid": "gpu-total" }, fmt(r.total)),
+            ` solution${r.total === "1" ? "" : "s"} for N = ${n}, in `,
+            h("strong", { "data-testid": "gpu-unique" }, fmt(r.unique)),
+            ` symmetry class${r.unique === "1" ? "" : "es"}.`,
+            check,
+          ),
+        );
+        this.app.announce(`GPU count: ${fmt(r.total)} solutions for N = ${n}`);
+      },
+      (e: Error) => {
+        if (e instanceof Cancelled || this.job !== job) return;
+        this.job = undefined;
+        this.cancelBtn.hidden = true;
+        this.start.disabled = false;
+        this.bar.value = 0;
+        this.text.textContent = "";
+        this.result.replaceChildren(
+          h("p", { class: "callout bad" }, `The GPU count failed: ${e.message}`),
+        );
+      },
+    );
+  }
+}

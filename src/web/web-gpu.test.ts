@@ -1,0 +1,205 @@
+// Browser tests of the page's GPU count (Gallery, "Count on the GPU"): builds the site with Vite,
+// serves it with Vite's preview server, and drives Debian's chromium headless with WebGPU on
+// (--enable-unsafe-webgpu, no --disable-gpu). Without a GPU, chromium's SwiftShader (a Vulkan
+// driver on the CPU) is the adapter: slow but exact. A browser that finds no adapter skips the
+// counting tests and says why. Screenshots go to artifacts/web/ (git-ignored).
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, type TestContext, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { build, type PreviewServer, preview } from "vite";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CONFIG = join(ROOT, "vite.config.ts");
+const SHOTS = join(ROOT, "artifacts", "web");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--enable-unsafe-webgpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+/** SwiftShader compiles the kernel and counts on the CPU: give a count this long. */
+const COUNT_TIMEOUT = 30_000;
+
+let out = "";
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let base = "";
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `chromium not found at ${CHROMIUM} (apt-get install chromium)`);
+  out = mkdtempSync(join(tmpdir(), "nqueens-web-gpu-dist-"));
+  mkdirSync(SHOTS, { recursive: true });
+  await build({ configFile: CONFIG, logLevel: "error", build: { outDir: out, sourcemap: false } });
+  server = await preview({
+    configFile: CONFIG,
+    logLevel: "error",
+    build: { outDir: out },
+    preview: { port: 0, host: "127.0.0.1", strictPort: false, open: false },
+  });
+  base = server.resolvedUrls!.local[0]!;
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  if (existsSync(SWIFTSHADER)) env.VK_ICD_FILENAMES ??= SWIFTSHADER;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, env });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+interface Opened {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  readonly errors: string[];
+}
+
+/**
+ * Opens the page at `hash` in a fresh 1280×900 tab. `init` (source text: a function from this
+ * file would carry tsx's helpers) runs before the page's scripts.
+ */
+async function open(hash: string, init?: string): Promise<Opened> {
+  const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  if (init) await page.addInitScript({ content: init });
+  await page.goto(`${base}${hash}`);
+  await page.waitForSelector("[role=tab][aria-selected=true]");
+  return { page, errors };
+}
+
+async function text(page: Page, selector: string): Promise<string> {
+  return (await page.textContent(selector))?.trim() ?? "";
+}
+
+/**
+ * Waits for the GPU control to find its adapter; skips the test (and returns false) when the
+ * browser has none, with the page's own reason.
+ */
+async function adapterOrSkip(t: TestContext, page: Page): Promise<boolean> {
+  await page.waitForFunction(
+    () => !document.querySelector("[data-testid=gpu-adapter]")?.textContent?.startsWith("Looking"),
+    undefined,
+    { timeout: 15_000 },
+  );
+  if (await page.isDisabled("[data-testid=gpu-count]")) {
+    t.skip(`no WebGPU adapter in chromium: ${await text(page, "[data-testid=gpu-adapter]")}`);
+    await page.close();
+    return false;
+  }
+  return true;
+}
+
+/** Clicks "Count on the GPU" and waits for the result. */
+async function countOnGpu(page: Page): Promise<void> {
+  await page.click("[data-testid=gpu-count]");
+  await page.waitForSelector("[data-testid=gpu-total], [data-testid=gpu-result] .callout.bad", {
+    timeout: COUNT_TIMEOUT,
+  });
+  const failed = await page.$("[data-testid=gpu-result] .callout.bad");
+  assert.equal(failed ? await failed.textContent() : null, null);
+}
+
+describe("web page, GPU count", { concurrency: false }, () => {
+  test("N=10 counts 724 solutions in 92 classes on the GPU, in a worker", async (t) => {
+    const { page, errors } = await open("#mode=gallery&n=10");
+    await page.waitForSelector("[data-testid=gallery-summary]", { timeout: 15_000 });
+    if (!(await adapterOrSkip(t, page))) return;
+    assert.ok((await text(page, "[data-testid=gpu-adapter-name]")).length > 0);
+    await countOnGpu(page);
+    assert.equal(await text(page, "[data-testid=gpu-total]"), "724");
+    assert.equal(await text(page, "[data-testid=gpu-unique]"), "92");
+    assert.match(await text(page, "[data-testid=gpu-result]"), /the same as the list/);
+    const status = await text(page, "[data-testid=gpu-status]");
+    assert.match(status, /^Done in .+ \(kernel .+ dispatch/);
+    assert.doesNotMatch(status, /page's thread/);
+    assert.ok(await page.isHidden("[data-testid=gpu-cancel]"));
+    assert.ok(await page.isEnabled("[data-testid=gpu-count]"));
+    await page.screenshot({ path: join(SHOTS, "10-gallery-gpu-10.png"), fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("N=13: the GPU card beside the workers counts 73,712; a long count cancels", async (t) => {
+    const { page, errors } = await open("#mode=gallery&n=13");
+    await page.waitForSelector("[data-testid=count-all]");
+    if (!(await adapterOrSkip(t, page))) return;
+    await countOnGpu(page);
+    assert.equal(await text(page, "[data-testid=gpu-total]"), "73,712");
+    assert.equal(await text(page, "[data-testid=gpu-unique]"), "9,233");
+    // The CPU workers still count beside it, to the same total.
+    await page.click("[data-testid=count-all]");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.screenshot({ path: join(SHOTS, "11-gallery-gpu-13.png"), fullPage: true });
+    // A larger N: start, see the cancel button, cancel; the page answers meanwhile.
+    await page.fill("#n", "18");
+    await page.waitForSelector("[data-testid=gpu-count]:not([disabled])");
+    await page.click("[data-testid=gpu-count]");
+    await page.waitForSelector("[data-testid=gpu-cancel]:not([hidden])");
+    assert.equal(await page.evaluate(() => 6 * 7), 42);
+    await page.click("[data-testid=gpu-cancel]");
+    assert.equal(await text(page, "[data-testid=gpu-status]"), "Cancelled.");
+    assert.ok(await page.isHidden("[data-testid=gpu-cancel]"));
+    assert.ok(await page.isEnabled("[data-testid=gpu-count]"));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("without WebGPU in workers, the page counts on its own thread", async (t) => {
+    // The GPU worker cannot start: the page falls back to counting on its own thread.
+    const { page, errors } = await open(
+      "#mode=gallery&n=8",
+      `{
+        const Real = window.Worker;
+        window.Worker = class extends Real {
+          constructor(url, options) {
+            if (String(url).includes("gpu-worker")) throw new Error("no GPU worker in this test");
+            super(url, options);
+          }
+        };
+      }`,
+    );
+    await page.waitForSelector("[data-testid=gallery-summary]", { timeout: 15_000 });
+    if (!(await adapterOrSkip(t, page))) return;
+    await countOnGpu(page);
+    assert.equal(await text(page, "[data-testid=gpu-total]"), "92");
+    assert.equal(await text(page, "[data-testid=gpu-unique]"), "12");
+    assert.match(await text(page, "[data-testid=gpu-status]"), /on the page's thread/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("without WebGPU the button is disabled and says why", async () => {
+    const { page, errors } = await open(
+      "#mode=gallery&n=13",
+      `Object.defineProperty(Navigator.prototype, "gpu", { get() { return undefined; } });`,
+    );
+    await page.waitForSelector("[data-testid=gpu-adapter].unavailable");
+    assert.ok(await page.isDisabled("[data-testid=gpu-count]"));
+    const why = await text(page, "[data-testid=gpu-adapter]");
+    assert.match(why, /no WebGPU/);
+    assert.equal(await page.getAttribute("[data-testid=gpu-count]", "title"), why);
+    await page.screenshot({ path: join(SHOTS, "12-gallery-no-gpu.png"), fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
