@@ -8,10 +8,14 @@
  *
  * Times are wall seconds of the library call: `countFast` (threads started inside) and
  * `runCoordinator` with the workers already started and idle (they are long-lived daemons);
- * the coordinator's default half-second polling is included. Run from the build: the engine's
- * threads need .js files.
+ * the coordinator's default half-second polling is included. CPU seconds (user + system) are
+ * measured too, as they suffer less than wall time on a machine that others share: the
+ * engine's process; for the queue the workers (from /proc, counted from when they are ready),
+ * the coordinator, and the private redis-server. Run from the build: the engine's threads need
+ * .js files.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { countFast } from "../engine/count-fast.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
@@ -71,31 +75,61 @@ async function forget(run: string): Promise<void> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux), or 0. */
+function cpuOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function ownCpu(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
 const rows: string[] = [];
+const pct = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)}%`;
 try {
   for (const n of ns) {
     for (const k of ks) {
       const alone: number[] = [];
       const queued: number[] = [];
+      const aloneCpu: number[] = [];
+      const queuedCpu: number[] = [];
       for (let rep = 0; rep < reps; rep++) {
+        let cpu = ownCpu();
         const e = await countFast(n, { workers: k });
+        aloneCpu.push(ownCpu() - cpu);
         alone.push(e.seconds);
         const workers = await startWorkers(k);
         const run = `bench-q${n}-k${k}-${rep}-${process.pid}`;
+        const before = workers.map((w) => cpuOf(w.pid));
+        const redisBefore = cpuOf(own?.pid);
+        cpu = ownCpu();
         const started = performance.now();
         const q = await runCoordinator(n, url, { run });
         queued.push((performance.now() - started) / 1000);
+        const used =
+          ownCpu() -
+          cpu +
+          workers.reduce((sum, w, i) => sum + cpuOf(w.pid) - before[i], 0) +
+          cpuOf(own?.pid) -
+          redisBefore;
+        queuedCpu.push(used);
         await stopWorkers(workers);
         await forget(run);
         if (q.total !== e.total) throw new Error(`n=${n}: queue ${q.total} != engine ${e.total}`);
         process.stderr.write(
-          `n=${n} k=${k} rep ${rep + 1}: engine ${e.seconds.toFixed(2)} s, queue ${queued.at(-1)?.toFixed(2)} s\n`,
+          `n=${n} k=${k} rep ${rep + 1}: engine ${e.seconds.toFixed(2)} s (cpu ${aloneCpu.at(-1)?.toFixed(2)}), queue ${queued.at(-1)?.toFixed(2)} s (cpu ${used.toFixed(2)})\n`,
         );
       }
-      const a = median(alone);
-      const b = median(queued);
+      const [a, b, ac, bc] = [alone, queued, aloneCpu, queuedCpu].map(median);
       rows.push(
-        `| ${n} | ${k} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(((b - a) / a) * 100).toFixed(1)}% |`,
+        `| ${n} | ${k} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${pct(a, b)} | ${ac.toFixed(2)} | ${bc.toFixed(2)} | ${pct(ac, bc)} |`,
       );
     }
   }
@@ -103,5 +137,5 @@ try {
   await own?.stop();
 }
 process.stdout.write(
-  `| N | processes | count --workers K (s) | queue, K workers (s) | overhead |\n|---|---|---|---|---|\n${rows.join("\n")}\n`,
+  `| N | K | engine wall s | queue wall s | wall overhead | engine CPU s | queue CPU s | CPU overhead |\n|---|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
 );

@@ -76,6 +76,8 @@ export interface QueueCount {
   readonly attached: boolean;
   /** Wall-clock seconds of this call. */
   readonly seconds: number;
+  /** Distinct workers that took jobs of this run (over all its attempts). */
+  readonly workers: number;
 }
 
 /** Every job can be retried this often after an error, besides the coordinator's own retries. */
@@ -237,6 +239,7 @@ async function follow(
             finished: new Date().toISOString(),
           }),
         );
+        const starts = await until(redis.lrange(keys.starts, 0, -1));
         return {
           n,
           total: sum.total,
@@ -247,6 +250,7 @@ async function follow(
           jobs: ranges.length,
           attached,
           seconds: (performance.now() - began) / 1000,
+          workers: new Set(starts.map((line) => line.split("\t")[1])).size,
         };
       }
       if (sum.bad.length > 0) {

@@ -4,7 +4,7 @@
  * sub-problem takes (a blocked event loop would let the lock expire and the job be retried).
  */
 import { Worker } from "node:worker_threads";
-import type { SubResult } from "../engine/split.js";
+import { type SubResult, split, toWords } from "../engine/split.js";
 
 // Built, the thread is solve-thread.js beside this file. Run from source under tsx (tests,
 // development), it is solve-thread.ts, which Node 20 cannot load in a thread through the
@@ -47,6 +47,11 @@ export class SolverPool {
     ids: readonly number[],
     onResult: (id: number, r: SubResult) => void,
   ): Promise<void> {
+    const list = split(n);
+    const records = new Uint32Array(ids.length * 3);
+    ids.forEach((id, i) => {
+      records.set(toWords(list[id]), i * 3);
+    });
     const slot = await this.take();
     try {
       await new Promise<void>((resolve, reject) => {
@@ -75,7 +80,7 @@ export class SolverPool {
         thread.on("message", onMessage);
         thread.on("error", onError);
         thread.on("exit", onExit);
-        thread.postMessage({ n, ids: [...ids] });
+        thread.postMessage({ n, records }, [records.buffer]);
       });
     } catch (e) {
       // A thread that failed or was stopped is replaced, so the pool keeps its size.

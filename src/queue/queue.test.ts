@@ -261,6 +261,8 @@ describe("queue on Redis", async () => {
     const again = starts.filter(([id, who]) => id === start.jobId && who !== "k1");
     assert.ok(again.length >= 1, `no retry of ${start.jobId}: ${JSON.stringify(starts)}`);
     assert.ok(Number(again.at(-1)?.[2]) > start.attempt, "counted as a later attempt");
+    assert.equal(r.workers, new Set(starts.map(([, who]) => who)).size);
+    assert.ok(r.workers >= 2);
     const { runs } = await listRuns(url);
     assert.ok((runs[0]?.retries ?? 0) >= 1);
     for (const x of w) x.kill("SIGTERM");

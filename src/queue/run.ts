@@ -15,6 +15,7 @@
  * A job covers the sub-problem ids `from` (inclusive) to `to` (exclusive) and has the id
  * `NAME_FROM-TO`, so enqueueing the same run twice adds nothing (BullMQ ignores a known job id).
  */
+import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { split, splitVersion } from "../engine/split.js";
 import { uniqueShare } from "../engine/tally.js";
@@ -108,6 +109,25 @@ export function jobId(run: string, from: number, to: number): string {
   return `${run}_${from}-${to}`;
 }
 
+/**
+ * Runs a Lua script by its SHA-1 (EVALSHA), sending the text only the first time a server (or a
+ * restarted one) does not know it.
+ */
+async function runScript(
+  redis: Redis,
+  script: string,
+  keys: number,
+  ...args: (string | number)[]
+): Promise<unknown> {
+  const sha = createHash("sha1").update(script).digest("hex");
+  try {
+    return await redis.evalsha(sha, keys, ...args);
+  } catch (e) {
+    if (!(e instanceof Error) || !e.message.startsWith("NOSCRIPT")) throw e;
+    return redis.eval(script, keys, ...args);
+  }
+}
+
 const ENSURE_RUN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return redis.call('HMGET', KEYS[1], 'n', 'version', 'subProblems', 'batch')
@@ -133,7 +153,8 @@ export async function ensureRun(
   const count = split(n).length;
   const jobs = batchRanges(count, batch).length;
   const keys = runKeys(name);
-  const found = (await redis.eval(
+  const found = (await runScript(
+    redis,
     ENSURE_RUN,
     2,
     keys.meta,
@@ -226,7 +247,8 @@ export async function storeResults(
   const keys = runKeys(name);
   const args: (string | number)[] = [worker];
   for (const [id, record] of entries) args.push(id, record);
-  const [stored, same, conflicting] = (await redis.eval(
+  const [stored, same, conflicting] = (await runScript(
+    redis,
     STORE,
     3,
     keys.results,

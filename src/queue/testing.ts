@@ -33,6 +33,7 @@ export function freePort(): Promise<number> {
 export interface OwnRedis {
   readonly url: string;
   readonly port: number;
+  readonly pid: number;
   /** Stops it (by its pid) and waits until the port is closed. */
   stop(): Promise<void>;
 }
@@ -78,6 +79,7 @@ export async function startRedisServer(port?: number): Promise<OwnRedis> {
   return {
     url,
     port: p,
+    pid,
     async stop() {
       try {
         process.kill(pid, "SIGTERM");
