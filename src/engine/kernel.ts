@@ -64,7 +64,7 @@ export function compileBoard(
   hi = n - 1,
 ): boolean {
   const width = hi - lo + 1;
-  task.full = width >= 32 ? -1 : (1 << width) - 1;
+  task.full = width >= 32 ? -1 : ((1 << width) - 1) | 0;
   task.offset = lo;
   task.ld = 0;
   task.rd = 0;
