@@ -40,7 +40,8 @@ export class SolverPool {
 
   /**
    * Solves sub-problems `ids` of `split(n)` on the next free thread, calling `onResult` for each
-   * as it is found. Resolves when all are done; rejects if the thread fails or the pool closes.
+   * within about 50 ms of its being found. Resolves when all are done; rejects if the thread
+   * fails or the pool closes.
    */
   async solve(
     n: number,
@@ -56,13 +57,15 @@ export class SolverPool {
     try {
       await new Promise<void>((resolve, reject) => {
         const { thread } = slot;
-        const onMessage = (
-          m: { id: number; count: number; fixed180: number; fixed90: number } | { end: true },
-        ) => {
-          if ("end" in m) {
+        const onMessage = (m: Float64Array | { end: true }) => {
+          if (m instanceof Float64Array) {
+            for (let i = 0; i + 3 < m.length; i += 4) {
+              onResult(m[i], { count: m[i + 1], fixed180: m[i + 2], fixed90: m[i + 3] });
+            }
+          } else {
             finish();
             resolve();
-          } else onResult(m.id, { count: m.count, fixed180: m.fixed180, fixed90: m.fixed90 });
+          }
         };
         const onError = (e: Error) => {
           finish();
