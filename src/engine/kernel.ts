@@ -7,8 +7,8 @@
  *   (in any row, above or below: their columns and both diagonals), bit c = column c of the task;
  * - `shift[d]` is the distance from free row d to free row d+1 (rows in between already hold a
  *   queen), by which the diagonal masks move;
- * - `ld`, `rd`, `col` are the diagonal and column masks of queens placed by the search so far
- *   (0 at the start of a sub-problem).
+ * - `ld`, `rd` are the diagonal masks of queens placed by the search so far (0 at the start),
+ *   `col` the columns taken, starting with those of the queens placed before the search.
  * A border constellation (split.ts) compiles to a task on the inner (n-2) columns (bit c-1 =
  * column c), so masks stay within 30 bits for n <= 32; a general partial board compiles to a task
  * on all n columns (`>>>` keeps bit 31 clean for n = 32).
@@ -26,13 +26,14 @@ export interface KernelTask {
   readonly rowMask: Int32Array;
   /** Per free row: rows to the next free row (1 when adjacent). */
   readonly shift: Int32Array;
-  /** Per free row: its row index on the board (for the symmetry checks). */
+  /** Per free row: its row index on the board. */
   readonly row: Int32Array;
   /** Board column of bit 0 (1 for constellations, 0 for general boards). */
   offset: number;
-  /** Masks of the queens placed by the search so far. */
+  /** Diagonal masks of the queens placed by the search so far (at free row 0). */
   ld: number;
   rd: number;
+  /** Columns taken. */
   col: number;
 }
 
@@ -264,8 +265,9 @@ export function solveSubProblem(n: number, sp: SubProblem, task = sharedTask): S
 
 /**
  * Counts the completions of a partial board with the engine's kernel: `cols[r]` is the column of
- * the queen in row r (0-based), or -1 for an empty row; n <= 32. Queens that attack each other
- * give 0n. The search is split on the first empty row, each part counted exactly as a double
+ * the queen in row r (0-based), or -1 for an empty row; n <= 32. Queens may stand in any rows
+ * (empty rows above, between or below them). Queens that attack each other give 0n.
+ * The lower-level entry is `compileBoard(task, n, cols)` then `countTask(task)`. The search is split on the first empty row, each part counted exactly as a double
  * (below 2^53 for any board this can finish), and summed as a bigint.
  * @example countCompletions(8, [0, -1, -1, -1, -1, -1, -1, -1]) // 4n
  */
