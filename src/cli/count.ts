@@ -3,16 +3,16 @@
  * cores, with a progress bar on a terminal, Ctrl-C that says how to resume, and checkpoints.
  */
 import cliProgress from "cli-progress";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import {
   CountInterrupted,
-  type CountResult,
   countFast,
   defaultWorkers,
   MAX_N,
   MAX_WORKERS,
   type Progress,
 } from "../engine/index.js";
+import { QUEUE_ENV } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 
@@ -35,6 +35,82 @@ interface CountFlags {
   workers?: string;
   checkpoint?: string;
   json?: boolean;
+  backend: Backend;
+  queue?: string;
+}
+
+const BACKENDS = ["auto", "cpu", "gpu"] as const;
+type Backend = (typeof BACKENDS)[number];
+
+/** What every backend returns: the counts and how the work was done. */
+interface Counted {
+  total: bigint;
+  unique: bigint;
+  seconds: number;
+  workers: number;
+  subProblems: number;
+  resumed: number;
+  backend: "cpu" | "gpu" | "queue";
+  /** The GPU adapter's name, or the queue run's name. */
+  where?: string;
+}
+
+interface CountJob {
+  n: number;
+  workers: number;
+  flags: CountFlags;
+  onProgress: (p: Progress) => void;
+  signal: AbortSignal;
+  note: (message: string) => void;
+}
+
+/**
+ * Counts on the backend the flags ask for: a Redis queue (--queue or $NQUEENS_QUEUE), the GPU
+ * (--backend gpu, or auto where a hardware adapter exists and n is large enough), or the CPU
+ * engine. The GPU and queue modules are loaded only when used.
+ */
+async function countOn(job: CountJob): Promise<Counted> {
+  const { n, workers, flags, onProgress, signal } = job;
+  const queueUrl = flags.queue ?? process.env[QUEUE_ENV];
+  if (queueUrl !== undefined && queueUrl !== "") {
+    const { runCoordinator } = await import("../queue/index.js");
+    const r = await runCoordinator(n, queueUrl, { onProgress, signal, onMessage: job.note });
+    return { ...r, backend: "queue", where: r.run };
+  }
+  const gpu = await openGpu(n, flags.backend);
+  if (gpu) {
+    try {
+      const { countGpu } = await import("../gpu/node.js");
+      const r = await countGpu(n, {
+        device: gpu.device,
+        checkpoint: flags.checkpoint,
+        onProgress,
+        signal,
+      });
+      return { ...r, workers: 1, backend: "gpu", where: gpu.name };
+    } finally {
+      gpu.close();
+    }
+  }
+  const r = await countFast(n, { workers, checkpoint: flags.checkpoint, onProgress, signal });
+  return { ...r, backend: "cpu" };
+}
+
+/** The GPU to count on, or undefined for the CPU; `--backend gpu` without an adapter is an error. */
+async function openGpu(n: number, backend: Backend) {
+  if (backend === "cpu") return undefined;
+  const { GPU_AUTO_MIN_N, GPU_MAX_N, requestNodeGpu } = await import("../gpu/node.js");
+  if (backend === "gpu") {
+    parseInteger(String(n), "n for --backend gpu", 1, GPU_MAX_N);
+    return requestNodeGpu({ quiet: true }); // no Vulkan loader: say so without starting Dawn
+  }
+  if (n < GPU_AUTO_MIN_N || n > GPU_MAX_N) return undefined;
+  const gpu = await requestNodeGpu({ quiet: true }).catch(() => undefined);
+  if (gpu?.software) {
+    gpu.close(); // a software adapter (SwiftShader) is slower than the CPU engine
+    return undefined;
+  }
+  return gpu;
 }
 
 const EXAMPLES = `
@@ -57,6 +133,15 @@ export const registerCount: Register = (program: Command, exit) => {
     .option("-u, --unique", "also print the solutions up to rotation and reflection")
     .option("-w, --workers <k>", "worker threads (default: every core)")
     .option("-c, --checkpoint <file>", "record finished work in FILE; rerun to resume from it")
+    .addOption(
+      new Option("-b, --backend <name>", "cpu, gpu (WebGPU), or auto: a hardware GPU from n = 16")
+        .choices(BACKENDS)
+        .default("auto"),
+    )
+    .option(
+      "-q, --queue <url>",
+      `count over a Redis queue, redis://HOST[:PORT][/DB] (or $${QUEUE_ENV}); see nqueens worker`,
+    )
     .option("--json", "print one JSON object: counts as strings, seconds, workers")
     .addHelpText("after", EXAMPLES)
     .action(async (nText: string, flags: CountFlags) => {
@@ -105,14 +190,12 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
-  let result: CountResult;
+  const note = (message: string) => {
+    if (!flags.json) stderr.write(`nqueens: ${message}\n`);
+  };
+  let result: Counted;
   try {
-    result = await countFast(n, {
-      workers,
-      checkpoint: flags.checkpoint,
-      onProgress,
-      signal: controller.signal,
-    });
+    result = await countOn({ n, workers, flags, onProgress, signal: controller.signal, note });
   } catch (e) {
     bar?.stop();
     if (!(e instanceof CountInterrupted)) throw e;
@@ -142,15 +225,25 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
         workers: result.workers,
         subProblems: result.subProblems,
         resumed: result.resumed,
+        backend: result.backend,
+        ...(result.where === undefined
+          ? {}
+          : { [result.backend === "gpu" ? "adapter" : "run"]: result.where }),
       })}\n`,
     );
     return 0;
   }
   out.write(`total   ${result.total}\n`);
   if (flags.unique) out.write(`unique  ${result.unique}\n`);
-  const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems from the checkpoint` : "";
-  out.write(
-    `time    ${result.seconds.toFixed(2)} s (${result.workers} worker${result.workers === 1 ? "" : "s"}${resumed})\n`,
-  );
+  const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
+  out.write(`time    ${result.seconds.toFixed(2)} s (${how(result)}${resumed})\n`);
   return 0;
+}
+
+/** Where the count ran, for the `time` line. */
+function how(r: Counted): string {
+  const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
+  if (r.backend === "gpu") return `GPU: ${r.where}`;
+  if (r.backend === "queue") return `queue run ${r.where}, ${plural(r.workers, "worker")}`;
+  return r.workers === 0 ? "on the main thread" : plural(r.workers, "worker");
 }

@@ -1,0 +1,105 @@
+// `nqueens count --backend` and `--queue` as a user runs them (the built command).
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { before, describe, test } from "node:test";
+import { known } from "../testing/known-counts.js";
+import { assertBadInput, assertBuilt, BIN, ROOT } from "../testing/run-cli.js";
+
+before(assertBuilt);
+
+const SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json";
+const CHROMIUM_LOADER_DIR = "/usr/lib/chromium";
+
+/** Runs the command with extra environment variables. */
+function run(args: string[], env: Record<string, string | undefined>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+    });
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const NO_VULKAN = { LD_LIBRARY_PATH: "", VK_ICD_FILENAMES: undefined, NQUEENS_QUEUE: undefined };
+
+describe("nqueens count --backend", () => {
+  test("cpu gives the known count and says so in JSON", async () => {
+    const [k] = known(11, 11);
+    const r = await run(["count", "11", "--backend", "cpu", "--json"], NO_VULKAN);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { total: string; unique: string; backend: string };
+    assert.equal(out.total, k!.total.toString());
+    assert.equal(out.unique, k!.unique.toString());
+    assert.equal(out.backend, "cpu");
+  });
+
+  test("auto without a GPU counts on the CPU, silently", async () => {
+    const [k] = known(16, 16);
+    const r = await run(["count", "16", "--json"], NO_VULKAN);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, "");
+    const out = JSON.parse(r.stdout) as { total: string; backend: string };
+    assert.equal(out.total, k!.total.toString());
+    assert.equal(out.backend, "cpu");
+  });
+
+  test("gpu without any Vulkan loader: one-line error, exit 2", async (t) => {
+    if (existsSync("/usr/lib/x86_64-linux-gnu/libvulkan.so.1")) {
+      t.skip("this machine has a system Vulkan loader, so an adapter may exist");
+      return;
+    }
+    assertBadInput(
+      await run(["count", "10", "--backend", "gpu"], NO_VULKAN),
+      /no WebGPU adapter found/,
+    );
+  });
+
+  test("gpu on the SwiftShader software adapter gives the known counts", async (t) => {
+    if (!existsSync(SWIFTSHADER)) {
+      t.skip(`no software Vulkan driver: ${SWIFTSHADER} is missing (Debian package chromium)`);
+      return;
+    }
+    const [k] = known(10, 10);
+    const env = { LD_LIBRARY_PATH: CHROMIUM_LOADER_DIR, VK_ICD_FILENAMES: SWIFTSHADER };
+    const r = await run(["count", "10", "--backend", "gpu", "--json"], env);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { total: string; unique: string; backend: string };
+    assert.equal(out.backend, "gpu");
+    assert.equal(out.total, k!.total.toString());
+    assert.equal(out.unique, k!.unique.toString());
+  });
+
+  test("an unknown backend is a usage error", async () => {
+    assertBadInput(await run(["count", "10", "--backend", "tpu"], NO_VULKAN), /tpu/);
+  });
+});
+
+describe("nqueens count --queue", () => {
+  const bad: [string, string, RegExp][] = [
+    ["not a URL", "notaurl", /--queue must be a URL like redis:\/\/HOST/],
+    ["another scheme", "http://127.0.0.1:6379", /redis:\/\//],
+    ["nobody listening", "redis://127.0.0.1:1", /cannot use Redis at redis:\/\/127\.0\.0\.1:1/],
+  ];
+  for (const [name, url, message] of bad) {
+    test(`${name}: one-line error, exit 2, within seconds`, async () => {
+      const started = Date.now();
+      assertBadInput(await run(["count", "10", "--queue", url], NO_VULKAN), message);
+      assert.ok(Date.now() - started < 15_000);
+    });
+  }
+
+  test("$NQUEENS_QUEUE is used when --queue is not given", async () => {
+    const r = await run(["count", "10"], { ...NO_VULKAN, NQUEENS_QUEUE: "redis://127.0.0.1:1" });
+    assertBadInput(r, /cannot use Redis at redis:\/\/127\.0\.0\.1:1/);
+  });
+});
