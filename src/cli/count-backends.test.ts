@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
+import { clearQueueKeys, testRedis, withDb } from "../queue/testing.js";
 import { known } from "../testing/known-counts.js";
 import { assertBadInput, assertBuilt, BIN, ROOT } from "../testing/run-cli.js";
 
@@ -101,5 +102,52 @@ describe("nqueens count --queue", () => {
   test("$NQUEENS_QUEUE is used when --queue is not given", async () => {
     const r = await run(["count", "10"], { ...NO_VULKAN, NQUEENS_QUEUE: "redis://127.0.0.1:1" });
     assertBadInput(r, /cannot use Redis at redis:\/\/127\.0\.0\.1:1/);
+  });
+});
+
+describe("nqueens count --queue with a worker, on a real Redis", () => {
+  test("a worker process and the coordinator count n = 12 exactly", async (t) => {
+    const server = await testRedis();
+    if (typeof server === "string") {
+      t.skip(server);
+      return;
+    }
+    // Database 15: the queue's own tests number theirs from 1 upwards.
+    const url = withDb(server.url, 15);
+    await clearQueueKeys(url);
+    const worker = spawn(process.execPath, [BIN, "worker", "--queue", url, "--workers", "1"], {
+      cwd: ROOT,
+      env: { ...process.env, ...NO_VULKAN },
+      stdio: "ignore",
+    });
+    try {
+      const [k] = known(12, 12);
+      const r = await run(["count", "12", "--queue", url, "--json"], NO_VULKAN);
+      assert.equal(r.code, 0, r.stderr);
+      const out = JSON.parse(r.stdout) as { total: string; unique: string; backend: string };
+      assert.equal(out.backend, "queue");
+      assert.equal(out.total, k!.total.toString());
+      assert.equal(out.unique, k!.unique.toString());
+      const again = await run(["count", "12", "--queue", url, "--json"], NO_VULKAN);
+      assert.equal(
+        JSON.parse(again.stdout).total,
+        k!.total.toString(),
+        "attaching to the finished run",
+      );
+    } finally {
+      worker.kill("SIGKILL");
+      await clearQueueKeys(url);
+      await server.stop();
+    }
+  });
+
+  test("--queue with --checkpoint is refused", async () => {
+    assertBadInput(
+      await run(
+        ["count", "12", "--queue", "redis://127.0.0.1:1", "--checkpoint", "x.ckpt"],
+        NO_VULKAN,
+      ),
+      /drop --checkpoint/,
+    );
   });
 });

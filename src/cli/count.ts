@@ -12,6 +12,7 @@ import {
   MAX_WORKERS,
   type Progress,
 } from "../engine/index.js";
+import { NQueensError } from "../errors.js";
 import { QUEUE_ENV } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
@@ -36,7 +37,7 @@ interface CountFlags {
   checkpoint?: string;
   json?: boolean;
   backend: Backend;
-  queue?: string;
+  queue?: string | false;
 }
 
 const BACKENDS = ["auto", "cpu", "gpu"] as const;
@@ -71,10 +72,15 @@ interface CountJob {
  */
 async function countOn(job: CountJob): Promise<Counted> {
   const { n, workers, flags, onProgress, signal } = job;
-  const queueUrl = flags.queue ?? process.env[QUEUE_ENV];
-  if (queueUrl !== undefined && queueUrl !== "") {
+  const url = queueUrl(flags);
+  if (url !== undefined) {
+    if (flags.checkpoint !== undefined || flags.workers !== undefined) {
+      throw new NQueensError(
+        "--queue stores its results in Redis and its workers take --workers: drop --checkpoint and --workers",
+      );
+    }
     const { runCoordinator } = await import("../queue/index.js");
-    const r = await runCoordinator(n, queueUrl, { onProgress, signal, onMessage: job.note });
+    const r = await runCoordinator(n, url, { onProgress, signal, onMessage: job.note });
     return { ...r, backend: "queue", where: r.run };
   }
   const gpu = await openGpu(n, flags.backend);
@@ -94,6 +100,13 @@ async function countOn(job: CountJob): Promise<Counted> {
   }
   const r = await countFast(n, { workers, checkpoint: flags.checkpoint, onProgress, signal });
   return { ...r, backend: "cpu" };
+}
+
+/** The queue address from --queue or $NQUEENS_QUEUE, unless --no-queue. */
+function queueUrl(flags: CountFlags): string | undefined {
+  if (flags.queue === false) return undefined;
+  const text = flags.queue ?? process.env[QUEUE_ENV];
+  return text === undefined || text === "" ? undefined : text;
 }
 
 /** The GPU to count on, or undefined for the CPU; `--backend gpu` without an adapter is an error. */
@@ -120,6 +133,9 @@ Examples:
   $ nqueens count 17 --workers 2 --json  {"n":17,"total":"95815104",...}
   $ nqueens count 20 --checkpoint n20.ckpt
       records finished sub-problems; after Ctrl-C or a crash, the same command resumes
+  $ nqueens count 19 --backend gpu       on the GPU (WebGPU), same checkpoint format
+  $ nqueens count 21 --queue redis://10.0.0.5:6379
+      splits the count into jobs for "nqueens worker" processes on any machines
 
 Time grows about 6.6x per step of n: n=17 takes seconds, n=20 about half an hour on two
 cores, n=23 weeks, n=26 and above many years. n can be at most ${MAX_N}.`;
@@ -142,6 +158,7 @@ export const registerCount: Register = (program: Command, exit) => {
       "-q, --queue <url>",
       `count over a Redis queue, redis://HOST[:PORT][/DB] (or $${QUEUE_ENV}); see nqueens worker`,
     )
+    .option("--no-queue", `count here even when $${QUEUE_ENV} is set`)
     .option("--json", "print one JSON object: counts as strings, seconds, workers")
     .addHelpText("after", EXAMPLES)
     .action(async (nText: string, flags: CountFlags) => {
@@ -199,6 +216,13 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   } catch (e) {
     bar?.stop();
     if (!(e instanceof CountInterrupted)) throw e;
+    if (queueUrl(flags) !== undefined) {
+      stderr.write(
+        `nqueens: stopped following the run after ${e.done} of ${e.total} sub-problems; ` +
+          "the workers go on; attach again with the same command\n",
+      );
+      return 130;
+    }
     let again = `nqueens count ${n}`;
     if (flags.workers !== undefined) again += ` --workers ${workers}`;
     if (flags.unique) again += " --unique";
