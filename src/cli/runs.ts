@@ -3,7 +3,8 @@
  * `--verify RUN` recounts a random sample of a run's stored results on this machine.
  * Exit 1 when a listed run has conflicting results or a recount disagrees.
  */
-import { listRuns, type RunInfo, resolveQueueUrl, verifyRun } from "../queue/index.js";
+import type { RunInfo } from "../queue/index.js";
+import { resolveQueueUrl } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { say, sayJson } from "./output.js";
@@ -40,6 +41,7 @@ Examples:
     )
     .action(async (flags: RunsFlags) => {
       const url = resolveQueueUrl(flags.queue);
+      const { listRuns, verifyRun } = await import("../queue/index.js"); // BullMQ: loaded only here
       if (flags.verify !== undefined) {
         const sample = parseInteger(flags.sample ?? "10", "--sample", 1, 1_000_000);
         const report = await verifyRun(url, flags.verify, { sample });

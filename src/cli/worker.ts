@@ -3,7 +3,8 @@
  * Logs one line per event on stderr; stdout stays empty.
  */
 import { availableParallelism } from "node:os";
-import { type Backend, resolveQueueUrl, startWorker, type WorkerEvent } from "../queue/index.js";
+import type { Backend, WorkerEvent } from "../queue/index.js";
+import { resolveQueueUrl } from "../queue/url.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 
@@ -74,6 +75,7 @@ go back to the queue). A worker that dies loses nothing: its job is retried.`,
       const log = (line: string | undefined) => {
         if (line !== undefined) process.stderr.write(`${line}\n`);
       };
+      const { startWorker } = await import("../queue/index.js"); // BullMQ: loaded only here
       const worker = await startWorker(url, {
         threads,
         backend,
