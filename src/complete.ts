@@ -26,6 +26,8 @@
  * Deciding whether a partial board can be completed is NP-complete in general, so some boards
  * with many fixed queens on a big board can take far longer than these figures.
  */
+
+import { popcount } from "./bits.js";
 import {
   attackKind,
   boardProblems,
@@ -281,12 +283,6 @@ function maskCount(plan: MaskPlan): bigint {
     avail[k] = next;
   }
   return total + BigInt(count);
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 // ---------------------------------------------------------------------------------------------

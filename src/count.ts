@@ -10,6 +10,8 @@
  * found by small searches that place whole orbits of squares at once, so unique costs little
  * more than total.
  */
+
+import { popcount } from "./bits.js";
 import { checkSize } from "./errors.js";
 
 /** The largest n the counter accepts (32-bit masks). n = 14 takes well under a second. */
@@ -157,12 +159,6 @@ function countBelow(all: number, rows: number, cols: number, left: number, right
     avail[k] = next;
   }
   return total + BigInt(count);
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /**

@@ -49,6 +49,8 @@
  * (compiling a few masks) negligible against its search from n=12 on. At n=16 the largest
  * sub-problem is about 1-2% of the work.
  */
+
+import { popcount } from "../bits.js";
 import { checkSize } from "../errors.js";
 
 /** Bumped when the enumeration or its order changes; part of `splitVersion`. */
@@ -167,12 +169,6 @@ function valid(n: number, top: number, bottom: number, left: number, right: numb
     attack(m, bottom, right, m) ||
     attack(left, 0, right, m)
   );
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  for (; x !== 0; x &= x - 1) c++;
-  return c;
 }
 
 /**
