@@ -3,12 +3,15 @@
  * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage.
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
  */
+import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { NQueensError } from "../errors.js";
 import { commands } from "./commands.js";
 import { OutputClosed } from "./output.js";
 
-const VERSION = "0.1.0";
+/** The package's version, read from package.json (two folders up from src/cli and dist/cli). */
+const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string })
+  .version;
 
 /** Runs the command line `argv` (without node and the script) and resolves to the exit status. */
 export async function main(argv: readonly string[]): Promise<number> {

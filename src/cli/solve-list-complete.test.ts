@@ -1,11 +1,11 @@
 // The solve, list and complete commands, run as built (npm test builds first).
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { known } from "../testing/known-counts.js";
-import { assertBadInput, assertBuilt, nqueens } from "../testing/run-cli.js";
+import { assertBadInput, assertBuilt, nqueens, ROOT } from "../testing/run-cli.js";
 
 let dir = "";
 before(() => {
@@ -259,4 +259,36 @@ describe("nqueens complete", { concurrency: 4 }, () => {
       assertBadInput(await nqueens(["complete", path]), message);
     });
   }
+});
+
+describe("nqueens", () => {
+  test("--version prints the version in package.json", async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    const r = await nqueens(["--version"]);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout.trim(), pkg.version);
+  });
+
+  test("--help lists every command and the exit codes", async () => {
+    const r = await nqueens(["--help"]);
+    assert.equal(r.code, 0);
+    for (const name of [
+      "solve",
+      "list",
+      "count",
+      "complete",
+      "check",
+      "aoj",
+      "trace",
+      "compare",
+      "web",
+    ]) {
+      assert.match(r.stdout, new RegExp(`^  ${name} `, "m"));
+    }
+    assert.match(r.stdout, /Exit status: 0 yes, 1/);
+  });
+
+  test("an unknown command is a one-line usage error", async () => {
+    assertBadInput(await nqueens(["bogus"]), /unknown command 'bogus'/);
+  });
 });
