@@ -1,12 +1,12 @@
 /** `nqueens complete [FILE|-]`: finish a board where some queens are already placed. */
 import { completeOne, completions, countCompletions } from "../complete.js";
 import { NQueensError } from "../errors.js";
-import type { BoardStyle } from "../format.js";
+import { type BoardStyle, formatBoard } from "../format.js";
 import { parseBoard } from "../parse.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { readInput } from "./input.js";
-import { drawn, formatOption, isOneLine, say, sayJson, styleFor } from "./output.js";
+import { formatOption, isOneLine, say, sayJson, styleFor } from "./output.js";
 
 interface CompleteFlags {
   count?: boolean;
@@ -64,8 +64,8 @@ Examples:
         for (const cols of completions(board, { limit })) {
           index++;
           if (flags.json) sayJson({ index, cols });
-          else if (isOneLine(style)) say(`${index}: ${drawn(cols, style)}`);
-          else say(`#${index}\n${drawn(cols, style)}\n`);
+          else if (isOneLine(style)) say(`${index}: ${formatBoard(cols, style)}`);
+          else say(`#${index}\n${formatBoard(cols, style)}\n`);
         }
         if (index === 0) process.stderr.write("this board cannot be completed\n");
         exit(index > 0 ? 0 : 1);
@@ -73,7 +73,7 @@ Examples:
       }
       const cols = completeOne(board);
       if (flags.json) sayJson({ n, cols: cols ?? null });
-      else if (cols) say(drawn(cols, styleFor(n, flags.format)));
+      else if (cols) say(formatBoard(cols, styleFor(n, flags.format)));
       else
         process.stderr.write(
           `this ${n}x${n} board cannot be completed: no placement of the remaining ${n - board.queens.length} queens avoids every attack\n`,

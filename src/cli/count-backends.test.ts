@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
 import { clearQueueKeys, testRedis, withDb } from "../queue/testing.js";
 import { known } from "../testing/known-counts.js";
-import { assertBadInput, assertBuilt, BIN, ROOT } from "../testing/run-cli.js";
+import { assertBadInput, assertBuilt, BIN, nqueens, ROOT } from "../testing/run-cli.js";
 
 before(assertBuilt);
 
@@ -14,21 +14,7 @@ const CHROMIUM_LOADER_DIR = "/usr/lib/chromium";
 
 /** Runs the command with extra environment variables. */
 function run(args: string[], env: Record<string, string | undefined>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      stderr += d;
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return nqueens(args, "", env);
 }
 
 const NO_VULKAN = { LD_LIBRARY_PATH: "", VK_ICD_FILENAMES: undefined, NQUEENS_QUEUE: undefined };

@@ -1,10 +1,10 @@
 /** `nqueens list <n>`: every solution (or one per symmetry class), streamed and numbered. */
-import type { BoardStyle } from "../format.js";
+import { type BoardStyle, formatBoard } from "../format.js";
 import { solutions } from "../solutions.js";
 import { unique } from "../symmetry.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { drawn, formatOption, isOneLine, say, sayJson, styleFor } from "./output.js";
+import { formatOption, isOneLine, say, sayJson, styleFor } from "./output.js";
 
 interface ListFlags {
   limit?: string;
@@ -48,10 +48,12 @@ Examples:
         if (flags.json) {
           sayJson(orbit === undefined ? { index, cols } : { index, cols, orbit });
         } else if (isOneLine(style)) {
-          say(`${index}: ${drawn(cols, style)}${orbit === undefined ? "" : `  (orbit ${orbit})`}`);
+          say(
+            `${index}: ${formatBoard(cols, style)}${orbit === undefined ? "" : `  (orbit ${orbit})`}`,
+          );
         } else {
           say(`#${index}${orbit === undefined ? "" : ` (orbit ${orbit})`}`);
-          say(drawn(cols, style));
+          say(formatBoard(cols, style));
           say("");
         }
       }

@@ -1,8 +1,7 @@
 /** Printing boards and JSON for the commands that show solutions. */
 import { Option } from "commander";
-import type { PartialBoard, Solution } from "../board.js";
 import { NQueensError } from "../errors.js";
-import { BOARD_STYLES, type BoardStyle, formatBoard } from "../format.js";
+import { BOARD_STYLES, type BoardStyle } from "../format.js";
 
 /** Styles that draw every square: n*n characters or more. */
 const SQUARE_STYLES: readonly BoardStyle[] = ["dots", "judge", "stars", "cells", "grid", "unicode"];
@@ -40,11 +39,6 @@ export function say(text: string): void {
 /** Writes a value as one line of JSON; bigints become decimal strings, exact. */
 export function sayJson(value: unknown): void {
   say(JSON.stringify(value, (_key, v) => (typeof v === "bigint" ? v.toString() : v)));
-}
-
-/** A board in the given style, ready to print. */
-export function drawn(board: PartialBoard | Solution, style: BoardStyle): string {
-  return formatBoard(board, style);
 }
 
 /** Whether a style fits on one line, so numbered listings can put it after the number. */

@@ -1,10 +1,10 @@
 /** `nqueens solve <n>`: one solution, by backtracking, construction or random repair. */
 import { Option } from "commander";
-import type { BoardStyle } from "../format.js";
+import { type BoardStyle, formatBoard } from "../format.js";
 import { type SolveMethod, solve } from "../solve.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { drawn, formatOption, say, sayJson, styleFor } from "./output.js";
+import { formatOption, say, sayJson, styleFor } from "./output.js";
 
 const METHODS: readonly SolveMethod[] = ["auto", "backtrack", "construct", "random"];
 
@@ -49,7 +49,7 @@ Examples:
       if (flags.json) {
         sayJson({ n, method: flags.method, cols: cols ?? null });
       } else if (cols) {
-        say(drawn(cols, style));
+        say(formatBoard(cols, style));
       } else {
         process.stderr.write(`no solution exists for n = ${n}\n`);
       }

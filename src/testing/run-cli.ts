@@ -24,10 +24,17 @@ export function assertBuilt(): void {
   assert.ok(existsSync(`${ROOT}dist/cli/main.js`), "build first: npx tsc -p .");
 }
 
-/** Runs `nqueens ...args` with `input` on stdin. */
-export function nqueens(args: readonly string[], input = ""): Promise<Run> {
+/** Runs `nqueens ...args` with `input` on stdin, and `env` added to (or unset from) the environment. */
+export function nqueens(
+  args: readonly string[],
+  input = "",
+  env: Record<string, string | undefined> = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
