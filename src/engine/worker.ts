@@ -5,7 +5,7 @@
  * every 50 ms, as a Float64Array of [id, count, fixed180, fixed90, ...], then the string "done".
  */
 import { parentPort } from "node:worker_threads";
-import { solveSubProblem } from "./kernel.js";
+import { solveInBatches } from "./solve-batches.js";
 import { fromWords } from "./split.js";
 
 /** What count-fast.ts posts to each worker, once. */
@@ -19,27 +19,15 @@ export interface WorkerInput {
   readonly cursor: Int32Array;
 }
 
-const POST_MS = 50;
-
 function run(port: NonNullable<typeof parentPort>, input: WorkerInput): void {
   const { n, records, order, cursor } = input;
-  let batch: number[] = [];
-  let last = performance.now();
-  for (;;) {
+  const next = () => {
     const i = Atomics.add(cursor, 0, 1);
-    if (i >= order.length) break;
-    const id = order[i];
-    const sp = fromWords(records[3 * id], records[3 * id + 1], records[3 * id + 2]);
-    const r = solveSubProblem(n, sp);
-    batch.push(id, r.count, r.fixed180, r.fixed90);
-    const now = performance.now();
-    if (now - last >= POST_MS) {
-      port.postMessage(Float64Array.from(batch));
-      batch = [];
-      last = now;
-    }
-  }
-  if (batch.length > 0) port.postMessage(Float64Array.from(batch));
+    if (i >= order.length) return undefined;
+    const id = order[i]!;
+    return fromWords(records[3 * id]!, records[3 * id + 1]!, records[3 * id + 2]!);
+  };
+  solveInBatches(n, next, (batch) => port.postMessage(batch));
   port.postMessage("done");
 }
 

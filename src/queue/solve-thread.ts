@@ -7,28 +7,20 @@
  * `{ end: true }`.
  */
 import { parentPort } from "node:worker_threads";
-import { solveSubProblem } from "../engine/kernel.js";
+import { solveInBatches } from "../engine/solve-batches.js";
 import { fromWords } from "../engine/split.js";
-
-const POST_MS = 50;
 
 const port = parentPort;
 if (!port) throw new Error("solve-thread.ts runs only as a worker thread");
 port.on("message", (task: { n: number; records: Uint32Array }) => {
   const w = task.records;
-  let batch: number[] = [];
-  let last = performance.now();
-  for (let i = 0; i + 2 < w.length; i += 3) {
-    const sp = fromWords(w[i], w[i + 1], w[i + 2]);
-    const r = solveSubProblem(task.n, sp);
-    batch.push(sp.id, r.count, r.fixed180, r.fixed90);
-    const now = performance.now();
-    if (now - last >= POST_MS) {
-      port.postMessage(Float64Array.from(batch));
-      batch = [];
-      last = now;
-    }
-  }
-  if (batch.length > 0) port.postMessage(Float64Array.from(batch));
+  let i = 0;
+  const next = () => {
+    if (i + 2 >= w.length) return undefined;
+    const sp = fromWords(w[i]!, w[i + 1]!, w[i + 2]!);
+    i += 3;
+    return sp;
+  };
+  solveInBatches(task.n, next, (batch) => port.postMessage(batch));
   port.postMessage({ end: true });
 });

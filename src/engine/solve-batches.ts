@@ -1,0 +1,35 @@
+/**
+ * The loop every counting thread runs (the engine's workers and the queue's solver threads):
+ * solve sub-problems one after another and hand the results over in batches, about every 50 ms,
+ * as a Float64Array of [id, count, fixed180, fixed90, ...]. One message per result would cost
+ * more than a small sub-problem; one message at the end would leave progress dark.
+ */
+import { solveSubProblem } from "./kernel.js";
+import type { SubProblem } from "./split.js";
+
+/** How often a thread posts the results it has. */
+export const POST_MS = 50;
+
+/**
+ * Solves the sub-problems `next()` returns until it returns undefined, passing batches of
+ * results to `post` (at least every {@link POST_MS} ms while working, and once at the end).
+ */
+export function solveInBatches(
+  n: number,
+  next: () => SubProblem | undefined,
+  post: (batch: Float64Array) => void,
+): void {
+  let batch: number[] = [];
+  let last = performance.now();
+  for (let sp = next(); sp !== undefined; sp = next()) {
+    const r = solveSubProblem(n, sp);
+    batch.push(sp.id, r.count, r.fixed180, r.fixed90);
+    const now = performance.now();
+    if (now - last >= POST_MS) {
+      post(Float64Array.from(batch));
+      batch = [];
+      last = now;
+    }
+  }
+  if (batch.length > 0) post(Float64Array.from(batch));
+}
