@@ -4,55 +4,32 @@
 // driver on the CPU) is the adapter: slow but exact. A browser that finds no adapter skips the
 // counting tests and says why. Screenshots go to artifacts/web/ (git-ignored).
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { build, type PreviewServer, preview } from "vite";
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  NO_BROWSER,
+  SHOTS,
+  serveSite,
+  type TestSite,
+} from "./site-for-tests.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CONFIG = join(ROOT, "vite.config.ts");
-const SHOTS = join(ROOT, "artifacts", "web");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--enable-unsafe-webgpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+const FLAGS = [...CHROMIUM_FLAGS, "--enable-unsafe-webgpu"];
 /** SwiftShader compiles the kernel and counts on the CPU: give a count this long. */
 const COUNT_TIMEOUT = 30_000;
 
-let out = "";
-let server: PreviewServer | undefined;
+let site: TestSite | undefined;
 let browser: Browser | undefined;
 let base = "";
 
-/** Why the browser tests cannot run here (skipped, saying so), or false. */
-const NO_BROWSER = existsSync(CHROMIUM)
-  ? false
-  : `chromium not found at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
-
 before(async () => {
   if (NO_BROWSER) return;
-  out = mkdtempSync(join(tmpdir(), "nqueens-web-gpu-dist-"));
-  mkdirSync(SHOTS, { recursive: true });
-  await build({ configFile: CONFIG, logLevel: "error", build: { outDir: out, sourcemap: false } });
-  server = await preview({
-    configFile: CONFIG,
-    logLevel: "error",
-    build: { outDir: out },
-    preview: { port: 0, host: "127.0.0.1", strictPort: false, open: false },
-  });
-  base = server.resolvedUrls!.local[0]!;
+  site = await serveSite();
+  base = site.base;
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   if (existsSync(SWIFTSHADER)) env.VK_ICD_FILENAMES ??= SWIFTSHADER;
@@ -61,8 +38,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  await server?.close();
-  if (out) rmSync(out, { recursive: true, force: true });
+  await site?.close();
 });
 
 interface Opened {

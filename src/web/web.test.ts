@@ -2,60 +2,35 @@
 // Vite's in-process preview server, and drives Debian's chromium headless through playwright-core.
 // Screenshots go to artifacts/web/ (git-ignored).
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { build, type PreviewServer, preview } from "vite";
 import { isSolution } from "../board.js";
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  NO_BROWSER,
+  SHOTS,
+  serveSite,
+  type TestSite,
+} from "./site-for-tests.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CONFIG = join(ROOT, "vite.config.ts");
-const SHOTS = join(ROOT, "artifacts", "web");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
-
-let out = "";
-let server: PreviewServer | undefined;
+const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
+let site: TestSite | undefined;
 let browser: Browser | undefined;
 let base = "";
 
-/** Why the browser tests cannot run here (skipped, saying so), or false. */
-const NO_BROWSER = existsSync(CHROMIUM)
-  ? false
-  : `chromium not found at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
-
 before(async () => {
   if (NO_BROWSER) return;
-  out = mkdtempSync(join(tmpdir(), "nqueens-web-dist-"));
-  mkdirSync(SHOTS, { recursive: true });
-  await build({ configFile: CONFIG, logLevel: "error", build: { outDir: out, sourcemap: false } });
-  server = await preview({
-    configFile: CONFIG,
-    logLevel: "error",
-    build: { outDir: out },
-    preview: { port: 0, host: "127.0.0.1", strictPort: false, open: false },
-  });
-  base = server.resolvedUrls!.local[0]!;
+  site = await serveSite();
+  base = site.base;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 });
 
 after(async () => {
   await browser?.close();
-  await server?.close();
-  if (out) rmSync(out, { recursive: true, force: true });
+  await site?.close();
 });
 
 interface Opened {

@@ -1,0 +1,64 @@
+/**
+ * Test support for the browser tests (never imported by the page): builds the site with Vite
+ * into a temporary folder, serves it with Vite's in-process preview server, and knows where
+ * Debian's chromium is and which flags it needs here (see ../shared/STACK.md).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, preview } from "vite";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CONFIG = join(ROOT, "vite.config.ts");
+
+/** Where screenshots go (git-ignored). */
+export const SHOTS = join(ROOT, "artifacts", "web");
+
+/** The browser the tests drive. */
+export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** Why the browser tests cannot run here (they are skipped, saying so), or false. */
+export const NO_BROWSER = existsSync(CHROMIUM)
+  ? false
+  : `chromium not found at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
+
+/** Chromium's flags for a headless run here; add `--disable-gpu` or `--enable-unsafe-webgpu`. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+/** A built copy of the site being served on 127.0.0.1. */
+export interface TestSite {
+  /** The address of the page, ending in `/`. */
+  readonly base: string;
+  /** Stops the server and deletes the build. */
+  close(): Promise<void>;
+}
+
+/** Builds the site into a fresh temporary folder and serves it on a free port. */
+export async function serveSite(): Promise<TestSite> {
+  const out = mkdtempSync(join(tmpdir(), "nqueens-web-dist-"));
+  mkdirSync(SHOTS, { recursive: true });
+  await build({ configFile: CONFIG, logLevel: "error", build: { outDir: out, sourcemap: false } });
+  const server = await preview({
+    configFile: CONFIG,
+    logLevel: "error",
+    build: { outDir: out },
+    preview: { port: 0, host: "127.0.0.1", strictPort: false, open: false },
+  });
+  return {
+    base: server.resolvedUrls!.local[0]!,
+    async close() {
+      await server.close();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
