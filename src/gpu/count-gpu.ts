@@ -15,7 +15,7 @@
 import { compileSubProblem, newTask, solveSubProblem } from "../engine/kernel.js";
 import { type SubProblem, type SubResult, split } from "../engine/split.js";
 import { Tally } from "../engine/tally.js";
-import { CountInterrupted, type Progress } from "../engine/types.js";
+import { CountInterrupted, type CountResult, type Progress } from "../engine/types.js";
 import { checkSize } from "../errors.js";
 import { KERNEL_WGSL } from "./kernel.wgsl.js";
 
@@ -101,19 +101,11 @@ export interface GpuCountOptions {
   checkBounds?: boolean;
 }
 
-/** The engine's `CountResult` fields, and how the GPU ran. */
-export interface GpuCountResult {
-  readonly n: number;
-  /** All solutions. */
-  readonly total: bigint;
-  /** Solutions up to rotation and reflection. */
-  readonly unique: bigint;
-  /** Wall-clock seconds of this call (split, upload, shader compile and count). */
-  readonly seconds: number;
-  /** Sub-problems in the split. */
-  readonly subProblems: number;
-  /** Sub-problems taken from the checkpoint instead of being counted. */
-  readonly resumed: number;
+/**
+ * The engine's `CountResult` fields but `workers` (`seconds` covers split, upload, shader compile
+ * and count), and how the GPU ran.
+ */
+export interface GpuCountResult extends Omit<CountResult, "workers"> {
   /** Seconds from the first dispatch to the last result read back. */
   readonly kernelSeconds: number;
   readonly dispatches: number;
