@@ -23,7 +23,7 @@ const BACKENDS: readonly Backend[] = ["cpu", "gpu", "auto"];
 export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefined {
   switch (e.type) {
     case "ready":
-      return `worker ${e.name}: taking jobs from ${e.url}, ${e.threads} at a time, on ${e.backend}`;
+      return `worker ${e.name}: taking jobs from ${e.url}, ${e.threads} solver thread${e.threads === 1 ? "" : "s"}, on ${e.backend}`;
     case "start":
       if (quiet) return undefined;
       return `${e.jobId}: ${e.todo} of ${e.to - e.from} sub-problems to solve${e.attempt > 1 ? ` (attempt ${e.attempt})` : ""}`;
@@ -46,7 +46,7 @@ export const registerWorker: Register = (program, exit) => {
     .command("worker")
     .description("take counting jobs from a Redis queue (see count --queue) until stopped")
     .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
-    .option("-w, --workers <k>", "CPU solver threads, and so jobs at once (default: all cores)")
+    .option("-w, --workers <k>", "CPU solver threads (default: all cores)")
     .option(
       "-b, --backend <name>",
       "cpu; gpu (first WebGPU adapter, one job at a time); auto (a hardware GPU if any) (default: cpu)",

@@ -68,7 +68,7 @@ async function stopWorkers(children: ChildProcess[]): Promise<void> {
 async function forget(run: string): Promise<void> {
   const redis = await openRedis(parseQueueUrl(url));
   const keys = runKeys(run);
-  await redis.del(keys.meta, keys.results, keys.done, keys.conflicts, keys.starts);
+  await redis.del(...Object.values(keys));
   await redis.srem(RUNS_KEY, run);
   await closeRedis(redis);
 }

@@ -24,6 +24,7 @@ import {
   ensureRun,
   type JobData,
   jobId,
+  largestFirst,
   PREFIX,
   QUEUE_NAME,
   readConflicts,
@@ -116,24 +117,36 @@ export async function runCoordinator(
   const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
   // Connection trouble is reported once by openRedis's onWait; BullMQ's copies are not needed.
   queue.on("error", () => {});
+  // Waiting between looks blocks a connection (BLPOP on the run's `complete` list), so it gets
+  // its own; its errors are the main connection's, reported there.
+  const waiter = redis.duplicate();
+  waiter.on("error", () => {});
   const seen = { done: 0 };
   try {
-    return await follow(n, name, wanted, redis, queue, options, address.display, seen);
+    const links = { redis, waiter, queue };
+    return await follow(n, name, wanted, links, options, address.display, seen);
   } catch (e) {
     if (signal?.aborted) throw new CountInterrupted(seen.done, split(n).length);
     throw e;
   } finally {
+    waiter.disconnect();
     await Promise.race([queue.close(), sleep(1000, true)]).catch(() => {});
     await closeRedis(redis);
   }
+}
+
+/** The coordinator's connections: commands, the blocking wait between looks, the queue. */
+interface Links {
+  readonly redis: Redis;
+  readonly waiter: Redis;
+  readonly queue: Queue<JobData>;
 }
 
 async function follow(
   n: number,
   name: string,
   wanted: number,
-  redis: Redis,
-  queue: Queue<JobData>,
+  { redis, waiter, queue }: Links,
   options: CoordinatorOptions,
   display: string,
   seen: { done: number },
@@ -148,7 +161,7 @@ async function follow(
   const until = <T>(p: Promise<T>) => abortable(p, signal);
 
   const { created, batch } = await until(ensureRun(redis, name, n, wanted));
-  const ranges = batchRanges(list.length, batch);
+  const ranges = largestFirst(n, batchRanges(list.length, batch));
   const attached = !created;
   const enqueue = async (recheck: boolean) => {
     const have = new Set((await redis.hkeys(keys.results)).map(Number));
@@ -290,7 +303,8 @@ async function follow(
         }
       }
     }
-    await abortable(sleep(pollMs), signal);
+    // Until the next look, or until the last result is stored, whichever comes first.
+    await until(waiter.blpop(keys.complete, pollMs / 1000));
   }
 }
 

@@ -10,6 +10,7 @@
  * | `nqueens:run:NAME:done`      | list | ids in the order they were first stored (progress cursor) |
  * | `nqueens:run:NAME:conflicts` | list | `id TAB worker TAB record` for each result that disagreed with the stored one |
  * | `nqueens:run:NAME:starts`    | list | `jobId TAB worker TAB attempt` each time a worker starts a job |
+ * | `nqueens:run:NAME:complete`  | list | one element, pushed when the last missing result is stored (wakes the coordinator) |
  * | `nqueens:jobs:*`             | BullMQ | the queue (prefix `nqueens`, queue `jobs`), shared by all runs |
  *
  * A job covers the sub-problem ids `from` (inclusive) to `to` (exclusive) and has the id
@@ -17,7 +18,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { split, splitVersion } from "../engine/split.js";
+import { estimatedCost, split, splitVersion } from "../engine/split.js";
 import { uniqueShare } from "../engine/tally.js";
 import { NQueensError } from "../errors.js";
 import { checkRecord } from "./record.js";
@@ -36,6 +37,7 @@ export function runKeys(name: string) {
     done: `${base}:done`,
     conflicts: `${base}:conflicts`,
     starts: `${base}:starts`,
+    complete: `${base}:complete`,
   } as const;
 }
 
@@ -102,6 +104,25 @@ export function batchRanges(count: number, batch: number): [number, number][] {
   const out: [number, number][] = [];
   for (let from = 0; from < count; from += batch) out.push([from, Math.min(count, from + batch)]);
   return out;
+}
+
+/**
+ * The job ranges in the order to enqueue them: the largest estimated work first (the split's
+ * `estimatedCost`, summed over a range), so the jobs that run last are small and the workers
+ * finish close together. Sub-problem ids run from the border inwards, and the last tenth of them
+ * holds about a sixth of the work at n=16: taken in id order, the big jobs would come last.
+ */
+export function largestFirst(n: number, ranges: readonly [number, number][]): [number, number][] {
+  const list = split(n);
+  const cost = ranges.map(([from, to]) => {
+    let sum = 0;
+    for (let id = from; id < to; id++) sum += estimatedCost(n, list[id]);
+    return sum;
+  });
+  return ranges
+    .map((range, i) => ({ range, cost: cost[i] }))
+    .sort((a, b) => b.cost - a.cost || a.range[0] - b.range[0])
+    .map((r) => r.range);
 }
 
 /** The job id of a batch: deterministic, so that adding it again is a no-op. */
@@ -201,8 +222,11 @@ export async function readMeta(redis: Redis, name: string): Promise<RunMeta | un
 /**
  * Stores results: for each id, the record is written if none is there (HSETNX), its id pushed on
  * the progress list; if one is there and agrees (same three counts) nothing changes; if it
- * disagrees, the stored one stays and the new one goes to the conflicts list.
- * ARGV: worker name, then id, record pairs. Returns {stored, same, conflicting}.
+ * disagrees, the stored one stays and the new one goes to the conflicts list. When the results
+ * now number the run's sub-problems, one element is left on the `complete` list, which the
+ * coordinator waits on (so it sees the end at once, not at its next look).
+ * KEYS: results, done, conflicts, meta, complete. ARGV: worker name, then id, record pairs.
+ * Returns {stored, same, conflicting}.
  */
 const STORE = `
 local stored, same, conflicting = 0, 0, 0
@@ -221,6 +245,13 @@ for i = 2, #ARGV, 2 do
       redis.call('RPUSH', KEYS[3], id .. '\\t' .. ARGV[1] .. '\\t' .. rec)
       conflicting = conflicting + 1
     end
+  end
+end
+if stored > 0 then
+  local want = tonumber(redis.call('HGET', KEYS[4], 'subProblems') or '')
+  if want and redis.call('LLEN', KEYS[2]) >= want then
+    redis.call('LPUSH', KEYS[5], 1)
+    redis.call('LTRIM', KEYS[5], 0, 0)
   end
 end
 return {stored, same, conflicting}
@@ -250,10 +281,12 @@ export async function storeResults(
   const [stored, same, conflicting] = (await runScript(
     redis,
     STORE,
-    3,
+    5,
     keys.results,
     keys.done,
     keys.conflicts,
+    keys.meta,
+    keys.complete,
     ...args,
   )) as [number, number, number];
   return { stored, same, conflicting };
