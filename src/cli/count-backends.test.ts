@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
+import { split } from "../engine/split.js";
 import { clearQueueKeys, testRedis, withDb } from "../queue/testing.js";
 import { known } from "../testing/known-counts.js";
 import { assertBadInput, assertBuilt, BIN, nqueens, ROOT } from "../testing/run-cli.js";
@@ -120,11 +121,32 @@ describe("nqueens count --queue with a worker, on a real Redis", () => {
         k!.total.toString(),
         "attaching to the finished run",
       );
+      // --batch sets the job size of a new run; `runs --json` shows what the run stored.
+      const [k11] = known(11, 11);
+      const small = await run(["count", "11", "--queue", url, "--batch", "7", "--json"], NO_VULKAN);
+      assert.equal(small.code, 0, small.stderr);
+      assert.equal(JSON.parse(small.stdout).total, k11!.total.toString());
+      const listed = await run(["runs", "--queue", url, "--json"], NO_VULKAN);
+      const runs = listed.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { n: number; batch: number; jobs: number });
+      const r11 = runs.find((r) => r.n === 11);
+      assert.equal(r11?.batch, 7);
+      assert.equal(r11?.jobs, Math.ceil(split(11).length / 7));
     } finally {
       worker.kill("SIGKILL");
       await clearQueueKeys(url);
       await server.stop();
     }
+  });
+
+  test("--batch without --queue, or not a positive whole number, is refused", async () => {
+    assertBadInput(await run(["count", "10", "--batch", "3"], NO_VULKAN), /add --queue URL/);
+    assertBadInput(
+      await run(["count", "10", "--queue", "redis://127.0.0.1:1", "--batch", "0"], NO_VULKAN),
+      /--batch .*0/,
+    );
   });
 
   test("--queue with --checkpoint is refused", async () => {

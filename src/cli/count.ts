@@ -38,6 +38,7 @@ interface CountFlags {
   json?: boolean;
   backend: Backend;
   queue?: string | false;
+  batch?: string;
 }
 
 const BACKENDS = ["auto", "cpu", "gpu"] as const;
@@ -73,14 +74,19 @@ interface CountJob {
 async function countOn(job: CountJob): Promise<Counted> {
   const { n, workers, flags, onProgress, signal } = job;
   const url = queueUrl(flags);
+  if (url === undefined && flags.batch !== undefined) {
+    throw new NQueensError("--batch sets the job size of a queue run: add --queue URL");
+  }
   if (url !== undefined) {
     if (flags.checkpoint !== undefined || flags.workers !== undefined) {
       throw new NQueensError(
         "--queue stores its results in Redis and its workers take --workers: drop --checkpoint and --workers",
       );
     }
+    const batch =
+      flags.batch === undefined ? undefined : parseInteger(flags.batch, "--batch", 1, 100_000);
     const { runCoordinator } = await import("../queue/index.js");
-    const r = await runCoordinator(n, url, { onProgress, signal, onMessage: job.note });
+    const r = await runCoordinator(n, url, { batch, onProgress, signal, onMessage: job.note });
     return { ...r, backend: "queue", where: r.run };
   }
   const gpu = await openGpu(n, flags.backend);
@@ -159,6 +165,10 @@ export const registerCount: Register = (program: Command, exit) => {
       `count over a Redis queue, redis://HOST[:PORT][/DB] (or $${QUEUE_ENV}); see nqueens worker`,
     )
     .option("--no-queue", `count here even when $${QUEUE_ENV} is set`)
+    .option(
+      "--batch <k>",
+      "with --queue: sub-problems per job for a new run (default: about 64 jobs, at most ~10 s each)",
+    )
     .option("--json", "print one JSON object: counts as strings, seconds, workers")
     .addHelpText("after", EXAMPLES)
     .action(async (nText: string, flags: CountFlags) => {

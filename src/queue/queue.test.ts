@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { solveSubProblem } from "../engine/kernel.js";
-import { split, splitVersion } from "../engine/split.js";
+import { estimatedCost, split, splitVersion } from "../engine/split.js";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { requestNodeGpu, useSwiftShader } from "../gpu/node-device.js";
@@ -18,6 +18,7 @@ import {
   batchRanges,
   batchSize,
   ensureRun,
+  largestFirst,
   readConflicts,
   runKeys,
   runName,
@@ -140,10 +141,26 @@ describe("verification records and totals", () => {
       assert.equal(ranges[0][0], 0);
       assert.equal(ranges.at(-1)?.[1], count);
       for (let i = 1; i < ranges.length; i++) assert.equal(ranges[i][0], ranges[i - 1][1]);
-      assert.ok(b >= 1 && ranges.length <= Math.max(257, count), `n=${n} batch ${b}`);
+      assert.ok(b >= 1 && ranges.length <= Math.max(65, count), `n=${n} batch ${b}`);
     }
     assert.equal(batchSize(24), 1, "past n=20 a single sub-problem is minutes of work");
-    assert.ok(batchRanges(split(15).length, batchSize(15)).length >= 200);
+    assert.ok(batchRanges(split(15).length, batchSize(15)).length >= 60);
+    assert.ok(batchRanges(split(20).length, batchSize(20)).length > 500, "10 s jobs at n=20");
+  });
+  test("jobs are enqueued largest first: the same ranges, by falling estimated cost", () => {
+    for (const n of [12, 16, 18]) {
+      const list = split(n);
+      const ranges = batchRanges(list.length, batchSize(n));
+      const ordered = largestFirst(n, ranges);
+      const key = (r: [number, number]) => r.join("-");
+      assert.deepEqual(ordered.map(key).sort(), ranges.map(key).sort(), `n=${n}: a permutation`);
+      const cost = ([from, to]: [number, number]) =>
+        list.slice(from, to).reduce((sum, sp) => sum + estimatedCost(n, sp), 0);
+      for (let i = 1; i < ordered.length; i++) {
+        assert.ok(cost(ordered[i - 1]) >= cost(ordered[i]), `n=${n}: job ${i} out of order`);
+      }
+      assert.notDeepEqual(ordered, ranges, `n=${n}: id order is not already largest first`);
+    }
   });
 });
 
@@ -342,11 +359,19 @@ describe("queue on Redis", async () => {
     const redis = await openRedis(parseQueueUrl(url));
     try {
       await ensureRun(redis, name, n, 4);
-      assert.deepEqual(await storeResults(redis, name, "a", entries), {
-        stored: entries.length,
+      const complete = runKeys(name).complete;
+      assert.deepEqual(await storeResults(redis, name, "a", entries.slice(0, -1)), {
+        stored: entries.length - 1,
         same: 0,
         conflicting: 0,
       });
+      assert.equal(await redis.llen(complete), 0, "no completion mark while one result is missing");
+      assert.deepEqual(await storeResults(redis, name, "a", entries), {
+        stored: 1,
+        same: entries.length - 1,
+        conflicting: 0,
+      });
+      assert.equal(await redis.llen(complete), 1, "the last result marks the run complete");
       // Again, and once more from a solver with another name: the same counts agree.
       assert.deepEqual(await storeResults(redis, name, "b", entries), {
         stored: 0,

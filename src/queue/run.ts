@@ -86,17 +86,20 @@ export function checkRunName(name: string): string {
 }
 
 /**
- * Sub-problems per job for n: each job should be seconds of work, and there should be enough
- * jobs (about 256 where the split allows) that workers finishing at different times waste
- * little. The estimate (about 5 ms per sub-problem at n=17, times 6 per step of n) only needs to
- * be right within a few times.
- * @example batchSize(13) // 5: 221 jobs of milliseconds each
+ * Sub-problems per job for n: at most about 64 jobs, and none longer than about 10 s on one
+ * core (so from n=19 on there are more, and past n=20 a job is one sub-problem). Each job costs
+ * a few milliseconds of Redis round trips and bookkeeping, so fewer, larger jobs cost less; with
+ * the jobs taken largest first (`largestFirst`), 64 still let a few machines finish within a
+ * small job of each other. A cluster counting a small n can ask for smaller jobs (`--batch`).
+ * The time estimate (about 2.5 ms per sub-problem at n=17 on one core here, 6 times more per
+ * step of n) only needs to be right within a few times.
+ * @example batchSize(18) // 90: 64 jobs of about 1.2 s each on one core
  */
 export function batchSize(n: number): number {
   const count = split(n).length;
-  const perSubProblem = 0.005 * 6 ** (n - 17);
+  const perSubProblem = 0.0025 * 6 ** (n - 17);
   const bySeconds = Math.floor(10 / perSubProblem);
-  return Math.max(1, Math.min(Math.ceil(count / 256), bySeconds));
+  return Math.max(1, Math.min(Math.ceil(count / 64), bySeconds));
 }
 
 /** The id ranges [from, to) of the jobs of a split of `count` sub-problems. */

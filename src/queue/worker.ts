@@ -95,6 +95,7 @@ export type WorkerEvent =
       stored: number;
       same: number;
       conflicting: number;
+      /** Since the job was taken, including any wait for a free thread. */
       seconds: number;
     }
   | { type: "failed"; jobId: string; message: string }
