@@ -1,23 +1,24 @@
 /**
  * The loop every counting thread runs (the engine's workers and the queue's solver threads):
- * solve sub-problems one after another and hand the results over in batches, about every 50 ms,
- * as a Float64Array of [id, count, fixed180, fixed90, ...]. One message per result would cost
+ * solve sub-problems one after another and hand the results over in batches (about every 50 ms
+ * for the engine's progress bar, every half second for the queue's), as a Float64Array of [id, count, fixed180, fixed90, ...]. One message per result would cost
  * more than a small sub-problem; one message at the end would leave progress dark.
  */
 import { solveSubProblem } from "./kernel.js";
 import type { SubProblem } from "./split.js";
 
-/** How often a thread posts the results it has. */
+/** How often a counting thread posts the results it has, unless told otherwise. */
 export const POST_MS = 50;
 
 /**
  * Solves the sub-problems `next()` returns until it returns undefined, passing batches of
- * results to `post` (at least every {@link POST_MS} ms while working, and once at the end).
+ * results to `post` (every `postMs` while working, and once at the end).
  */
 export function solveInBatches(
   n: number,
   next: () => SubProblem | undefined,
   post: (batch: Float64Array) => void,
+  postMs = POST_MS,
 ): void {
   let batch: number[] = [];
   let last = performance.now();
@@ -25,7 +26,7 @@ export function solveInBatches(
     const r = solveSubProblem(n, sp);
     batch.push(sp.id, r.count, r.fixed180, r.fixed90);
     const now = performance.now();
-    if (now - last >= POST_MS) {
+    if (now - last >= postMs) {
       post(Float64Array.from(batch));
       batch = [];
       last = now;

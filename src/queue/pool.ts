@@ -40,7 +40,7 @@ export class SolverPool {
 
   /**
    * Solves sub-problems `ids` of `split(n)` on the next free thread, calling `onResult` for each
-   * within about 50 ms of its being found. Resolves when all are done; rejects if the thread
+   * in batches, within about half a second of its being found. Resolves when all are done; rejects if the thread
    * fails or the pool closes.
    */
   async solve(

@@ -1,8 +1,8 @@
 /**
  * The queue worker: takes jobs (ranges of sub-problem ids) from the BullMQ queue, solves them
  * with the engine's kernel on worker threads, and stores each result with its verification
- * record as soon as it has it (flushed every quarter second), so a worker that dies loses at
- * most the sub-problems in progress.
+ * record as soon as its batch arrives from the thread (about every half second), so a worker
+ * that dies loses at most the sub-problems in progress.
  *
  * A worker that dies (crash, SIGKILL, machine gone) stops renewing its job's lock; after
  * `lockSeconds` another worker's stalled-job check moves the job back to the queue and it is
@@ -242,20 +242,16 @@ export async function startWorker(
       });
       return flushing;
     };
-    const timer = setInterval(() => {
-      if (pending.length > 0) flush().catch(() => {});
-    }, 250);
     const onGpu = gpu !== undefined && d.n <= gpu.maxN;
     const solver = onGpu ? GPU_SOLVER : CPU_SOLVER;
+    // Results come in batches (a message from a thread, a GPU checkpoint record): each batch is
+    // stored in one call, once the whole batch is in. A failed store fails the job at the end.
     const onResult = (id: number, r: SubResult) => {
       pending.push([id, makeRecord(version, id, solver, r)]);
+      if (pending.length === 1) queueMicrotask(() => void flush().catch(() => {}));
     };
-    try {
-      if (onGpu) await gpu?.solve(d.n, todo, onResult);
-      else await cpu().solve(d.n, todo, onResult);
-    } finally {
-      clearInterval(timer);
-    }
+    if (onGpu) await gpu?.solve(d.n, todo, onResult);
+    else await cpu().solve(d.n, todo, onResult);
     await flush();
     summary.jobs++;
     summary.solved += todo.length;
