@@ -43,6 +43,7 @@ const fullCases: [BoardStyle, string][] = [
   ["perm", "1 3 0 2"],
   ["perm1", "2 4 1 3"],
   ["squares", "b1 d2 a3 c4"],
+  ["lines", "n 4\n0 1\n1 3\n2 0\n3 2"],
   ["json", '{"n":4,"cols":[1,3,0,2]}'],
 ];
 
@@ -54,6 +55,7 @@ const partialCases: [BoardStyle, string][] = [
   ["perm", "- - 3 -"],
   ["perm1", "- - 4 -"],
   ["squares", "n 4\nd3"],
+  ["lines", "n 4\n2 3"],
   ["json", '{"n":4,"queens":[{"row":2,"col":3}]}'],
 ];
 
@@ -91,6 +93,7 @@ describe("formatBoard", () => {
   test("an empty board and n = 1", () => {
     assert.equal(formatBoard({ n: 2, queens: [] }, "judge"), "..\n..");
     assert.equal(formatBoard({ n: 2, queens: [] }, "squares"), "n 2");
+    assert.equal(formatBoard({ n: 2, queens: [] }, "lines"), "n 2");
     assert.equal(formatBoard({ n: 2, queens: [] }, "perm"), "- -");
     assert.equal(formatBoard([0], "dots"), "Q");
     assert.equal(formatBoard([0], "grid"), "+---+\n| Q |\n+---+");
@@ -106,6 +109,7 @@ describe("formatBoard", () => {
     };
     assert.equal(formatBoard(board, "judge"), "...\nQ.Q\n...");
     assert.equal(formatBoard(board, "squares"), "n 3\na2 c2");
+    assert.equal(formatBoard(board, "lines"), "n 3\n1 0\n1 2");
     assert.throws(() => formatBoard(board, "perm"), {
       name: "NQueensError",
       message: "the perm style shows at most one queen per row: row 1 has 2",

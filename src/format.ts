@@ -21,6 +21,7 @@ export const BOARD_STYLES = [
   "perm",
   "perm1",
   "squares",
+  "lines",
   "json",
 ] as const;
 
@@ -40,6 +41,9 @@ export const BOARD_STYLES = [
  *   `aa`, `ab`.. past 26), rank = row + 1. Rank 1 is row 0, the top row of the text styles, so a
  *   chess diagram (rank 1 at the bottom) shows the board mirrored top to bottom. When the board
  *   does not hold exactly n queens a first line `n 8` gives its size;
+ * - `lines`: a size line `n 4`, then one `row col` line (0-based) per queen, by row then column:
+ *   `n 4\n0 1\n1 3\n2 0\n3 2`. The size line is always there: without it, queens at
+ *   (0, 0) and (1, 1) would read back as a 2 x 2 matrix of 0s and 1s;
  * - `json`: `{"n":4,"cols":[1,3,0,2]}` for a {@link Solution},
  *   `{"n":4,"queens":[{"row":0,"col":1}]}` for a {@link PartialBoard}.
  */
@@ -159,6 +163,14 @@ function squares(b: Layout): string {
   return names.length === b.n ? list : `n ${b.n}${list ? `\n${list}` : ""}`;
 }
 
+function rowColLines(b: Layout): string {
+  const lines = [`n ${b.n}`];
+  b.rows.forEach((cols, r) => {
+    for (const c of cols) lines.push(`${r} ${c}`);
+  });
+  return lines.join("\n");
+}
+
 function escapeXml(text: string): string {
   return text.replace(
     /[&<>"']/g,
@@ -251,6 +263,8 @@ export function formatBoard(
       return perm(b, 1, style);
     case "squares":
       return squares(b);
+    case "lines":
+      return rowColLines(b);
     case "json":
       return json(board, b);
     default:
