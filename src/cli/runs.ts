@@ -1,8 +1,11 @@
 /**
  * `nqueens runs --queue URL`: the runs on a queue server with their progress and conflicts;
- * `--verify RUN` recounts a random sample of a run's stored results on this machine.
+ * `--verify RUN` recounts a random sample of a run's stored results on this machine;
+ * `--forget RUN` deletes a run and its queued jobs.
  * Exit 1 when a listed run has conflicting results or a recount disagrees.
  */
+
+import { NQueensError } from "../errors.js";
 import type { RunInfo } from "../queue/index.js";
 import { resolveQueueUrl } from "../queue/url.js";
 import { parseInteger } from "./args.js";
@@ -12,6 +15,7 @@ import { say, sayJson } from "./output.js";
 interface RunsFlags {
   queue?: string;
   verify?: string;
+  forget?: string;
   sample?: string;
   json?: boolean;
 }
@@ -31,17 +35,29 @@ export const registerRuns: Register = (program, exit) => {
     .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
     .option("--verify <run>", "recount a random sample of this run's results here and compare")
     .option("--sample <k>", "with --verify: how many sub-problems to recount", "10")
+    .option("--forget <run>", "delete this run: its results, progress and queued jobs")
     .option("--json", "print JSON: one run per line, or the verification report")
     .addHelpText(
       "after",
       `
 Examples:
   $ nqueens runs --queue redis://10.0.0.5:6379
-  $ nqueens runs --queue redis://10.0.0.5:6379 --verify q20-1a2b3c4d --sample 50`,
+  $ nqueens runs --queue redis://10.0.0.5:6379 --verify q20-1a2b3c4d --sample 50
+  $ nqueens runs --queue redis://10.0.0.5:6379 --forget q20-1a2b3c4d`,
     )
     .action(async (flags: RunsFlags) => {
       const url = resolveQueueUrl(flags.queue);
-      const { listRuns, verifyRun } = await import("../queue/index.js"); // BullMQ: loaded only here
+      const { forgetRun, listRuns, verifyRun } = await import("../queue/index.js"); // BullMQ: here only
+      if (flags.forget !== undefined) {
+        if (flags.verify !== undefined)
+          throw new NQueensError("--forget and --verify: one at a time");
+        const r = await forgetRun(url, flags.forget);
+        if (flags.json) sayJson(r);
+        else
+          say(`forgot run ${r.run}: ${r.results} stored results and ${r.jobs} queued jobs deleted`);
+        exit(0);
+        return;
+      }
       if (flags.verify !== undefined) {
         const sample = parseInteger(flags.sample ?? "10", "--sample", 1, 1_000_000);
         const report = await verifyRun(url, flags.verify, { sample });

@@ -17,6 +17,8 @@ export {
   totalOf,
 } from "./run.js";
 export {
+  type ForgetReport,
+  forgetRun,
   listRuns,
   type QueueJobCounts,
   type RunInfo,

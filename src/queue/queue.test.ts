@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { Queue, Worker } from "bullmq";
 import { solveSubProblem } from "../engine/kernel.js";
 import { estimatedCost, split, splitVersion } from "../engine/split.js";
 import { CountInterrupted } from "../engine/types.js";
@@ -19,13 +20,15 @@ import {
   batchSize,
   ensureRun,
   largestFirst,
+  PREFIX,
+  QUEUE_NAME,
   readConflicts,
   runKeys,
   runName,
   storeResults,
   totalOf,
 } from "./run.js";
-import { listRuns, verifyRun } from "./runs.js";
+import { forgetRun, listRuns, verifyRun } from "./runs.js";
 import {
   clearQueueKeys,
   cli,
@@ -330,6 +333,78 @@ describe("queue on Redis", async () => {
       [[runName(12), 0]],
     );
     assert.equal(jobs.waiting, batchRanges(split(12).length, batchSize(12)).length);
+  });
+
+  test("forgetting a run deletes its results and queued jobs, and only its own", {
+    skip,
+  }, async () => {
+    const url = await freshDb();
+    // Two runs with their jobs enqueued and no worker: start each coordinator, then stop it.
+    for (const n of [12, 10]) {
+      const stop = new AbortController();
+      const following = runCoordinator(n, url, {
+        signal: stop.signal,
+        onMessage: () => stop.abort(),
+      });
+      await assert.rejects(following, CountInterrupted);
+    }
+    const name = runName(12);
+    const jobs12 = batchRanges(split(12).length, batchSize(12)).length;
+    const jobs10 = batchRanges(split(10).length, batchSize(10)).length;
+    const redis = await openRedis(parseQueueUrl(url));
+    const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
+    // Takes jobs by hand, as a worker would (BullMQ's manual fetching), on its own connection.
+    const takerLink = redis.duplicate();
+    const taker = new Worker(QUEUE_NAME, null, { connection: takerLink, prefix: PREFIX });
+    try {
+      const records = solveAll(12);
+      await storeResults(
+        redis,
+        name,
+        "a",
+        [0, 1, 2].map((id) => [id, records[id]] as const),
+      );
+      // A worker holds one of the run's jobs: the run cannot be forgotten under it.
+      const token = "test-token";
+      let held = await taker.getNextJob(token);
+      while (held && held.name !== name) {
+        await held.moveToFailed(new Error("not this run's"), token);
+        held = await taker.getNextJob(token);
+      }
+      assert.ok(held, "one of the run's jobs was taken");
+      await assert.rejects(
+        forgetRun(url, name),
+        (e: unknown) => e instanceof NQueensError && /has 1 job in progress/.test(e.message),
+      );
+      await held.moveToFailed(new Error("given back"), token);
+
+      const forgot = spawned(cli(["runs", "--queue", url, "--forget", name, "--json"]));
+      assert.equal((await forgot.exited).code, 0, forgot.stderr);
+      assert.deepEqual(JSON.parse(forgot.stdout), { run: name, results: 3, jobs: jobs12 });
+      assert.equal(await redis.exists(...Object.values(runKeys(name))), 0, "every key is gone");
+      const { runs, jobs } = await listRuns(url);
+      assert.deepEqual(
+        runs.map((r) => r.name),
+        [runName(10)],
+      );
+      // Jobs given back wait for their retry (delayed) or have failed: all states count.
+      const left = await queue.getJobs(["wait", "delayed", "failed"]);
+      assert.equal(left.length, jobs10);
+      assert.ok(
+        left.every((j) => j?.name === runName(10)),
+        "only the other run's jobs are left",
+      );
+      assert.equal(jobs.waiting + jobs.delayed + jobs.failed, jobs10);
+      await assert.rejects(
+        forgetRun(url, name),
+        (e: unknown) => e instanceof NQueensError && /no run named/.test(e.message),
+      );
+    } finally {
+      await taker.close();
+      takerLink.disconnect();
+      await queue.close();
+      await closeRedis(redis);
+    }
   });
 
   test("a run name taken by another n is refused", { skip }, async () => {

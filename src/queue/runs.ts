@@ -1,9 +1,9 @@
 /**
- * Looking at runs from any machine: their progress, their conflicts, and re-verifying a run by
- * recounting a random sample of its sub-problems locally.
+ * Looking at runs from any machine: their progress, their conflicts, re-verifying a run by
+ * recounting a random sample of its sub-problems locally, and forgetting a run.
  */
 import { randomInt } from "node:crypto";
-import { Queue } from "bullmq";
+import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { solveSubProblem } from "../engine/kernel.js";
 import { type SubResult, split, splitVersion } from "../engine/split.js";
@@ -192,4 +192,64 @@ export async function verifyRun(
     checked,
     ok: checked.every((c) => c.ok),
   };
+}
+
+/** What {@link forgetRun} removed. */
+export interface ForgetReport {
+  readonly run: string;
+  /** Stored results deleted. */
+  readonly results: number;
+  /** The run's jobs taken off the queue (waiting, delayed or failed). */
+  readonly jobs: number;
+}
+
+/**
+ * Deletes a run from the server: its description, results, progress, conflicts and job starts,
+ * and its jobs that are not in progress. Its coordinator must be stopped first (one still
+ * following would find the run gone and enqueue it again).
+ * @throws NQueensError when there is no such run, or a worker is solving one of its jobs now
+ * @example await forgetRun("redis://127.0.0.1:6379", "q17-3f0c91a2") // { results: 4319, jobs: 0 }
+ */
+export async function forgetRun(
+  url: string | QueueUrl,
+  name: string,
+  options: { connectSeconds?: number } = {},
+): Promise<ForgetReport> {
+  checkRunName(name);
+  return withRedis(url, options.connectSeconds, async (redis) => {
+    const keys = runKeys(name);
+    const listed = await redis.sismember(RUNS_KEY, name);
+    if (!listed && !(await redis.exists(keys.meta))) {
+      throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+    }
+    const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
+    queue.on("error", () => {});
+    try {
+      const ours = async (types: Parameters<typeof queue.getJobs>[0]) =>
+        ((await queue.getJobs(types)) as (Job | undefined)[]).filter(
+          (j): j is Job => j?.name === name,
+        );
+      const active = await ours(["active"]);
+      if (active.length > 0) {
+        throw new NQueensError(
+          `run '${name}' has ${active.length} job${active.length === 1 ? "" : "s"} in progress: stop its workers or let the jobs finish, then forget it`,
+        );
+      }
+      let jobs = 0;
+      for (const job of await ours(["wait", "delayed", "prioritized", "failed", "completed"])) {
+        try {
+          await job.remove();
+          jobs++;
+        } catch {
+          // Taken by a worker since the check above: locked, so it stays (and finds no run).
+        }
+      }
+      const results = await redis.hlen(keys.results);
+      await redis.del(...Object.values(keys));
+      await redis.srem(RUNS_KEY, name);
+      return { run: name, results, jobs };
+    } finally {
+      await queue.close().catch(() => {});
+    }
+  });
 }
