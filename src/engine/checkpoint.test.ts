@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { NQueensError } from "../errors.js";
@@ -100,6 +108,51 @@ describe("checkpoint files", () => {
       () => openCheckpoint(join(dir, "no", "such.ckpt"), N, V, SIZE),
       /cannot be created/,
     );
+  });
+});
+
+describe("one count at a time on a checkpoint", () => {
+  const lockOf = (path: string) => `${path}.lock`;
+
+  test("a second open is refused while the first is open, and allowed after it closes", () => {
+    const path = fresh();
+    const first = openCheckpoint(path, N, V, SIZE);
+    first.append(5, result(5));
+    first.flush();
+    assert.equal(readFileSync(lockOf(path), "utf8"), `${process.pid} ${hostname()}\n`);
+    refused(path, new RegExp(`is in use by process ${process.pid}, a count that is still running`));
+    first.close();
+    assert.ok(!existsSync(lockOf(path)), "closing removes the lock");
+    const second = openCheckpoint(path, N, V, SIZE);
+    assert.deepEqual([...second.results.keys()], [5]);
+    second.close();
+  });
+
+  test("a lock left by a process that died is taken over", () => {
+    const path = fresh();
+    openCheckpoint(path, N, V, SIZE).close();
+    const gone = spawnSync(process.execPath, ["-e", "process.exit(0)"]).pid;
+    assert.ok(gone !== undefined);
+    writeFileSync(lockOf(path), `${gone} ${hostname()}\n`);
+    const c = openCheckpoint(path, N, V, SIZE);
+    assert.equal(readFileSync(lockOf(path), "utf8"), `${process.pid} ${hostname()}\n`);
+    c.close();
+    assert.ok(!existsSync(lockOf(path)));
+  });
+
+  test("a lock from another host is refused and left alone, naming the file to delete", () => {
+    const path = fresh();
+    openCheckpoint(path, N, V, SIZE).close();
+    writeFileSync(lockOf(path), "4242 elsewhere\n");
+    refused(path, /is locked by process 4242 on elsewhere .*\.lock\); delete that file/);
+    assert.equal(readFileSync(lockOf(path), "utf8"), "4242 elsewhere\n");
+  });
+
+  test("a refused checkpoint (another n) leaves no lock behind", () => {
+    const path = fresh();
+    openCheckpoint(path, N, V, SIZE).close();
+    refused(path, /is for n=12, not n=11/, 11, splitVersion(11), split(11).length);
+    assert.ok(!existsSync(lockOf(path)));
   });
 });
 

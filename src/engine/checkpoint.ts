@@ -16,6 +16,11 @@
  * next append. Anything else that does not check out (another n, another split, a bad line, an
  * id out of range, one id with two different results) makes `openCheckpoint` throw an
  * NQueensError and leaves the file as it was.
+ *
+ * One count at a time: while a checkpoint is open, `<path>.lock` holds "<pid> <host>". A second
+ * open is refused while that process lives; a lock left by a process that died (kill -9) is
+ * taken over. A lock from another host cannot be checked and is refused, naming the file to
+ * delete once that process is known to be gone.
  */
 import {
   closeSync,
@@ -28,6 +33,7 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
+import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { crc32 } from "node:zlib";
 import { NQueensError } from "../errors.js";
@@ -81,6 +87,73 @@ export function openCheckpoint(
   n: number,
   version: string,
   subProblems: number,
+): Checkpoint {
+  const unlock = lock(path);
+  try {
+    return open(path, n, version, subProblems, unlock);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
+
+/** Whether a process of this host is running (or exists under another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes `<path>.lock` for this process, or refuses; returns the release. */
+function lock(path: string): () => void {
+  const file = `${path}.lock`;
+  const mine = `${process.pid} ${hostname()}\n`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, mine, { flag: "wx" });
+      return () => {
+        try {
+          if (readFileSync(file, "utf8") === mine) unlinkSync(file);
+        } catch {}
+      };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") refuse(path, "cannot be created (ENOENT: no such directory)");
+      if (code !== "EEXIST") refuse(path, `cannot be locked: ${file} (${code ?? e})`);
+    }
+    let holder: string;
+    try {
+      holder = readFileSync(file, "utf8").trim();
+    } catch {
+      continue; // released meanwhile: try again
+    }
+    const [pidText = "", host = ""] = holder.split(" ");
+    const pid = Number(pidText);
+    if (host !== hostname() && Number.isInteger(pid) && pid > 0) {
+      refuse(
+        path,
+        `is locked by process ${pid} on ${host} (${file}); delete that file once that count has stopped`,
+      );
+    }
+    if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+      refuse(path, `is in use by process ${pid}, a count that is still running (${file})`);
+    }
+    try {
+      unlinkSync(file); // left by a process that died: take it over
+    } catch {}
+  }
+  refuse(path, `cannot be locked: ${file} keeps changing`);
+}
+
+function open(
+  path: string,
+  n: number,
+  version: string,
+  subProblems: number,
+  unlock: () => void,
 ): Checkpoint {
   const header = headerLine(n, version, subProblems);
   let text: string | undefined;
@@ -185,6 +258,7 @@ export function openCheckpoint(
       flush();
       closed = true;
       closeSync(fd);
+      unlock();
     },
   };
 }
