@@ -1,8 +1,9 @@
 /**
  * The loop every counting thread runs (the engine's workers and the queue's solver threads):
  * solve sub-problems one after another and hand the results over in batches (about every 50 ms
- * for the engine's progress bar, every half second for the queue's), as a Float64Array of [id, count, fixed180, fixed90, ...]. One message per result would cost
- * more than a small sub-problem; one message at the end would leave progress dark.
+ * for the engine's progress bar, every half second for the queue's), as a Float64Array of
+ * [id, count, fixed180, fixed90, ...]. One message per result would cost more than a small
+ * sub-problem; one message at the end would leave progress dark.
  */
 import { solveSubProblem } from "./kernel.js";
 import type { SubProblem } from "./split.js";

@@ -87,7 +87,7 @@ export function checkRunName(name: string): string {
 
 /**
  * Sub-problems per job for n: at most about 64 jobs, and none longer than about 10 s on one
- * core (so from n=19 on there are more, and past n=20 a job is one sub-problem). Each job costs
+ * core (so from n=19 on there are more, and from n=22 a job is one sub-problem). Each job costs
  * a few milliseconds of Redis round trips and bookkeeping, so fewer, larger jobs cost less; with
  * the jobs taken largest first (`largestFirst`), 64 still let a few machines finish within a
  * small job of each other. A cluster counting a small n can ask for smaller jobs (`--batch`).
