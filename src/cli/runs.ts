@@ -31,7 +31,9 @@ function stateOf(r: RunInfo): string {
 export const registerRuns: Register = (program, exit) => {
   program
     .command("runs")
-    .description("list the counting runs on a queue server, or re-verify one by sampling")
+    .description(
+      "list the counting runs on a queue server, re-verify one by sampling, or forget one",
+    )
     .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
     .option("--verify <run>", "recount a random sample of this run's results here and compare")
     .option("--sample <k>", "with --verify: how many sub-problems to recount", "10")

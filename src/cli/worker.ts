@@ -36,6 +36,8 @@ export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefine
     }
     case "failed":
       return `${e.jobId === "-" ? "queue" : e.jobId}: ${e.message} (the job will be retried)`;
+    case "dropped":
+      return `${e.jobId}: run ${e.run} is no longer on the server (forgotten); job dropped`;
     case "wait":
       return e.message;
   }

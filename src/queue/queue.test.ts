@@ -19,6 +19,7 @@ import {
   batchRanges,
   batchSize,
   ensureRun,
+  jobId,
   largestFirst,
   PREFIX,
   QUEUE_NAME,
@@ -402,6 +403,32 @@ describe("queue on Redis", async () => {
     } finally {
       await taker.close();
       takerLink.disconnect();
+      await queue.close();
+      await closeRedis(redis);
+    }
+  });
+
+  test("a job whose run was forgotten is dropped without writing anything", {
+    skip,
+  }, async () => {
+    const url = await freshDb();
+    const redis = await openRedis(parseQueueUrl(url));
+    const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
+    const events: WorkerEvent[] = [];
+    const worker = await startWorker(url, { name: "w1", onEvent: (e) => events.push(e) });
+    try {
+      const run = "ghost";
+      const data = { run, n: 10, version: splitVersion(10), from: 0, to: 5 };
+      await queue.add(run, data, { jobId: jobId(run, 0, 5) });
+      for (let i = 0; i < 100 && !events.some((e) => e.type === "dropped"); i++) await sleep(50);
+      assert.deepEqual(
+        events.filter((e) => e.type === "dropped"),
+        [{ type: "dropped", jobId: jobId(run, 0, 5), run }],
+      );
+      assert.equal(await redis.exists(...Object.values(runKeys(run))), 0, "no keys written");
+      assert.ok(!events.some((e) => e.type === "start"), "nothing was solved");
+    } finally {
+      await worker.close(true);
       await queue.close();
       await closeRedis(redis);
     }

@@ -302,6 +302,43 @@ export interface Conflict {
   readonly record: string;
 }
 
+/**
+ * Starts a job: if the run still exists, notes the start (`starts`) and returns the stored
+ * result of each id (null where there is none); if the run is gone (forgotten), writes nothing.
+ * KEYS: meta, starts, results. ARGV: the start line, then the ids.
+ */
+const START_JOB = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+redis.call('RPUSH', KEYS[2], ARGV[1])
+local have = {}
+for i = 2, #ARGV do have[i - 1] = redis.call('HGET', KEYS[3], ARGV[i]) end
+return have
+`;
+
+/**
+ * Notes that `worker` starts job `jobId` (its `attempt`), in one round trip with reading which
+ * of its sub-problems already have a result. Undefined when the run no longer exists.
+ */
+export async function startJob(
+  redis: Redis,
+  name: string,
+  line: { jobId: string; worker: string; attempt: number },
+  ids: readonly number[],
+): Promise<(string | null)[] | undefined> {
+  const keys = runKeys(name);
+  const have = (await runScript(
+    redis,
+    START_JOB,
+    3,
+    keys.meta,
+    keys.starts,
+    keys.results,
+    `${line.jobId}\t${line.worker}\t${line.attempt}`,
+    ...ids,
+  )) as (string | null)[] | null;
+  return have ?? undefined;
+}
+
 /** The conflicts flagged for a run. */
 export async function readConflicts(redis: Redis, name: string): Promise<Conflict[]> {
   const rows = await redis.lrange(runKeys(name).conflicts, 0, -1);

@@ -16,7 +16,7 @@ import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { SolverPool } from "./pool.js";
 import { makeRecord } from "./record.js";
-import { type JobData, PREFIX, QUEUE_NAME, runKeys, storeResults } from "./run.js";
+import { type JobData, PREFIX, QUEUE_NAME, startJob, storeResults } from "./run.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 
 const versions = new Map<number, string>();
@@ -99,6 +99,8 @@ export type WorkerEvent =
       seconds: number;
     }
   | { type: "failed"; jobId: string; message: string }
+  /** A job of a run that is no longer on the server: completed without work. */
+  | { type: "dropped"; jobId: string; run: string }
   | { type: "wait"; message: string };
 
 /** What a worker did, when it is closed. */
@@ -205,18 +207,15 @@ export async function startWorker(
       throw new UnrecoverableError(`ids ${d.from}..${d.to - 1} are outside the split of ${d.n}`);
     }
     const started = performance.now();
-    const keys = runKeys(d.run);
     const jobId = job.id ?? "?";
     const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
-    // One round trip: note the start, and read which results an earlier attempt stored.
-    const replies = await redis
-      .pipeline()
-      .rpush(keys.starts, `${jobId}\t${name}\t${job.attemptsStarted}`)
-      .hmget(keys.results, ...ids.map(String))
-      .exec();
-    const failure = replies?.find(([e]) => e !== null)?.[0];
-    if (!replies || failure) throw failure ?? new Error("job start was not recorded");
-    const have = replies[1][1] as (string | null)[];
+    const attempt = job.attemptsStarted;
+    const have = await startJob(redis, d.run, { jobId, worker: name, attempt }, ids);
+    if (have === undefined) {
+      // The run was forgotten (`runs --forget`): nothing to store it in, nobody to add it up.
+      emit({ type: "dropped", jobId, run: d.run });
+      return { solved: 0, stored: 0, same: 0, conflicting: 0 };
+    }
     const todo = ids.filter((_, i) => have[i] === null);
     emit({
       type: "start",
