@@ -5,7 +5,7 @@
  * Two engines:
  * - n <= 32: row-by-row search with 32-bit masks for columns and both diagonals; the squares the
  *   fixed queens attack are blocked per row up front. Exact and lexicographic (`completeOne` is the
- *   least completion); counting is a tight loop.
+ *   least completion); counting is the engine's kernel (engine/kernel.ts, WebAssembly).
  * - n > 32: a "line board" with the number of queens on each column, diagonal and anti-diagonal,
  *   and the number of free squares in each empty row. Placing or removing a queen updates those in
  *   O(n) (instead of word-array bitsets), which gives forward checking (a row with no free square
@@ -19,15 +19,14 @@
  * - `completeOne` / `canComplete` on an empty board: n = 200 in about 10 ms, 1000 in 0.1 s,
  *   5000 in 0.6 s, 10,000 (the limit) in 2.5 s; n = 64 or 1000 with a few fixed queens: 0.03 s
  *   and 0.15 s. The first line-board step is O(n * empty rows) time.
- * - `countCompletions` is exponential in the number of empty rows: about 16 empty rows count in
- *   under a second (n = 14 from empty: about 0.5 s; n = 32 with 16 empty rows: 0.4 s).
+ * - `countCompletions` is exponential in the number of empty rows: n = 14 from empty (14 empty
+ *   rows) takes about 0.2 s.
  * - `completions` on a big, mostly empty board may take long to produce its first (least)
  *   completion, as lexicographic backtracking does (n = 30 to 32 from empty: 1 to 3 s).
  * Deciding whether a partial board can be completed is NP-complete in general, so some boards
  * with many fixed queens on a big board can take far longer than these figures.
  */
 
-import { popcount } from "./bits.js";
 import {
   attackKind,
   boardProblems,
@@ -36,6 +35,7 @@ import {
   type PartialBoard,
   type Queen,
 } from "./board.js";
+import { countCompletions as countWithKernel } from "./engine/kernel.js";
 import { checkSize, NQueensError } from "./errors.js";
 import { repair, seededRandom } from "./min-conflicts.js";
 
@@ -80,7 +80,11 @@ export function canComplete(board: PartialBoard): boolean {
  */
 export function countCompletions(board: PartialBoard): bigint {
   const { n, queens } = validate(board);
-  if (n <= 32) return maskCount(planMasks(n, queens));
+  if (n <= 32) {
+    const cols = new Array<number>(n).fill(-1);
+    for (const q of queens) cols[q.row] = q.col;
+    return countWithKernel(n, cols);
+  }
   let count = 0n;
   for (const _ of lineSearch(n, queens, { order: "mrv" })) count++;
   return count;
@@ -231,58 +235,6 @@ function* maskSearch(plan: MaskPlan): Generator<number[]> {
     rd[k] = r;
     avail[k] = all & ~(c | l | r | blocked[k]!);
   }
-}
-
-/**
- * Counts completions with masks. Hot loop: same walk as maskSearch without building boards; the
- * last empty row adds the number of its free squares. The count is kept in a double and moved
- * into a bigint before it could pass 2^53.
- */
-function maskCount(plan: MaskPlan): bigint {
-  const { all, rows, blocked } = plan;
-  const m = rows.length;
-  if (!plan.possible) return 0n;
-  if (m === 0) return 1n;
-  if (m === 1) return BigInt(popcount(all & ~blocked[0]!));
-  const cols = new Int32Array(m);
-  const ld = new Int32Array(m);
-  const rd = new Int32Array(m);
-  const avail = new Int32Array(m);
-  avail[0] = all & ~blocked[0]!;
-  let total = 0n;
-  let count = 0;
-  let k = 0;
-  const last = m - 1;
-  while (k >= 0) {
-    const a = avail[k]!;
-    if (a === 0) {
-      k--;
-      continue;
-    }
-    const bit = a & -a;
-    avail[k] = a ^ bit;
-    const gap = rows[k + 1]! - rows[k]!;
-    const c = cols[k]! | bit;
-    const l = (ld[k]! | bit) << gap;
-    const r = (rd[k]! | bit) >>> gap;
-    const next = all & ~(c | l | r | blocked[k + 1]!);
-    if (k + 1 === last) {
-      if (next !== 0) {
-        count += popcount(next);
-        if (count > 2 ** 52) {
-          total += BigInt(count);
-          count = 0;
-        }
-      }
-      continue;
-    }
-    k++;
-    cols[k] = c;
-    ld[k] = l;
-    rd[k] = r;
-    avail[k] = next;
-  }
-  return total + BigInt(count);
 }
 
 // ---------------------------------------------------------------------------------------------
