@@ -149,6 +149,26 @@ export function adapterName(info: GPUAdapterInfo | undefined): string {
   );
 }
 
+/**
+ * The first high-performance adapter and a device on it with the adapter's largest storage
+ * buffers (the counting buffers grow with the lanes), or undefined when there is no adapter.
+ * Node (node-device.ts) and the page (web/gpu-device.ts) open their devices through this.
+ */
+export async function requestCountingDevice(
+  gpu: GPU,
+): Promise<{ adapter: GPUAdapter; device: GPUDevice } | undefined> {
+  const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
+  if (!adapter) return undefined;
+  const { limits } = adapter;
+  const device = await adapter.requestDevice({
+    requiredLimits: {
+      maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
+      maxBufferSize: limits.maxBufferSize,
+    },
+  });
+  return { adapter, device };
+}
+
 const HDR = 4;
 const ACC_WORDS = 8;
 const CTL_WORDS = 8;

@@ -13,5 +13,6 @@ export {
   type GpuProgress,
   type GpuSubResult,
   isSoftwareAdapter,
+  requestCountingDevice,
 } from "./count-gpu.js";
 export { KERNEL_WGSL } from "./kernel.wgsl.js";

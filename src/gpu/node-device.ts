@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NQueensError } from "../errors.js";
-import { adapterName, isSoftwareAdapter } from "./count-gpu.js";
+import { adapterName, isSoftwareAdapter, requestCountingDevice } from "./count-gpu.js";
 
 /** A device and what keeps it alive; `close()` destroys it so that the process can exit. */
 export interface NodeGpu {
@@ -79,15 +79,9 @@ export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<Node
   const { create } = await loadDawn();
   const flags = options.robust ? [] : ["enable-dawn-features=disable_robustness"];
   let gpu: GPU | undefined = create(flags);
-  const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
-  if (!adapter) throw new NQueensError(`no WebGPU adapter found (${noAdapterHint()})`);
-  const limits = adapter.limits;
-  const device = await adapter.requestDevice({
-    requiredLimits: {
-      maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
-      maxBufferSize: limits.maxBufferSize,
-    },
-  });
+  const opened = await requestCountingDevice(gpu);
+  if (!opened) throw new NQueensError(`no WebGPU adapter found (${noAdapterHint()})`);
+  const { adapter, device } = opened;
   return {
     device,
     adapter,

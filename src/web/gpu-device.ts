@@ -11,6 +11,7 @@ import {
   GPU_MAX_N,
   type GpuProgress,
   isSoftwareAdapter,
+  requestCountingDevice,
 } from "../gpu/index.js";
 import type { GpuOutcome } from "./protocol.js";
 
@@ -70,15 +71,9 @@ export async function probeGpu(gpu: GPU | undefined): Promise<GpuSupport> {
  * @throws Error when there is no adapter or the device cannot be created
  */
 export async function openGpu(gpu: GPU): Promise<OpenedGpu> {
-  const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
-  if (!adapter) throw new Error("no WebGPU adapter found");
-  const { limits } = adapter;
-  const device = await adapter.requestDevice({
-    requiredLimits: {
-      maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
-      maxBufferSize: limits.maxBufferSize,
-    },
-  });
+  const opened = await requestCountingDevice(gpu);
+  if (!opened) throw new Error("no WebGPU adapter found");
+  const { adapter, device } = opened;
   return {
     device,
     name: adapterName(adapter.info) || "unnamed adapter",
