@@ -9,7 +9,7 @@
 import { type App, fmt, fmtTime, h } from "./dom.js";
 import type { GpuSupport } from "./gpu-device.js";
 import { Cancelled, type Running } from "./jobs.js";
-import type { GpuJob, GpuOutcome, GpuReply } from "./protocol.js";
+import type { GpuJob, GpuOutcome, GpuProgressReply, GpuReply } from "./protocol.js";
 
 type Where = GpuOutcome["where"];
 
@@ -17,7 +17,7 @@ type Where = GpuOutcome["where"];
 export interface GpuEvents {
   /** The device is open (before the shader compiles). */
   onAdapter?(name: string, software: boolean, where: Where): void;
-  onProgress?(p: Extract<GpuReply, { type: "progress" }>): void;
+  onProgress?(p: GpuProgressReply): void;
 }
 
 const pageGpu = (): GPU | undefined => ("gpu" in navigator ? navigator.gpu : undefined);
@@ -65,15 +65,7 @@ export function runGpuCount(n: number, events: GpuEvents = {}): Running<GpuOutco
             await countOn(opened, n, "page", started, {
               signal: ac.signal,
               onProgress: (p) => {
-                if (ac.signal.aborted) return;
-                events.onProgress?.({
-                  type: "progress",
-                  done: p.done,
-                  total: p.total,
-                  found: String(p.solutions),
-                  unique: String(p.unique),
-                  dispatches: p.dispatches,
-                });
+                if (!ac.signal.aborted) events.onProgress?.(p);
               },
             }),
           );

@@ -13,7 +13,7 @@ import {
   isSoftwareAdapter,
   requestCountingDevice,
 } from "../gpu/index.js";
-import type { GpuOutcome } from "./protocol.js";
+import type { GpuOutcome, GpuProgressReply } from "./protocol.js";
 
 /** A device and what the page shows of its adapter. */
 export interface OpenedGpu {
@@ -90,9 +90,21 @@ export async function countOn(
   n: number,
   where: GpuOutcome["where"],
   started: number,
-  options: { onProgress?: (p: GpuProgress) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (p: GpuProgressReply) => void; signal?: AbortSignal } = {},
 ): Promise<GpuOutcome> {
   const { device } = opened;
+  const report = options.onProgress;
+  const onProgress = report
+    ? (p: GpuProgress) =>
+        report({
+          type: "progress",
+          done: p.done,
+          total: p.total,
+          found: String(p.solutions),
+          unique: String(p.unique),
+          dispatches: p.dispatches,
+        })
+    : undefined;
   let failed: ((e: Error) => void) | undefined;
   const failure = new Promise<never>((_, reject) => {
     failed = reject;
@@ -104,7 +116,10 @@ export async function countOn(
   });
   device.onuncapturederror = (e) => failed?.(new Error(`WebGPU error: ${e.error.message}`));
   try {
-    const r = await Promise.race([countGpuOnDevice(device, n, options), failure]);
+    const r = await Promise.race([
+      countGpuOnDevice(device, n, { signal: options.signal, onProgress }),
+      failure,
+    ]);
     return {
       n,
       total: String(r.total),

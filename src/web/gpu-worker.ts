@@ -22,17 +22,7 @@ self.onmessage = async (e: MessageEvent<GpuJob>) => {
   try {
     const opened = await openGpu(gpu);
     post({ type: "adapter", name: opened.name, software: opened.software });
-    const outcome = await countOn(opened, e.data.n, "worker", started, {
-      onProgress: (p) =>
-        post({
-          type: "progress",
-          done: p.done,
-          total: p.total,
-          found: String(p.solutions),
-          unique: String(p.unique),
-          dispatches: p.dispatches,
-        }),
-    });
+    const outcome = await countOn(opened, e.data.n, "worker", started, { onProgress: post });
     post({ type: "done", outcome });
   } catch (err) {
     post({ type: "error", message: err instanceof Error ? err.message : String(err) });

@@ -130,3 +130,6 @@ export type GpuReply =
     }
   | { readonly type: "done"; readonly outcome: GpuOutcome }
   | { readonly type: "error"; readonly message: string };
+
+/** The progress of a GPU count, as the page shows it. */
+export type GpuProgressReply = Extract<GpuReply, { type: "progress" }>;
