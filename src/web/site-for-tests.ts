@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
 import { build, preview } from "vite";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -61,4 +62,27 @@ export async function serveSite(): Promise<TestSite> {
       rmSync(out, { recursive: true, force: true });
     },
   };
+}
+
+/** A tab of the page, and the console errors and uncaught exceptions it has shown so far. */
+export interface OpenedPage {
+  readonly page: Page;
+  readonly errors: string[];
+}
+
+/**
+ * Opens `url` in a fresh 1280x900 tab of `browser` and waits for the app to draw. `init` (source
+ * text: a function from a test file would carry tsx's helpers) runs before the page's scripts.
+ */
+export async function openPage(browser: Browser, url: string, init?: string): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  if (init) await page.addInitScript({ content: init });
+  await page.goto(url);
+  await page.waitForSelector("[role=tab][aria-selected=true]");
+  return { page, errors };
 }

@@ -8,16 +8,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { SWIFTSHADER_ICD } from "../gpu/node-device.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
   NO_BROWSER,
+  type OpenedPage,
+  openPage,
   SHOTS,
   serveSite,
   type TestSite,
 } from "./site-for-tests.js";
 
-const SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json";
 const FLAGS = [...CHROMIUM_FLAGS, "--enable-unsafe-webgpu"];
 /** SwiftShader compiles the kernel and counts on the CPU: give a count this long. */
 const COUNT_TIMEOUT = 30_000;
@@ -32,7 +34,7 @@ before(async () => {
   base = site.base;
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  if (existsSync(SWIFTSHADER)) env.VK_ICD_FILENAMES ??= SWIFTSHADER;
+  if (existsSync(SWIFTSHADER_ICD)) env.VK_ICD_FILENAMES ??= SWIFTSHADER_ICD;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, env });
 });
 
@@ -41,28 +43,9 @@ after(async () => {
   await site?.close();
 });
 
-interface Opened {
-  readonly page: Page;
-  /** Console errors and uncaught exceptions seen so far. */
-  readonly errors: string[];
-}
-
-/**
- * Opens the page at `hash` in a fresh 1280×900 tab. `init` (source text: a function from this
- * file would carry tsx's helpers) runs before the page's scripts.
- */
-async function open(hash: string, init?: string): Promise<Opened> {
-  const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  if (init) await page.addInitScript({ content: init });
-  await page.goto(`${base}${hash}`);
-  await page.waitForSelector("[role=tab][aria-selected=true]");
-  return { page, errors };
-}
+/** Opens the page at `hash` in a fresh tab; `init` runs before the page's scripts. */
+const open = (hash: string, init?: string): Promise<OpenedPage> =>
+  openPage(browser!, `${base}${hash}`, init);
 
 async function text(page: Page, selector: string): Promise<string> {
   return (await page.textContent(selector))?.trim() ?? "";

@@ -11,6 +11,8 @@ import {
   CHROMIUM,
   CHROMIUM_FLAGS,
   NO_BROWSER,
+  type OpenedPage,
+  openPage,
   SHOTS,
   serveSite,
   type TestSite,
@@ -33,24 +35,8 @@ after(async () => {
   await site?.close();
 });
 
-interface Opened {
-  readonly page: Page;
-  /** Console errors and uncaught exceptions seen so far. */
-  readonly errors: string[];
-}
-
-/** Opens the page at `hash` in a fresh 1280×900 tab and waits for the app to draw. */
-async function open(hash = ""): Promise<Opened> {
-  const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base}${hash}`);
-  await page.waitForSelector("[role=tab][aria-selected=true]");
-  return { page, errors };
-}
+/** Opens the page at `hash` in a fresh tab and waits for the app to draw. */
+const open = (hash = ""): Promise<OpenedPage> => openPage(browser!, `${base}${hash}`);
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
