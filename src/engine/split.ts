@@ -318,12 +318,17 @@ export function splitWords(n: number): Uint32Array {
   return out;
 }
 
+/** `splitVersion` per n, hashed once (it reads the whole split). */
+const versions = new Map<number, string>();
+
 /**
  * Names the split of n: the algorithm version and a 32-bit FNV-1a hash of every record, so that a
  * checkpoint written by another split (or another n) can be told apart.
  * @example splitVersion(17) // "constellations-1/17/3f0c91a2" (hash illustrative)
  */
 export function splitVersion(n: number): string {
+  const known = versions.get(n);
+  if (known !== undefined) return known;
   let h = 0x811c9dc5;
   for (const word of splitWords(n)) {
     for (let s = 0; s < 32; s += 8) {
@@ -331,5 +336,7 @@ export function splitVersion(n: number): string {
       h = Math.imul(h, 0x01000193);
     }
   }
-  return `${SPLIT_VERSION}/${n}/${(h >>> 0).toString(16).padStart(8, "0")}`;
+  const version = `${SPLIT_VERSION}/${n}/${(h >>> 0).toString(16).padStart(8, "0")}`;
+  versions.set(n, version);
+  return version;
 }

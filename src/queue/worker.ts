@@ -19,17 +19,6 @@ import { makeRecord } from "./record.js";
 import { type JobData, PREFIX, QUEUE_NAME, startJob, storeResults } from "./run.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 
-const versions = new Map<number, string>();
-/** `splitVersion(n)`, hashed once per n (it hashes the whole split). */
-function versionOf(n: number): string {
-  let v = versions.get(n);
-  if (v === undefined) {
-    v = splitVersion(n);
-    versions.set(n, v);
-  }
-  return v;
-}
-
 /** Which solver a worker uses. `auto` picks the GPU when one is available. */
 export type Backend = "cpu" | "gpu" | "auto";
 
@@ -195,7 +184,7 @@ export async function startWorker(
 
   const handle = async (job: Job<JobData>) => {
     const d = readJobData(job.data);
-    const version = versionOf(d.n);
+    const version = splitVersion(d.n);
     if (version !== d.version) {
       // Not this worker's to solve: fail it (it is retried, perhaps by an up-to-date worker).
       throw new Error(
