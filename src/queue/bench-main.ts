@@ -17,11 +17,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { countFast } from "../engine/count-fast.js";
-import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
-import { RUNS_KEY, runKeys } from "./run.js";
+import { forgetRun } from "./runs.js";
 import { startRedisServer } from "./testing.js";
-import { parseQueueUrl } from "./url.js";
 
 const [nsText = "17,18", ksText = "1,2,4", repsText = "3", given] = process.argv.slice(2);
 const ns = nsText.split(",").map(Number);
@@ -63,14 +61,6 @@ async function stopWorkers(children: ChildProcess[]): Promise<void> {
         }),
     ),
   );
-}
-
-async function forget(run: string): Promise<void> {
-  const redis = await openRedis(parseQueueUrl(url));
-  const keys = runKeys(run);
-  await redis.del(...Object.values(keys));
-  await redis.srem(RUNS_KEY, run);
-  await closeRedis(redis);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -121,7 +111,7 @@ try {
           redisBefore;
         queuedCpu.push(used);
         await stopWorkers(workers);
-        await forget(run);
+        await forgetRun(url, run);
         if (q.total !== e.total) throw new Error(`n=${n}: queue ${q.total} != engine ${e.total}`);
         process.stderr.write(
           `n=${n} k=${k} rep ${rep + 1}: engine ${e.seconds.toFixed(2)} s (cpu ${aloneCpu.at(-1)?.toFixed(2)}), queue ${queued.at(-1)?.toFixed(2)} s (cpu ${used.toFixed(2)})\n`,
