@@ -6,6 +6,7 @@ import { NQueensError } from "../errors.js";
 import { completeJudge, parseJudgeInput } from "../judge.js";
 import type { Register } from "./commands.js";
 import { readInput } from "./input.js";
+import { stdout } from "./output.js";
 
 export const registerAoj: Register = (program, exit) => {
   program
@@ -36,7 +37,7 @@ Example:
       if (!parsed.ok) throw new NQueensError(parsed.error);
       const answer = completeJudge(parsed.board);
       if (answer.ok) {
-        process.stdout.write(answer.output);
+        await stdout().text(answer.output);
         exit(0);
       } else {
         process.stderr.write(`nqueens: ${answer.reason}\n`);

@@ -85,7 +85,7 @@ Examples:
       const missing = Math.max(0, n - board.queens.length);
       const solution = found.length === 0 && board.queens.length === n;
       if (flags.json) {
-        sayJson({
+        await sayJson({
           n,
           solution,
           queens: board.queens.length,
@@ -96,12 +96,12 @@ Examples:
         });
       } else {
         const k = board.queens.length;
-        say(
+        await say(
           `${n}x${n} board, ${k} queen${k === 1 ? "" : "s"}: ${solution ? "a solution" : "not a solution"}`,
         );
         if (found.length > 0) {
-          say(`${found.length} conflict${found.length === 1 ? "" : "s"}:`);
-          for (const c of found) say(`  ${describeConflict(c)}`);
+          await say(`${found.length} conflict${found.length === 1 ? "" : "s"}:`);
+          for (const c of found) await say(`  ${describeConflict(c)}`);
         }
         const notes: string[] = [];
         if (missing > 0) notes.push(`${missing} queen${missing === 1 ? "" : "s"} missing`);
@@ -114,7 +114,7 @@ Examples:
           const rows = emptyRows.length === 1 ? "row" : "rows";
           notes.push(`${rows} without a queen: ${listed}${more}`);
         }
-        if (notes.length > 0) say(notes.join("; "));
+        if (notes.length > 0) await say(notes.join("; "));
       }
       exit(solution ? 0 : 1);
     });

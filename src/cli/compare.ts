@@ -19,6 +19,7 @@ import {
 import { NQueensError } from "../errors.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { stdout } from "./output.js";
 
 /** Brute force runs without --force when it is estimated to take at most this long. */
 export const BRUTE_FORCE_LIMIT_SECONDS = 60;
@@ -68,7 +69,7 @@ Examples:
   $ nqueens compare 12 --algorithms row-loop,row-sets,bitmask
   $ nqueens compare 8 --json`,
     )
-    .action((nText: string, flags: CompareFlags) => {
+    .action(async (nText: string, flags: CompareFlags) => {
       const n = parseInteger(nText, "n", 1, MAX_ALGORITHM_N);
       const names = parseAlgorithms(flags.algorithms);
       const rows = compare(n, names, flags.force ?? false, (name, seconds) => {
@@ -77,9 +78,9 @@ Examples:
         }
       });
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(rows)}\n`);
+        await stdout().line(JSON.stringify(rows));
       } else {
-        process.stdout.write(`${table(n, rows).join("\n")}\n`);
+        for (const line of table(n, rows)) await stdout().line(line);
       }
       exit(0);
     });

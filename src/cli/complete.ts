@@ -49,8 +49,8 @@ Examples:
       const n = board.n;
       if (flags.count) {
         const count = countCompletions(board);
-        if (flags.json) sayJson({ n, count });
-        else say(count.toString());
+        if (flags.json) await sayJson({ n, count });
+        else await say(count.toString());
         exit(count > 0n ? 0 : 1);
         return;
       }
@@ -63,17 +63,17 @@ Examples:
         let index = 0;
         for (const cols of completions(board, { limit })) {
           index++;
-          if (flags.json) sayJson({ index, cols });
-          else if (isOneLine(style)) say(`${index}: ${formatBoard(cols, style)}`);
-          else say(`#${index}\n${formatBoard(cols, style)}\n`);
+          if (flags.json) await sayJson({ index, cols });
+          else if (isOneLine(style)) await say(`${index}: ${formatBoard(cols, style)}`);
+          else await say(`#${index}\n${formatBoard(cols, style)}\n`);
         }
         if (index === 0) process.stderr.write("this board cannot be completed\n");
         exit(index > 0 ? 0 : 1);
         return;
       }
       const cols = completeOne(board);
-      if (flags.json) sayJson({ n, cols: cols ?? null });
-      else if (cols) say(formatBoard(cols, styleFor(n, flags.format)));
+      if (flags.json) await sayJson({ n, cols: cols ?? null });
+      else if (cols) await say(formatBoard(cols, styleFor(n, flags.format)));
       else
         process.stderr.write(
           `this ${n}x${n} board cannot be completed: no placement of the remaining ${n - board.queens.length} queens avoids every attack\n`,

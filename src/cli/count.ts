@@ -16,6 +16,7 @@ import { NQueensError } from "../errors.js";
 import { QUEUE_ENV } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { stdout } from "./output.js";
 
 /** Rough wall time on 2 cores (measured: n=17 6 s, 18 41 s, 19 301 s; then x7 per step of n). */
 function roughTime(n: number): string {
@@ -248,10 +249,10 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     process.removeListener("SIGINT", onSigint);
   }
   bar?.stop();
-  const out = process.stdout;
+  const out = stdout();
   if (flags.json) {
-    out.write(
-      `${JSON.stringify({
+    await out.line(
+      JSON.stringify({
         n,
         total: result.total.toString(),
         unique: result.unique.toString(),
@@ -263,14 +264,14 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
         ...(result.where === undefined
           ? {}
           : { [result.backend === "gpu" ? "adapter" : "run"]: result.where }),
-      })}\n`,
+      }),
     );
     return 0;
   }
-  out.write(`total   ${result.total}\n`);
-  if (flags.unique) out.write(`unique  ${result.unique}\n`);
+  await out.line(`total   ${result.total}`);
+  if (flags.unique) await out.line(`unique  ${result.unique}`);
   const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
-  out.write(`time    ${result.seconds.toFixed(2)} s (${how(result)}${resumed})\n`);
+  await out.line(`time    ${result.seconds.toFixed(2)} s (${how(result)}${resumed})`);
   return 0;
 }
 

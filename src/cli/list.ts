@@ -31,7 +31,7 @@ Examples:
   $ nqueens list 8 --unique              the 12 classes, canonical forms, orbit sizes
   $ nqueens list 12 --json --limit 3`,
     )
-    .action((nText: string, flags: ListFlags) => {
+    .action(async (nText: string, flags: ListFlags) => {
       const n = parseInteger(nText, "n", 1, 32);
       const limit =
         flags.limit === undefined
@@ -46,15 +46,15 @@ Examples:
         if (index >= limit) break;
         index++;
         if (flags.json) {
-          sayJson(orbit === undefined ? { index, cols } : { index, cols, orbit });
+          await sayJson(orbit === undefined ? { index, cols } : { index, cols, orbit });
         } else if (isOneLine(style)) {
-          say(
+          await say(
             `${index}: ${formatBoard(cols, style)}${orbit === undefined ? "" : `  (orbit ${orbit})`}`,
           );
         } else {
-          say(`#${index}${orbit === undefined ? "" : ` (orbit ${orbit})`}`);
-          say(formatBoard(cols, style));
-          say("");
+          await say(`#${index}${orbit === undefined ? "" : ` (orbit ${orbit})`}`);
+          await say(formatBoard(cols, style));
+          await say("");
         }
       }
       exit(index > 0 ? 0 : 1);

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { NQueensError } from "../errors.js";
 import { commands } from "./commands.js";
-import { OutputClosed } from "./output.js";
+import { OutputClosed, OutputFailed, stdout } from "./output.js";
 
 /** The package's version, read from package.json (two folders up from src/cli and dist/cli). */
 const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string })
@@ -16,6 +16,7 @@ const VERSION = (createRequire(import.meta.url)("../../package.json") as { versi
 /** Runs the command line `argv` (without node and the script) and resolves to the exit status. */
 export async function main(argv: readonly string[]): Promise<number> {
   let status = 0;
+  const out = stdout(); // from here on a closed or failed stdout is an error value, not a crash
   const program = new Command("nqueens")
     .description("Place, count, complete and explain N non-attacking queens.")
     .version(VERSION, "-V, --version")
@@ -45,6 +46,7 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
   }
   try {
     await program.parseAsync([...argv], { from: "user" });
+    await out.end();
     return status;
   } catch (e) {
     if (e instanceof CommanderError) {
@@ -52,7 +54,12 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
       if (e.code === "commander.help") return 0;
       return 2;
     }
-    if (e instanceof OutputClosed) return 0;
+    if (e instanceof OutputClosed) return 0; // the reader has gone, as with `yes | head`
+    if (e instanceof OutputFailed) {
+      process.stderr.write(`nqueens: ${e.message}\n`);
+      return 74;
+    }
+    await out.end().catch(() => {}); // what was printed before the error still goes out
     if (e instanceof NQueensError) {
       process.stderr.write(`nqueens: ${e.message}\n`);
       return 2;
@@ -63,8 +70,18 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
   }
 }
 
-/** Commander's usage errors as one line: `nqueens: unknown command 'bogus' (see nqueens --help)`. */
-function oneLineError(text: string): string {
-  const line = text.replace(/^error: /, "").split("\n")[0];
-  return `nqueens: ${line} (see --help)\n`;
+/**
+ * Commander's usage errors as one line, its suggestion kept:
+ * `nqueens: unknown command 'slove'; did you mean solve? (see --help)`.
+ */
+export function oneLineError(text: string): string {
+  const [first = "", ...rest] = text
+    .replace(/^error: /, "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+  const hint = rest
+    .map((l) => l.replace(/^\(Did you mean (.*)\?\)$/, "did you mean $1?"))
+    .join(" ");
+  return `nqueens: ${first}${hint ? `; ${hint}` : ""} (see --help)\n`;
 }

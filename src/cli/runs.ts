@@ -54,25 +54,27 @@ Examples:
         if (flags.verify !== undefined)
           throw new NQueensError("--forget and --verify: one at a time");
         const r = await forgetRun(url, flags.forget);
-        if (flags.json) sayJson(r);
+        if (flags.json) await sayJson(r);
         else
-          say(`forgot run ${r.run}: ${r.results} stored results and ${r.jobs} queued jobs deleted`);
+          await say(
+            `forgot run ${r.run}: ${r.results} stored results and ${r.jobs} queued jobs deleted`,
+          );
         exit(0);
         return;
       }
       if (flags.verify !== undefined) {
         const sample = parseInteger(flags.sample ?? "10", "--sample", 1, 1_000_000);
         const report = await verifyRun(url, flags.verify, { sample });
-        if (flags.json) sayJson(report);
+        if (flags.json) await sayJson(report);
         else {
           for (const c of report.checked) {
             const stored = c.stored ? String(c.stored.count) : "unreadable";
-            say(
+            await say(
               `sub-problem ${c.id}: stored ${stored}, recounted ${c.recount.count}: ${c.ok ? "ok" : `MISMATCH (${c.reason})`}`,
             );
           }
           const bad = report.checked.filter((c) => !c.ok).length;
-          say(
+          await say(
             report.checked.length === 0
               ? `run ${report.run} has no stored results to verify`
               : `run ${report.run}: ${report.checked.length - bad} of ${report.checked.length} sampled sub-problems agree (${report.stored} of ${report.subProblems} stored)`,
@@ -83,25 +85,25 @@ Examples:
       }
       const { runs, jobs } = await listRuns(url);
       if (flags.json) {
-        for (const r of runs) sayJson(r);
+        for (const r of runs) await sayJson(r);
       } else if (runs.length === 0) {
-        say(`no runs on ${url.display}`);
+        await say(`no runs on ${url.display}`);
       } else {
         const width = Math.max(4, ...runs.map((r) => r.name.length));
-        say(`${"run".padEnd(width)}   n  done             retries  state`);
+        await say(`${"run".padEnd(width)}   n  done             retries  state`);
         for (const r of runs) {
           const pct = r.subProblems === 0 ? 100 : (100 * r.done) / r.subProblems;
           const done = `${r.done}/${r.subProblems} ${pct.toFixed(1)}%`;
-          say(
+          await say(
             `${r.name.padEnd(width)}  ${String(r.n).padStart(2)}  ${done.padEnd(15)}  ${String(r.retries).padStart(7)}  ${stateOf(r)}`,
           );
         }
-        say(
+        await say(
           `queue: ${jobs.waiting} waiting, ${jobs.active} active, ${jobs.delayed} delayed, ${jobs.failed} failed`,
         );
         for (const r of runs) {
           for (const c of r.conflicts) {
-            say(
+            await say(
               `${r.name}: sub-problem ${c.id}: stored ${c.stored ?? "(nothing)"}; worker ${c.worker} reported ${c.record}`,
             );
           }

@@ -40,16 +40,16 @@ Examples:
   $ nqueens solve 1000000 --method construct --format perm > big.txt
   $ nqueens solve 50 --method random --seed 7 --json`,
     )
-    .action((nText: string, flags: SolveFlags) => {
+    .action(async (nText: string, flags: SolveFlags) => {
       const n = parseInteger(nText, "n", 1, 10_000_000);
       const seed =
         flags.seed === undefined ? undefined : parseInteger(flags.seed, "--seed", 0, 2 ** 32 - 1);
       const style = flags.json ? "json" : styleFor(n, flags.format);
       const cols = solve(n, { method: flags.method, seed });
       if (flags.json) {
-        sayJson({ n, method: flags.method, cols: cols ?? null });
+        await sayJson({ n, method: flags.method, cols: cols ?? null });
       } else if (cols) {
-        say(formatBoard(cols, style));
+        await say(formatBoard(cols, style));
       } else {
         process.stderr.write(`no solution exists for n = ${n}\n`);
       }

@@ -5,6 +5,7 @@
 import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../trace.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { stdout } from "./output.js";
 
 /** The largest n the command traces. */
 export const TRACE_MAX_N = 16;
@@ -45,18 +46,18 @@ Examples:
   $ nqueens trace 8 --limit 0            only the tree profile: 1 8 42 140 344 568 550 312 92
   $ nqueens trace 6 --json --limit all   every event as JSON, for replaying elsewhere`,
     )
-    .action((nText: string, flags: TraceFlags) => {
+    .action(async (nText: string, flags: TraceFlags) => {
       const n = parseInteger(nText, "n", 1, TRACE_MAX_N);
       const limit =
         flags.limit.trim() === "all"
           ? Number.POSITIVE_INFINITY
           : parseInteger(flags.limit, "--limit", 0, Number.MAX_SAFE_INTEGER);
       const rejects = flags.rejects ?? false;
-      const out = new LineWriter();
+      const out = stdout();
       if (!flags.json) {
         const shown = limit === Number.POSITIVE_INFINITY ? "every event" : `first ${limit} events`;
         const why = flags.limit === String(DEFAULT_LIMIT) ? " (default; --limit k for more)" : "";
-        out.line(
+        await out.line(
           `Backtracking on ${n}x${n}, row by row, squares as (row,col) from 0: ${shown}${why}`,
         );
       }
@@ -68,12 +69,12 @@ Examples:
           break;
         }
         shown++;
-        out.line(flags.json ? JSON.stringify(event) : describe(event));
+        await out.line(flags.json ? JSON.stringify(event) : describe(event));
       }
       const profile = n <= PROFILE_MAX_N ? treeProfile(n) : undefined;
       const events = profile ? traceLengthOf(profile, n, rejects) : undefined;
       if (flags.json) {
-        out.line(
+        await out.line(
           JSON.stringify({
             type: "profile",
             n,
@@ -88,12 +89,13 @@ Examples:
       } else {
         if (more) {
           const of = events === undefined ? "" : ` of ${events.toLocaleString("en-US")}`;
-          out.line(`... stopped after ${shown} events${of} (--limit k for more, --limit all)`);
+          await out.line(
+            `... stopped after ${shown} events${of} (--limit k for more, --limit all)`,
+          );
         }
-        out.line("");
-        for (const line of profileLines(n, profile)) out.line(line);
+        await out.line("");
+        for (const line of profileLines(n, profile)) await out.line(line);
       }
-      out.flush();
       exit(0);
     });
 };
@@ -135,20 +137,4 @@ export function profileLines(n: number, profile: readonly number[] | undefined):
 
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
-}
-
-/** Collects lines and writes them in blocks, so long traces do not make one write per line. */
-class LineWriter {
-  private lines: string[] = [];
-
-  line(text: string): void {
-    this.lines.push(text);
-    if (this.lines.length >= 4096) this.flush();
-  }
-
-  flush(): void {
-    if (this.lines.length === 0) return;
-    process.stdout.write(`${this.lines.join("\n")}\n`);
-    this.lines = [];
-  }
 }

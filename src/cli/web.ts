@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { NQueensError } from "../errors.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { stdout } from "./output.js";
 
 /** The port used when --port is not given. */
 export const DEFAULT_PORT = 4173;
@@ -139,9 +140,11 @@ Examples:
       }
       const server = createServer((req, res) => serveFile(root, req, res));
       const bound = await listen(server, port);
-      process.stdout.write(
-        `Serving the N-Queens page at http://127.0.0.1:${bound}/ (press Ctrl-C to stop)\n`,
+      const out = stdout();
+      await out.line(
+        `Serving the N-Queens page at http://127.0.0.1:${bound}/ (press Ctrl-C to stop)`,
       );
+      await out.flush();
       await new Promise<void>((done) => {
         const stop = () => {
           process.off("SIGINT", stop);
@@ -152,7 +155,7 @@ Examples:
         process.on("SIGINT", stop);
         process.on("SIGTERM", stop);
       });
-      process.stdout.write("Stopped.\n");
+      await out.line("Stopped.");
       exit(0);
     });
 };
