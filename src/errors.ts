@@ -22,3 +22,41 @@ export function checkSize(n: number, max: number, what = "n"): number {
   }
   return n;
 }
+
+/** The most characters of an input value a message quotes. */
+export const QUOTE_LIMIT = 40;
+
+/**
+ * A piece of input for an error message: in single quotes, control characters and quotes escaped
+ * (so no escape sequence in the input reaches the terminal), at most {@link QUOTE_LIMIT}
+ * characters, with the full length noted when cut.
+ * @example quote("abc") // "'abc'"
+ * @example quote("\u001b[31m") // "'\\x1b[31m'"
+ * @example quote("x".repeat(1000)) // "'xxx…xxx' (1000 characters)" (40 of them shown)
+ */
+export function quote(value: string): string {
+  const chars = Array.from(
+    value.length > 4 * QUOTE_LIMIT ? value.slice(0, 4 * QUOTE_LIMIT) : value,
+  );
+  const long =
+    value.length > QUOTE_LIMIT && (chars.length > QUOTE_LIMIT || value.length > 4 * QUOTE_LIMIT);
+  const shown = long ? chars.slice(0, QUOTE_LIMIT - 1) : chars;
+  const text = shown.map(escapeChar).join("") + (long ? "…" : "");
+  return long ? `'${text}' (${value.length.toLocaleString("en-US")} characters)` : `'${text}'`;
+}
+
+function escapeChar(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  if (ch === "'") return "\\'";
+  if (ch === "\\") return "\\\\";
+  if (ch === "\n") return "\\n";
+  if (ch === "\r") return "\\r";
+  if (ch === "\t") return "\\t";
+  // C0 and C1 controls, DEL, and the bidirectional overrides that can disguise text.
+  if (code < 0x20 || (code >= 0x7f && code < 0xa0))
+    return `\\x${code.toString(16).padStart(2, "0")}`;
+  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0xfeff) {
+    return `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return ch;
+}

@@ -9,7 +9,7 @@ const PARTIAL: PartialBoard = { n: 4, queens: [{ row: 2, col: 3 }] };
 
 const fullCases: [BoardStyle, string][] = [
   ["dots", ". Q . .\n. . . Q\nQ . . .\n. . Q ."],
-  ["judge", ".Q..\n...Q\nQ...\n..Q."],
+  ["compact", ".Q..\n...Q\nQ...\n..Q."],
   ["stars", "*Q**\n***Q\nQ***\n**Q*"],
   ["cells", "|X| |Q| |X| |X|\n|X| |X| |X| |Q|\n|Q| |X| |X| |X|\n|X| |X| |Q| |X|"],
   [
@@ -49,7 +49,7 @@ const fullCases: [BoardStyle, string][] = [
 
 const partialCases: [BoardStyle, string][] = [
   ["dots", ". . . .\n. . . .\n. . . Q\n. . . ."],
-  ["judge", "....\n....\n...Q\n...."],
+  ["compact", "....\n....\n...Q\n...."],
   ["stars", "****\n****\n***Q\n****"],
   ["cells", "|X| |X| |X| |X|\n|X| |X| |X| |X|\n|X| |X| |X| |Q|\n|X| |X| |X| |X|"],
   ["perm", "- - 3 -"],
@@ -91,7 +91,7 @@ describe("formatBoard", () => {
   });
 
   test("an empty board and n = 1", () => {
-    assert.equal(formatBoard({ n: 2, queens: [] }, "judge"), "..\n..");
+    assert.equal(formatBoard({ n: 2, queens: [] }, "compact"), "..\n..");
     assert.equal(formatBoard({ n: 2, queens: [] }, "squares"), "n 2");
     assert.equal(formatBoard({ n: 2, queens: [] }, "lines"), "n 2");
     assert.equal(formatBoard({ n: 2, queens: [] }, "perm"), "- -");
@@ -107,7 +107,7 @@ describe("formatBoard", () => {
         { row: 1, col: 0 },
       ],
     };
-    assert.equal(formatBoard(board, "judge"), "...\nQ.Q\n...");
+    assert.equal(formatBoard(board, "compact"), "...\nQ.Q\n...");
     assert.equal(formatBoard(board, "squares"), "n 3\na2 c2");
     assert.equal(formatBoard(board, "lines"), "n 3\n1 0\n1 2");
     assert.throws(() => formatBoard(board, "perm"), {
@@ -159,7 +159,7 @@ describe("formatBoard", () => {
     const perm = formatBoard(cols, "perm");
     assert.equal(perm.split(" ").length, 1000);
     assert.equal(perm.split(" ")[501], "2");
-    const judge = formatBoard(cols, "judge").split("\n");
+    const judge = formatBoard(cols, "compact").split("\n");
     assert.equal(judge.length, 1000);
     assert.equal(judge[3]!.length, 1000);
     assert.equal(judge[3]!.indexOf("Q"), 6);

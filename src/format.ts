@@ -12,7 +12,7 @@ import { NQueensError } from "./errors.js";
 /** The names `--format` accepts, one per style of {@link formatBoard}. */
 export const BOARD_STYLES = [
   "dots",
-  "judge",
+  "compact",
   "stars",
   "cells",
   "grid",
@@ -28,7 +28,7 @@ export const BOARD_STYLES = [
 /**
  * How {@link formatBoard} draws a board (n = 4, queens in columns 1, 3, 0, 2):
  * - `dots`: `. Q . .` rows, cells separated by spaces, `.` for an empty square;
- * - `judge`: `.Q..` rows without spaces, exactly as the ALDS1_13_A judge prints them;
+ * - `compact`: `.Q..` rows without spaces, as the ALDS1_13_A judge and LeetCode print them;
  * - `stars`: `*Q**` rows, `*` for an empty square (the C tutorial);
  * - `cells`: `|X| |Q| |X| |X|`, each square in its own bars, as the Java tutorial prints it:
  *   `X` there marks every square without a queen, not an attacked one;
@@ -237,7 +237,7 @@ export function formatBoard(
   switch (style) {
     case "dots":
       return matrix(b, "Q", ".", " ");
-    case "judge":
+    case "compact":
       return matrix(b, "Q", ".", "");
     case "stars":
       return matrix(b, "Q", "*", "");

@@ -114,7 +114,7 @@ export function completeJudge(board: PartialBoard): JudgeAnswer {
       reason: `cannot be completed: no ${board.n}-queens solution contains ${k === 1 ? "this queen" : `these ${k} queens`}`,
     };
   }
-  return { ok: true, cols, output: `${formatBoard(cols, "judge")}\n` };
+  return { ok: true, cols, output: `${formatBoard(cols, "compact")}\n` };
 }
 
 /**
