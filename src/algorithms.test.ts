@@ -4,9 +4,12 @@ import {
   ALGORITHM_NAMES,
   ALGORITHMS,
   type AlgorithmName,
+  BRUTE_FORCE_BUDGET,
   bruteForceCombinations,
+  decideRun,
   estimateBruteForceSeconds,
   runAlgorithm,
+  timeAlgorithm,
 } from "./algorithms.js";
 import { isSolution } from "./board.js";
 import { NQueensError } from "./errors.js";
@@ -171,10 +174,149 @@ describe("options and errors", () => {
     for (const a of ALGORITHMS) assert.ok(a.maxPracticalN >= 6 && a.title.length > 0);
   });
 
-  test("the brute-force estimate grows with C(n*n, n)", () => {
-    const small = estimateBruteForceSeconds(5);
-    const big = estimateBruteForceSeconds(8); // C(64,8)/C(25,5) is about 83,000
-    assert.ok(small > 0 && Number.isFinite(small));
-    assert.ok(big > 1000 * small, `${big} vs ${small}`);
+  test("the brute-force estimate is a positive, finite number of seconds", () => {
+    // Only its form: its value depends on the machine and its load, so nothing may decide on it.
+    for (const n of [1, 5, 8]) {
+      const estimate = estimateBruteForceSeconds(n, { minSeconds: 0.01 });
+      assert.ok(estimate > 0 && Number.isFinite(estimate), `n=${n}: ${estimate}`);
+    }
+  });
+});
+
+describe("decideRun: exact, whatever the machine", () => {
+  // n, C(n*n, n), runs with the default budget of 10^9
+  const placements: readonly [number, bigint, boolean][] = [
+    [1, 1n, true],
+    [2, 6n, true],
+    [3, 84n, true],
+    [4, 1_820n, true],
+    [5, 53_130n, true],
+    [6, 1_947_792n, true],
+    [7, 85_900_584n, true],
+    [8, 4_426_165_368n, false],
+  ];
+
+  test("brute force, default budget: n <= 7 runs, n = 8 does not", () => {
+    assert.equal(BRUTE_FORCE_BUDGET, 1_000_000_000n);
+    for (const [n, count, run] of placements) {
+      assert.deepEqual(
+        decideRun("brute-force", n),
+        { run, rule: "budget", placements: count, budget: BRUTE_FORCE_BUDGET, forced: false },
+        `n=${n}`,
+      );
+    }
+  });
+
+  test("brute force, explicit budget: runs exactly when placements <= budget", () => {
+    for (const [n, count] of placements) {
+      for (const budget of [0n, count - 1n, count, count + 1n, 10n ** 12n]) {
+        const d = decideRun("brute-force", n, { budget });
+        assert.equal(d.run, count <= budget, `n=${n} budget=${budget}`);
+        assert.equal(d.forced, false);
+      }
+    }
+  });
+
+  test("force runs brute force at any n and budget, and says it was forced", () => {
+    for (const [n, count] of placements) {
+      const d = decideRun("brute-force", n, { budget: 0n, force: true });
+      assert.deepEqual(d, {
+        run: true,
+        rule: "budget",
+        placements: count,
+        budget: 0n,
+        forced: true,
+      });
+      assert.equal(decideRun("brute-force", n, { force: true }).forced, count > BRUTE_FORCE_BUDGET);
+    }
+    assert.equal(decideRun("brute-force", 30, { force: true }).run, true);
+  });
+
+  test("the others run up to their practical n, or when forced", () => {
+    const cases: readonly [AlgorithmName, number][] = [
+      ["square-backtrack", 10],
+      ["row-loop", 14],
+      ["row-sets", 14],
+      ["bitmask", 15],
+      ["iterative", 15],
+    ];
+    for (const [name, limit] of cases) {
+      for (const n of [1, limit - 1, limit, limit + 1, 30]) {
+        const d = decideRun(name, n, { budget: 0n });
+        assert.deepEqual(d, {
+          run: n <= limit,
+          rule: "practical-n",
+          maxPracticalN: limit,
+          forced: false,
+        });
+        assert.deepEqual(decideRun(name, n, { force: true }), {
+          run: true,
+          rule: "practical-n",
+          maxPracticalN: limit,
+          forced: n > limit,
+        });
+      }
+    }
+  });
+
+  test("bad names, sizes and budgets are NQueensError", () => {
+    assert.throws(() => decideRun("nope" as AlgorithmName, 4), NQueensError);
+    assert.throws(() => decideRun("bitmask", 31), NQueensError);
+    assert.throws(() => decideRun("brute-force", 4, { budget: -1n }), NQueensError);
+  });
+});
+
+describe("timeAlgorithm", () => {
+  test("repeats a fast run into a batch of at least minSeconds; counts are one run's", () => {
+    const once = runAlgorithm("bitmask", 4);
+    for (const minSeconds of [0.005, 0.02]) {
+      const t = timeAlgorithm("bitmask", 4, { minSeconds });
+      assert.equal(t.name, "bitmask");
+      assert.equal(t.n, 4);
+      assert.deepEqual([t.solutions, t.nodes, t.checks], [once.solutions, once.nodes, once.checks]);
+      assert.ok(Number.isInteger(t.runs) && t.runs >= 1, `runs ${t.runs}`);
+      assert.ok(t.seconds > 0 && Number.isFinite(t.seconds), `seconds ${t.seconds}`);
+      assert.ok(t.batchSeconds >= minSeconds, `batch ${t.batchSeconds} < ${minSeconds}`);
+      assert.ok(Math.abs(t.seconds * t.runs - t.batchSeconds) <= 1e-9 * t.runs + 1e-12);
+      assert.ok(t.batches >= 1 && t.batches <= 3, `batches ${t.batches}`);
+    }
+  });
+
+  test("every algorithm: runs >= 1, a batch of at least the minimum, the known counts", () => {
+    for (const name of ALGORITHM_NAMES) {
+      const t = timeAlgorithm(name, 5, { minSeconds: 0.002, batches: 2 });
+      assert.equal(t.solutions, knownTotal(5), name);
+      assert.equal(t.nodes, runAlgorithm(name, 5).nodes, name);
+      assert.ok(t.runs >= 1 && t.seconds > 0 && t.batchSeconds >= 0.002, name);
+      assert.ok(t.batches >= 1 && t.batches <= 2, name);
+    }
+  });
+
+  test("minSeconds 0 and batches 1 time a single run", () => {
+    const t = timeAlgorithm("row-sets", 6, { minSeconds: 0, batches: 1 });
+    assert.deepEqual([t.runs, t.batches], [1, 1]);
+    assert.equal(t.seconds, t.batchSeconds);
+  });
+
+  test("bad options and an aborted signal", () => {
+    for (const options of [
+      { minSeconds: -1 },
+      { minSeconds: Number.NaN },
+      { minSeconds: Number.POSITIVE_INFINITY },
+      { batches: 0 },
+      { batches: 1.5 },
+      { withinSeconds: -1 },
+    ]) {
+      assert.throws(
+        () => timeAlgorithm("bitmask", 4, options),
+        NQueensError,
+        JSON.stringify(options),
+      );
+    }
+    assert.throws(() => timeAlgorithm("nope" as AlgorithmName, 4), NQueensError);
+    assert.throws(() => timeAlgorithm("bitmask", 0), NQueensError);
+    const controller = new AbortController();
+    controller.abort(new Error("stop"));
+    assert.throws(() => timeAlgorithm("bitmask", 4, { signal: controller.signal }), /stop/);
   });
 });

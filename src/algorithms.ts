@@ -7,10 +7,15 @@
  * differs: see each entry's `checks` text in {@link ALGORITHMS}). Counters are plain numbers:
  * they stay exact below 2^53, far beyond what these algorithms can reach in practice.
  *
+ * Which runs are practical is decided exactly, never from a timing: brute force runs when its
+ * C(n*n, n) placements are within a budget ({@link BRUTE_FORCE_BUDGET}), the others up to their
+ * `maxPracticalN` ({@link decideRun}). Times are measured by repeating a run until the batch is
+ * long enough for the timer ({@link timeAlgorithm}).
+ *
  * One algorithm per file under `algorithms/`; this file is the facade.
  */
 import { bitmask } from "./algorithms/bitmask.js";
-import { bruteForce } from "./algorithms/brute-force.js";
+import { bruteForce, bruteForceCombinations } from "./algorithms/brute-force.js";
 import { iterative } from "./algorithms/iterative.js";
 import { rowLoop } from "./algorithms/row-loop.js";
 import { rowSets } from "./algorithms/row-sets.js";
@@ -18,7 +23,11 @@ import { squareBacktrack } from "./algorithms/square-backtrack.js";
 import type { Work } from "./algorithms/work.js";
 import { checkSize, NQueensError } from "./errors.js";
 
-export { bruteForceCombinations, estimateBruteForceSeconds } from "./algorithms/brute-force.js";
+export {
+  bruteForceCombinations,
+  type EstimateOptions,
+  estimateBruteForceSeconds,
+} from "./algorithms/brute-force.js";
 
 /** The name of one of the compared algorithms. */
 export type AlgorithmName =
@@ -37,7 +46,8 @@ export interface AlgorithmInfo {
   /**
    * The largest n it finishes in about ten seconds or less (measured on one core of a 2-core
    * container: brute force 4.3 s at 7, square-backtrack 7.0 s at 10, row-loop 8.5 s at 14,
-   * row-sets 2.8 s at 14, bitmask 4.9 s at 15).
+   * row-sets 2.8 s at 14, bitmask 4.9 s at 15). {@link decideRun} uses it for every algorithm
+   * but brute force, which it decides by its exact placement count against a budget instead.
    */
   readonly maxPracticalN: number;
   /** What one of its `nodes` is. */
@@ -106,7 +116,9 @@ export function isAlgorithmName(text: string): text is AlgorithmName {
 /** The entry of {@link ALGORITHMS} for `name`. */
 export function algorithmInfo(name: AlgorithmName): AlgorithmInfo {
   const info = ALGORITHMS.find((a) => a.name === name);
-  if (!info) throw new NQueensError(`unknown algorithm: '${name}'`);
+  if (!info) {
+    throw new NQueensError(`algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`);
+  }
   return info;
 }
 
@@ -129,6 +141,81 @@ export interface AlgorithmResult {
   readonly seconds: number;
 }
 
+/**
+ * The most placements brute force examines unless told otherwise: 10^9. With it n <= 7 runs
+ * (C(49, 7) = 85,900,584 placements, seconds) and n = 8 does not (C(64, 8) = 4,426,165,368,
+ * minutes).
+ */
+export const BRUTE_FORCE_BUDGET = 1_000_000_000n;
+
+/** Limits for {@link decideRun}. */
+export interface RunLimits {
+  /**
+   * The most placements brute force may examine.
+   * @default BRUTE_FORCE_BUDGET
+   */
+  readonly budget?: bigint;
+  /**
+   * Run whatever the placement count or n.
+   * @default false
+   */
+  readonly force?: boolean;
+}
+
+/**
+ * Whether to run an algorithm, and the exact rule that decided it: brute force by its placement
+ * count against the budget, the others by n against their practical limit.
+ */
+export type RunDecision =
+  | {
+      readonly run: boolean;
+      readonly rule: "budget";
+      /** C(n*n, n), the placements brute force examines. */
+      readonly placements: bigint;
+      readonly budget: bigint;
+      /** True when only `force` made it run. */
+      readonly forced: boolean;
+    }
+  | {
+      readonly run: boolean;
+      readonly rule: "practical-n";
+      readonly maxPracticalN: number;
+      /** True when only `force` made it run. */
+      readonly forced: boolean;
+    };
+
+/**
+ * Decides whether `name` should run on the n x n board, from exact numbers only (nothing here
+ * depends on the machine's speed): brute force runs when C(n*n, n) <= `budget`, any other
+ * algorithm when n <= its `maxPracticalN`; `force` runs everything.
+ * @throws NQueensError for an unknown name, n outside 1..30 or a negative budget
+ * @example
+ * decideRun("brute-force", 8)
+ * // { run: false, rule: "budget", placements: 4426165368n, budget: 1000000000n, forced: false }
+ * @example
+ * decideRun("row-loop", 15, { force: true })
+ * // { run: true, rule: "practical-n", maxPracticalN: 14, forced: true }
+ */
+export function decideRun(name: AlgorithmName, n: number, limits: RunLimits = {}): RunDecision {
+  const info = algorithmInfo(name);
+  checkSize(n, MAX_ALGORITHM_N);
+  const force = limits.force ?? false;
+  if (name === "brute-force") {
+    const budget = limits.budget ?? BRUTE_FORCE_BUDGET;
+    if (budget < 0n) throw new NQueensError(`budget must be 0 or more: got ${budget}`);
+    const placements = bruteForceCombinations(n);
+    const within = placements <= budget;
+    return { run: within || force, rule: "budget", placements, budget, forced: !within && force };
+  }
+  const within = n <= info.maxPracticalN;
+  return {
+    run: within || force,
+    rule: "practical-n",
+    maxPracticalN: info.maxPracticalN,
+    forced: !within && force,
+  };
+}
+
 const RUNNERS: Record<AlgorithmName, (n: number, work: Work) => void> = {
   "brute-force": bruteForce,
   "square-backtrack": squareBacktrack,
@@ -141,7 +228,8 @@ const RUNNERS: Record<AlgorithmName, (n: number, work: Work) => void> = {
 /**
  * Runs one algorithm on the n x n board to the end and reports its work.
  * Every algorithm finds the same solutions; brute force takes C(n*n, n) steps, so keep n <= 7
- * for it (see {@link estimateBruteForceSeconds}).
+ * for it (see {@link decideRun}). `seconds` is the time of this one run: for a steady time, or a
+ * run shorter than the timer can tell, use {@link timeAlgorithm}.
  * @throws NQueensError for an unknown name or n outside 1..30
  * @example
  * runAlgorithm("row-sets", 8)
@@ -155,21 +243,144 @@ export function runAlgorithm(
   n: number,
   options: AlgorithmOptions = {},
 ): AlgorithmResult {
+  const run = runner(name);
+  checkSize(n, MAX_ALGORITHM_N);
+  options.signal?.throwIfAborted();
+  const work = newWork(options);
+  const start = performance.now();
+  run(n, work);
+  const seconds = (performance.now() - start) / 1000;
+  return { name, n, solutions: work.solutions, nodes: work.nodes, checks: work.checks, seconds };
+}
+
+/** The function that runs `name`. */
+function runner(name: AlgorithmName): (n: number, work: Work) => void {
   const run = Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined;
   if (!run) {
     throw new NQueensError(`algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`);
   }
-  checkSize(n, MAX_ALGORITHM_N);
-  options.signal?.throwIfAborted();
-  const work: Work = {
+  return run;
+}
+
+function newWork(options: AlgorithmOptions): Work {
+  return {
     nodes: 0,
     checks: 0,
     solutions: 0,
     onSolution: options.onSolution,
     signal: options.signal,
   };
-  const start = performance.now();
-  run(n, work);
-  const seconds = (performance.now() - start) / 1000;
-  return { name, n, solutions: work.solutions, nodes: work.nodes, checks: work.checks, seconds };
+}
+
+/** Options for {@link timeAlgorithm}. */
+export interface TimingOptions {
+  /**
+   * The shortest batch: the run is repeated until the batch lasts at least this long, so that
+   * the timer's resolution and its own cost do not show. 0 times a single run.
+   * @default 0.02
+   */
+  readonly minSeconds?: number;
+  /**
+   * How many batches to time; the one with the least time per run is reported.
+   * @default 3
+   */
+  readonly batches?: number;
+  /**
+   * Batches after the first start only while the batches so far took less than this in all, so
+   * a run of seconds is timed once rather than three times.
+   * @default 1
+   */
+  readonly withinSeconds?: number;
+  /** Stops the timing: it throws the signal's reason (checked between runs and in them). */
+  readonly signal?: AbortSignal;
+}
+
+/** A run of {@link timeAlgorithm}: the counts of one run, and its time per run. */
+export interface TimedResult extends AlgorithmResult {
+  /** Seconds per run: the reported batch's time divided by its runs (> 0 when minSeconds > 0). */
+  readonly seconds: number;
+  /** Runs in the reported batch (at least 1). */
+  readonly runs: number;
+  /** The reported batch's wall-clock time: at least `minSeconds`. */
+  readonly batchSeconds: number;
+  /** Batches timed (at least 1); the one with the least time per run is reported. */
+  readonly batches: number;
+}
+
+/** The defaults of {@link TimingOptions}. */
+export const TIMING_DEFAULTS = { minSeconds: 0.02, batches: 3, withinSeconds: 1 } as const;
+
+/**
+ * Times one algorithm on the n x n board. A batch repeats the run until it lasts at least
+ * `minSeconds` (and runs it at least once): it starts with one run and, while the batch is too
+ * short, times a new batch with more runs (scaled from the time so far, at most 10 times as many),
+ * so every batch is timed by two clock readings around whole runs. Up to `batches` batches are
+ * timed (later ones only within `withinSeconds` of the start) and the least time per run is kept:
+ * noise only ever slows a run down, so two algorithms doing the same work report close times.
+ * The counts (solutions, nodes, checks) are those of one run; they are the same for every run.
+ * @throws NQueensError for an unknown name, n outside 1..30 or a bad option
+ * @example
+ * timeAlgorithm("bitmask", 8)
+ * // { name: "bitmask", n: 8, solutions: 92, nodes: 2057, checks: 1965, seconds: 0.0000402,
+ * //   runs: 622, batchSeconds: 0.025, batches: 3 }
+ */
+export function timeAlgorithm(
+  name: AlgorithmName,
+  n: number,
+  options: TimingOptions = {},
+): TimedResult {
+  const run = runner(name);
+  checkSize(n, MAX_ALGORITHM_N);
+  const minSeconds = options.minSeconds ?? TIMING_DEFAULTS.minSeconds;
+  const batches = options.batches ?? TIMING_DEFAULTS.batches;
+  const withinSeconds = options.withinSeconds ?? TIMING_DEFAULTS.withinSeconds;
+  if (!(minSeconds >= 0 && Number.isFinite(minSeconds))) {
+    throw new NQueensError(`minSeconds must be a number of seconds, 0 or more: got ${minSeconds}`);
+  }
+  if (!(Number.isInteger(batches) && batches >= 1)) {
+    throw new NQueensError(`batches must be a whole number, 1 or more: got ${batches}`);
+  }
+  if (!(withinSeconds >= 0 && Number.isFinite(withinSeconds))) {
+    throw new NQueensError(
+      `withinSeconds must be a number of seconds, 0 or more: got ${withinSeconds}`,
+    );
+  }
+  const signal = options.signal;
+  signal?.throwIfAborted();
+  let work = newWork({ signal });
+  /** Seconds taken by `runs` runs in a row. */
+  const batch = (runs: number): number => {
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) {
+      signal?.throwIfAborted();
+      work = newWork({ signal });
+      run(n, work);
+    }
+    return (performance.now() - start) / 1000;
+  };
+  const began = performance.now();
+  let runs = 1;
+  let best = { perRun: Number.POSITIVE_INFINITY, runs: 1, seconds: 0 };
+  let made = 0;
+  while (made < batches && (made === 0 || (performance.now() - began) / 1000 < withinSeconds)) {
+    let seconds = batch(runs);
+    while (seconds < minSeconds) {
+      const wanted = Math.ceil((runs * minSeconds * 1.2) / Math.max(seconds, 1e-9));
+      runs = Math.min(runs * 10, Math.max(runs + 1, wanted));
+      seconds = batch(runs);
+    }
+    made++;
+    if (seconds / runs < best.perRun) best = { perRun: seconds / runs, runs, seconds };
+  }
+  return {
+    name,
+    n,
+    solutions: work.solutions,
+    nodes: work.nodes,
+    checks: work.checks,
+    seconds: best.perRun,
+    runs: best.runs,
+    batchSeconds: best.seconds,
+    batches: made,
+  };
 }

@@ -3,8 +3,8 @@
  * (C(n*n, n) of them, 4,426,165,368 for n = 8), each tested with a whole-board check.
  *
  * The combinations are walked iteratively (next combination in lexicographic order of squares),
- * so a run can also start anywhere: {@link estimateBruteForceSeconds} times a few short stretches
- * from random starting points instead of the whole walk.
+ * so a run can also start anywhere: {@link estimateBruteForceSeconds} times short stretches from
+ * random starting points instead of the whole walk.
  */
 import { POLL_MASK, poll, type Work } from "./work.js";
 
@@ -101,14 +101,27 @@ function randomCombination(n: number, next: () => number): Int32Array {
   return pool.slice(0, n).sort();
 }
 
+/** Options for {@link estimateBruteForceSeconds}. */
+export interface EstimateOptions {
+  /**
+   * Seconds of brute-force work to measure, after a warm-up round; more is steadier.
+   * @default 0.05
+   */
+  readonly minSeconds?: number;
+}
+
 /**
- * Estimates how long {@link bruteForce} would take for `n`, in seconds, from a short calibration:
- * it times eight stretches of 25,000 combinations starting at random placements (after a warm-up
- * round of the same) and scales the time per combination to all C(n*n, n). Takes about 0.05 s
- * whatever n is; on a warm process it came within 20% of the real time for n = 5..7.
+ * Estimates how long {@link bruteForce} would take for `n`, in seconds, from a calibration: after
+ * a warm-up round (a cold round reads 3 to 5 times too slow), it walks rounds of eight stretches
+ * of 25,000 combinations from random placements until at least `minSeconds` of work has been
+ * timed, and scales the time per combination to all C(n*n, n). It is only an estimate, as steady
+ * as the machine's load: on a shared machine it varied fivefold between calls, so nothing should
+ * decide on it (`nqueens compare` decides on {@link bruteForceCombinations} and shows this).
  * @example estimateBruteForceSeconds(8) // about 120 here: two minutes (C(64, 8) = 4,426,165,368 placements)
+ * @example estimateBruteForceSeconds(8, { minSeconds: 0.2 }) // the same, from 0.2 s of work
  */
-export function estimateBruteForceSeconds(n: number): number {
+export function estimateBruteForceSeconds(n: number, options: EstimateOptions = {}): number {
+  const minSeconds = options.minSeconds ?? 0.05;
   const total = Number(bruteForceCombinations(n));
   const sink: Work = {
     nodes: 0,
@@ -119,14 +132,18 @@ export function estimateBruteForceSeconds(n: number): number {
   };
   const stretch = 25_000;
   const next = lcg(0x9e3779b9 ^ n);
-  let best = Number.POSITIVE_INFINITY;
-  // The first round only warms up the JIT (a cold round reads 3 to 5 times too slow).
-  for (let round = 0; round < 2; round++) {
+  const round = (): number => {
     let done = 0;
-    const start = performance.now();
     for (let k = 0; k < 8; k++) done += walk(n, randomCombination(n, next), stretch, sink);
-    const perCombination = (performance.now() - start) / 1000 / done;
-    if (round > 0) best = Math.min(best, perCombination);
-  }
-  return best * total;
+    return done;
+  };
+  round(); // warm-up only
+  let done = 0;
+  let seconds = 0;
+  const start = performance.now();
+  do {
+    done += round();
+    seconds = (performance.now() - start) / 1000;
+  } while (seconds < minSeconds);
+  return (seconds / done) * total;
 }

@@ -1,45 +1,69 @@
 /**
  * `nqueens compare <n>`: runs the tutorials' algorithms side by side and prints their work.
  *
- * Brute force first estimates its time and is skipped when that is over a minute; the others are
- * skipped above their practical n. `--force` runs them anyway. Skipping is not an error: the
+ * Which algorithms run is decided from exact numbers, never from a timing, so the same command
+ * does the same thing on any machine ({@link decideRun}): brute force runs when its C(n*n, n)
+ * placements are at most the budget (10^9 unless `--budget`; n <= 7 runs, n = 8 with
+ * 4,426,165,368 placements does not), the others up to their practical n; `--force` runs them all.
+ * A skipped brute-force row states its placement count and the budget, and, only as information,
+ * a time estimate measured from 0.2 s of sampled brute-force work. Skipping is not an error: the
  * command still exits 0, with the skipped rows and the reason in the table (or the JSON).
+ *
+ * Times come from {@link timeAlgorithm}: each run is repeated until the batch lasts at least
+ * 20 ms (at least once), up to 3 batches (later ones only while those so far took under 1 s), and the least
+ * time per run is reported with the number of runs in that batch.
  */
 import {
   ALGORITHM_NAMES,
   ALGORITHMS,
   type AlgorithmName,
-  type AlgorithmResult,
   algorithmInfo,
+  BRUTE_FORCE_BUDGET,
   bruteForceCombinations,
+  decideRun,
   estimateBruteForceSeconds,
   MAX_ALGORITHM_N,
-  runAlgorithm,
+  TIMING_DEFAULTS,
+  type TimedResult,
+  timeAlgorithm,
 } from "../algorithms.js";
 import { NQueensError } from "../errors.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
 
-/** Brute force runs without --force when it is estimated to take at most this long. */
-export const BRUTE_FORCE_LIMIT_SECONDS = 60;
+/** Seconds of brute-force work the estimate shown in a skipped row is measured from. */
+export const ESTIMATE_SECONDS = 0.2;
 
 interface CompareFlags {
   algorithms?: string;
+  budget?: string;
   force?: boolean;
   json?: boolean;
 }
 
-/** A row of the comparison: a run with its ratio to the fastest, or a skipped algorithm. */
+/** A row of the comparison: a timed run with its ratio to the fastest, or a skipped algorithm. */
 export type CompareRow =
-  | (AlgorithmResult & { readonly ratio: number })
+  | (TimedResult & { readonly ratio: number })
   | {
       readonly name: AlgorithmName;
       readonly n: number;
       readonly skipped: true;
       readonly reason: string;
+      /** Brute force: C(n*n, n), exact. */
+      readonly placements?: bigint;
+      /** Brute force: the budget it was over. */
+      readonly budget?: bigint;
+      /** Brute force: an estimate shown for information; it decided nothing. */
       readonly estimatedSeconds?: number;
+      /** The others: the practical n it was over. */
+      readonly maxPracticalN?: number;
     };
+
+const count = (value: number | bigint): string => value.toLocaleString("en-US");
+const limits = ALGORITHMS.filter((a) => a.name !== "brute-force")
+  .map((a) => `${a.name} ${a.maxPracticalN}`)
+  .join(", ");
 
 export const registerCompare: Register = (program, exit) => {
   program
@@ -53,32 +77,45 @@ export const registerCompare: Register = (program, exit) => {
       "-a, --algorithms <list>",
       `comma-separated, from ${ALGORITHM_NAMES.join(", ")} (default: all, in that order)`,
     )
-    .option("--force", "run brute force even when estimated over a minute, and others beyond n")
+    .option(
+      "--budget <placements>",
+      `the most placements brute force may examine (default: ${count(BRUTE_FORCE_BUDGET)})`,
+    )
+    .option("--force", "run every algorithm, whatever its placement count or n")
     .option("--json", "print an array of results (skipped ones with skipped: true and a reason)")
     .addHelpText(
       "after",
       `
-Brute force first times a short sample and is skipped when the whole run is estimated over
-${BRUTE_FORCE_LIMIT_SECONDS} s; the others are skipped above their practical n (${ALGORITHMS.map((a) => `${a.name} ${a.maxPracticalN}`).join(", ")}).
-A skipped algorithm is not an error: the exit status stays 0.
-Short runs are repeated (up to 5 times, while under 0.05 s each) and the best time is kept.
+Which algorithms run is decided from exact numbers, never from a timing:
+  brute-force runs when its C(n*n, n) placements are at most the budget (--budget, default
+  ${count(BRUTE_FORCE_BUDGET)}): by default n <= 7 runs (85,900,584 placements at 7) and n = 8
+  (4,426,165,368) is skipped. A skipped row gives the placement count and the budget, and, for
+  information only, a time estimate from ${ESTIMATE_SECONDS} s of sampled brute-force work here.
+  The others run up to their practical n:
+    ${limits}.
+  --force runs every algorithm. A skipped algorithm is not an error: the exit status stays 0.
+How the time is measured:
+  each run is repeated until the batch lasts at least ${TIMING_DEFAULTS.minSeconds * 1000} ms (one run at least); the
+  batch's time divided by its runs is the time per run. Up to ${TIMING_DEFAULTS.batches} batches are timed (later
+  ones only while the batches so far took under ${TIMING_DEFAULTS.withinSeconds} s) and the least time per run is
+  shown, with the number of runs in that batch. The counts are those of one run.
 
 Examples:
   $ nqueens compare 6                    all six; brute force checks 1,947,792 placements
-  $ nqueens compare 8                    brute force skipped: estimated minutes (use --force)
+  $ nqueens compare 8                    brute force skipped: 4,426,165,368 placements
+  $ nqueens compare 8 --budget 5000000000 --algorithms brute-force   (minutes)
   $ nqueens compare 12 --algorithms row-loop,row-sets,bitmask
   $ nqueens compare 8 --json`,
     )
     .action(async (nText: string, flags: CompareFlags) => {
       const n = parseInteger(nText, "n", 1, MAX_ALGORITHM_N);
       const names = parseAlgorithms(flags.algorithms);
-      const rows = compare(n, names, flags.force ?? false, (name, seconds) => {
-        if (!flags.json && process.stderr.isTTY && seconds > 5) {
-          process.stderr.write(`${name}: running, about ${duration(seconds)} (estimated)\n`);
-        }
+      const budget = flags.budget === undefined ? BRUTE_FORCE_BUDGET : parseBudget(flags.budget);
+      const rows = compare(n, names, budget, flags.force ?? false, (line) => {
+        if (!flags.json && process.stderr.isTTY) process.stderr.write(`${line}\n`);
       });
       if (flags.json) {
-        await stdout().line(JSON.stringify(rows));
+        await stdout().json(rows);
       } else {
         for (const line of table(n, rows)) await stdout().line(line);
       }
@@ -101,42 +138,69 @@ export function parseAlgorithms(text: string | undefined): AlgorithmName[] {
 }
 
 /**
- * Runs each algorithm (or skips it), then adds each run's ratio to the fastest.
- * `onLongRun(name, estimate)` is called before a brute-force run with its estimate.
+ * Parses `--budget PLACEMENTS`: a whole number, 0 or more, exact (a bigint).
+ * @example parseBudget("5000000000") // 5000000000n
+ */
+export function parseBudget(text: string): bigint {
+  const trimmed = text.trim();
+  if (!/^\+?\d+$/.test(trimmed)) {
+    throw new NQueensError(
+      `--budget must be a whole number of placements, 0 or more: got '${text}'`,
+    );
+  }
+  return BigInt(trimmed);
+}
+
+/**
+ * Runs each algorithm (or skips it, by {@link decideRun}), then adds each run's ratio to the
+ * fastest. `note(line)` gets a line to show a person before a brute-force run over the default
+ * budget (such a run takes minutes).
  */
 function compare(
   n: number,
   names: readonly AlgorithmName[],
+  budget: bigint,
   force: boolean,
-  onLongRun: (name: AlgorithmName, estimatedSeconds: number) => void,
+  note: (line: string) => void,
 ): CompareRow[] {
-  const results: (AlgorithmResult | CompareRow)[] = [];
+  const results: (TimedResult | CompareRow)[] = [];
   for (const name of names) {
-    const info = algorithmInfo(name);
-    if (name === "brute-force") {
-      const estimate = estimateBruteForceSeconds(n);
-      if (estimate > BRUTE_FORCE_LIMIT_SECONDS && !force) {
-        const placements = bruteForceCombinations(n).toLocaleString("en-US");
+    const decision = decideRun(name, n, { budget, force });
+    if (!decision.run) {
+      if (decision.rule === "budget") {
+        const estimate = estimateBruteForceSeconds(n, { minSeconds: ESTIMATE_SECONDS });
+        const p = decision.placements;
         results.push({
           name,
           n,
           skipped: true,
-          reason: `estimated ${duration(estimate)} for ${placements} placements; use --force`,
+          reason:
+            `${count(p)} placement${p === 1n ? "" : "s"}, over the budget of ` +
+            `${count(decision.budget)} (estimated ${duration(estimate)} here); ` +
+            "use --budget or --force",
+          placements: p,
+          budget: decision.budget,
           estimatedSeconds: estimate,
         });
-        continue;
+      } else {
+        results.push({
+          name,
+          n,
+          skipped: true,
+          reason: `n > ${decision.maxPracticalN}, its practical limit; use --force`,
+          maxPracticalN: decision.maxPracticalN,
+        });
       }
-      onLongRun(name, estimate);
-    } else if (n > info.maxPracticalN && !force) {
-      results.push({
-        name,
-        n,
-        skipped: true,
-        reason: `n > ${info.maxPracticalN}, its practical limit; use --force`,
-      });
       continue;
     }
-    results.push(timed(name, n));
+    if (name === "brute-force" && bruteForceCombinations(n) > BRUTE_FORCE_BUDGET) {
+      const estimate = estimateBruteForceSeconds(n, { minSeconds: ESTIMATE_SECONDS });
+      note(
+        `brute-force: ${count(bruteForceCombinations(n))} placements, ` +
+          `estimated ${duration(estimate)} here`,
+      );
+    }
+    results.push(timeAlgorithm(name, n));
   }
   const times = results.flatMap((r) => ("skipped" in r ? [] : [r.seconds]));
   const fastest = Math.min(...times);
@@ -145,19 +209,9 @@ function compare(
   );
 }
 
-/** Runs once; runs under 0.05 s are repeated (5 runs at most) and the best time kept. */
-function timed(name: AlgorithmName, n: number): AlgorithmResult {
-  let best = runAlgorithm(name, n);
-  for (let i = 1; i < 5 && best.seconds < 0.05; i++) {
-    const again = runAlgorithm(name, n);
-    if (again.seconds < best.seconds) best = again;
-  }
-  return best;
-}
-
 /** The comparison as text lines: a header, one row per algorithm, and what the counts mean. */
 export function table(n: number, rows: readonly CompareRow[]): string[] {
-  const header = ["algorithm", "solutions", "nodes", "checks", "seconds", "vs fastest"];
+  const header = ["algorithm", "solutions", "nodes", "checks", "time/run", "runs", "vs fastest"];
   const cells = rows.map((r) =>
     "skipped" in r
       ? [r.name, `skipped: ${r.reason}`]
@@ -166,8 +220,9 @@ export function table(n: number, rows: readonly CompareRow[]): string[] {
           count(r.solutions),
           count(r.nodes),
           count(r.checks),
-          r.seconds.toFixed(6),
-          `x${r.ratio < 10 ? r.ratio.toFixed(2) : r.ratio.toFixed(1)}`,
+          perRun(r.seconds),
+          count(r.runs),
+          `x${r.ratio < 10 ? r.ratio.toFixed(2) : r.ratio < 1000 ? r.ratio.toFixed(1) : count(Math.round(r.ratio))}`,
         ],
   );
   const full = [header, ...cells.filter((c) => c.length === header.length)];
@@ -180,7 +235,16 @@ export function table(n: number, rows: readonly CompareRow[]): string[] {
           .map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!)))
           .join("  ");
   const lines = [`${n} queens: ${rows.length} algorithm${rows.length === 1 ? "" : "s"}`, ""];
-  lines.push(format(header), ...cells.map(format), "", "What each algorithm counts:");
+  lines.push(format(header), ...cells.map(format), "");
+  if (rows.some((r) => !("skipped" in r))) {
+    lines.push(
+      `time/run: the least of up to ${TIMING_DEFAULTS.batches} batches, each repeating the run until it lasts ` +
+        `${TIMING_DEFAULTS.minSeconds * 1000} ms or more;`,
+      "runs: the runs in that batch. Timings are this machine's, at this moment.",
+      "",
+    );
+  }
+  lines.push("What each algorithm counts:");
   const pad = Math.max(...rows.map((r) => r.name.length));
   for (const r of rows) {
     const info = algorithmInfo(r.name);
@@ -190,12 +254,27 @@ export function table(n: number, rows: readonly CompareRow[]): string[] {
   return lines;
 }
 
-function count(value: number): string {
-  return value.toLocaleString("en-US");
+const UNITS: readonly (readonly [number, string])[] = [
+  [1, "s"],
+  [1e-3, "ms"],
+  [1e-6, "us"],
+  [1e-9, "ns"],
+];
+
+/** A time per run, three significant digits: 52.1 ns, 795 us, 69.4 ms, 4.31 s, 1234 s. */
+export function perRun(seconds: number): string {
+  if (seconds >= 999.5) return `${Math.round(seconds)} s`;
+  for (const [scale, unit] of UNITS) {
+    // Rounded first, so that 0.9996 ms reads 1.00 ms rather than 1000 us.
+    const value = Number((seconds / scale).toPrecision(3));
+    if (value >= 1 || unit === "ns") return `${value.toPrecision(3)} ${unit}`;
+  }
+  return `${seconds} s`; // not reached: the loop ends with ns
 }
 
-/** A duration in words: 850 ms, 42 s, 3.5 min, 2.1 h, 12 days, 3.0e+12 years. */
+/** A duration in words: 12.5 us, 850 ms, 42 s, 3.5 min, 2.1 h, 12 days, 3.0e+12 years. */
 export function duration(seconds: number): string {
+  if (seconds < 0.001) return perRun(seconds);
   if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
   if (seconds < 120) return `${Math.round(seconds)} s`;
   if (seconds < 7200) return `${(seconds / 60).toFixed(1)} min`;
