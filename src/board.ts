@@ -57,6 +57,91 @@ export function conflicts(board: PartialBoard): Conflict[] {
   return out;
 }
 
+/** How many attacking pairs a board has along each kind of line, and the first few pairs. */
+export interface ConflictSummary {
+  /** Pairs of queens that share a line (a row, column, diagonal or anti-diagonal). */
+  readonly total: number;
+  /** Those pairs by the kind of line they share. */
+  readonly byKind: Readonly<Record<ConflictKind, number>>;
+  /** The first pairs, in the order {@link conflicts} reports them, at most the limit asked for. */
+  readonly first: readonly Conflict[];
+}
+
+const KINDS: readonly ConflictKind[] = ["row", "column", "diagonal", "anti-diagonal"];
+
+/**
+ * The attacking pairs of a board counted in one pass over the queens, O(k + n) time and memory,
+ * with the first `limit` of them listed: what `check` reports for a board of a million queens,
+ * where {@link conflicts} (every pair) could hold trillions. Queens must be on the board.
+ * @example conflictSummary({ n: 4, queens: [{ row: 0, col: 0 }, { row: 2, col: 2 }] }).total // 1
+ */
+export function conflictSummary(board: PartialBoard, limit = 20): ConflictSummary {
+  const { n } = board;
+  let qs = board.queens;
+  for (let i = 1; i < qs.length; i++) {
+    const p = qs[i - 1]!;
+    const q = qs[i]!;
+    if (p.row > q.row || (p.row === q.row && p.col > q.col)) {
+      qs = [...qs].sort((a, b) => a.row - b.row || a.col - b.col);
+      break;
+    }
+  }
+  const k = qs.length;
+  const lineOf = [
+    (q: Queen) => q.row,
+    (q: Queen) => q.col,
+    (q: Queen) => q.row - q.col + n - 1,
+    (q: Queen) => q.row + q.col,
+  ];
+  const sizes = [n, n, 2 * n - 1, 2 * n - 1];
+  const byKind = { row: 0, column: 0, diagonal: 0, "anti-diagonal": 0 };
+  const counts = sizes.map((size) => new Int32Array(size));
+  let total = 0;
+  KINDS.forEach((kind, t) => {
+    const c = counts[t]!;
+    const line = lineOf[t]!;
+    for (const q of qs) c[line(q)]!++;
+    let pairs = 0;
+    for (let i = 0; i < c.length; i++) pairs += (c[i]! * (c[i]! - 1)) / 2;
+    byKind[kind] = pairs;
+    total += pairs;
+  });
+  const first: Conflict[] = [];
+  if (total === 0 || limit <= 0) return { total, byKind, first };
+  // Buckets of queen indices per line (ascending, since queens are visited in order), so that
+  // the queens after queen i on each of its lines can be read off and merged in index order.
+  const buckets = KINDS.map((_, t) => {
+    const c = counts[t]!;
+    const start = new Int32Array(c.length + 1);
+    for (let i = 0; i < c.length; i++) start[i + 1] = start[i]! + c[i]!;
+    const fill = start.slice(0, c.length);
+    const members = new Int32Array(k);
+    const place = new Int32Array(k);
+    const line = lineOf[t]!;
+    for (let i = 0; i < k; i++) {
+      const l = line(qs[i]!);
+      place[i] = fill[l]!;
+      members[fill[l]!++] = i;
+    }
+    return { start, members, place, line };
+  });
+  for (let i = 0; i < k && first.length < limit; i++) {
+    const partners: [number, ConflictKind][] = [];
+    buckets.forEach((b, t) => {
+      const end = b.start[b.line(qs[i]!) + 1]!;
+      for (let p = b.place[i]! + 1; p < end && p <= b.place[i]! + limit; p++) {
+        partners.push([b.members[p]!, KINDS[t]!]);
+      }
+    });
+    partners.sort((x, y) => x[0] - y[0]);
+    for (const [j, kind] of partners) {
+      if (first.length >= limit) break;
+      first.push({ a: qs[i]!, b: qs[j]!, kind });
+    }
+  }
+  return { total, byKind, first };
+}
+
 /** Human form of a conflict, 0-based: `queens at (1, 2) and (3, 4) share a diagonal`. */
 export function describeConflict(c: Conflict): string {
   const line = c.kind === "anti-diagonal" ? "an anti-diagonal" : `a ${c.kind}`;

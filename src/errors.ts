@@ -28,19 +28,16 @@ export const QUOTE_LIMIT = 40;
 
 /**
  * A piece of input for an error message: in single quotes, control characters and quotes escaped
- * (so no escape sequence in the input reaches the terminal), at most {@link QUOTE_LIMIT}
- * characters, with the full length noted when cut.
+ * (so no escape sequence in the input reaches the terminal), at most `limit` (default
+ * {@link QUOTE_LIMIT}) characters, with the full length noted when cut.
  * @example quote("abc") // "'abc'"
  * @example quote("\u001b[31m") // "'\\x1b[31m'"
  * @example quote("x".repeat(1000)) // "'xxx…xxx' (1000 characters)" (40 of them shown)
  */
-export function quote(value: string): string {
-  const chars = Array.from(
-    value.length > 4 * QUOTE_LIMIT ? value.slice(0, 4 * QUOTE_LIMIT) : value,
-  );
-  const long =
-    value.length > QUOTE_LIMIT && (chars.length > QUOTE_LIMIT || value.length > 4 * QUOTE_LIMIT);
-  const shown = long ? chars.slice(0, QUOTE_LIMIT - 1) : chars;
+export function quote(value: string, limit = QUOTE_LIMIT): string {
+  const chars = Array.from(value.length > 4 * limit ? value.slice(0, 4 * limit) : value);
+  const long = value.length > limit && (chars.length > limit || value.length > 4 * limit);
+  const shown = long ? chars.slice(0, limit - 1) : chars;
   const text = shown.map(escapeChar).join("") + (long ? "…" : "");
   return long ? `'${text}' (${value.length.toLocaleString("en-US")} characters)` : `'${text}'`;
 }

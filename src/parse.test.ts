@@ -4,6 +4,7 @@ import fc from "fast-check";
 import type { PartialBoard, Queen } from "./board.js";
 import { BOARD_STYLES, type BoardStyle, formatBoard } from "./format.js";
 import {
+  BOARD_FORMS,
   type BoardForm,
   detectForm,
   type ParseErrorCode,
@@ -22,18 +23,13 @@ function board(result: ParseResult): PartialBoard {
 
 /** Inputs that parse, the form they are detected as, and the board (queens in row order). */
 const good: [string, string, BoardForm, PartialBoard][] = [
-  [
-    "dots",
-    ". Q . .\n. . . Q\nQ . . .\n. . Q .",
-    "matrix",
-    { n: 4, queens: queensOf([1, 3, 0, 2]) },
-  ],
-  ["judge rows", ".Q..\n...Q\nQ...\n..Q.\n", "matrix", { n: 4, queens: queensOf([1, 3, 0, 2]) }],
-  ["stars", "*Q**\n***Q\nQ***\n**Q*", "matrix", { n: 4, queens: queensOf([1, 3, 0, 2]) }],
+  ["dots", ". Q . .\n. . . Q\nQ . . .\n. . Q .", "dots", { n: 4, queens: queensOf([1, 3, 0, 2]) }],
+  ["compact rows", ".Q..\n...Q\nQ...\n..Q.\n", "compact", { n: 4, queens: queensOf([1, 3, 0, 2]) }],
+  ["stars", "*Q**\n***Q\nQ***\n**Q*", "stars", { n: 4, queens: queensOf([1, 3, 0, 2]) }],
   [
     "0/1 with spaces",
     "0 1 0\n0 0 0\n1 0 0",
-    "matrix",
+    "binary",
     {
       n: 3,
       queens: [
@@ -45,7 +41,7 @@ const good: [string, string, BoardForm, PartialBoard][] = [
   [
     "0/1 without spaces",
     "010\n000\n100",
-    "matrix",
+    "binary",
     {
       n: 3,
       queens: [
@@ -54,12 +50,12 @@ const good: [string, string, BoardForm, PartialBoard][] = [
       ],
     },
   ],
-  ["2x2 0/1 is a matrix, not lines", "1 0\n0 1", "matrix", { n: 2, queens: queensOf([0, 1]) }],
-  ["- _ q ♛ symbols", "-q\n♛_", "matrix", { n: 2, queens: queensOf([1, 0]) }],
+  ["2x2 0/1 is a matrix, not lines", "1 0\n0 1", "binary", { n: 2, queens: queensOf([0, 1]) }],
+  ["- _ q ♛ symbols", "-q\n♛_", "compact", { n: 2, queens: queensOf([1, 0]) }],
   [
     "two queens in one row still parse",
     "QQ\n..",
-    "matrix",
+    "compact",
     {
       n: 2,
       queens: [
@@ -68,7 +64,7 @@ const good: [string, string, BoardForm, PartialBoard][] = [
       ],
     },
   ],
-  ["CRLF and blank lines", "\r\n.Q\r\n\r\nQ.\r\n", "matrix", { n: 2, queens: queensOf([1, 0]) }],
+  ["CRLF and blank lines", "\r\n.Q\r\n\r\nQ.\r\n", "compact", { n: 2, queens: queensOf([1, 0]) }],
   [
     "Java tutorial cells",
     "| Q | | X | | X |\n| X | | X | | Q |\n| X | | X | | X |",
@@ -174,15 +170,18 @@ describe("parseBoard reads", () => {
     test(what, () => {
       const r = parseBoard(text);
       assert.deepEqual(r, { ok: true, board: expected, form });
-      assert.equal(detectForm(text), form);
+      assert.deepEqual(detectForm(text), { ok: true, form });
     });
   }
 });
 
 /** Inputs that do not parse, the error code and the exact message. */
 const bad: [string, string, ParseErrorCode, string][] = [
-  ["empty input", "", "empty", "empty input"],
-  ["white space only", " \n\t\n", "empty", "empty input"],
+  ["empty input", "", "empty", "empty input: no board in it"],
+  ["white space only", " \n\t\n", "empty", "empty input: no board in it"],
+  ["a comma", ",", "empty", "empty input: no board in it"],
+  ["separators only", " ,;\n;,", "empty", "empty input: no board in it"],
+  ["a byte-order mark only", "\uFEFF\n", "empty", "empty input: no board in it"],
   ["a ragged row", "Q...\n.Q..\n..Q\n...Q", "ragged", "row 2 has 3 cells, expected 4"],
   ["a ragged first row", "Q.\n.Q..\n....\n....", "ragged", "row 0 has 2 cells, expected 4"],
   [
@@ -194,6 +193,12 @@ const bad: [string, string, ParseErrorCode, string][] = [
   [
     "a digit other than 0/1",
     "0 1 0\n2 0 0\n0 0 0",
+    "ambiguous",
+    "lines of numbers that are not 'row col' pairs, a 0/1 matrix or the aoj judge input; name the format (for a permutation over several lines: perm)",
+  ],
+  [
+    "a digit other than 0/1 without spaces",
+    "Q1.\n2..\n...",
     "symbol",
     "unknown symbol '2' at row 1, column 0",
   ],
@@ -222,7 +227,6 @@ const bad: [string, string, ParseErrorCode, string][] = [
     "syntax",
     "line 3: expected two numbers 'row col', got '1 2 3'",
   ],
-  ["the judge form", "2\n2 2\n5 3", "syntax", "line 1: expected two numbers 'row col', got '2'"],
   [
     "two queens on one square",
     "n 8\n2 3\n2 3",
@@ -233,7 +237,7 @@ const bad: [string, string, ParseErrorCode, string][] = [
     "a bad size",
     "n eight\n1 1",
     "size",
-    "the size on line 1 must be a whole number from 1 to 1000000: got 'eight'",
+    "the size on line 1 must be a whole number from 1 to 1,000,000: got 'eight'",
   ],
   ["a perm value out of range", "0 4 8 5 2 6 1 3", "range", "row 2 has column 8, outside 0..7"],
   [
@@ -255,19 +259,14 @@ const bad: [string, string, ParseErrorCode, string][] = [
     "a ragged grid",
     "+---+---+\n| Q |   |\n+---+---+\n| Q |\n+---+",
     "ragged",
-    "row 1 has 1 cells, expected 2",
+    "row 1 has 1 cell, expected 2",
   ],
-  [
-    "broken JSON",
-    "{bad",
-    "syntax",
-    "invalid JSON: Expected property name or '}' in JSON at position 1",
-  ],
+  ["broken JSON", "{bad", "syntax", "invalid JSON at position 1: 'bad'"],
   [
     "JSON cols with a string",
     '{"n":2,"cols":[0,"1"]}',
     "syntax",
-    'cols[1] must be a whole number or null: got "1"',
+    `cols[1] must be a whole number or null: got '"1"'`,
   ],
   [
     "JSON n and cols disagree",
@@ -303,7 +302,7 @@ describe("options.n", () => {
     [
       "a matrix of the right size",
       ".Q\nQ.",
-      { ok: true, form: "matrix", board: { n: 2, queens: queensOf([1, 0]) } },
+      { ok: true, form: "compact", board: { n: 2, queens: queensOf([1, 0]) } },
     ],
     [
       "a matrix of another size",
@@ -359,8 +358,8 @@ describe("parseBoardAs", () => {
     });
   });
   test("a one-line matrix when named", () => {
-    assert.deepEqual(board(parseBoardAs("1", "matrix")), { n: 1, queens: [{ row: 0, col: 0 }] });
-    assert.deepEqual(board(parseBoardAs("0", "matrix")), { n: 1, queens: [] });
+    assert.deepEqual(board(parseBoardAs("1", "binary")), { n: 1, queens: [{ row: 0, col: 0 }] });
+    assert.deepEqual(board(parseBoardAs("0", "binary")), { n: 1, queens: [] });
   });
   test("a grid that is all borders", () => {
     assert.deepEqual(parseBoardAs("+---+\n+---+", "grid"), {
@@ -371,8 +370,13 @@ describe("parseBoardAs", () => {
   });
 });
 
-/** Styles parseBoard reads back without being told the form. */
-const ROUND_TRIP: BoardStyle[] = BOARD_STYLES.filter((s) => s !== "svg" && s !== "perm1");
+/**
+ * Styles parseBoard reads back without being told the format: not `perm1` (a partial 1-based
+ * line reads as 0-based), not `aoj` (it does not write n: it reads back as the judge's 8x8).
+ */
+const ROUND_TRIP: BoardStyle[] = BOARD_STYLES.filter(
+  (s) => s !== "svg" && s !== "perm1" && s !== "aoj",
+);
 
 /** Plain queen objects (fast-check builds records without a prototype) in row order. */
 const sorted = (qs: readonly Queen[]) =>
@@ -404,6 +408,8 @@ describe("round trip: parse(format(board)) is the board", () => {
       fc.property(partialBoards, (b) => {
         for (const style of ROUND_TRIP) {
           if (style === "perm") continue;
+          // A 1x1 binary board without a queen is "0", which reads as the permutation [0].
+          if (style === "binary" && b.n === 1) continue;
           const parsed = board(parseBoard(formatBoard(b, style)));
           assert.deepEqual(parsed, { n: b.n, queens: sorted(b.queens) }, style);
         }
@@ -431,12 +437,214 @@ describe("round trip: parse(format(board)) is the board", () => {
     );
   });
 
-  test("n = 1000 perm and judge", () => {
+  test("random partial boards, every style named, aoj with its size", () => {
+    fc.assert(
+      fc.property(partialBoards, (b) => {
+        for (const style of BOARD_FORMS) {
+          if (style === "perm" || style === "perm1") continue;
+          const parsed = board(parseBoardAs(formatBoard(b, style), style, { n: b.n }));
+          assert.deepEqual(parsed, { n: b.n, queens: sorted(b.queens) }, style);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test("n = 1000 perm and compact", () => {
     const cols = Array.from({ length: 1000 }, (_, r) => (r * 7) % 1000);
     for (const style of ["perm", "compact", "squares"] as const) {
       const parsed = board(parseBoard(formatBoard(cols, style)));
       assert.equal(parsed.n, 1000, style);
       assert.deepEqual(parsed.queens, queensOf(cols), style);
     }
+  });
+});
+
+describe("detection reads each format or refuses; it never guesses", () => {
+  const cases: [string, string, BoardForm | ParseErrorCode][] = [
+    ["coordinates on one line are coordinates", "(0,1) (1,3) (2,0) (3,2)", "lines"],
+    ["coordinates over lines", "(0, 1)\n(1, 3) (2, 0)\n(3, 2)", "lines"],
+    ["a comma-separated permutation", "0,4,7,5,2,6,1,3", "perm"],
+    ["comma-separated pairs on one line", "0 1, 1 3, 2 0, 3 2", "ambiguous"],
+    ["the aoj judge input", "2\n2 2\n5 3", "aoj"],
+    ["aoj with k = 0 lines is a perm of one", "0", "perm"],
+    ["k that does not match the lines is not aoj", "3\n2 2\n5 3", "ambiguous"],
+    ["a binary matrix without spaces", "0100\n0001\n1000\n0010", "binary"],
+    ["a binary matrix with spaces", "0 1\n1 0", "binary"],
+    ["Kattis-style stars and dots", "*.......\n..*.....\n" + "........\n".repeat(6), "ambiguous"],
+    ["stars with a Q", "*Q**\n***Q\nQ***\n**Q*", "stars"],
+    ["the unicode grid", "┌───┐\n│ ♛ │\n└───┘", "unicode"],
+    ["the ascii grid", "+---+\n| Q |\n+---+", "grid"],
+    ["a perm over several lines", "0 4\n7 5 2\n6 1 3", "ambiguous"],
+  ];
+  for (const [what, text, expected] of cases) {
+    test(what, () => {
+      const r = detectForm(text);
+      if (r.ok) assert.equal(r.form, expected);
+      else assert.equal(r.code, expected, r.error);
+    });
+  }
+  test("coordinates on one line give the 4x4 board, not an 8-queen permutation", () => {
+    assert.deepEqual(board(parseBoard("(0,1) (1,3) (2,0) (3,2)")), {
+      n: 4,
+      queens: queensOf([1, 3, 0, 2]),
+    });
+  });
+  test("the aoj input is an 8x8 board", () => {
+    assert.deepEqual(board(parseBoard("2\n2 2\n5 3")), {
+      n: 8,
+      queens: [
+        { row: 2, col: 2 },
+        { row: 5, col: 3 },
+      ],
+    });
+  });
+  test("a perm over several lines when named", () => {
+    assert.deepEqual(board(parseBoardAs("0 4\n7 5 2\n6 1 3", "perm")), {
+      n: 8,
+      queens: queensOf(EIGHT),
+    });
+  });
+});
+
+describe("limits are checked while reading", () => {
+  const cases: [string, () => string, ParseErrorCode, RegExp][] = [
+    ["2,001 matrix rows", () => ".\n".repeat(2001), "size", /more than 2,000 rows/],
+    ["a row of 2,001 cells", () => "Q".repeat(2001), "size", /more than 2,000 cells/],
+    ["a row of 10^6 cells", () => `${"Q.".repeat(500_000)}\n`, "size", /more than 2,000 cells/],
+    [
+      "JSON nested 10,000 deep",
+      () => "[".repeat(10_000) + "]".repeat(10_000),
+      "size",
+      /deeper than 16/,
+    ],
+    ["JSON nested 17 deep", () => `${"[".repeat(17)}0${"]".repeat(17)}`, "size", /deeper than 16/],
+    ["a perm of 10^6 + 1 rows", () => "0 ".repeat(1_000_001), "size", /1,000,000/],
+    [
+      "lines of 10^6 + 1 queens",
+      () => "n 5\n".concat("1 1\n".repeat(1_000_001)),
+      "size",
+      /1,000,000/,
+    ],
+    ["a size past the limit", () => "n 1000001", "size", /1 to 1,000,000/],
+    ["JSON n past the limit", () => '{"n":1e9,"queens":[]}', "size", /1 to 1,000,000/],
+    ["16M blank lines and a queen", () => `${"\n".repeat(16_000_000)}Q`, "size", /none/],
+  ];
+  for (const [what, make, code, message] of cases) {
+    test(what, () => {
+      const r = parseBoard(make());
+      if (what.startsWith("16M")) {
+        assert.deepEqual(r, {
+          ok: true,
+          form: "compact",
+          board: { n: 1, queens: [{ row: 0, col: 0 }] },
+        });
+        return;
+      }
+      assert.equal(r.ok, false);
+      if (!r.ok) {
+        assert.equal(r.code, code, r.error);
+        assert.match(r.error, message);
+        assert.ok(r.error.length < 200, `a short message: ${r.error.length} characters`);
+      }
+    });
+  }
+  test("a 10^6-queen permutation reads (6.9 MB)", () => {
+    const n = 1_000_000;
+    const cols = Array.from({ length: n }, (_, r) => (2 * r + 1) % n);
+    const r = board(parseBoard(cols.join(" ")));
+    assert.equal(r.n, n);
+    assert.equal(r.queens.length, n);
+    assert.deepEqual(r.queens[n - 1], { row: n - 1, col: cols[n - 1] });
+  });
+});
+
+describe("messages quote at most about 40 characters, control characters escaped", () => {
+  const cases: [string, string][] = [
+    ["a 1 MB line of junk", `${"x".repeat(1_000_000)}`],
+    ["an escape sequence", "Q.\n\u001b[2J\u001b[31m"],
+    ["a bad perm value", `0 1 ${"9".repeat(5000)}`],
+    ["bad JSON", `{"n": "\u001b]0;title\u0007${"a".repeat(100)}"}`],
+    ["a bad square", `n 4\n${"a".repeat(300)}0`],
+  ];
+  for (const [what, text] of cases) {
+    test(what, () => {
+      const r = parseBoard(text);
+      assert.equal(r.ok, false);
+      if (r.ok) return;
+      assert.ok(r.error.length < 240, `message of ${r.error.length} characters: ${r.error}`);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the point of the test
+      assert.doesNotMatch(r.error, /[\u0000-\u001f\u007f]/);
+    });
+  }
+});
+
+describe("no parser throws, whatever the string", () => {
+  const pieces = fc.constantFrom(
+    "Q",
+    ".",
+    "*",
+    "1",
+    "0",
+    " ",
+    "\n",
+    "\r",
+    "\t",
+    ",",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    '"',
+    ":",
+    "|",
+    "+",
+    "-",
+    "n",
+    "n 8",
+    "a1",
+    "♛",
+    "\u001b",
+    "\uFEFF",
+    "-1",
+    "99999999999",
+    "null",
+    '{"n":',
+    '"cols":',
+    '"queens":',
+    '{"row":1,"col":2}',
+    "┌",
+    "─",
+    "│",
+    "x",
+    "e8",
+    "1e9",
+  );
+  const inputs = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.string({ unit: "grapheme", maxLength: 100 }),
+    fc.array(pieces, { maxLength: 60 }).map((p) => p.join("")),
+  );
+  test("parseBoard, parseBoardAs for every format, detectForm", () => {
+    fc.assert(
+      fc.property(
+        inputs,
+        fc.option(fc.integer({ min: -3, max: 12 }), { nil: undefined }),
+        (text, n) => {
+          const options = n === undefined ? {} : { n };
+          for (const r of [
+            parseBoard(text, options),
+            ...BOARD_FORMS.map((f) => parseBoardAs(text, f, options)),
+          ]) {
+            assert.equal(typeof r.ok, "boolean");
+            if (!r.ok) assert.ok(r.error.length > 0 && !r.error.includes("\n"));
+          }
+          assert.equal(typeof detectForm(text).ok, "boolean");
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

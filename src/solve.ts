@@ -44,6 +44,16 @@ export const MAX_BACKTRACK_N = 32;
 export const AUTO_BACKTRACK_N = 29;
 
 /**
+ * The method {@link solve} runs for `method` at size n: `auto` is `backtrack` up to n = 29 and
+ * `construct` beyond; the others are themselves.
+ * @example methodFor(8, "auto") // "backtrack"
+ */
+export function methodFor(n: number, method: SolveMethod = "auto"): Exclude<SolveMethod, "auto"> {
+  if (method !== "auto") return method;
+  return n <= AUTO_BACKTRACK_N ? "backtrack" : "construct";
+}
+
+/**
  * One solution for `n` as `cols` (`cols[row]` = column, 0-based), or undefined when there is none
  * (n = 2 and 3). n = 1 gives [0] with every method.
  * Speeds on one core: `construct` for n = 10,000,000 in about half a second; `random` for

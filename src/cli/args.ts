@@ -1,5 +1,5 @@
 /** Argument parsers shared by the commands: each throws NQueensError naming the bad value. */
-import { NQueensError } from "../errors.js";
+import { NQueensError, quote } from "../errors.js";
 
 /**
  * Parses a whole number given on the command line.
@@ -8,11 +8,13 @@ import { NQueensError } from "../errors.js";
 export function parseInteger(text: string, what: string, min: number, max: number): number {
   const trimmed = text.trim();
   if (!/^[+-]?\d+$/.test(trimmed)) {
-    throw new NQueensError(`${what} must be a whole number: got '${text}'`);
+    throw new NQueensError(`${what} must be a whole number: got ${quote(text)}`);
   }
   const value = Number(trimmed);
   if (value < min || value > max) {
-    throw new NQueensError(`${what} must be from ${min} to ${max}: got ${trimmed}`);
+    const range = max >= Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
+    const got = trimmed.length > 20 ? quote(trimmed) : trimmed;
+    throw new NQueensError(`${what} must be ${range}: got ${got}`);
   }
   return value;
 }
@@ -24,5 +26,5 @@ export function parseChoice<T extends string>(
   choices: readonly T[],
 ): T {
   if ((choices as readonly string[]).includes(text)) return text as T;
-  throw new NQueensError(`${what} must be one of ${choices.join(", ")}: got '${text}'`);
+  throw new NQueensError(`${what} must be one of ${choices.join(", ")}: got ${quote(text)}`);
 }

@@ -30,7 +30,11 @@ describe("nqueens check", { concurrency: 2 }, () => {
       "a solution as a permutation",
       ["check"],
       "0 4 7 5 2 6 1 3\n",
-      { code: 0, stdout: "8x8 board, 8 queens: a solution\n", stderr: "" },
+      {
+        code: 0,
+        stdout: "8x8 board, 8 queens: a solution\n",
+        stderr: "nqueens: read the input as perm (detected; -q hides this note)\n",
+      },
     ],
     [
       "a solution as 1-based, named",
@@ -48,7 +52,7 @@ describe("nqueens check", { concurrency: 2 }, () => {
           "4x4 board, 2 queens: not a solution\n1 conflict:\n" +
           "  queens at (0, 0) and (1, 1) share a diagonal\n" +
           "2 queens missing; rows without a queen: 2, 3\n",
-        stderr: "",
+        stderr: "nqueens: read the input as compact (detected; -q hides this note)\n",
       },
     ],
     [
@@ -60,7 +64,7 @@ describe("nqueens check", { concurrency: 2 }, () => {
         stdout:
           "4x4 board, 4 queens: not a solution\n1 conflict:\n" +
           "  queens at (2, 0) and (3, 0) share a column\n",
-        stderr: "",
+        stderr: "nqueens: read the input as perm (detected; -q hides this note)\n",
       },
     ],
     [
@@ -73,7 +77,7 @@ describe("nqueens check", { concurrency: 2 }, () => {
           "2x2 board, 2 queens: not a solution\n1 conflict:\n" +
           "  queens at (0, 0) and (0, 1) share a row\n" +
           "row without a queen: 1\n",
-        stderr: "",
+        stderr: "nqueens: read the input as compact (detected; -q hides this note)\n",
       },
     ],
     [
@@ -85,7 +89,7 @@ describe("nqueens check", { concurrency: 2 }, () => {
         stdout:
           "8x8 board, 2 queens: not a solution\n" +
           "6 queens missing; rows without a queen: 0, 1, 3, 4, 6, 7\n",
-        stderr: "",
+        stderr: "nqueens: read the input as aoj (detected; -q hides this note)\n",
       },
     ],
     [
@@ -97,7 +101,7 @@ describe("nqueens check", { concurrency: 2 }, () => {
         stdout:
           "30x30 board, 0 queens: not a solution\n30 queens missing; rows without a queen: " +
           "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 10 more\n",
-        stderr: "",
+        stderr: "nqueens: read the input as lines (detected; -q hides this note)\n",
       },
     ],
   ];
@@ -106,36 +110,52 @@ describe("nqueens check", { concurrency: 2 }, () => {
   }
 
   test("a solution in a file, as a dots matrix", async () => {
-    const r = await nqueens(["check", file("eight.txt", EIGHT_DOTS)]);
+    const r = await nqueens(["check", "-q", file("eight.txt", EIGHT_DOTS)]);
     assert.deepEqual(r, { code: 0, stdout: "8x8 board, 8 queens: a solution\n", stderr: "" });
   });
 
   test("--json names the attacking pair", async () => {
-    const r = await nqueens(["check", "--json"], "Q...\n.Q..\n....\n....\n");
+    const r = await nqueens(["check", "--json", "-q"], "Q...\n.Q..\n....\n....\n");
     assert.equal(r.code, 1);
     assert.equal(r.stderr, "");
     assert.deepEqual(JSON.parse(r.stdout), {
       n: 4,
+      format: "compact",
       solution: false,
-      queens: 2,
-      conflicts: [{ a: { row: 0, col: 0 }, b: { row: 1, col: 1 }, kind: "diagonal" }],
+      placed: 2,
       missing: 2,
-      emptyRows: [2, 3],
-      form: "matrix",
+      conflicts: {
+        total: 1,
+        row: 0,
+        column: 0,
+        diagonal: 1,
+        antiDiagonal: 0,
+        first: [
+          {
+            kind: "diagonal",
+            queens: [
+              { row: 0, col: 0 },
+              { row: 1, col: 1 },
+            ],
+          },
+        ],
+      },
+      emptyRows: { total: 2, first: [2, 3] },
     });
   });
 
   test("--json for a solution", async () => {
-    const r = await nqueens(["check", "--json"], '{"n":4,"cols":[1,3,0,2]}');
+    const r = await nqueens(["check", "--json", "--format-in", "json"], '{"n":4,"cols":[1,3,0,2]}');
     assert.equal(r.code, 0);
+    assert.equal(r.stderr, "");
     assert.deepEqual(JSON.parse(r.stdout), {
       n: 4,
+      format: "json",
       solution: true,
-      queens: 4,
-      conflicts: [],
+      placed: 4,
       missing: 0,
-      emptyRows: [],
-      form: "json",
+      conflicts: { total: 0, row: 0, column: 0, diagonal: 0, antiDiagonal: 0, first: [] },
+      emptyRows: { total: 0, first: [] },
     });
   });
 
@@ -152,12 +172,17 @@ describe("nqueens check", { concurrency: 2 }, () => {
       "Q...\n...x\n....\n....\n",
       "nqueens: unknown symbol 'x' at row 1, column 3\n",
     ],
-    ["an empty file", () => ["check", file("empty.txt", "")], "", "nqueens: empty input\n"],
+    [
+      "an empty file",
+      () => ["check", file("empty.txt", "")],
+      "",
+      "nqueens: empty input: no board in it\n",
+    ],
     [
       "a missing file",
       () => ["check", join(dir, "nothing-here.txt")],
       "",
-      `nqueens: cannot read ${join(dir, "nothing-here.txt")}: no such file\n`,
+      `nqueens: cannot read '${join(dir, "nothing-here.txt")}': no such file\n`,
     ],
     [
       "a form that does not fit",

@@ -1,121 +1,119 @@
 /**
- * `nqueens check [FILE|-]`: whether a board is a full solution; every pair of attacking queens
- * and the rows still without a queen.
+ * `nqueens check [FILE|-]`: whether a board is a full solution; the attacking pairs (counted in
+ * one pass, the first 20 listed) and the rows still without a queen.
  */
-import { Option } from "commander";
-import { boardProblems, conflicts, describeConflict, type PartialBoard } from "../board.js";
-import { NQueensError } from "../errors.js";
-import { parseJudgeInput } from "../judge.js";
-import { BOARD_FORMS, parseBoard, parseBoardAs } from "../parse.js";
+import { conflictSummary, describeConflict } from "../board.js";
 import type { Register } from "./commands.js";
-import { readInput } from "./input.js";
 import { say, sayJson } from "./output.js";
+import { formatInOption, readBoard } from "./read-board.js";
+import { count, plural } from "./words.js";
 
-/** The forms `--format-in` accepts: detection, the forms of parse.ts, and the judge's. */
-const FORMS_IN = ["auto", ...BOARD_FORMS, "judge"] as const;
-type FormIn = (typeof FORMS_IN)[number];
-
-/** Rows without a queen listed in the text report before "and N more". */
-const MAX_ROWS_LISTED = 20;
+/** Conflicts and empty rows listed in the report before "and K more". */
+export const MAX_LISTED = 20;
 
 interface CheckFlags {
   json?: boolean;
-  formatIn: FormIn;
-}
-
-/**
- * The board in `text`, read as `form`. In `auto` mode an input that no board form reads but the
- * judge's form does (`k`, then k lines `r c`) is read as the judge's 8x8 board.
- */
-function readBoard(text: string, form: FormIn): { board: PartialBoard; form: string } {
-  if (form === "judge") {
-    const r = parseJudgeInput(text);
-    if (!r.ok) throw new NQueensError(r.error);
-    return { board: r.board, form };
-  }
-  const r = form === "auto" ? parseBoard(text) : parseBoardAs(text, form);
-  if (r.ok) return { board: r.board, form: r.form };
-  if (form === "auto" && r.code === "syntax") {
-    const judge = parseJudgeInput(text);
-    if (judge.ok) return { board: judge.board, form: "judge" };
-  }
-  throw new NQueensError(r.error);
+  formatIn: string;
+  quiet?: boolean;
 }
 
 export const registerCheck: Register = (program, exit) => {
   program
     .command("check")
     .description("check a board read from FILE or stdin: exit 0 for a solution, 1 if not")
-    .argument("[file]", "the board, in any form nqueens reads; - for stdin", "-")
-    .addOption(
-      new Option("--format-in <form>", "the input's form, instead of detecting it")
-        .choices(FORMS_IN)
-        .default("auto"),
-    )
-    .option("--json", "print {n, solution, queens, conflicts, missing, emptyRows, form}")
+    .argument("[file]", "the board, in any format nqueens reads; - for stdin", "-")
+    .addOption(formatInOption())
+    .option("-q, --quiet", "no note on stderr about the detected format")
+    .option("--json", "print one JSON object (see the README for its fields)")
     .addHelpText(
       "after",
       `
-A solution has n queens on the n x n board, none attacking another. Otherwise every
-attacking pair is listed, as (row, col) from 0, and the rows still without a queen.
+A solution has n queens on the n x n board, none attacking another. Otherwise the
+pairs of queens that share a line are counted (the first ${MAX_LISTED} listed, as (row, col)
+from 0) and the rows still without a queen are named.
 
-Input forms (detected unless --format-in says): a matrix of Q and . (or * - _ 1 0),
-with or without spaces; |Q| |X| cells; +---+ grids; "r c" lines, 0-based, after an
-optional "n 8" line (without it n is the number of queens); a permutation such as
-"0 4 7 5 2 6 1 3" (- for an empty row); chess squares "a1 e2 ..."; the JSON that
---format json prints; the judge's "k, then k lines r c" (an 8x8 board).
+Input formats (detected unless --format-in names one; the detected one is noted on
+stderr): a matrix of Q and . (dots, compact), * (stars) or 1 and 0 (binary);
+|Q| |X| cells; +---+ grids (grid, unicode); "r c" lines or (r, c) pairs, 0-based,
+after an optional "n 8" line (lines); a permutation "0 4 7 5 2 6 1 3" (perm, - for an
+empty row; perm1 for 1-based); chess squares "a1 e2 ..." (squares); the judge's
+"k, then k lines r c" (aoj, an 8x8 board); JSON as --format json prints it (json).
 
 Exit status: 0 a solution, 1 not a solution, 2 input that cannot be read.
 
 Examples:
   $ echo "0 4 7 5 2 6 1 3" | nqueens check          a solution: exit 0
+  $ nqueens solve 1000000 --format perm | nqueens check
   $ nqueens check board.txt --json
   $ printf 'Q...\\n.Q..\\n....\\n....\\n' | nqueens check
       names the pair (0, 0) and (1, 1) and the 2 empty rows, exit 1`,
     )
     .action(async (file: string, flags: CheckFlags) => {
-      const { board, form } = readBoard(await readInput(file), flags.formatIn);
-      const problem = boardProblems(board)[0];
-      if (problem) throw new NQueensError(problem);
+      const { board, form } = await readBoard(file, flags.formatIn, flags.quiet);
       const n = board.n;
-      const found = conflicts(board);
-      const filled = new Set(board.queens.map((q) => q.row));
+      const placed = board.queens.length;
+      const summary = conflictSummary(board, MAX_LISTED);
+      const filled = new Uint8Array(n);
+      for (const q of board.queens) filled[q.row] = 1;
       const emptyRows: number[] = [];
-      for (let r = 0; r < n; r++) if (!filled.has(r)) emptyRows.push(r);
-      const missing = Math.max(0, n - board.queens.length);
-      const solution = found.length === 0 && board.queens.length === n;
+      let empty = 0;
+      for (let r = 0; r < n; r++) {
+        if (filled[r]) continue;
+        empty++;
+        if (emptyRows.length < MAX_LISTED) emptyRows.push(r);
+      }
+      const missing = Math.max(0, n - placed);
+      const solution = summary.total === 0 && placed === n;
       if (flags.json) {
         await sayJson({
           n,
+          format: form,
           solution,
-          queens: board.queens.length,
-          conflicts: found,
+          placed,
           missing,
-          emptyRows,
-          form,
+          conflicts: {
+            total: summary.total,
+            row: summary.byKind.row,
+            column: summary.byKind.column,
+            diagonal: summary.byKind.diagonal,
+            antiDiagonal: summary.byKind["anti-diagonal"],
+            first: summary.first.map((c) => ({
+              kind: c.kind,
+              queens: [
+                { row: c.a.row, col: c.a.col },
+                { row: c.b.row, col: c.b.col },
+              ],
+            })),
+          },
+          emptyRows: { total: empty, first: emptyRows },
         });
-      } else {
-        const k = board.queens.length;
-        await say(
-          `${n}x${n} board, ${k} queen${k === 1 ? "" : "s"}: ${solution ? "a solution" : "not a solution"}`,
-        );
-        if (found.length > 0) {
-          await say(`${found.length} conflict${found.length === 1 ? "" : "s"}:`);
-          for (const c of found) await say(`  ${describeConflict(c)}`);
-        }
-        const notes: string[] = [];
-        if (missing > 0) notes.push(`${missing} queen${missing === 1 ? "" : "s"} missing`);
-        if (emptyRows.length > 0) {
-          const listed = emptyRows.slice(0, MAX_ROWS_LISTED).join(", ");
-          const more =
-            emptyRows.length > MAX_ROWS_LISTED
-              ? ` and ${emptyRows.length - MAX_ROWS_LISTED} more`
-              : "";
-          const rows = emptyRows.length === 1 ? "row" : "rows";
-          notes.push(`${rows} without a queen: ${listed}${more}`);
-        }
-        if (notes.length > 0) await say(notes.join("; "));
+        exit(solution ? 0 : 1);
+        return;
       }
+      await say(
+        `${n}x${n} board, ${plural(placed, "queen")}: ${solution ? "a solution" : "not a solution"}`,
+      );
+      if (summary.total > 0) {
+        await say(`${plural(summary.total, "conflict")}:`);
+        for (const c of summary.first) await say(`  ${describeConflict(c)}`);
+        const more = summary.total - summary.first.length;
+        if (more > 0) {
+          const kinds = Object.entries(summary.byKind)
+            .filter(([, k]) => k > 0)
+            .map(([kind, k]) => `${count(k)} on a ${kind}`)
+            .join(", ");
+          await say(`  and ${count(more)} more (pairs sharing a line: ${kinds})`);
+        }
+      }
+      const notes: string[] = [];
+      if (missing > 0) notes.push(`${plural(missing, "queen")} missing`);
+      if (empty > 0) {
+        const more = empty > emptyRows.length ? ` and ${count(empty - emptyRows.length)} more` : "";
+        notes.push(
+          `${empty === 1 ? "row" : "rows"} without a queen: ${emptyRows.join(", ")}${more}`,
+        );
+      }
+      if (notes.length > 0) await say(notes.join("; "));
       exit(solution ? 0 : 1);
     });
 };

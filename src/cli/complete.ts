@@ -1,41 +1,49 @@
 /** `nqueens complete [FILE|-]`: finish a board where some queens are already placed. */
+import { conflictSummary, describeConflict } from "../board.js";
 import { completeOne, completions, countCompletions } from "../complete.js";
 import { NQueensError } from "../errors.js";
-import { type BoardStyle, formatBoard } from "../format.js";
-import { parseBoard } from "../parse.js";
-import { parseInteger } from "./args.js";
+import { type BoardStyle, formatChunks } from "../format.js";
 import type { Register } from "./commands.js";
-import { readInput } from "./input.js";
-import { formatOption, isOneLine, say, sayJson, styleFor } from "./output.js";
+import { listingStyle, parseLimit, printListed } from "./list.js";
+import { formatOption, stdout, styleFor } from "./output.js";
+import { formatInOption, readBoard } from "./read-board.js";
+import { plural } from "./words.js";
 
 interface CompleteFlags {
   count?: boolean;
   all?: boolean;
   limit?: string;
   format?: BoardStyle;
+  formatIn: string;
   json?: boolean;
+  number: boolean;
+  quiet?: boolean;
 }
 
 export const registerComplete: Register = (program, exit) => {
   program
     .command("complete")
     .description("complete a partial board read from FILE or stdin (exit 1 when it cannot be done)")
-    .argument(
-      "[file]",
-      "the board: a Q/. or 0/1 matrix, `r c` lines, a permutation or JSON; - for stdin",
-      "-",
-    )
+    .argument("[file]", "the board, in any format nqueens reads; - for stdin", "-")
     .option("-c, --count", "print how many completions there are")
     .option("-a, --all", "list every completion, numbered")
-    .option("-l, --limit <k>", "with --all: stop after k completions")
+    .option("-l, --limit <k>", "with --all: stop after k completions (k >= 1)")
     .addOption(formatOption())
-    .option("--json", "print JSON: {n, cols} / {n, count} / one {index, cols} per line")
+    .addOption(formatInOption())
+    .option("--no-number", "with --all: print the bare boards (each reads back with check)")
+    .option("-q, --quiet", "no note on stderr about the detected format")
+    .option("--json", "JSON: {n, cols} / {n, count} / one {n, index, cols} per line with --all")
     .addHelpText(
       "after",
       `
-Input forms (detected): a matrix of Q and . (or 1 and 0), with or without spaces;
-"r c" lines, 0-based, after an optional "n 8" line; a permutation with - for empty
-rows ("- 4 - - - - - -"); chess squares; the JSON that --json prints.
+Input formats (detected unless --format-in names one; the detected one is noted on
+stderr): a matrix of Q and . (dots, compact), * (stars) or 1 and 0 (binary); |Q| |X|
+cells; +---+ grids; "r c" lines or (r, c) pairs, 0-based, after an optional "n 8" line
+(lines); a permutation with - for empty rows, "- 4 - - - - - -" (perm); chess squares;
+the aoj judge input; the JSON that --json prints.
+
+Exit status: 0 completed (or counted at least one), 1 it cannot be completed (queens
+that attack each other, or no placement of the rest), 2 input that cannot be read.
 
 Examples:
   $ printf '. Q . .\\n. . . .\\n. . . .\\n. . . .\\n' | nqueens complete
@@ -43,41 +51,52 @@ Examples:
   $ nqueens complete board.txt --all --limit 10 --format perm`,
     )
     .action(async (file: string, flags: CompleteFlags) => {
-      const parsed = parseBoard(await readInput(file));
-      if (!parsed.ok) throw new NQueensError(parsed.error);
-      const board = parsed.board;
+      if (flags.limit !== undefined && !flags.all) {
+        throw new NQueensError("--limit applies to --all: add --all, or drop --limit");
+      }
+      if (flags.count && flags.all) throw new NQueensError("--count and --all: one at a time");
+      if (!flags.number && !flags.all) throw new NQueensError("--no-number applies to --all");
+      const limit = parseLimit(flags.limit);
+      const { board } = await readBoard(file, flags.formatIn, flags.quiet);
       const n = board.n;
+      const out = stdout();
+      const clash = conflictSummary(board, 1).first[0];
+      if (clash) {
+        const reason = `this board cannot be completed: ${describeConflict(clash)}`;
+        if (flags.json) await out.json(flags.count ? { n, count: 0n } : { n, cols: null });
+        else if (flags.count) await out.line("0");
+        process.stderr.write(`nqueens: ${reason}\n`);
+        exit(1);
+        return;
+      }
       if (flags.count) {
-        const count = countCompletions(board);
-        if (flags.json) await sayJson({ n, count });
-        else await say(count.toString());
-        exit(count > 0n ? 0 : 1);
+        const found = countCompletions(board);
+        await (flags.json ? out.json({ n, count: found }) : out.line(found.toString()));
+        exit(found > 0n ? 0 : 1);
         return;
       }
       if (flags.all) {
-        const limit =
-          flags.limit === undefined
-            ? undefined
-            : parseInteger(flags.limit, "--limit", 0, Number.MAX_SAFE_INTEGER);
-        const style = styleFor(n, flags.format);
+        const how = listingStyle(n, flags);
         let index = 0;
         for (const cols of completions(board, { limit })) {
           index++;
-          if (flags.json) await sayJson({ index, cols });
-          else if (isOneLine(style)) await say(`${index}: ${formatBoard(cols, style)}`);
-          else await say(`#${index}\n${formatBoard(cols, style)}\n`);
+          await printListed(how, index, cols);
         }
-        if (index === 0) process.stderr.write("this board cannot be completed\n");
+        if (index === 0) process.stderr.write(`nqueens: ${cannot(n, board.queens.length)}\n`);
         exit(index > 0 ? 0 : 1);
         return;
       }
       const cols = completeOne(board);
-      if (flags.json) await sayJson({ n, cols: cols ?? null });
-      else if (cols) await say(formatBoard(cols, styleFor(n, flags.format)));
-      else
-        process.stderr.write(
-          `this ${n}x${n} board cannot be completed: no placement of the remaining ${n - board.queens.length} queens avoids every attack\n`,
-        );
+      if (flags.json) await out.json({ n, cols: cols ?? null });
+      else if (cols) {
+        for (const chunk of formatChunks(cols, styleFor(n, flags.format))) await out.text(chunk);
+        await out.text("\n");
+      }
+      if (!cols) process.stderr.write(`nqueens: ${cannot(n, board.queens.length)}\n`);
       exit(cols ? 0 : 1);
     });
 };
+
+function cannot(n: number, placed: number): string {
+  return `this ${n}x${n} board cannot be completed: no placement of the remaining ${plural(n - placed, "queen")} avoids every attack`;
+}

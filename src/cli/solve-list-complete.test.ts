@@ -120,7 +120,8 @@ describe("nqueens solve", { concurrency: 4 }, () => {
     [["solve", "1000000000"], /n must be from 1 to 10000000: got 1000000000/],
     [["solve", "8.5"], /got '8.5'/],
     [["solve", "8", "--method", "magic"], /magic/],
-    [["solve", "8", "--seed", "x"], /--seed must be a whole number: got 'x'/],
+    [["solve", "8", "--method", "random", "--seed", "x"], /--seed must be a whole number: got 'x'/],
+    [["solve", "8", "--seed", "3"], /--seed is for --method random/],
     [["solve", "1000", "--format", "dots"], /use --format perm/],
     [["solve"], /missing required argument 'n'/],
     [["solve", "8", "--bogus"], /unknown option '--bogus'/],
@@ -237,21 +238,28 @@ describe("nqueens complete", { concurrency: 4 }, () => {
     assert.equal(r.stdout, "0\n");
   });
 
+  const attacking: [string, string, string][] = [
+    ["on a diagonal", "Q . . .\n. Q . .\n. . . .\n. . . .\n", "(0, 0) and (1, 1) share a diagonal"],
+    ["in a column", "Q . . .\n. . . .\nQ . . .\n. . . .\n", "(0, 0) and (2, 0) share a column"],
+    ["in a row", "n 8\n3 1\n3 6\n", "(3, 1) and (3, 6) share a row"],
+  ];
+  for (const [what, text, pair] of attacking) {
+    test(`queens that attack ${what} are a "no", as check says: exit 1, the pair named`, async () => {
+      const r = await nqueens(["complete", "-q"], text);
+      assert.deepEqual(r, {
+        code: 1,
+        stdout: "",
+        stderr: `nqueens: this board cannot be completed: queens at ${pair}\n`,
+      });
+      assert.equal((await nqueens(["check", "-q"], text)).code, 1);
+    });
+  }
+
   const bad: [string, string | undefined, RegExp][] = [
-    [
-      "attacking queens",
-      "Q . . .\n. Q . .\n. . . .\n. . . .\n",
-      /queens at \(0, 0\) and \(1, 1\) share a diagonal/,
-    ],
-    [
-      "two queens in a column",
-      "Q . . .\n. . . .\nQ . . .\n. . . .\n",
-      /\(0, 0\) and \(2, 0\) share a column/,
-    ],
     ["a ragged matrix", "Q . . .\n. . .\n. . . .\n. . . .\n", /row 1 has 3 cells, expected 4/],
     ["an unknown symbol", "Q . . .\n. . Z .\n. . . .\n. . . .\n", /unknown symbol 'Z'/],
     ["an empty file", "", /empty/],
-    ["a missing file", undefined, /cannot read .*no-such-file\.txt: no such file/],
+    ["a missing file", undefined, /cannot read '.*no-such-file\.txt': no such file/],
   ];
   for (const [name, text, message] of bad) {
     test(`bad input: ${name}`, async () => {

@@ -1,0 +1,16 @@
+/** Numbers and plurals in the command's English: `1 queen`, `2 queens`, `14,200 solutions`. */
+
+/** A whole number with thousands separators: 14200 -> "14,200" (bigints too). */
+export function count(k: number | bigint): string {
+  return k.toLocaleString("en-US");
+}
+
+/**
+ * A count and a noun, singular for exactly one.
+ * @example plural(1, "queen") // "1 queen"
+ * @example plural(14200, "solution") // "14,200 solutions"
+ * @example plural(2, "entry", "entries") // "2 entries"
+ */
+export function plural(k: number | bigint, one: string, many = `${one}s`): string {
+  return `${count(k)} ${k === 1 || k === 1n ? one : many}`;
+}
