@@ -31,7 +31,22 @@ export * as engine from "./engine/index.js";
 export { CountInterrupted, type CountResult, countFast, type Progress } from "./engine/index.js";
 export { NQueensError } from "./errors.js";
 export { BOARD_STYLES, type BoardStyle, formatBoard } from "./format.js";
-export { parseJudgeInput, solveJudge } from "./judge.js";
+export {
+  JUDGE_NAMES,
+  JUDGES,
+  type Judge,
+  type JudgeName,
+  type JudgeResult,
+  judge,
+  parseJudgeInput,
+  solveAoj,
+  solveBoj9175,
+  solveJudge,
+  solveKattis,
+  solveLeetcode51,
+  solveLeetcode52,
+  solvePoj3239,
+} from "./judges/index.js";
 export {
   BOARD_FORMS,
   type BoardForm,

@@ -90,9 +90,15 @@ describe("nqueens aoj", { concurrency: 2 }, () => {
     ["a missing line", "3\n0 0\n1 4\n", "nqueens: expected 3 lines 'r c' after k = 3, got 2\n"],
     ["r = 9", "2\n2 2\n9 3\n", "nqueens: line 3: row 9 is outside 0..7\n"],
     [
-      "two queens in a column",
-      "2\n1 5\n4 5\n",
-      "nqueens: line 3: column 5 already has a queen (line 2)\n",
+      "two queens on one square",
+      "2\n1 5\n1 5\n",
+      "nqueens: line 3: square (1, 5) already has a queen (line 2)\n",
+    ],
+    ["k = 9", "9\n", "nqueens: line 1: k must be a whole number from 0 to 8: got '9'\n"],
+    [
+      "a line that is not two numbers",
+      "1\n1 2 3\n",
+      "nqueens: line 2: expected two numbers 'r c', got '1 2 3'\n",
     ],
     ["empty input", "", "nqueens: empty input\n"],
   ];
@@ -110,6 +116,22 @@ describe("nqueens aoj", { concurrency: 2 }, () => {
         [3, 3],
       ],
       "nqueens: cannot be completed: queens at (0, 0) and (3, 3) share a diagonal\n",
+    ],
+    [
+      "two queens in a row",
+      [
+        [2, 2],
+        [2, 5],
+      ],
+      "nqueens: cannot be completed: queens at (2, 2) and (2, 5) share a row\n",
+    ],
+    [
+      "two queens in a column",
+      [
+        [1, 5],
+        [4, 5],
+      ],
+      "nqueens: cannot be completed: queens at (1, 5) and (4, 5) share a column\n",
     ],
     [
       "no completion",

@@ -1,12 +1,10 @@
 /**
  * `nqueens aoj`: the AOJ ALDS1_13_A "8 Queens Problem" as the judge runs it: `k` and k lines
- * `r c` on stdin, the completed board's 8 lines of `Q` and `.` on stdout, nothing else.
+ * `r c` on stdin, the completed board's 8 lines of `Q` and `.` on stdout, nothing else. The same
+ * as `nqueens judge aoj` (judge.ts), kept under its own name.
  */
-import { NQueensError } from "../errors.js";
-import { completeJudge, parseJudgeInput } from "../judge.js";
 import type { Register } from "./commands.js";
-import { readInput } from "./input.js";
-import { stdout } from "./output.js";
+import { runJudge } from "./judge.js";
 
 export const registerAoj: Register = (program, exit) => {
   program
@@ -18,8 +16,10 @@ export const registerAoj: Register = (program, exit) => {
       `
 Input: k, then k lines "r c" (0-based) of queens already on the 8x8 board.
 Output: the completed board, 8 lines of Q and ., and nothing else.
-Exit status: 0 answered, 1 the queens cannot be completed (one line on stderr),
-2 malformed input (one line on stderr).
+Exit status: 0 answered, 1 the queens cannot be completed: they attack each other
+or no solution holds them (one line on stderr), 2 malformed input: k not 0..8, the
+wrong number of lines, a line that is not "r c", a square off the board, two queens
+on one square (one line on stderr). Same as "nqueens judge aoj".
 
 Example:
   $ printf '2\\n2 2\\n5 3\\n' | nqueens aoj
@@ -33,15 +33,6 @@ Example:
   ....Q...`,
     )
     .action(async (file: string) => {
-      const parsed = parseJudgeInput(await readInput(file));
-      if (!parsed.ok) throw new NQueensError(parsed.error);
-      const answer = completeJudge(parsed.board);
-      if (answer.ok) {
-        await stdout().text(answer.output);
-        exit(0);
-      } else {
-        process.stderr.write(`nqueens: ${answer.reason}\n`);
-        exit(1);
-      }
+      exit(await runJudge("aoj", file));
     });
 };

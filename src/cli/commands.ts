@@ -5,6 +5,7 @@ import { registerCheck } from "./check.js";
 import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
 import { registerCount } from "./count.js";
+import { registerJudge } from "./judge.js";
 import { registerList } from "./list.js";
 import { registerRuns } from "./runs.js";
 import { registerSolve } from "./solve.js";
@@ -22,6 +23,7 @@ export const commands: Register[] = [
   registerComplete,
   registerCheck,
   registerAoj,
+  registerJudge,
   registerTrace,
   registerCompare,
   registerWeb,

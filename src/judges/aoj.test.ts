@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { completeJudge, JUDGE_SIZE, parseJudgeInput, solveJudge } from "./judge.js";
-import type { ParseErrorCode } from "./parse.js";
+import type { ParseErrorCode } from "../parse.js";
+import { completeJudge, JUDGE_SIZE, parseJudgeInput, solveAoj, solveJudge } from "./aoj.js";
+import type { JudgeResult } from "./common.js";
 
 /** Every 8-queens solution, by brute force over the 8! permutations: independent of the library. */
 function allSolutions(): number[][] {
@@ -107,7 +108,7 @@ describe("solveJudge", () => {
     const cols = out
       .trimEnd()
       .split("\n")
-      .map((line) => line.indexOf("Q"));
+      .map((line: string) => line.indexOf("Q"));
     assert.ok(
       SOLUTIONS.some((s) => s.join() === cols.join()),
       out,
@@ -179,6 +180,19 @@ describe("completeJudge says why not", () => {
 });
 
 describe("parseJudgeInput", () => {
+  test("reads queens that attack each other as they are", () => {
+    assert.deepEqual(parseJudgeInput("2\n2 2\n2 5\n"), {
+      ok: true,
+      board: {
+        n: 8,
+        queens: [
+          { row: 2, col: 2 },
+          { row: 2, col: 5 },
+        ],
+      },
+    });
+  });
+
   test("reads queens in input order, ignoring blank lines and CRLF", () => {
     assert.deepEqual(parseJudgeInput("2\r\n\r\n5 3\r\n2  2\r\n\r\n"), {
       ok: true,
@@ -225,20 +239,106 @@ describe("parseJudgeInput", () => {
     ["a row of 9", "2\n2 2\n9 3\n", "range", "line 3: row 9 is outside 0..7"],
     ["a column of -1", "1\n2 -1\n", "range", "line 2: column -1 is outside 0..7"],
     [
-      "two queens in a row",
-      "2\n2 2\n2 5\n",
+      "two queens on one square",
+      "3\n2 2\n5 3\n2 2\n",
       "duplicate",
-      "line 3: row 2 already has a queen (line 2)",
+      "line 4: square (2, 2) already has a queen (line 2)",
     ],
     [
-      "two queens in a column",
-      "2\n1 5\n\n4 5\n",
-      "duplicate",
-      "line 4: column 5 already has a queen (line 2)",
+      "a long line, quoted and cut",
+      `1\n${"7 ".repeat(100)}\n`,
+      "syntax",
+      `line 2: expected two numbers 'r c', got '${"7 ".repeat(19)}7…' (199 characters)`,
+    ],
+    [
+      "a control character, escaped",
+      "1\n0\u001b[31m 0\n",
+      "syntax",
+      "line 2: expected two numbers 'r c', got '0\\x1b[31m 0'",
+    ],
+    [
+      "a 30-digit row",
+      `1\n${"9".repeat(30)} 0\n`,
+      "range",
+      `line 2: row '${"9".repeat(30)}' is outside 0..7`,
     ],
   ];
   for (const [what, text, code, error] of bad) {
     test(`refuses ${what}`, () =>
       assert.deepEqual(parseJudgeInput(text), { ok: false, error, code }));
   }
+});
+
+describe("solveAoj", () => {
+  const cases: [string, string, JudgeResult][] = [
+    [
+      "the judge's sample",
+      "2\n2 2\n5 3\n",
+      {
+        ok: true,
+        output: "......Q.\nQ.......\n..Q.....\n.......Q\n.....Q..\n...Q....\n.Q......\n....Q...\n",
+      },
+    ],
+    [
+      "two queens in a row: no",
+      "2\n2 2\n2 5\n",
+      {
+        ok: false,
+        code: "no",
+        output: "",
+        error: "cannot be completed: queens at (2, 2) and (2, 5) share a row",
+      },
+    ],
+    [
+      "two queens in a column: no",
+      "2\n4 5\n\n1 5\n",
+      {
+        ok: false,
+        code: "no",
+        output: "",
+        error: "cannot be completed: queens at (1, 5) and (4, 5) share a column",
+      },
+    ],
+    [
+      "queens on an anti-diagonal: no",
+      "2\n0 7\n7 0\n",
+      {
+        ok: false,
+        code: "no",
+        output: "",
+        error: "cannot be completed: queens at (0, 7) and (7, 0) share an anti-diagonal",
+      },
+    ],
+    [
+      "queens no solution holds: no",
+      "2\n0 0\n1 2\n",
+      {
+        ok: false,
+        code: "no",
+        output: "",
+        error: "cannot be completed: no 8-queens solution contains these 2 queens",
+      },
+    ],
+    [
+      "two queens on one square: malformed",
+      "2\n3 3\n3 3\n",
+      {
+        ok: false,
+        code: "duplicate",
+        error: "line 3: square (3, 3) already has a queen (line 2)",
+      },
+    ],
+    ["empty input: malformed", "\n\n", { ok: false, code: "empty", error: "empty input" }],
+  ];
+  for (const [what, input, expected] of cases) {
+    test(what, () => assert.deepEqual(solveAoj(input), expected));
+  }
+
+  test("solveJudge keeps its first contract: undefined for a no, a throw for malformed", () => {
+    assert.equal(solveJudge("2\n2 2\n2 5\n"), undefined);
+    assert.throws(() => solveJudge("2\n3 3\n3 3\n"), {
+      name: "NQueensError",
+      message: "line 3: square (3, 3) already has a queen (line 2)",
+    });
+  });
 });

@@ -1,0 +1,86 @@
+/**
+ * What every judge format shares: the result value a judge returns, and reading an input as
+ * numbered lines of words.
+ *
+ * A judge never throws for bad input. It returns one of three results, which the command turns
+ * into its exit status:
+ * - `{ ok: true, output }`: the judge's answer, byte for byte (exit 0);
+ * - `{ ok: false, code: "no", error, output }`: the input is well formed and the answer is "no"
+ *   (queens that cannot be completed, a board that is not a solution); `output` is what the
+ *   judge's format prints then (`invalid` for Kattis, nothing for AOJ) and `error` says why in
+ *   one line (exit 1);
+ * - `{ ok: false, code, error }` with a {@link ParseErrorCode}: the input is malformed; `error`
+ *   is one line that names the place and quotes at most 40 characters of the bad value (exit 2).
+ */
+import { quote } from "../errors.js";
+import type { ParseErrorCode } from "../parse.js";
+
+/** A judge's answer to one input: the output, a "no" with its reason, or why the input is malformed. */
+export type JudgeResult =
+  | { readonly ok: true; readonly output: string }
+  | { readonly ok: false; readonly code: "no"; readonly error: string; readonly output: string }
+  | { readonly ok: false; readonly code: ParseErrorCode; readonly error: string };
+
+/** A malformed-input result. */
+export function malformed(code: ParseErrorCode, error: string): JudgeResult {
+  return { ok: false, code, error };
+}
+
+/** One non-blank line of an input: its number (counting every line from 1), text and words. */
+export interface InputLine {
+  readonly no: number;
+  readonly text: string;
+  readonly words: readonly string[];
+}
+
+/**
+ * The non-blank lines of an input, trimmed, with their line numbers (LF, CRLF or CR endings).
+ * @example inputLines("8\r\n\r\n 0 \n") // [{ no: 1, text: "8", ... }, { no: 3, text: "0", ... }]
+ */
+export function inputLines(text: string): InputLine[] {
+  return text
+    .split(/\r?\n|\r/)
+    .map((t, i) => ({ no: i + 1, text: t.trim(), words: t.trim().split(/\s+/).filter(Boolean) }))
+    .filter((l) => l.text !== "");
+}
+
+/** A whole number without sign, as text: `8`, `008`. */
+const WHOLE = /^\+?\d+$/;
+
+/**
+ * The value of a line that must hold one whole number from `min` to `max`, or the malformed
+ * result that says what is wrong (`syntax` for a line that is not one number, `size` when it is
+ * out of range), naming the line and quoting it.
+ * @param what how the message names the number: `n`, `the number of cases`
+ * @param range the message's words for the allowed values, when they are not just `min..max`
+ * @example lineNumber({ no: 2, text: "5", words: ["5"] }, "n", 8, 300) // 5 is out of range
+ */
+export function lineNumber(
+  line: InputLine,
+  what: string,
+  min: number,
+  max: number,
+  range = `from ${min} to ${max}`,
+): number | JudgeResult {
+  if (!WHOLE.test(line.text)) {
+    return malformed(
+      "syntax",
+      `line ${line.no}: expected ${what}, a whole number: got ${quote(line.text)}`,
+    );
+  }
+  const value = Number(line.text);
+  if (!(value >= min && value <= max)) {
+    return malformed("size", `line ${line.no}: ${what} must be ${range}: got ${quote(line.text)}`);
+  }
+  return value;
+}
+
+/** Whether a value is a judge result (from {@link lineNumber}) rather than a number. */
+export function isResult(value: number | JudgeResult): value is JudgeResult {
+  return typeof value !== "number";
+}
+
+/** `1 line` / `3 lines`. */
+export function plural(k: number, word: string): string {
+  return `${k} ${word}${k === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { JUDGE_NAMES, JUDGES, judge } from "./index.js";
+import { SAMPLES } from "./testing.js";
+
+test("JUDGES lists every name once, in JUDGE_NAMES order", () =>
+  assert.deepEqual(
+    JUDGES.map((j) => j.name),
+    [...JUDGE_NAMES],
+  ));
+
+test("every judge has a sample, a page, and formats that fit a line of --help (61 characters)", () => {
+  for (const j of JUDGES) {
+    assert.ok(SAMPLES[j.name].length > 0, j.name);
+    assert.match(j.url, /^https?:\/\/\S+$/);
+    for (const text of [j.problem, j.input, j.output]) {
+      assert.doesNotMatch(text, /\n/);
+      assert.ok(text.length <= 61, `${j.name}: ${text.length} characters: ${text}`);
+    }
+  }
+});
+
+test("every judge answers its samples (exactly, unless any answer is accepted)", () => {
+  for (const name of JUDGE_NAMES) {
+    for (const s of SAMPLES[name]) {
+      const r = judge(name).solve(s.input);
+      const output = r.ok ? r.output : r.code === "no" ? r.output : `malformed: ${r.error}`;
+      if (!s.anyAnswer) assert.equal(output, s.output, name);
+      else assert.equal(output.split("\n").length, s.output.split("\n").length, name);
+    }
+  }
+});

@@ -1,0 +1,76 @@
+/**
+ * POJ 3239 "Solution to the n Queens Puzzle": one solution for each n.
+ *
+ * Input: test cases, each a line with one n from 8 to 300, ended by a line `0`. Output: for each
+ * case one line, a permutation of 1..n whose i-th number is the row (from 1) of the queen in
+ * column i. The sample answers 8 with `5 3 1 6 8 2 4 7`, which is not the lexicographically
+ * first solution (that is `1 5 8 6 3 7 2 4`) nor any other canonical one: the statement asks for
+ * "your solution" and the judge accepts any valid one. This module answers with the explicit
+ * O(n) construction (`solve(n, { method: "construct" })`), so for 8 it prints
+ * `6 1 5 2 8 3 7 4`, a different valid answer.
+ * Malformed: a line that is not one whole number, n outside 8..300, no closing `0`, anything
+ * after it. Blank lines and white space around a number are ignored.
+ */
+import { quote } from "../errors.js";
+import { solve } from "../solve.js";
+import { inputLines, isResult, type JudgeResult, lineNumber, malformed } from "./common.js";
+
+/** The smallest n of the statement. */
+export const POJ3239_MIN_N = 8;
+/** The largest n of the statement. */
+export const POJ3239_MAX_N = 300;
+
+/**
+ * The answer line for one n: the row (from 1) of the queen in each column, from column 1.
+ * @example poj3239Line(8) // "6 1 5 2 8 3 7 4"
+ */
+export function poj3239Line(n: number): string {
+  const cols = solve(n, { method: "construct" })!; // n >= 8: a solution exists
+  const rows = new Array<number>(n);
+  cols.forEach((col, row) => {
+    rows[col] = row + 1;
+  });
+  return rows.join(" ");
+}
+
+/**
+ * Answers a POJ 3239 input: one line per test case, or why the input is malformed.
+ * @example solvePoj3239("8\n0\n") // { ok: true, output: "6 1 5 2 8 3 7 4\n" }
+ * @example solvePoj3239("8\n").ok // false: the input must end with a line 0
+ */
+export function solvePoj3239(input: string): JudgeResult {
+  const lines = inputLines(input);
+  if (lines.length === 0) return malformed("empty", "empty input");
+  const out: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    const n = lineNumber(
+      line,
+      "n",
+      0,
+      POJ3239_MAX_N,
+      `from ${POJ3239_MIN_N} to ${POJ3239_MAX_N}, or 0 to end`,
+    );
+    if (isResult(n)) return n;
+    if (n === 0) {
+      const after = lines[i + 1];
+      if (after !== undefined) {
+        return malformed(
+          "syntax",
+          `line ${after.no}: nothing may follow the closing 0 (line ${line.no}): got ${quote(after.text)}`,
+        );
+      }
+      return { ok: true, output: out.map((l) => `${l}\n`).join("") };
+    }
+    if (n < POJ3239_MIN_N) {
+      return malformed(
+        "size",
+        `line ${line.no}: n must be from ${POJ3239_MIN_N} to ${POJ3239_MAX_N}, or 0 to end: got ${quote(line.text)}`,
+      );
+    }
+    out.push(poj3239Line(n));
+  }
+  return malformed(
+    "syntax",
+    `the input must end with a line 0 (after line ${lines[lines.length - 1]!.no})`,
+  );
+}
