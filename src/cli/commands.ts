@@ -4,6 +4,7 @@ import { registerAoj } from "./aoj.js";
 import { registerCheck } from "./check.js";
 import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
+import { registerCompletion } from "./completion.js";
 import { registerCount } from "./count.js";
 import { registerJudge } from "./judge.js";
 import { registerList } from "./list.js";
@@ -29,4 +30,5 @@ export const commands: Register[] = [
   registerWeb,
   registerWorker,
   registerRuns,
+  registerCompletion,
 ];
