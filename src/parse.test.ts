@@ -471,7 +471,7 @@ describe("detection reads each format or refuses; it never guesses", () => {
     ["k that does not match the lines is not aoj", "3\n2 2\n5 3", "ambiguous"],
     ["a binary matrix without spaces", "0100\n0001\n1000\n0010", "binary"],
     ["a binary matrix with spaces", "0 1\n1 0", "binary"],
-    ["Kattis-style stars and dots", "*.......\n..*.....\n" + "........\n".repeat(6), "ambiguous"],
+    ["Kattis-style stars and dots", `*.......\n..*.....\n${"........\n".repeat(6)}`, "ambiguous"],
     ["stars with a Q", "*Q**\n***Q\nQ***\n**Q*", "stars"],
     ["the unicode grid", "┌───┐\n│ ♛ │\n└───┘", "unicode"],
     ["the ascii grid", "+---+\n| Q |\n+---+", "grid"],

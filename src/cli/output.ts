@@ -171,7 +171,14 @@ export function stdout(): Output {
 }
 
 /** Styles that draw every square: n*n characters or more. */
-const SQUARE_STYLES: readonly BoardStyle[] = ["dots", "compact", "stars", "cells", "grid", "unicode"];
+const SQUARE_STYLES: readonly BoardStyle[] = [
+  "dots",
+  "compact",
+  "stars",
+  "cells",
+  "grid",
+  "unicode",
+];
 
 /** The largest n a square-by-square style is printed for. */
 export const MAX_DRAWN_N = 200;
