@@ -11,13 +11,24 @@ export {
   ALGORITHMS,
   type AlgorithmName,
   type AlgorithmResult,
+  BRUTE_FORCE_BUDGET,
   bruteForceCombinations,
+  decideRun,
+  type EstimateOptions,
   estimateBruteForceSeconds,
+  type RunDecision,
+  type RunLimits,
   runAlgorithm,
+  TIMING_DEFAULTS,
+  type TimedResult,
+  type TimingOptions,
+  timeAlgorithm,
 } from "./algorithms.js";
 export {
   type Conflict,
   type ConflictKind,
+  type ConflictSummary,
+  conflictSummary,
   conflicts,
   describeConflict,
   isSolution,
@@ -30,7 +41,13 @@ export { count, countSolutions, countUnique } from "./count.js";
 export * as engine from "./engine/index.js";
 export { CountInterrupted, type CountResult, countFast, type Progress } from "./engine/index.js";
 export { NQueensError } from "./errors.js";
-export { BOARD_STYLES, type BoardStyle, formatBoard } from "./format.js";
+export {
+  BOARD_STYLES,
+  type BoardStyle,
+  type FormatOptions,
+  formatBoard,
+  formatChunks,
+} from "./format.js";
 export {
   JUDGE_NAMES,
   JUDGES,
@@ -47,15 +64,19 @@ export {
   solveLeetcode52,
   solvePoj3239,
 } from "./judges/index.js";
+export { MAX_INPUT_BYTES, MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
 export {
   BOARD_FORMS,
   type BoardForm,
+  detectForm,
+  type ParseErrorCode,
+  type ParseOptions,
   type ParseResult,
   parseBoard,
   parseBoardAs,
 } from "./parse.js";
 export { solutions } from "./solutions.js";
-export { type SolveMethod, solve } from "./solve.js";
+export { MAX_SOLVE_N, methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
 export {
   canonical,
   images,
