@@ -2,7 +2,9 @@
 // reference ../shared/bench/baseline.c, measured side by side in the same run (alternating, so
 // that machine drift hits both alike). Whole-process wall time, median of R runs.
 //
-// Usage: npm run bench -- [LO [HI]] [--runs R] [--workers K]
+// Then, unless --no-io, scripts/bench-io.mjs: solve 10^7, check 10^6 queens, list | head.
+//
+// Usage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--no-io]
 //   npm run bench                   N = 12..17, 3 runs, every core
 //   npm run bench -- 12 18 --runs 5
 //   npm run bench -- 17 --workers 1
@@ -20,7 +22,7 @@ const source = join(root, "..", "shared", "bench", "baseline.c");
 
 function usage(message) {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K]\n`,
+    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--no-io]\n`,
   );
   process.exit(2);
 }
@@ -28,6 +30,7 @@ function usage(message) {
 const numbers = [];
 let runs = 3;
 let workers = availableParallelism();
+let io = true;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -39,6 +42,7 @@ for (let i = 0; i < argv.length; i++) {
   };
   if (a === "--runs") runs = value();
   else if (a === "--workers") workers = value();
+  else if (a === "--no-io") io = false;
   else if (/^\d+$/.test(a)) numbers.push(Number(a));
   else usage(`unknown argument '${a}'`);
 }
@@ -127,3 +131,13 @@ for (let n = lo; n <= hi; n++) {
   process.stdout.write(`| ${row.join(" | ")} |\n`);
 }
 process.stdout.write(`\nload average ${loadavg()[0].toFixed(2)} at the end\n`);
+if (io) {
+  const r = spawnSync(
+    process.execPath,
+    [join(root, "scripts", "bench-io.mjs"), "--runs", String(runs)],
+    {
+      stdio: "inherit",
+    },
+  );
+  process.exitCode = r.status ?? 1;
+}
