@@ -101,7 +101,7 @@ const cases = [
   ],
   ["`list 20 \\| head -2` (until the command exits)", ["list", "20"], { keep: 2 }, "well under 1 s"],
   [
-    "`trace 15 --limit all | head -1`",
+    "`trace 15 --limit all \\| head -1`",
     ["trace", "15", "--limit", "all"],
     { keep: 1 },
     "well under 1 s",
