@@ -45,6 +45,7 @@
 import type { PartialBoard, Queen } from "./board.js";
 import { quote } from "./errors.js";
 import { MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
+import { count, plural } from "./words.js";
 
 /** The formats {@link parseBoardAs} reads: every style of `format.ts` but `svg`. */
 export const BOARD_FORMS = [
@@ -108,9 +109,6 @@ class Failure {
 function fail(code: ParseErrorCode, error: string): never {
   throw new Failure(code, error);
 }
-
-const count = (k: number) => k.toLocaleString("en-US");
-const plural = (k: number, one: string, many = `${one}s`) => `${count(k)} ${k === 1 ? one : many}`;
 
 // ---------------------------------------------------------------------------------------------
 // Lines and words
@@ -265,7 +263,7 @@ function fromCells(
 ): ParseResult {
   const n = rows.length;
   if (options.n !== undefined && n !== options.n) {
-    fail("shape", `expected ${options.n} rows, got ${n}`);
+    fail("shape", `expected ${plural(options.n, "row")}, got ${count(n)}`);
   }
   const lengths = new Map<number, number>();
   for (const r of rows) lengths.set(r.length, (lengths.get(r.length) ?? 0) + 1);
@@ -508,7 +506,7 @@ function parsePerm(lines: readonly Line[], b: 0 | 1, options: ParseOptions): Par
   const n = tokens.length;
   if (n === 0) fail("empty", "empty input: no board in it");
   if (options.n !== undefined && n !== options.n) {
-    fail("shape", `expected ${options.n} columns, one per row, got ${n}`);
+    fail("shape", `expected ${plural(options.n, "column")}, one per row, got ${count(n)}`);
   }
   const queens: Queen[] = [];
   for (let r = 0; r < n; r++) {

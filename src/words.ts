@@ -1,4 +1,4 @@
-/** Numbers and plurals in the command's English: `1 queen`, `2 queens`, `14,200 solutions`. */
+/** Numbers and plurals in messages: `1 queen`, `2 queens`, `14,200 solutions`. */
 
 /** A whole number with thousands separators: 14200 -> "14,200" (bigints too). */
 export function count(k: number | bigint): string {

@@ -3,10 +3,10 @@
  * one pass, the first 20 listed) and the rows still without a queen.
  */
 import { conflictSummary, describeConflict } from "../board.js";
+import { count, plural } from "../words.js";
 import type { Register } from "./commands.js";
 import { say, sayJson } from "./output.js";
 import { formatInOption, readBoard } from "./read-board.js";
-import { count, plural } from "./words.js";
 
 /** Conflicts and empty rows listed in the report before "and K more". */
 export const MAX_LISTED = 20;

@@ -3,11 +3,11 @@ import { conflictSummary, describeConflict } from "../board.js";
 import { completeOne, completions, countCompletions } from "../complete.js";
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../format.js";
+import { plural } from "../words.js";
 import type { Register } from "./commands.js";
 import { listingStyle, parseLimit, printListed } from "./list.js";
 import { formatOption, stdout, styleFor } from "./output.js";
 import { formatInOption, readBoard } from "./read-board.js";
-import { plural } from "./words.js";
 
 interface CompleteFlags {
   count?: boolean;

@@ -8,6 +8,7 @@
 import { NQueensError } from "../errors.js";
 import type { RunInfo } from "../queue/index.js";
 import { resolveQueueUrl } from "../queue/url.js";
+import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { say, sayJson } from "./output.js";
@@ -22,7 +23,7 @@ interface RunsFlags {
 
 function stateOf(r: RunInfo): string {
   if (r.conflicts.length > 0)
-    return `CONFLICTS on ${new Set(r.conflicts.map((c) => c.id)).size} sub-problems`;
+    return `CONFLICTS on ${plural(new Set(r.conflicts.map((c) => c.id)).size, "sub-problem")}`;
   if (r.total !== undefined) return `total ${r.total} unique ${r.unique}`;
   if (r.done >= r.subProblems) return "all results in (run the count again to add them up)";
   return "in progress";

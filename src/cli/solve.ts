@@ -3,10 +3,10 @@ import { Option } from "commander";
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../format.js";
 import { MAX_SOLVE_N, methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
+import { count } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { formatOption, stdout, styleFor } from "./output.js";
-import { count } from "./words.js";
 
 interface SolveFlags {
   method: SolveMethod;

@@ -3,6 +3,7 @@
  * indented by depth, then the search tree's nodes per depth as a text bar chart.
  */
 import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../trace.js";
+import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
@@ -55,7 +56,8 @@ Examples:
       const rejects = flags.rejects ?? false;
       const out = stdout();
       if (!flags.json) {
-        const shown = limit === Number.POSITIVE_INFINITY ? "every event" : `first ${limit} events`;
+        const shown =
+          limit === Number.POSITIVE_INFINITY ? "every event" : `first ${plural(limit, "event")}`;
         const why = flags.limit === String(DEFAULT_LIMIT) ? " (default; --limit k for more)" : "";
         await out.line(
           `Backtracking on ${n}x${n}, row by row, squares as (row,col) from 0: ${shown}${why}`,

@@ -5,6 +5,7 @@
 import { availableParallelism } from "node:os";
 import type { Backend, WorkerEvent } from "../queue/index.js";
 import { resolveQueueUrl } from "../queue/url.js";
+import { plural } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 
@@ -29,7 +30,7 @@ export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefine
       return `${e.jobId}: ${e.todo} of ${e.to - e.from} sub-problems to solve${e.attempt > 1 ? ` (attempt ${e.attempt})` : ""}`;
     case "done": {
       if (e.conflicting > 0) {
-        return `${e.jobId}: CONFLICT: ${e.conflicting} results disagree with the stored ones (kept aside; see nqueens runs)`;
+        return `${e.jobId}: CONFLICT: ${plural(e.conflicting, "result")} ${e.conflicting === 1 ? "disagrees" : "disagree"} with the stored ones (kept aside; see nqueens runs)`;
       }
       if (quiet) return undefined;
       return `${e.jobId}: done, ${e.solved} solved in ${e.seconds.toFixed(1)} s`;
@@ -102,7 +103,7 @@ go back to the queue). A worker that dies loses nothing: its job is retried.`,
       });
       const summary = await worker.close();
       log(
-        `worker ${worker.name}: stopped after ${summary.jobs} jobs, ${summary.solved} sub-problems`,
+        `worker ${worker.name}: stopped after ${plural(summary.jobs, "job")}, ${plural(summary.solved, "sub-problem")}`,
       );
       exit(0);
     });

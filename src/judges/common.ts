@@ -80,7 +80,4 @@ export function isResult(value: number | JudgeResult): value is JudgeResult {
   return typeof value !== "number";
 }
 
-/** `1 line` / `3 lines`. */
-export function plural(k: number, word: string): string {
-  return `${k} ${word}${k === 1 ? "" : "s"}`;
-}
+export { plural } from "../words.js";

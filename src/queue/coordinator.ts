@@ -15,6 +15,7 @@ import { MAX_N, split, splitVersion } from "../engine/split.js";
 import { Tally } from "../engine/tally.js";
 import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
+import { plural } from "../words.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { checkRecord } from "./record.js";
 import {
@@ -195,10 +196,12 @@ async function follow(
   const first = await until(enqueue(false));
   if (attached) {
     say(
-      `attached to run ${name}: ${first.done} of ${list.length} sub-problems already done, ${first.jobs} jobs enqueued or waiting`,
+      `attached to run ${name}: ${first.done} of ${plural(list.length, "sub-problem")} already done, ${plural(first.jobs, "job")} enqueued or waiting`,
     );
   } else {
-    say(`started run ${name}: ${list.length} sub-problems in ${ranges.length} jobs of ${batch}`);
+    say(
+      `started run ${name}: ${plural(list.length, "sub-problem")} in ${plural(ranges.length, "job")} of ${batch}`,
+    );
   }
 
   // Progress: read the ids stored since the last look, add their weighted counts.
@@ -299,7 +302,9 @@ async function follow(
         recheck = false;
         const { jobs } = await until(enqueue(true));
         if (jobs > 0 && queued === 0) {
-          say(`run ${name}: ${jobs} jobs without results were enqueued again`);
+          say(
+            `run ${name}: ${plural(jobs, "job")} without results ${jobs === 1 ? "was" : "were"} enqueued again`,
+          );
         }
       }
     }
