@@ -2,9 +2,20 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { conflicts, describeConflict, isSolution, type PartialBoard, type Queen } from "./board.js";
-import { canComplete, completeOne, completions, countCompletions } from "./complete.js";
+import {
+  CompletionInterrupted,
+  type CompletionProgress,
+  canComplete,
+  completeOne,
+  completions,
+  completionsAsync,
+  countCompletions,
+  countCompletionsAsync,
+  MAX_COMPLETE_N,
+} from "./complete.js";
 import { construct } from "./construct.js";
 import { NQueensError } from "./errors.js";
+import { known } from "./testing/known-counts.js";
 
 /**
  * Independent brute force: every way to put the unused columns on the empty rows, kept when the
@@ -333,7 +344,7 @@ const malformed: { board: PartialBoard; says: RegExp }[] = [
     says: /two queens on one square: \(3, 3\)/,
   },
   { board: { n: 0, queens: [] }, says: /got 0/ },
-  { board: { n: 10_001, queens: [] }, says: /got 10001/ },
+  { board: { n: 1_000_001, queens: [] }, says: /from 1 to 1000000: got 1000001/ },
 ];
 for (const m of malformed) {
   test(`malformed ${JSON.stringify(m.board).slice(0, 60)} -> NQueensError`, () => {
@@ -349,4 +360,235 @@ test("a bad limit throws NQueensError", () => {
     () => completions({ n: 8, queens: [] }, { limit: -1 }),
     (e: unknown) => e instanceof NQueensError && /limit.*-1/.test(e.message),
   );
+});
+
+test("property: the same error with the queens given in board order, on both engines", () => {
+  const board = fc.integer({ min: 4, max: 40 }).chain((n) =>
+    fc
+      .uniqueArray(fc.integer({ min: 0, max: n * n - 1 }), { minLength: 2, maxLength: 30 })
+      .map((squares) => ({
+        n,
+        queens: squares.sort((a, b) => a - b).map((s) => ({ row: Math.floor(s / n), col: s % n })),
+      })),
+  );
+  fc.assert(
+    fc.property(board, (b) => {
+      const all = conflicts(b);
+      if (all.length === 0) return;
+      assert.throws(
+        () => completeOne(b),
+        (e: unknown) => e instanceof NQueensError && e.message === describeConflict(all[0]!),
+      );
+    }),
+    { numRuns: 300 },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Counting with progress and abort, listing with progress and abort.
+
+/** Every board of the tables above, with its brute-force completions. */
+const table: { board: PartialBoard; want: number[][] }[] = [
+  ...cases.map((board) => ({ board, want: brute(board) })),
+  ...wide.map((board, i) => ({ board, want: wideWant[i]! })),
+];
+
+for (const { board, want } of table) {
+  test(`${show(board).slice(0, 70)}: the async count and list agree with brute force`, async () => {
+    const seen: CompletionProgress[] = [];
+    const count = await countCompletionsAsync(board, {
+      onProgress: (p) => seen.push(p),
+      yieldEveryMs: 0,
+    });
+    assert.equal(count, BigInt(want.length));
+    assert.equal(count, countCompletions(board));
+    assert.deepEqual(seen[0], { done: 0, total: seen[0]!.total, count: 0n });
+    assert.deepEqual(seen.at(-1), { done: seen[0]!.total, total: seen[0]!.total, count });
+    const listed: number[][] = [];
+    for await (const cols of completionsAsync(board, { yieldEveryMs: 0 })) listed.push(cols);
+    assert.deepEqual(listed, want);
+  });
+}
+
+test("empty boards n = 1..12: the sync and async counts are the known totals", async () => {
+  for (const { n, total } of known(1, 12)) {
+    assert.equal(countCompletions({ n, queens: [] }), total, `n=${n}`);
+    assert.equal(await countCompletionsAsync({ n, queens: [] }), total, `n=${n}`);
+  }
+});
+
+test("the async count's sub-problems: at least 1,000 for n = 12, progress in order", async () => {
+  const seen: CompletionProgress[] = [];
+  const count = await countCompletionsAsync(
+    { n: 12, queens: [] },
+    { onProgress: (p) => seen.push(p) },
+  );
+  const total = seen[0]!.total;
+  assert.ok(total >= 1000, `${total}`);
+  assert.equal(seen.length, total + 1);
+  seen.forEach((p, i) => {
+    assert.equal(p.done, i);
+    assert.equal(p.total, total);
+    if (i > 0) assert.ok(p.count >= seen[i - 1]!.count);
+  });
+  assert.equal(count, 14_200n);
+});
+
+test("a full board counts 1 in one sub-problem; a blocked board 0 in none", async () => {
+  const full = holes(8, []);
+  const seen: CompletionProgress[] = [];
+  assert.equal(await countCompletionsAsync(full, { onProgress: (p) => seen.push(p) }), 1n);
+  assert.deepEqual(seen.at(-1), { done: 1, total: 1, count: 1n });
+  const blocked = { n: 3, queens: [{ row: 1, col: 1 }] }; // row 0 is attacked on every square
+  assert.equal(countCompletions(blocked), 0n);
+  const none: CompletionProgress[] = [];
+  assert.equal(await countCompletionsAsync(blocked, { onProgress: (p) => none.push(p) }), 0n);
+  assert.deepEqual(none.at(-1), { done: 0, total: 0, count: 0n });
+});
+
+test("an abort stops the count with its partial state", async () => {
+  const stop = new AbortController();
+  let atThree: CompletionProgress | undefined;
+  await assert.rejects(
+    countCompletionsAsync(
+      { n: 10, queens: [] },
+      {
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (p.done === 3) {
+            atThree = p;
+            stop.abort();
+          }
+        },
+      },
+    ),
+    (e: unknown) =>
+      e instanceof CompletionInterrupted &&
+      e.done === 3 &&
+      e.total === atThree!.total &&
+      e.count === atThree!.count &&
+      e.done < e.total,
+  );
+  await assert.rejects(
+    countCompletionsAsync({ n: 8, queens: [] }, { signal: AbortSignal.abort() }),
+    (e: unknown) => e instanceof CompletionInterrupted && e.done === 0 && e.count === 0n,
+  );
+});
+
+test("the async count gives the event loop turns: a timer can abort it", async () => {
+  const stop = new AbortController();
+  setTimeout(() => stop.abort(), 0);
+  await assert.rejects(
+    countCompletionsAsync({ n: 14, queens: [] }, { signal: stop.signal, yieldEveryMs: 0 }),
+    (e: unknown) => e instanceof CompletionInterrupted && e.done > 0 && e.done < e.total,
+  );
+  // Beyond 32 (the line board), too.
+  const big = holes(40, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+  const later = new AbortController();
+  setTimeout(() => later.abort(), 0);
+  await assert.rejects(
+    countCompletionsAsync(big, { signal: later.signal, yieldEveryMs: 0 }),
+    (e: unknown) => e instanceof CompletionInterrupted && e.done < e.total,
+  );
+});
+
+test("a bad yieldEveryMs is refused", async () => {
+  await assert.rejects(
+    countCompletionsAsync({ n: 8, queens: [] }, { yieldEveryMs: -1 }),
+    (e: unknown) => e instanceof NQueensError && /yieldEveryMs.*-1/.test(e.message),
+  );
+  assert.throws(
+    () => completionsAsync({ n: 8, queens: [] }, { yieldEveryMs: Number.NaN }),
+    NQueensError,
+  );
+});
+
+test("completions: progress is the first free row's candidates, with the count listed so far", () => {
+  for (const board of [
+    { n: 8, queens: [] },
+    { n: 8, queens: [{ row: 0, col: 3 }] },
+    holes(36, [3, 4, 5, 6, 30, 31, 32]),
+  ]) {
+    const want = brute(board);
+    const firstRow =
+      want.length === 0 ? -1 : want[0]!.findIndex((_, r) => !board.queens.some((q) => q.row === r));
+    const seen: CompletionProgress[] = [];
+    const got = [...completions(board, { onProgress: (p) => seen.push(p) })];
+    assert.deepEqual(got, want);
+    const total = seen[0]!.total;
+    assert.deepEqual(seen.at(-1), { done: total, total, count: BigInt(want.length) });
+    for (const p of seen) {
+      assert.equal(p.total, total);
+      // Every completion of the candidates finished so far has been listed, no other.
+      if (firstRow >= 0 && p.done > 0 && p.done < total) {
+        const last = got[Number(p.count) - 1]!;
+        const next = got[Number(p.count)];
+        assert.ok(next === undefined || next[firstRow]! > last[firstRow]!);
+      }
+    }
+  }
+  const eight: CompletionProgress[] = [];
+  for (const _ of completions({ n: 8, queens: [] }, { onProgress: (p) => eight.push(p) }));
+  assert.deepEqual(
+    eight.map((p) => [p.done, Number(p.count)]),
+    [0, 4, 12, 28, 46, 64, 80, 88, 92].map((count, done) => [done, count]),
+  );
+});
+
+test("completions: an abort is seen when the next completion is asked for", () => {
+  const stop = new AbortController();
+  const it = completions({ n: 8, queens: [] }, { signal: stop.signal });
+  for (let i = 0; i < 5; i++) assert.ok(!it.next().done);
+  stop.abort();
+  assert.throws(
+    () => it.next(),
+    (e: unknown) => e instanceof CompletionInterrupted && e.count === 5n && e.total === 8,
+  );
+});
+
+test("completionsAsync: a timer aborts a long search before its first completion", async () => {
+  const stop = new AbortController();
+  setTimeout(() => stop.abort(), 0);
+  const it = completionsAsync({ n: 30, queens: [] }, { signal: stop.signal, yieldEveryMs: 0 });
+  await assert.rejects(
+    it.next(),
+    (e: unknown) => e instanceof CompletionInterrupted && e.count === 0n && e.total === 30,
+  );
+});
+
+test("completionsAsync keeps the limit and the order", async () => {
+  const board = { n: 10, queens: [{ row: 2, col: 5 }] };
+  const got: number[][] = [];
+  for await (const cols of completionsAsync(board, { limit: 7 })) got.push(cols);
+  assert.deepEqual(got, brute(board).slice(0, 7));
+  const none: number[][] = [];
+  for await (const cols of completionsAsync(board, { limit: 0 })) none.push(cols);
+  assert.deepEqual(none, []);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Big boards, up to the limit.
+
+test(`MAX_COMPLETE_N is 1,000,000`, () => assert.equal(MAX_COMPLETE_N, 1_000_000));
+
+test("n = 10^6: a full solution, the same with 10 rows emptied, and an empty board", (t) => {
+  const n = 1_000_000;
+  const timed = <T>(what: string, f: () => T): T => {
+    const start = performance.now();
+    const r = f();
+    t.diagnostic(`${what}: ${((performance.now() - start) / 1000).toFixed(3)} s`);
+    return r;
+  };
+  const full = holes(n, []);
+  const same = timed("completeOne, full solution", () => completeOne(full));
+  assert.deepEqual(same, construct(n));
+  const emptied = [0, 1, 2, 499_999, 500_000, 777_777, 999_990, 999_997, 999_998, 999_999];
+  const board = holes(n, emptied);
+  const one = timed("completeOne, 10 rows emptied", () => completeOne(board))!;
+  assert.ok(isSolution(one));
+  for (const q of board.queens) assert.equal(one[q.row], q.col);
+  const empty = timed("completeOne, empty board", () => completeOne({ n, queens: [] }))!;
+  assert.ok(isSolution(empty));
+  const clash = { n, queens: [...board.queens, { row: 0, col: construct(n)![3]! }] };
+  assert.throws(() => completeOne(clash), /share a column/);
 });

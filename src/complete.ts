@@ -13,12 +13,27 @@
  *   `completeOne` search by MRV; `completeOne` takes the least constraining column first, and
  *   alternates with a min-conflicts local search around the fixed queens under growing budgets
  *   (still exact: the depth-first search finishes once its budget covers its tree). `completions`
- *   goes row by row with forward checking so that it stays lexicographic.
+ *   goes row by row with forward checking so that it stays lexicographic. A board with no queen
+ *   is completed by the O(n) construction (construct.ts), a full valid board is its own completion.
+ *
+ * Long work, with progress and abort (for the command's progress bar and Ctrl-C):
+ * `countCompletionsAsync` counts the same as `countCompletions` in sub-problems (n <= 32: every
+ * placement of the first few free rows, about 1,000 or more; n > 32: each candidate of the lowest
+ * empty row), reports `{ done, total, count }`, gives the event loop a turn every `yieldEveryMs`
+ * and rejects with `CompletionInterrupted` when its signal aborts. `completions` takes the same
+ * `onProgress` and `signal` (progress: the lowest empty row's candidates finished), and
+ * `completionsAsync` is the same lazy, lexicographic walk as an async generator that also gives
+ * the event loop a turn in the middle of a long search.
+ *
+ * Validation is O(n + k) for k queens (typed arrays indexed by row, column and diagonal).
  *
  * Practical sizes, measured on a shared 2-core machine (see complete.test.ts for cases):
- * - `completeOne` / `canComplete` on an empty board: n = 200 in about 10 ms, 1000 in 0.1 s,
- *   5000 in 0.6 s, 10,000 (the limit) in 2.5 s; n = 64 or 1000 with a few fixed queens: 0.03 s
- *   and 0.15 s. The first line-board step is O(n * empty rows) time.
+ * - `completeOne` / `canComplete` on an empty board: n <= 32 by backtracking (the least
+ *   completion), n > 32 by the construction (n = 10^6 in about 0.01 s). With a few fixed queens
+ *   (e empty rows, about n): n = 64 or 1000 in 0.01 s and 0.03 s, 5000 in 0.3 s, 10,000 in 0.9 s.
+ *   Building the line board is O(n + e^2), a placement O(e).
+ * - a full 10^6-queen solution: about 0.1 s (mostly validation); the same with 10 rows emptied:
+ *   0.15 to 0.4 s (it was 3.5 s with the O(n * e) board and the string-keyed validation).
  * - `countCompletions` is exponential in the number of empty rows: n = 14 from empty (14 empty
  *   rows) takes about 0.2 s.
  * - `completions` on a big, mostly empty board may take long to produce its first (least)
@@ -27,6 +42,7 @@
  * with many fixed queens on a big board can take far longer than these figures.
  */
 
+import { popcount } from "./bits.js";
 import {
   attackKind,
   boardProblems,
@@ -35,15 +51,63 @@ import {
   type PartialBoard,
   type Queen,
 } from "./board.js";
+import { construct } from "./construct.js";
 import { countCompletions as countWithKernel } from "./engine/kernel.js";
 import { checkSize, NQueensError } from "./errors.js";
 import { repair, seededRandom } from "./min-conflicts.js";
 
 /** The largest board size the completion functions accept. */
-export const MAX_COMPLETE_N = 10_000;
+export const MAX_COMPLETE_N = 1_000_000;
+
+/** How far a long completion job has got. */
+export interface CompletionProgress {
+  /** Sub-problems finished. */
+  readonly done: number;
+  /** Sub-problems in all (0 when some empty row is attacked on every square from the start). */
+  readonly total: number;
+  /** Completions counted (or listed) so far. */
+  readonly count: bigint;
+}
+
+/** Thrown (a rejection for the async functions) when a completion job is aborted by its signal. */
+export class CompletionInterrupted extends Error {
+  override readonly name = "CompletionInterrupted";
+  constructor(
+    /** Sub-problems finished. */
+    readonly done: number,
+    /** Sub-problems in all. */
+    readonly total: number,
+    /** Completions counted or listed before the stop. */
+    readonly count: bigint,
+  ) {
+    super(`completion interrupted after ${done} of ${total} sub-problems (${count} completions)`);
+  }
+}
+
+/** Progress and abort, shared by the long completion jobs. */
+export interface CompletionWatchOptions {
+  /**
+   * Called with the sub-problems done and the completions so far: once at the start, then as
+   * sub-problems finish. For {@link completions} a sub-problem is one candidate square of the
+   * lowest empty row.
+   */
+  readonly onProgress?: (progress: CompletionProgress) => void;
+  /** Aborting stops the job with {@link CompletionInterrupted} at the next look (see each function). */
+  readonly signal?: AbortSignal;
+}
+
+/** Options for {@link countCompletionsAsync}. */
+export interface CountCompletionsOptions extends CompletionWatchOptions {
+  /**
+   * Give the event loop a turn (timers, I/O, signal handlers) once this many milliseconds have
+   * passed since the last turn, between sub-problems. 0: after every sub-problem.
+   * @default 50
+   */
+  readonly yieldEveryMs?: number;
+}
 
 /** Options for {@link completions}. */
-export interface CompletionsOptions {
+export interface CompletionsOptions extends CompletionWatchOptions {
   /**
    * Stop after this many completions.
    * @default Infinity
@@ -51,16 +115,33 @@ export interface CompletionsOptions {
   readonly limit?: number;
 }
 
+/** Options for {@link completionsAsync}. */
+export interface CompletionsAsyncOptions extends CompletionsOptions {
+  /**
+   * Give the event loop a turn once this many milliseconds have passed since the last, also in
+   * the middle of a search that finds nothing for a long time. 0: as often as it can.
+   * @default 50
+   */
+  readonly yieldEveryMs?: number;
+}
+
 /**
  * One completion of a partial board, as `cols` (the fixed queens kept), or undefined when there is
  * none. For n <= 32 it is the lexicographically least completion; for larger boards it is the first
- * one the most-constrained-row search finds (take the first of {@link completions} for the least).
+ * one the most-constrained-row search finds (take the first of {@link completions} for the least),
+ * or for a board without queens the O(n) construction.
  * @throws NQueensError when the board is malformed or two of its queens attack each other
  * @example completeOne({ n: 4, queens: [{ row: 0, col: 1 }] }) // [1, 3, 0, 2]
  */
 export function completeOne(board: PartialBoard): number[] | undefined {
   const { n, queens } = validate(board);
   if (n <= 32) return firstOf(maskSearch(planMasks(n, queens)));
+  if (queens.length === 0) return construct(n); // n > 32: always a solution
+  if (queens.length === n) {
+    const cols = new Array<number>(n);
+    for (const q of queens) cols[q.row] = q.col;
+    return cols; // validated: n queens, none attacking, so one per row
+  }
   return lineFind(n, queens);
 }
 
@@ -74,7 +155,8 @@ export function canComplete(board: PartialBoard): boolean {
 }
 
 /**
- * The number of completions of a partial board (1n for a full valid board).
+ * The number of completions of a partial board (1n for a full valid board). Blocks until done:
+ * see {@link countCompletionsAsync} for progress and abort.
  * @throws NQueensError when the board is malformed or two of its queens attack each other
  * @example countCompletions({ n: 8, queens: [] }) // 92n
  */
@@ -86,15 +168,83 @@ export function countCompletions(board: PartialBoard): bigint {
     return countWithKernel(n, cols);
   }
   let count = 0n;
-  for (const _ of lineSearch(n, queens, { order: "mrv" })) count++;
+  for (const s of lineSearch(n, queens, { order: "mrv" })) if (s !== null) count++;
+  return count;
+}
+
+/** Sub-problems a count on n <= 32 is split into, at least (unless the board has fewer). */
+const COUNT_PARTS = 1000;
+const DEFAULT_YIELD_MS = 50;
+
+/**
+ * The number of completions, as {@link countCompletions} gives it, counted in sub-problems with
+ * progress, turns for the event loop and abort. n <= 32: the placements of the first free rows
+ * (as many rows as it takes to reach 1,000 sub-problems, in lexicographic order), each counted by
+ * the engine's kernel; n > 32: one sub-problem per candidate of the lowest empty row, searched by
+ * the line board (which also gives the event loop its turns inside a sub-problem).
+ * @throws NQueensError (rejects) when the board is malformed, two of its queens attack each
+ *   other, or `yieldEveryMs` is not a non-negative number; CompletionInterrupted (rejects) with
+ *   the sub-problems done and the completions counted so far when `signal` aborts (looked at
+ *   before the first sub-problem and after each)
+ * @example await countCompletionsAsync({ n: 8, queens: [] }, { onProgress: console.log }) // 92n
+ */
+export async function countCompletionsAsync(
+  board: PartialBoard,
+  options: CountCompletionsOptions = {},
+): Promise<bigint> {
+  const { n, queens } = validate(board);
+  const { onProgress, signal } = options;
+  const turn = turns(options.yieldEveryMs);
+  let done = 0;
+  let total = 0;
+  let count = 0n;
+  const check = () => {
+    if (signal?.aborted) throw new CompletionInterrupted(done, total, count);
+  };
+  if (n <= 32) {
+    const plan = planMasks(n, queens);
+    const parts = prefixes(plan, COUNT_PARTS);
+    total = parts.count;
+    onProgress?.({ done, total, count });
+    check();
+    const cols = Int32Array.from(plan.base);
+    const depth = parts.depth;
+    for (let s = 0; s < total; s++) {
+      for (let i = 0; i < depth; i++) cols[plan.rows[i]!] = parts.picks[s * depth + i]!;
+      count += countWithKernel(n, cols);
+      done++;
+      onProgress?.({ done, total, count });
+      await turn();
+      check();
+    }
+    return count;
+  }
+  const watch: Watch = {
+    tickEvery: lineTicks(n),
+    progress(d, t) {
+      done = d;
+      total = t;
+      onProgress?.({ done, total, count });
+    },
+  };
+  check();
+  for (const s of lineSearch(n, queens, { order: "mrv", lowestFirst: true }, undefined, watch)) {
+    if (s !== null) count++;
+    await turn();
+    check();
+  }
   return count;
 }
 
 /**
  * Every completion of a partial board, lazily, in lexicographic order of `cols`.
- * The board is checked when this is called, before the first completion is asked for.
+ * The board is checked when this is called, before the first completion is asked for. With
+ * `onProgress`: the lowest empty row's candidate squares, done of total, and the completions
+ * listed. With `signal`: looked at each time a completion is asked for and as each candidate is
+ * finished (the generator cannot see an abort while it runs: from an async loop, use
+ * {@link completionsAsync}, or await something that gives the event loop a turn between items).
  * @throws NQueensError when the board is malformed, two of its queens attack each other, or the
- *   limit is not a non-negative integer (or Infinity)
+ *   limit is not a non-negative integer (or Infinity); CompletionInterrupted once `signal` aborted
  * @example [...completions({ n: 4, queens: [] })] // [[1, 3, 0, 2], [2, 0, 3, 1]]
  */
 export function completions(
@@ -102,61 +252,258 @@ export function completions(
   options: CompletionsOptions = {},
 ): Generator<number[]> {
   const { n, queens } = validate(board);
-  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  const limit = checkLimit(options.limit);
+  return (function* () {
+    if (limit === 0) return;
+    const walk = new Walk(n, queens, options, false);
+    for (const s of walk.items) {
+      if (s === null) continue;
+      yield s;
+      if (walk.count >= limit) return;
+    }
+  })();
+}
+
+/**
+ * {@link completions} as an async generator: the same completions in the same order, and the
+ * event loop gets a turn every `yieldEveryMs`, also while a long search finds nothing, so that a
+ * signal handler can abort it.
+ * @throws NQueensError at the call like {@link completions}, or for a bad `yieldEveryMs`;
+ *   CompletionInterrupted from the iteration once `signal` aborted
+ * @example for await (const cols of completionsAsync(board, { signal })) await print(cols);
+ */
+export function completionsAsync(
+  board: PartialBoard,
+  options: CompletionsAsyncOptions = {},
+): AsyncGenerator<number[]> {
+  const { n, queens } = validate(board);
+  const limit = checkLimit(options.limit);
+  const turn = turns(options.yieldEveryMs);
+  return (async function* () {
+    if (limit === 0) return;
+    const walk = new Walk(n, queens, options, true);
+    for (const s of walk.items) {
+      if (s !== null) {
+        yield s;
+        if (walk.count >= limit) return;
+      }
+      await turn();
+      walk.check();
+    }
+  })();
+}
+
+/** The walk behind {@link completions}: progress, the count so far, and the abort checks. */
+class Walk {
+  done = 0;
+  total = 0;
+  count = 0n;
+  readonly items: Generator<number[] | null>;
+
+  constructor(
+    n: number,
+    queens: readonly Queen[],
+    private readonly options: CompletionWatchOptions,
+    ticks: boolean,
+  ) {
+    const watch: Watch = {
+      tickEvery: ticks ? (n <= 32 ? MASK_TICKS : lineTicks(n)) : 0,
+      progress: (done, total) => {
+        this.done = done;
+        this.total = total;
+        options.onProgress?.({ done, total, count: this.count });
+        this.check();
+      },
+    };
+    const search =
+      n <= 32
+        ? maskSearch(planMasks(n, queens), watch)
+        : lineSearch(n, queens, { order: "rows" }, undefined, watch);
+    this.items = this.counted(search);
+  }
+
+  check(): void {
+    if (this.options.signal?.aborted) {
+      throw new CompletionInterrupted(this.done, this.total, this.count);
+    }
+  }
+
+  private *counted(search: Generator<number[] | null>): Generator<number[] | null> {
+    this.check();
+    for (const s of search) {
+      if (s !== null) this.count++;
+      yield s;
+      this.check();
+    }
+  }
+}
+
+function checkLimit(limit: number = Number.POSITIVE_INFINITY): number {
   if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0))) {
     throw new NQueensError(`limit must be a non-negative integer: got ${limit}`);
   }
-  const all = n <= 32 ? maskSearch(planMasks(n, queens)) : lineSearch(n, queens, { order: "rows" });
-  return take(all, limit);
+  return limit;
+}
+
+/** A function that gives the event loop a turn when `every` ms have passed since the last. */
+function turns(every: number = DEFAULT_YIELD_MS): () => Promise<void> | undefined {
+  if (!(typeof every === "number" && every >= 0 && every !== Number.POSITIVE_INFINITY)) {
+    throw new NQueensError(`yieldEveryMs must be a non-negative number: got ${every}`);
+  }
+  let last = performance.now();
+  return () => {
+    if (performance.now() - last < every) return undefined;
+    return nextTask().then(() => {
+      last = performance.now();
+    });
+  };
+}
+
+/** Resolves after the event loop has had a turn (setImmediate in Node, a timer in a browser). */
+function nextTask(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => {
+    if (immediate) immediate(resolve);
+    else setTimeout(resolve, 0);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Validation
 
-/** Checks size, squares and attacks; returns the board. */
+/** Checks size, squares and attacks in O(n + k); returns the board. */
 function validate(board: PartialBoard): PartialBoard {
-  checkSize(board.n, MAX_COMPLETE_N);
-  const problems = boardProblems(board);
-  if (problems.length > 0) throw new NQueensError(problems[0]!);
-  const first = firstConflict(board.queens);
+  const n = checkSize(board.n, MAX_COMPLETE_N);
+  const { queens } = board;
+  const k = queens.length;
+  const rows = new Int32Array(k);
+  const cols = new Int32Array(k);
+  let wellFormed = true;
+  for (let i = 0; i < k && wellFormed; i++) {
+    const { row, col } = queens[i]!;
+    wellFormed =
+      Number.isInteger(row) && Number.isInteger(col) && row >= 0 && row < n && col >= 0 && col < n;
+    rows[i] = row;
+    cols[i] = col;
+  }
+  const order = wellFormed ? byRowThenColumn(n, rows, cols) : undefined;
+  if (order) {
+    for (let i = 1; i < k && wellFormed; i++) {
+      const p = order[i - 1]!;
+      const q = order[i]!;
+      wellFormed = rows[p] !== rows[q] || cols[p] !== cols[q];
+    }
+  }
+  if (!wellFormed || !order) {
+    // Off the board, not integers, or two on a square: boardProblems words the first problem.
+    throw new NQueensError(boardProblems(board)[0] ?? "malformed board");
+  }
+  const first = firstConflict(n, queens, rows, cols, order);
   if (first) throw new NQueensError(describeConflict(first));
   return board;
 }
 
+/** The indexes of the queens sorted by row, then column: two stable counting sorts, O(n + k). */
+function byRowThenColumn(n: number, rows: Int32Array, cols: Int32Array): Int32Array {
+  const k = rows.length;
+  const identity = new Int32Array(k);
+  let sorted = true; // boards are mostly read row by row: then there is nothing to sort
+  for (let i = 0; i < k; i++) {
+    identity[i] = i;
+    if (
+      i > 0 &&
+      (rows[i - 1]! > rows[i]! || (rows[i - 1] === rows[i] && cols[i - 1]! > cols[i]!))
+    ) {
+      sorted = false;
+    }
+  }
+  return sorted ? identity : countingSort(n, rows, countingSort(n, cols, identity));
+}
+
+function countingSort(n: number, key: Int32Array, order: Int32Array): Int32Array {
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < order.length; i++) start[key[order[i]!]! + 1]!++;
+  for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
+  const out = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const q = order[i]!;
+    out[start[key[q]!]!++] = q;
+  }
+  return out;
+}
+
 /**
  * The first attacking pair in the order `conflicts()` reports them (queens sorted by row, then
- * column; pairs by first queen, then second), found in O(k log k) rather than O(k^2).
+ * column; pairs by first queen, then second), in O(n + k): walking the sorted queens backwards,
+ * each line (row, column, diagonal, anti-diagonal) remembers the earliest queen on it after the
+ * current one, so the current queen's first partner is the least of its four lines' entries.
  */
-function firstConflict(queens: readonly Queen[]): Conflict | undefined {
-  const qs = [...queens].sort((p, q) => p.row - q.row || p.col - q.col);
-  const next = new Map<string, number>();
-  let best: Conflict | undefined;
-  for (let i = qs.length - 1; i >= 0; i--) {
-    const q = qs[i]!;
-    let j = Number.POSITIVE_INFINITY;
-    for (const key of [`r${q.row}`, `c${q.col}`, `d${q.row - q.col}`, `a${q.row + q.col}`]) {
-      const k = next.get(key);
-      if (k !== undefined && k < j) j = k;
-      next.set(key, i);
+function firstConflict(
+  n: number,
+  queens: readonly Queen[],
+  rows: Int32Array,
+  cols: Int32Array,
+  order: Int32Array,
+): Conflict | undefined {
+  const k = order.length;
+  if (k < 2) return undefined;
+  // Per line: 1 + the sorted index of the earliest queen on it after the current one (0: none).
+  const onRow = new Int32Array(n);
+  const onCol = new Int32Array(n);
+  const onDiag = new Int32Array(2 * n - 1); // r - c + n - 1
+  const onAnti = new Int32Array(2 * n - 1); // r + c
+  let a = -1;
+  let b = -1;
+  for (let i = k - 1; i >= 0; i--) {
+    const q = order[i]!;
+    const r = rows[q]!;
+    const c = cols[q]!;
+    const d = r - c + n - 1;
+    const e = r + c;
+    // The least non-zero of the four entries (0 - 1 wraps to the largest u32: "none").
+    const j = Math.min(
+      (onRow[r]! - 1) >>> 0,
+      (onCol[c]! - 1) >>> 0,
+      (onDiag[d]! - 1) >>> 0,
+      (onAnti[e]! - 1) >>> 0,
+    );
+    onRow[r] = onCol[c] = onDiag[d] = onAnti[e] = i + 1;
+    if (j < k) {
+      a = i;
+      b = j;
     }
-    if (j !== Number.POSITIVE_INFINITY) best = { a: q, b: qs[j]!, kind: attackKind(q, qs[j]!)! };
   }
-  return best;
+  if (a === -1) return undefined;
+  const qa = queens[order[a]!]!;
+  const qb = queens[order[b]!]!;
+  return { a: qa, b: qb, kind: attackKind(qa, qb)! };
 }
 
-function firstOf(it: Iterator<number[]>): number[] | undefined {
-  const r = it.next();
-  return r.done ? undefined : r.value;
+function firstOf(it: Iterator<number[] | null>): number[] | undefined {
+  for (let r = it.next(); !r.done; r = it.next()) if (r.value !== null) return r.value;
+  return undefined;
 }
 
-function* take(it: Iterable<number[]>, limit: number): Generator<number[]> {
-  if (limit === 0) return;
-  let k = 0;
-  for (const s of it) {
-    yield s;
-    if (++k >= limit) return;
-  }
+// ---------------------------------------------------------------------------------------------
+// What a search reports while it runs.
+
+/** Yielded `null`s and progress callbacks of a search (both optional). */
+interface Watch {
+  /** Yield `null` every this many search steps, a chance to look at the clock (0: never). */
+  readonly tickEvery: number;
+  /**
+   * The lowest empty row's candidate squares: (0, total) at the start, then (done, total) each
+   * time the search moves past one, (total, total) at the end. A full board has one candidate,
+   * itself; a board where some empty row is fully attacked from the start has none.
+   */
+  readonly progress?: (done: number, total: number) => void;
 }
+
+const NO_WATCH: Watch = { tickEvery: 0 };
+/** Mask-search steps between ticks: a few hundred microseconds. */
+const MASK_TICKS = 1 << 14;
+/** Line-board steps between ticks: each is O(n), so about 2^16 operations in all. */
+const lineTicks = (n: number) => Math.max(1, Math.floor(65536 / n));
 
 // ---------------------------------------------------------------------------------------------
 // n <= 32: row by row with 32-bit masks. Bit c stands for column c; the lowest bit is tried
@@ -196,30 +543,50 @@ function planMasks(n: number, queens: readonly Queen[]): MaskPlan {
   return { all, base, rows, blocked, possible };
 }
 
-/** Lexicographic completions with masks; explicit stack, one generator for the whole walk. */
-function* maskSearch(plan: MaskPlan): Generator<number[]> {
+/**
+ * Lexicographic completions with masks; explicit stack, one generator for the whole walk.
+ * Yields `null` only when the watch asks for ticks.
+ */
+function* maskSearch(plan: MaskPlan, watch: Watch = NO_WATCH): Generator<number[] | null> {
   const { all, base, rows, blocked } = plan;
   const m = rows.length;
-  if (!plan.possible) return;
+  const report = watch.progress;
   if (m === 0) {
+    report?.(0, 1);
     yield base.slice();
+    report?.(1, 1);
     return;
   }
+  const total = plan.possible ? popcount(all & ~blocked[0]!) : 0;
+  report?.(0, total);
+  if (!plan.possible) return;
   const out = base.slice();
   const cols = new Int32Array(m);
   const ld = new Int32Array(m);
   const rd = new Int32Array(m);
   const avail = new Int32Array(m);
   avail[0] = all & ~blocked[0]!;
+  const every = watch.tickEvery;
+  let steps = 0;
+  let entered = 0; // candidates of the first free row taken so far
   let k = 0;
   while (k >= 0) {
+    if (every > 0 && ++steps >= every) {
+      steps = 0;
+      yield null;
+    }
     const a = avail[k]!;
     if (a === 0) {
+      if (k === 0) report?.(entered, total);
       k--;
       continue;
     }
     const bit = a & -a;
     avail[k] = a ^ bit;
+    if (k === 0) {
+      if (entered > 0) report?.(entered, total);
+      entered++;
+    }
     out[rows[k]!] = 31 - Math.clz32(bit);
     if (k === m - 1) {
       yield out.slice();
@@ -237,12 +604,61 @@ function* maskSearch(plan: MaskPlan): Generator<number[]> {
   }
 }
 
+/** Placements of the first `depth` free rows, in lexicographic order: `picks[s * depth + i]`. */
+interface Prefixes {
+  readonly depth: number;
+  readonly count: number;
+  readonly picks: Int32Array;
+}
+
+/**
+ * The sub-problems of a count: every valid placement of the first free rows, as many rows as it
+ * takes to have at least `target` of them (or all free rows). Same order as {@link maskSearch}.
+ */
+function prefixes(plan: MaskPlan, target: number): Prefixes {
+  const { all, rows, blocked } = plan;
+  const m = rows.length;
+  if (!plan.possible) return { depth: 0, count: 0, picks: new Int32Array(0) };
+  let depth = 0;
+  let count = 1;
+  let picks = new Int32Array(0);
+  let cols = new Int32Array(1);
+  let ld = new Int32Array(1);
+  let rd = new Int32Array(1);
+  while (depth < m && count > 0 && count < target) {
+    const gap = depth + 1 < m ? rows[depth + 1]! - rows[depth]! : 1;
+    const open = (p: number) => all & ~(cols[p]! | ld[p]! | rd[p]! | blocked[depth]!);
+    let next = 0;
+    for (let p = 0; p < count; p++) next += popcount(open(p));
+    const nPicks = new Int32Array(next * (depth + 1));
+    const nCols = new Int32Array(next);
+    const nLd = new Int32Array(next);
+    const nRd = new Int32Array(next);
+    let s = 0;
+    for (let p = 0; p < count; p++) {
+      for (let a = open(p); a !== 0; a &= a - 1) {
+        const bit = a & -a;
+        nPicks.set(picks.subarray(p * depth, (p + 1) * depth), s * (depth + 1));
+        nPicks[s * (depth + 1) + depth] = 31 - Math.clz32(bit);
+        nCols[s] = cols[p]! | bit;
+        nLd[s] = (ld[p]! | bit) << gap;
+        nRd[s] = (rd[p]! | bit) >>> gap;
+        s++;
+      }
+    }
+    [picks, cols, ld, rd, count] = [nPicks, nCols, nLd, nRd, next];
+    depth++;
+  }
+  return { depth, count, picks };
+}
+
 // ---------------------------------------------------------------------------------------------
 // n > 32: the line board.
 
 /**
  * Queens per line, free squares per empty row and, when `scored`, free squares per line (counting
- * only empty rows). Place and remove are O(n) and strictly LIFO.
+ * only empty rows). Only the rows and columns without a fixed queen are ever looked at, so for e
+ * of them building the board is O(n + e^2) and place and remove are O(e); strictly LIFO.
  */
 class LineBoard {
   readonly n: number;
@@ -260,8 +676,12 @@ class LineBoard {
   private readonly diagFree: Int32Array;
   private readonly antiFree: Int32Array;
   private readonly scored: boolean;
+  /** The rows empty when the board was made, ascending: the only rows a search fills. */
+  private readonly rows: Int32Array;
+  /** The columns without a queen when the board was made, ascending: the only ones it uses. */
+  readonly cols: Int32Array;
 
-  /** A board with the given queens (which must not attack each other); O(n * empty rows). */
+  /** A board with the given queens (which must not attack each other); O(n + empty rows^2). */
   constructor(n: number, queens: readonly Queen[], scored: boolean) {
     this.n = n;
     this.scored = scored;
@@ -279,9 +699,12 @@ class LineBoard {
       this.diag[q.row - q.col + n - 1]!++;
       this.anti[q.row + q.col]!++;
     }
-    for (let r = 0; r < n; r++) {
-      if (this.at[r] !== -1) continue;
-      for (let c = 0; c < n; c++) {
+    this.rows = new Int32Array(n - queens.length);
+    for (let r = 0, k = 0; r < n; r++) if (this.at[r] === -1) this.rows[k++] = r;
+    this.cols = new Int32Array(n - queens.length);
+    for (let c = 0, k = 0; c < n; c++) if (this.col[c] === 0) this.cols[k++] = c;
+    for (const r of this.rows) {
+      for (const c of this.cols) {
         if (!this.open(r, c)) continue;
         this.free[r]!++;
         if (scored) this.count(r, c, 1);
@@ -291,7 +714,7 @@ class LineBoard {
 
   /** Whether some empty row has no free square. */
   stuck(): boolean {
-    for (let r = 0; r < this.n; r++) if (this.at[r] === -1 && this.free[r] === 0) return true;
+    for (const r of this.rows) if (this.at[r] === -1 && this.free[r] === 0) return true;
     return false;
   }
 
@@ -312,10 +735,10 @@ class LineBoard {
   place(r: number, c: number): boolean {
     const { n, at, free } = this;
     if (this.scored) {
-      for (let k = 0; k < n; k++) if (this.open(r, k)) this.count(r, k, -1);
+      for (const k of this.cols) if (this.open(r, k)) this.count(r, k, -1);
     }
     let alive = true;
-    for (let s = 0; s < n; s++) {
+    for (const s of this.rows) {
       if (at[s] !== -1 || s === r) continue;
       const lost = this.flip(s, c, -1) + this.flip(s, c + s - r, -1) + this.flip(s, c - s + r, -1);
       free[s] -= lost;
@@ -335,19 +758,19 @@ class LineBoard {
     this.col[c]!--;
     this.diag[r - c + n - 1]!--;
     this.anti[r + c]!--;
-    for (let s = 0; s < n; s++) {
+    for (const s of this.rows) {
       if (at[s] !== -1 || s === r) continue;
       free[s] += this.flip(s, c, 1) + this.flip(s, c + s - r, 1) + this.flip(s, c - s + r, 1);
     }
     if (this.scored) {
-      for (let k = 0; k < n; k++) if (this.open(r, k)) this.count(r, k, 1);
+      for (const k of this.cols) if (this.open(r, k)) this.count(r, k, 1);
     }
   }
 
   /** The empty row with the fewest free squares (lowest index on ties), or -1. */
   mostConstrained(): number {
     let best = -1;
-    for (let s = 0; s < this.n; s++) {
+    for (const s of this.rows) {
       if (this.at[s] === -1 && (best === -1 || this.free[s]! < this.free[best]!)) best = s;
     }
     return best;
@@ -355,7 +778,8 @@ class LineBoard {
 
   /** The lowest empty row, or -1. */
   firstEmpty(): number {
-    return this.at.indexOf(-1);
+    for (const s of this.rows) if (this.at[s] === -1) return s;
+    return -1;
   }
 
   /** 1 when (s, c) is on the board and open (and then counts it by `by` on its lines), else 0. */
@@ -380,6 +804,8 @@ interface LineWalk {
    * squares from other rows (ties broken by `rng`), then the others from a random column on.
    */
   readonly order: "rows" | "mrv";
+  /** With "mrv": the first row is the lowest empty row, columns ascending (sub-problems by it). */
+  readonly lowestFirst?: boolean;
   readonly rng?: () => number;
   /** Give up after this many placements; `outcome.cutoff` is then set. */
   readonly budget?: number;
@@ -390,41 +816,57 @@ interface LineOutcome {
   cutoff: boolean;
 }
 
-/** Depth-first search over the empty rows with forward checking; yields each completion. */
+/**
+ * Depth-first search over the empty rows with forward checking; yields each completion, and
+ * `null` when the watch asks for ticks. The watch's progress is over the first row's candidates.
+ */
 function* lineSearch(
   n: number,
   queens: readonly Queen[],
   walk: LineWalk,
   outcome: LineOutcome = { cutoff: false },
-): Generator<number[]> {
+  watch: Watch = NO_WATCH,
+): Generator<number[] | null> {
   const mrv = walk.order === "mrv";
   const rng = walk.rng ?? (() => 0);
+  const report = watch.progress;
   const b = new LineBoard(n, queens, mrv);
-  if (b.stuck()) return;
   const empty = n - queens.length;
+  const free = b.cols; // the columns to try, ascending
+  const width = free.length;
   if (empty === 0) {
+    report?.(0, 1);
     yield Array.from(b.at);
+    report?.(1, 1);
+    return;
+  }
+  if (b.stuck()) {
+    report?.(0, 0);
     return;
   }
   let budget = walk.budget ?? Number.POSITIVE_INFINITY;
   const row = new Int32Array(empty);
-  /** Per depth: the preferred column (-1 when none), where the cyclic scan starts, how far it got. */
+  /**
+   * Per depth: the preferred column (-1 when none), where the cyclic scan of `free` starts, how
+   * far it got.
+   */
   const best = new Int32Array(empty);
   const start = new Int32Array(empty);
   const tried = new Int32Array(empty);
   const placed = new Int32Array(empty);
   const enter = (d: number) => {
-    const r = mrv ? b.mostConstrained() : b.firstEmpty();
+    const plain = !mrv || (d === 0 && walk.lowestFirst === true);
+    const r = plain ? b.firstEmpty() : b.mostConstrained();
     row[d] = r;
     placed[d] = -1;
     tried[d] = -1;
     best[d] = -1;
     start[d] = 0;
-    if (!mrv) return;
-    start[d] = Math.floor(rng() * n);
+    if (plain) return;
+    start[d] = Math.floor(rng() * width);
     let low = Number.POSITIVE_INFINITY;
     let ties = 0;
-    for (let c = 0; c < n; c++) {
+    for (const c of free) {
       if (!b.open(r, c)) continue;
       const k = b.cost(r, c);
       if (k < low) {
@@ -438,26 +880,40 @@ function* lineSearch(
   };
   let d = 0;
   enter(0);
+  const total = b.free[row[0]!]!;
+  report?.(0, total);
+  const every = watch.tickEvery;
+  let steps = 0;
+  let entered = 0; // candidates of the first row taken so far
   while (d >= 0) {
+    if (every > 0 && ++steps >= every) {
+      steps = 0;
+      yield null;
+    }
     const r = row[d]!;
     if (placed[d] !== -1) {
       b.remove(r, placed[d]!);
       placed[d] = -1;
     }
-    // tried = -1: the preferred column; then the cyclic scan 0..n-1, skipping it.
+    // tried = -1: the preferred column; then the cyclic scan of the free columns, skipping it.
     let c = -1;
     if (tried[d] === -1) {
       tried[d] = 0;
       c = best[d]!;
     }
-    while (c === -1 && tried[d]! < n) {
+    while (c === -1 && tried[d]! < width) {
       const k = start[d]! + tried[d]!++;
-      const cc = k < n ? k : k - n;
+      const cc = free[k < width ? k : k - width]!;
       if (cc !== best[d] && b.open(r, cc)) c = cc;
     }
     if (c === -1) {
+      if (d === 0) report?.(entered, total);
       d--;
       continue;
+    }
+    if (d === 0) {
+      if (entered > 0) report?.(entered, total);
+      entered++;
     }
     if (--budget < 0) {
       outcome.cutoff = true;

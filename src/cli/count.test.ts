@@ -1,7 +1,16 @@
 // Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -100,6 +109,7 @@ describe("nqueens count", () => {
     const r = await count(["--help"]);
     assert.equal(r.code, 0);
     assert.match(r.stdout, /--checkpoint <file>/);
+    assert.match(r.stdout, /--no-progress/);
     assert.match(r.stdout, /Examples:/);
   });
 });
@@ -124,26 +134,46 @@ describe("nqueens count --checkpoint", () => {
     assert.equal(out.unique, c16.unique.toString());
   });
 
-  test("Ctrl-C stops promptly, saves, says how to resume, and exits 130", async () => {
-    const path = join(dir, "int.ckpt");
-    const child = start(["16", "--workers", "2", "--checkpoint", path]);
-    const done = finish(child);
-    await waitForLines(path, 2, child);
-    const sent = Date.now();
-    child.kill("SIGINT");
-    const r = await done;
-    assert.ok(Date.now() - sent < 2000, "stopped promptly");
-    assert.equal(r.code, 130);
-    assert.match(r.stderr, /interrupted after \d+ of 3206 sub-problems/);
-    assert.match(
-      r.stderr,
-      new RegExp(`resume with: nqueens count 16 --workers 2 --checkpoint ${path}`),
-    );
-    const lines = readFileSync(path, "utf8").split("\n");
-    assert.equal(lines.at(-1), "", "ends with a complete line");
-    assert.ok(lines.length - 2 >= 1);
-  });
+  /** The printed resume command, run as it is (the paths here need no quoting). */
+  function resumeCommand(stderr: string): string[] {
+    const m = /resume with: nqueens (.*)$/m.exec(stderr);
+    assert.ok(m, stderr);
+    return m[1]!.split(" ");
+  }
 
+  const stops: [NodeJS.Signals, number, RegExp][] = [
+    ["SIGINT", 130, /nqueens: interrupted after \d+ of 3206 sub-problems/],
+    ["SIGTERM", 143, /nqueens: interrupted by SIGTERM after \d+ of 3206 sub-problems/],
+    ["SIGHUP", 129, /nqueens: interrupted by SIGHUP after \d+ of 3206 sub-problems/],
+  ];
+  for (const [signal, code, says] of stops) {
+    test(`${signal} stops promptly, saves, unlocks, says how to resume, exits ${code}; the resume finishes`, async () => {
+      const path = join(dir, `${signal}.ckpt`);
+      const child = start(["16", "--workers", "2", "--checkpoint", path]);
+      const done = finish(child);
+      await waitForLines(path, 2, child);
+      assert.ok(existsSync(`${path}.lock`), "locked while counting");
+      const sent = Date.now();
+      child.kill(signal);
+      const r = await done;
+      assert.ok(Date.now() - sent < 5000, "stopped promptly");
+      assert.equal(r.signal, null, "exited by itself, not killed");
+      assert.equal(r.code, code, r.stderr);
+      assert.match(r.stderr, says);
+      assert.match(
+        r.stderr,
+        new RegExp(`resume with: nqueens count 16 --workers 2 --checkpoint ${path}$`, "m"),
+      );
+      assert.ok(!existsSync(`${path}.lock`), "the lock is released");
+      const lines = readFileSync(path, "utf8").split("\n");
+      assert.equal(lines.at(-1), "", "ends with a complete line");
+      assert.ok(lines.length - 2 >= 1);
+      const again = await count(resumeCommand(r.stderr).slice(1));
+      assert.equal(again.code, 0, again.stderr);
+      assert.match(again.stdout, new RegExp(`^total {3}${c16.total}\n`));
+      assert.match(again.stdout, /sub-problems done before\)\n$/);
+    });
+  }
   test("refuses a checkpoint for another n, leaving it byte for byte", async () => {
     const path = join(dir, "n15.ckpt");
     const first = await count(["15", "--checkpoint", path, "--json"]);
@@ -173,5 +203,50 @@ describe("nqueens count --checkpoint", () => {
     assert.match(r.stderr, new RegExp(`damaged at line ${i + 1}`));
     assert.deepEqual(readFileSync(path), before);
     assert.equal(statSync(path).size, size);
+  });
+});
+
+describe("nqueens count --checkpoint PATH that is not a regular file", () => {
+  /** One line naming the path, exit 2, nothing on stdout. */
+  function refusedAtOnce(r: Run, path: string, kind: string) {
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, "");
+    const lines = r.stderr.trimEnd().split("\n");
+    assert.equal(lines.length, 1, r.stderr);
+    assert.equal(
+      lines[0],
+      `nqueens: checkpoint ${path} is ${kind}, not a regular file; refusing to use it`,
+    );
+  }
+
+  test("/dev/full: refused, no /dev/full.lock or temporary file made", async (t) => {
+    if (!existsSync("/dev/full")) return t.skip("no /dev/full here");
+    const before = readdirSync("/dev").filter((f) => f.startsWith("full"));
+    const r = await count(["16", "--checkpoint", "/dev/full"]);
+    refusedAtOnce(r, "/dev/full", "a character device");
+    assert.deepEqual(
+      readdirSync("/dev").filter((f) => f.startsWith("full")),
+      before,
+    );
+  });
+
+  test("a FIFO: refused without opening it (which would block), nothing made beside it", async (t) => {
+    const place = mkdtempSync(join(dir, "fifo-"));
+    const path = join(place, "pipe");
+    const made = spawnSync("mkfifo", [path]);
+    if (made.error || made.status !== 0) return t.skip("mkfifo is not available");
+    const r = await count(["14", "--checkpoint", path]);
+    refusedAtOnce(r, path, "a FIFO (named pipe)");
+    assert.deepEqual(readdirSync(place), ["pipe"]);
+  });
+
+  test("a directory: refused, nothing made in it or beside it", async () => {
+    const place = mkdtempSync(join(dir, "dir-"));
+    const path = join(place, "ckpt");
+    mkdirSync(path);
+    const r = await count(["21", "--checkpoint", path]);
+    refusedAtOnce(r, path, "a directory");
+    assert.deepEqual(readdirSync(place), ["ckpt"]);
+    assert.deepEqual(readdirSync(path), []);
   });
 });

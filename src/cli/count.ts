@@ -1,9 +1,10 @@
 /**
  * `nqueens count <n>`: counts every solution (and the unique ones) with the fast engine, on all
- * cores, with a progress bar on a terminal, Ctrl-C that says how to resume, and checkpoints.
+ * cores, with a progress bar on a terminal (progress.ts), checkpoints, and Ctrl-C, SIGTERM or
+ * SIGHUP that stop cleanly and say how to resume (exit 130, 143, 129: 128 + the signal number).
  */
-import cliProgress from "cli-progress";
 import { type Command, Option } from "commander";
+import { checkCheckpointPath } from "../engine/checkpoint.js";
 import {
   CountInterrupted,
   countFast,
@@ -17,6 +18,7 @@ import { QUEUE_ENV } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+import { startProgress, trapStopSignals } from "./progress.js";
 
 /** Rough wall time on 2 cores (measured: n=17 6 s, 18 41 s, 19 301 s; then x7 per step of n). */
 function roughTime(n: number): string {
@@ -37,6 +39,8 @@ interface CountFlags {
   workers?: string;
   checkpoint?: string;
   json?: boolean;
+  /** False with --no-progress. */
+  progress: boolean;
   backend: Backend;
   queue?: string | false;
   batch?: string;
@@ -171,6 +175,7 @@ export const registerCount: Register = (program: Command, exit) => {
       "with --queue: sub-problems per job for a new run (default: about 64 jobs, at most ~10 s each)",
     )
     .option("--json", "print one JSON object: counts as strings, seconds, workers")
+    .option("--no-progress", "draw no progress bar on stderr (it is drawn only on a terminal)")
     .addHelpText("after", EXAMPLES)
     .action(async (nText: string, flags: CountFlags) => {
       exit(await runCount(nText, flags));
@@ -183,6 +188,8 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     flags.workers === undefined
       ? defaultWorkers()
       : parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
+  // A checkpoint that cannot be a file is refused before anything else (one line, exit 2).
+  if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
   const stderr = process.stderr;
   if (n >= 21) {
     stderr.write(
@@ -190,65 +197,46 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
         `${flags.checkpoint === undefined ? "; add --checkpoint FILE to be able to resume" : ""}\n`,
     );
   }
-  const bar =
-    stderr.isTTY && !flags.json
-      ? new cliProgress.SingleBar(
-          {
-            stream: stderr,
-            format:
-              "{bar} {percentage}% | {value}/{total} sub-problems | {solutions} solutions | {rate}/s | ETA {eta_formatted}",
-            hideCursor: true,
-            clearOnComplete: true,
-            etaBuffer: 50,
-            fps: 5,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-      : undefined;
-  const started = performance.now();
-  const onProgress = (p: Progress) => {
-    if (bar === undefined) return;
-    const elapsed = (performance.now() - started) / 1000;
-    const rate = elapsed > 0 ? Math.round(Number(p.solutions) / elapsed) : 0;
-    const payload = { solutions: p.solutions.toString(), rate: rate.toLocaleString("en-US") };
-    if (bar.getTotal() !== p.total) bar.start(p.total, p.done, payload);
-    else bar.update(p.done, payload);
-  };
-
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once("SIGINT", onSigint);
+  const bar = startProgress({
+    label: "sub-problems",
+    countLabel: "solutions",
+    json: flags.json,
+    progress: flags.progress,
+    stream: stderr,
+  });
+  const onProgress = (p: Progress) => bar.update(p.done, p.total, { count: p.solutions });
   const note = (message: string) => {
-    if (!flags.json) stderr.write(`nqueens: ${message}\n`);
+    if (!flags.json) say(`nqueens: ${message}`);
   };
+  const stop = trapStopSignals();
   let result: Counted;
   try {
-    result = await countOn({ n, workers, flags, onProgress, signal: controller.signal, note });
+    result = await countOn({ n, workers, flags, onProgress, signal: stop.signal, note });
   } catch (e) {
-    bar?.stop();
+    bar.stop();
     if (!(e instanceof CountInterrupted)) throw e;
     if (queueUrl(flags) !== undefined) {
-      stderr.write(
+      say(
         `nqueens: stopped following the run after ${e.done} of ${e.total} sub-problems; ` +
-          "the workers go on; attach again with the same command\n",
+          "the workers go on; attach again with the same command",
       );
-      return 130;
+      return stop.exitCode;
     }
     let again = `nqueens count ${n}`;
     if (flags.workers !== undefined) again += ` --workers ${workers}`;
     if (flags.unique) again += " --unique";
     if (flags.json) again += " --json";
-    stderr.write(`nqueens: interrupted after ${e.done} of ${e.total} sub-problems\n`);
-    stderr.write(
+    say(`nqueens: ${stop.interrupted} ${e.done} of ${e.total} sub-problems`);
+    say(
       flags.checkpoint === undefined
-        ? `nqueens: nothing was saved; to be able to resume, run: ${again} --checkpoint FILE\n`
-        : `nqueens: progress is saved; resume with: ${again} --checkpoint ${shellWord(flags.checkpoint)}\n`,
+        ? `nqueens: nothing was saved; to be able to resume, run: ${again} --checkpoint FILE`
+        : `nqueens: progress is saved; resume with: ${again} --checkpoint ${shellWord(flags.checkpoint)}`,
     );
-    return 130;
+    return stop.exitCode;
   } finally {
-    process.removeListener("SIGINT", onSigint);
+    bar.stop();
+    stop.release();
   }
-  bar?.stop();
   const out = stdout();
   if (flags.json) {
     await out.line(
@@ -273,6 +261,16 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
   await out.line(`time    ${result.seconds.toFixed(2)} s (${how(result)}${resumed})`);
   return 0;
+}
+
+const ignore = () => {};
+
+/** One line on stderr; a terminal that has gone (SIGHUP) is no reason to fail. */
+function say(line: string): void {
+  if (!process.stderr.listeners("error").includes(ignore)) process.stderr.on("error", ignore);
+  try {
+    process.stderr.write(`${line}\n`);
+  } catch {}
 }
 
 /** Where the count ran, for the `time` line. */

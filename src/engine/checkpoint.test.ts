@@ -3,9 +3,12 @@ import { spawnSync } from "node:child_process";
 import {
   appendFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { hostname, tmpdir } from "node:os";
@@ -13,7 +16,7 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { NQueensError } from "../errors.js";
 import { known } from "../testing/known-counts.js";
-import { headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
+import { checkCheckpointPath, headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
 import { countFast } from "./count-fast.js";
 import { solveSubProblem } from "./kernel.js";
 import { split, splitVersion } from "./split.js";
@@ -104,9 +107,72 @@ describe("checkpoint files", () => {
 
   test("refuses a directory and an unwritable place", () => {
     assert.throws(() => openCheckpoint(dir, N, V, SIZE), /is a directory/);
+    assert.ok(!existsSync(`${dir}.lock`), "no lock made beside the directory");
     assert.throws(
       () => openCheckpoint(join(dir, "no", "such.ckpt"), N, V, SIZE),
       /cannot be created/,
+    );
+  });
+});
+
+describe("a checkpoint path that is not a regular file", () => {
+  /** A fresh folder with one thing in it, made by `make`; its listing afterwards. */
+  function inFolder(
+    make: (path: string) => boolean,
+  ): { path: string; listing: () => string[] } | undefined {
+    const place = mkdtempSync(join(dir, "kind-"));
+    const path = join(place, "ckpt");
+    if (!make(path)) return undefined;
+    return { path, listing: () => readdirSync(place) };
+  }
+  const fifo = (path: string) => spawnSync("mkfifo", [path]).status === 0;
+  const folder = (path: string) => {
+    mkdirSync(path);
+    return true;
+  };
+
+  const kinds: [string, (path: string) => boolean, string][] = [
+    ["a FIFO", fifo, "is a FIFO (named pipe), not a regular file"],
+    ["a directory", folder, "is a directory, not a regular file"],
+  ];
+  for (const [what, make, says] of kinds) {
+    test(`${what} is refused at once, naming it, and nothing is created`, (t) => {
+      const made = inFolder(make);
+      if (!made) return t.skip(`cannot make ${what} here`);
+      const message = `checkpoint ${made.path} ${says}; refusing to use it`;
+      assert.throws(() => checkCheckpointPath(made.path), { message });
+      assert.throws(() => openCheckpoint(made.path, N, V, SIZE), { message });
+      assert.deepEqual(made.listing(), ["ckpt"]);
+    });
+  }
+
+  test("/dev/full is refused without a lock beside it", (t) => {
+    if (!existsSync("/dev/full")) return t.skip("no /dev/full here");
+    assert.throws(
+      () => openCheckpoint("/dev/full", N, V, SIZE),
+      (e) =>
+        e instanceof NQueensError && /checkpoint \/dev\/full is a character device/.test(e.message),
+    );
+    assert.ok(!existsSync("/dev/full.lock"));
+  });
+
+  test("a regular file, a missing one, and a link to a regular file pass", () => {
+    const path = fresh();
+    checkCheckpointPath(path); // missing: it will be created
+    openCheckpoint(path, N, V, SIZE).close();
+    checkCheckpointPath(path);
+    const link = fresh();
+    symlinkSync(path, link);
+    checkCheckpointPath(link);
+  });
+
+  test("something that is not a file in the lock's place is refused, not read", (t) => {
+    const path = fresh();
+    openCheckpoint(path, N, V, SIZE).close();
+    if (!fifo(`${path}.lock`)) return t.skip("mkfifo is not available");
+    assert.throws(
+      () => openCheckpoint(path, N, V, SIZE),
+      /cannot be locked: .*\.lock is not a regular file/,
     );
   });
 });

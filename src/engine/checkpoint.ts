@@ -17,6 +17,9 @@
  * id out of range, one id with two different results) makes `openCheckpoint` throw an
  * NQueensError and leaves the file as it was.
  *
+ * The path must name a regular file or nothing yet: a directory, a FIFO, a device (/dev/full) or
+ * a socket is refused at once, before anything is created or opened (a FIFO would block the read).
+ *
  * One count at a time: while a checkpoint is open, `<path>.lock` holds "<pid> <host>". A second
  * open is refused while that process lives; a lock left by a process that died (kill -9) is
  * taken over. A lock from another host cannot be checked and is refused, naming the file to
@@ -28,6 +31,8 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  type Stats,
+  statSync,
   truncateSync,
   unlinkSync,
   writeFileSync,
@@ -77,10 +82,42 @@ function refuse(path: string, why: string): never {
   throw new NQueensError(`checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`);
 }
 
+/** What a file that is not a regular file is, for the message. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/**
+ * Checks that `path` can be a checkpoint: a regular file, or nothing yet (it is then created).
+ * Reads only the file's type: nothing is created, opened or changed.
+ * @throws NQueensError naming the path when it is a directory, a FIFO, a device or a socket
+ * @example checkCheckpointPath("/dev/full") // throws: checkpoint /dev/full is a character device, ...
+ */
+export function checkCheckpointPath(path: string): void {
+  let stats: Stats | undefined;
+  try {
+    stats = statSync(path);
+  } catch {
+    return; // absent (created later), or unreadable: openCheckpoint says why
+  }
+  if (!stats.isFile()) {
+    const kind = kindOf(stats);
+    throw new NQueensError(
+      `checkpoint ${path} is ${kind === "not a regular file" ? kind : `${kind}, not a regular file`}; refusing to use it`,
+    );
+  }
+}
+
 /**
  * Opens (or creates) the checkpoint at `path` for a count of n with the given split.
- * @throws NQueensError when the file cannot be read or written, is for another n or split, or is
- *   damaged; the file is then left untouched.
+ * @throws NQueensError when the path is not a regular file (checked first, nothing created),
+ *   when the file cannot be read or written, is for another n or split, or is damaged; the file
+ *   is then left untouched.
  */
 export function openCheckpoint(
   path: string,
@@ -88,6 +125,7 @@ export function openCheckpoint(
   version: string,
   subProblems: number,
 ): Checkpoint {
+  checkCheckpointPath(path);
   const unlock = lock(path);
   try {
     return open(path, n, version, subProblems, unlock);
@@ -124,6 +162,10 @@ function lock(path: string): () => void {
       if (code === "ENOENT") refuse(path, "cannot be created (ENOENT: no such directory)");
       if (code !== "EEXIST") refuse(path, `cannot be locked: ${file} (${code ?? e})`);
     }
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (stats === undefined) continue; // released meanwhile: try again
+    // Something else in the lock's place (a FIFO would block the read below).
+    if (!stats.isFile()) refuse(path, `cannot be locked: ${file} is not a regular file`);
     let holder: string;
     try {
       holder = readFileSync(file, "utf8").trim();
