@@ -34,15 +34,26 @@ export interface InputLine {
 }
 
 /**
- * The non-blank lines of an input, trimmed, with their line numbers (LF, CRLF or CR endings).
+ * The non-blank lines of an input, trimmed, with their line numbers (LF, CRLF or CR endings);
+ * at most MAX_JUDGE_LINES + 1 of them.
  * @example inputLines("8\r\n\r\n 0 \n") // [{ no: 1, text: "8", ... }, { no: 3, text: "0", ... }]
  */
 export function inputLines(text: string): InputLine[] {
-  return text
-    .split(/\r?\n|\r/)
-    .map((t, i) => ({ no: i + 1, text: t.trim(), words: t.trim().split(/\s+/).filter(Boolean) }))
-    .filter((l) => l.text !== "");
+  const out: InputLine[] = [];
+  const raw = text.split(/\r?\n|\r/);
+  for (let i = 0; i < raw.length && out.length <= MAX_JUDGE_LINES; i++) {
+    const t = raw[i]!.trim();
+    if (t !== "") out.push({ no: i + 1, text: t, words: t.split(/\s+/) });
+  }
+  return out;
 }
+
+/**
+ * The most non-blank lines {@link inputLines} returns, plus one: every judge's input is far
+ * shorter (300 cases at most), so one more line than this is always malformed, and a hostile
+ * input of millions of lines costs no memory.
+ */
+export const MAX_JUDGE_LINES = 100_000;
 
 /** A whole number without sign, as text: `8`, `008`. */
 const WHOLE = /^\+?\d+$/;
