@@ -45,6 +45,7 @@
 import type { PartialBoard, Queen } from "./board.js";
 import { quote } from "./errors.js";
 import { MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
+import { type Line, nonBlankLines } from "./lines.js";
 import { count, plural } from "./words.js";
 
 /** The formats {@link parseBoardAs} reads: every style of `format.ts` but `svg`. */
@@ -113,33 +114,11 @@ function fail(code: ParseErrorCode, error: string): never {
 // ---------------------------------------------------------------------------------------------
 // Lines and words
 
-/** A non-blank input line, trimmed, with its 1-based line number. */
-interface Line {
-  readonly text: string;
-  readonly no: number;
-}
-
 /** The non-blank lines, at most `max` of them (more is a `size` failure). */
 function linesOf(text: string, max: number, what: string, why = ""): Line[] {
-  const out: Line[] = [];
-  let no = 0;
-  let at = 0;
-  while (at <= text.length) {
-    let end = text.indexOf("\n", at);
-    if (end === -1) end = text.length;
-    no++;
-    const raw = text.slice(at, end);
-    // A lone \r (old Mac line ends) splits too.
-    const parts = raw.includes("\r") ? raw.split("\r") : [raw];
-    for (const p of parts) {
-      const t = p.trim();
-      if (t === "") continue;
-      if (out.length >= max) fail("size", `more than ${plural(max, what)}${why}`);
-      out.push({ text: t, no });
-    }
-    at = end + 1;
-  }
-  return out;
+  const { lines, more } = nonBlankLines(text, max);
+  if (more) fail("size", `more than ${plural(max, what)}${why}`);
+  return lines;
 }
 
 const QUEENS = new Set(["Q", "q", "1", "♛", "♕"]);

@@ -13,6 +13,7 @@
  *   is one line that names the place and quotes at most 40 characters of the bad value (exit 2).
  */
 import { quote } from "../errors.js";
+import { nonBlankLines } from "../lines.js";
 import type { ParseErrorCode } from "../parse.js";
 
 /** A judge's answer to one input: the output, a "no" with its reason, or why the input is malformed. */
@@ -39,13 +40,11 @@ export interface InputLine {
  * @example inputLines("8\r\n\r\n 0 \n") // [{ no: 1, text: "8", ... }, { no: 3, text: "0", ... }]
  */
 export function inputLines(text: string): InputLine[] {
-  const out: InputLine[] = [];
-  const raw = text.split(/\r?\n|\r/);
-  for (let i = 0; i < raw.length && out.length <= MAX_JUDGE_LINES; i++) {
-    const t = raw[i]!.trim();
-    if (t !== "") out.push({ no: i + 1, text: t, words: t.split(/\s+/) });
-  }
-  return out;
+  return nonBlankLines(text, MAX_JUDGE_LINES + 1).lines.map((l) => ({
+    no: l.no,
+    text: l.text,
+    words: l.text.split(/\s+/),
+  }));
 }
 
 /**
