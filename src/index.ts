@@ -36,7 +36,20 @@ export {
   type Queen,
   type Solution,
 } from "./board.js";
-export { canComplete, completeOne, completions, countCompletions } from "./complete.js";
+export {
+  CompletionInterrupted,
+  type CompletionProgress,
+  type CompletionsAsyncOptions,
+  type CompletionsOptions,
+  type CountCompletionsOptions,
+  canComplete,
+  completeOne,
+  completions,
+  completionsAsync,
+  countCompletions,
+  countCompletionsAsync,
+  MAX_COMPLETE_N,
+} from "./complete.js";
 export { count, countSolutions, countUnique } from "./count.js";
 export * as engine from "./engine/index.js";
 export { CountInterrupted, type CountResult, countFast, type Progress } from "./engine/index.js";

@@ -1,12 +1,18 @@
 /** `nqueens complete [FILE|-]`: finish a board where some queens are already placed. */
 import { conflictSummary, describeConflict } from "../board.js";
-import { completeOne, completions, countCompletions } from "../complete.js";
+import {
+  CompletionInterrupted,
+  completeOne,
+  completionsAsync,
+  countCompletionsAsync,
+} from "../complete.js";
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../format.js";
 import { plural } from "../words.js";
 import type { Register } from "./commands.js";
 import { listingStyle, parseLimit, printListed } from "./list.js";
 import { formatOption, stdout, styleFor } from "./output.js";
+import { startProgress, trapStopSignals } from "./progress.js";
 import { formatInOption, readBoard } from "./read-board.js";
 
 interface CompleteFlags {
@@ -18,6 +24,7 @@ interface CompleteFlags {
   json?: boolean;
   number: boolean;
   quiet?: boolean;
+  progress: boolean;
 }
 
 export const registerComplete: Register = (program, exit) => {
@@ -32,6 +39,7 @@ export const registerComplete: Register = (program, exit) => {
     .addOption(formatInOption())
     .option("--no-number", "with --all: print the bare boards (each reads back with check)")
     .option("-q, --quiet", "no note on stderr about the detected format")
+    .option("--no-progress", "no progress bar for --count and --all (drawn on a terminal only)")
     .option("--json", "JSON: {n, cols} / {n, count} / one {n, index, cols} per line with --all")
     .addHelpText(
       "after",
@@ -69,18 +77,48 @@ Examples:
         exit(1);
         return;
       }
-      if (flags.count) {
-        const found = countCompletions(board);
-        await (flags.json ? out.json({ n, count: found }) : out.line(found.toString()));
-        exit(found > 0n ? 0 : 1);
-        return;
-      }
-      if (flags.all) {
-        const how = listingStyle(n, flags);
+      if (flags.count || flags.all) {
+        // The bar shares the terminal with a listing only when the listing goes elsewhere.
+        const bar = startProgress({
+          label: "sub-problems",
+          countLabel: "completions",
+          json: flags.json,
+          progress: flags.progress && (flags.count || !process.stdout.isTTY),
+        });
+        const stop = trapStopSignals();
+        const watch = {
+          signal: stop.signal,
+          onProgress: (p: { done: number; total: number; count: bigint }) =>
+            bar.update(p.done, p.total, { count: p.count }),
+        };
         let index = 0;
-        for (const cols of completions(board, { limit })) {
-          index++;
-          await printListed(how, index, cols);
+        try {
+          if (flags.count) {
+            const found = await countCompletionsAsync(board, watch);
+            bar.stop();
+            await (flags.json ? out.json({ n, count: found }) : out.line(found.toString()));
+            exit(found > 0n ? 0 : 1);
+            return;
+          }
+          const how = listingStyle(n, flags);
+          for await (const cols of completionsAsync(board, { ...watch, limit })) {
+            index++;
+            await printListed(how, index, cols);
+          }
+        } catch (e) {
+          if (!(e instanceof CompletionInterrupted)) throw e;
+          bar.stop();
+          const so = flags.count
+            ? `${plural(e.count, "completion")} counted so far`
+            : `${plural(index, "completion")} listed`;
+          process.stderr.write(
+            `nqueens: ${stop.interrupted} ${e.done} of ${plural(e.total, "sub-problem")}; ${so}; nothing is saved (run it again to start over)\n`,
+          );
+          exit(stop.exitCode);
+          return;
+        } finally {
+          bar.stop();
+          stop.release();
         }
         if (index === 0) process.stderr.write(`nqueens: ${cannot(n, board.queens.length)}\n`);
         exit(index > 0 ? 0 : 1);

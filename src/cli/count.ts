@@ -206,7 +206,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   });
   const onProgress = (p: Progress) => bar.update(p.done, p.total, { count: p.solutions });
   const note = (message: string) => {
-    if (!flags.json) say(`nqueens: ${message}`);
+    if (!flags.json) warn(`nqueens: ${message}`);
   };
   const stop = trapStopSignals();
   let result: Counted;
@@ -216,7 +216,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     bar.stop();
     if (!(e instanceof CountInterrupted)) throw e;
     if (queueUrl(flags) !== undefined) {
-      say(
+      warn(
         `nqueens: stopped following the run after ${e.done} of ${e.total} sub-problems; ` +
           "the workers go on; attach again with the same command",
       );
@@ -226,8 +226,8 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     if (flags.workers !== undefined) again += ` --workers ${workers}`;
     if (flags.unique) again += " --unique";
     if (flags.json) again += " --json";
-    say(`nqueens: ${stop.interrupted} ${e.done} of ${e.total} sub-problems`);
-    say(
+    warn(`nqueens: ${stop.interrupted} ${e.done} of ${e.total} sub-problems`);
+    warn(
       flags.checkpoint === undefined
         ? `nqueens: nothing was saved; to be able to resume, run: ${again} --checkpoint FILE`
         : `nqueens: progress is saved; resume with: ${again} --checkpoint ${shellWord(flags.checkpoint)}`,
@@ -266,7 +266,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
 const ignore = () => {};
 
 /** One line on stderr; a terminal that has gone (SIGHUP) is no reason to fail. */
-function say(line: string): void {
+function warn(line: string): void {
   if (!process.stderr.listeners("error").includes(ignore)) process.stderr.on("error", ignore);
   try {
     process.stderr.write(`${line}\n`);

@@ -2,8 +2,10 @@
 // pseudo-terminal: build first with `npx tsc -p .` (npm test does).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { describe, test } from "node:test";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
   formatDuration,
@@ -273,5 +275,46 @@ describe("the bar under a pseudo-terminal (nqueens count)", { timeout: 600_000 }
     assert.ok(r.output.lastIndexOf(HIDE) < r.output.lastIndexOf(SHOW));
     assert.match(r.output, /nqueens: interrupted after \d+ of 3206 sub-problems/);
     assert.ok(r.output.indexOf(SHOW, lastBar) < r.output.indexOf("interrupted after"));
+  });
+});
+
+describe("the same bar for nqueens complete --count and --all", { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), "nqueens-progress-"));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const empty16 = join(dir, "n16.txt");
+  writeFileSync(empty16, "n 16\n");
+
+  test("complete --count of an empty 16x16 board: the bar fits 80 columns, then the count", async (t) => {
+    const r = await underPty(["complete", "-q", "--count", empty16]);
+    if (typeof r === "string") return t.skip(r);
+    assert.equal(r.code, 0, r.output);
+    const bars = barLines(r.output);
+    assert.ok(bars.length >= 1, `a bar was drawn: ${JSON.stringify(r.output.slice(0, 400))}`);
+    for (const line of bars) assert.ok(line.length <= 80, `${line.length} columns: ${line}`);
+    assert.ok(
+      bars.some((l) => /completions/.test(l) || /sub-problems/.test(l)),
+      bars.join("\n"),
+    );
+    assert.match(r.output, /14772512\r?\n/);
+    assert.ok(r.output.lastIndexOf(SHOW) > r.output.lastIndexOf(HIDE), "cursor shown again");
+  });
+
+  test("complete --count, Ctrl-C: exit 130, the partial count and the terminal restored", async (t) => {
+    const r = await underPty(["complete", "-q", "--count", empty16], { interrupt: "sub-problems" });
+    if (typeof r === "string") return t.skip(r);
+    if (!r.sent) return t.skip("the count finished before Ctrl-C could be typed");
+    assert.equal(r.code, 130, r.output);
+    assert.match(
+      r.output,
+      /nqueens: interrupted after [\d,]+ of [\d,]+ sub-problems; [\d,]+ completions? counted so far/,
+    );
+    assert.ok(r.output.lastIndexOf(SHOW) > r.output.lastIndexOf(HIDE), "cursor shown again");
+  });
+
+  test("complete --count with --no-progress: no bar", async (t) => {
+    const r = await underPty(["complete", "-q", "--count", "--no-progress", empty16]);
+    if (typeof r === "string") return t.skip(r);
+    assert.equal(r.code, 0, r.output);
+    assert.ok(!r.output.includes(ESC), JSON.stringify(r.output.slice(0, 300)));
   });
 });

@@ -1,11 +1,12 @@
 // The solve, list and complete commands, run as built (npm test builds first).
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { known } from "../testing/known-counts.js";
-import { assertBadInput, assertBuilt, nqueens, ROOT } from "../testing/run-cli.js";
+import { assertBadInput, assertBuilt, BIN, nqueens, ROOT } from "../testing/run-cli.js";
 
 let dir = "";
 before(() => {
@@ -299,4 +300,34 @@ describe("nqueens", () => {
   test("an unknown command is a one-line usage error", async () => {
     assertBadInput(await nqueens(["bogus"]), /unknown command 'bogus'/);
   });
+});
+
+describe("complete --count and --all stop on SIGTERM and SIGHUP as count does", () => {
+  for (const [signal, code] of [
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
+    for (const mode of ["--count", "--all"]) {
+      test(`${mode}, ${signal}: exit ${code}, one line saying what was done`, async () => {
+        const child = spawn(process.execPath, [BIN, "complete", "-q", mode], { cwd: ROOT });
+        let stderr = "";
+        child.stderr.setEncoding("utf8").on("data", (d: string) => {
+          stderr += d;
+        });
+        child.stdout.resume();
+        child.stdin.end(mode === "--count" ? "n 19\n" : "n 32\n0 1\n1 30\n");
+        await new Promise((r) => setTimeout(r, 1500));
+        child.kill(signal);
+        const exit = await new Promise<number | null>((r) => child.on("close", r));
+        assert.equal(exit, code, stderr);
+        assert.match(
+          stderr,
+          new RegExp(
+            `^nqueens: interrupted by ${signal} after [\\d,]+ of [\\d,]+ sub-problems?; .*nothing is saved`,
+          ),
+        );
+        assert.equal(stderr.trimEnd().split("\n").length, 1, stderr);
+      });
+    }
+  }
 });
