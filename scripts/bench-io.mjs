@@ -99,7 +99,12 @@ const cases = [
     { output: "/dev/null" },
     "<= 2 s",
   ],
-  ["`list 20 \\| head -2` (until the command exits)", ["list", "20"], { keep: 2 }, "well under 1 s"],
+  [
+    "`list 20 \\| head -2` (until the command exits)",
+    ["list", "20"],
+    { keep: 2 },
+    "well under 1 s",
+  ],
   [
     "`trace 15 --limit all \\| head -1`",
     ["trace", "15", "--limit", "all"],

@@ -308,7 +308,7 @@ describe("queue on Redis", async () => {
     const notes: string[] = [];
     const r = await runCoordinator(n, url, { pollSeconds: 0.1, onMessage: (m) => notes.push(m) });
     assert.equal(r.attached, true);
-    assert.match(notes[0] ?? "", /attached to run .*: [1-9]\d* of 2310 sub-problems already done/);
+    assert.match(notes[0] ?? "", /attached to run .*: [1-9]\d* of 2,310 sub-problems already done/);
     assert.equal(r.total, known(n).total);
     assert.equal(r.unique, known(n).unique);
     // A third time: attaches to the finished run and gives the same answer at once.
@@ -510,7 +510,7 @@ describe("queue on Redis", async () => {
       );
       const listing = spawned(cli(["runs", "--queue", url]));
       assert.equal((await listing.exited).code, 1, "runs exits 1 when a run has conflicts");
-      assert.match(listing.stdout, /CONFLICTS on 1 sub-problems/);
+      assert.match(listing.stdout, /CONFLICTS on 1 sub-problem\b/);
       assert.match(
         listing.stdout,
         /sub-problem 5: stored count=\d+ .*worker broken-worker reported count=/,
