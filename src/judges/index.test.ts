@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
 import { JUDGE_NAMES, JUDGES, judge } from "./index.js";
 import { SAMPLES } from "./testing.js";
 
@@ -29,4 +30,46 @@ test("every judge answers its samples (exactly, unless any answer is accepted)",
       else assert.equal(output.split("\n").length, s.output.split("\n").length, name);
     }
   }
+});
+
+test("no judge throws, whatever the string: a result, its error one line", () => {
+  const pieces = fc.constantFrom(
+    "0",
+    "1",
+    "8",
+    "12",
+    "300",
+    "301",
+    "-1",
+    " ",
+    "\n",
+    "\r\n",
+    "*",
+    ".",
+    "Q",
+    "n = 4",
+    "k",
+    "2 2",
+    "9 9",
+    "99999999999999999999",
+    "\u001b",
+    "\uFEFF",
+    ",",
+    "(",
+    "@",
+  );
+  const inputs = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.array(pieces, { maxLength: 80 }).map((p) => p.join("")),
+  );
+  fc.assert(
+    fc.property(inputs, (text) => {
+      for (const name of JUDGE_NAMES) {
+        const r = judge(name).solve(text);
+        assert.equal(typeof r.ok, "boolean", name);
+        if (!r.ok) assert.ok(r.error.length > 0 && !r.error.includes("\n"), `${name}: ${r.error}`);
+      }
+    }),
+    { numRuns: 300 },
+  );
 });
