@@ -14,11 +14,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { known } from "../testing/known-counts.js";
+import { BIN, ROOT } from "../testing/run-cli.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = `${ROOT}bin/nqueens.js`;
 const dir = mkdtempSync(join(tmpdir(), "nqueens-count-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@ import { describe, test } from "node:test";
 import fc from "fast-check";
 import { formatBoard } from "../format.js";
 import { MAX_INPUT_BYTES } from "../limits.js";
+import { BOARD_FORMS } from "../parse.js";
 import { assertBuilt, nqueens, type Run } from "../testing/run-cli.js";
 
 assertBuilt();
@@ -13,20 +14,8 @@ assertBuilt();
 /** A character no format reads, so every input below is malformed for every reader. */
 const POISON = ["@", "%", "\u0000", "\u001b[2J", "\u202e", "~"];
 
-const STYLES = [
-  "dots",
-  "compact",
-  "stars",
-  "binary",
-  "cells",
-  "grid",
-  "unicode",
-  "perm",
-  "squares",
-  "lines",
-  "aoj",
-  "json",
-] as const;
+/** Every readable format: the board is written in one, then poisoned. */
+const STYLES = BOARD_FORMS;
 
 /** A board written in some style, with a poison character put somewhere in it. */
 const poisoned = fc

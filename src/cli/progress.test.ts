@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { BIN, ROOT } from "../testing/run-cli.js";
 import {
   formatDuration,
   type ProgressState,
@@ -15,9 +15,6 @@ import {
   signalExitCode,
   startProgress,
 } from "./progress.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = `${ROOT}bin/nqueens.js`;
 
 describe("progressLine", () => {
   const typical: ProgressState = {
