@@ -9,6 +9,7 @@ import { type Checkpoint, openCheckpoint } from "./checkpoint.js";
 import { solveSubProblem } from "./kernel.js";
 import { MAX_N, split, splitVersion, splitWords } from "./split.js";
 import { Tally } from "./tally.js";
+import { threadExecArgv } from "./thread-flags.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
 import type { WorkerInput } from "./worker.js";
 
@@ -58,14 +59,19 @@ export function countFastSync(n: number): CountResult {
  * Starts one counting thread: the built worker.js beside this module, or, when this module runs
  * from source under tsx (tests), worker.ts through a bootstrap that registers tsx in the thread
  * first (an `--import tsx` in the worker's execArgv does not reach its entry module on Node 20).
- * The thread waits for its `WorkerInput` message.
+ * The thread waits for its `WorkerInput` message. It inherits only the flags that make sense in
+ * a thread (thread-flags.ts), so countFast works from `node -e`, `--input-type=module`, the REPL,
+ * tsx and test runners.
  */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./worker.js", import.meta.url));
+  const execArgv = threadExecArgv(); // not the caller's --input-type, -e, --test, loaders ...
+  if (!import.meta.url.endsWith(".ts")) {
+    return new Worker(new URL("./worker.js", import.meta.url), { execArgv });
+  }
   const api = import.meta.resolve("tsx/esm/api");
   const entry = new URL("./worker.ts", import.meta.url).href;
   const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true });
+  return new Worker(code, { eval: true, execArgv });
 }
 
 /**

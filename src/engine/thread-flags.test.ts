@@ -1,0 +1,103 @@
+// countFast's threads start wherever Node runs the caller: `node -e`, `--input-type=module`, the
+// REPL, tsx and vitest. The hosts use the BUILT library through the package's own name (Node
+// resolves "nqueens" to this package from inside it): build first with `npx tsc -p .`.
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { known } from "../testing/known-counts.js";
+import { assertBuilt, ROOT } from "../testing/run-cli.js";
+import { threadExecArgv } from "./thread-flags.js";
+
+describe("threadExecArgv keeps what a thread can use", () => {
+  const cases: [string[], string[]][] = [
+    [[], []],
+    [["--input-type=module"], []],
+    [["--input-type", "module", "--no-warnings"], ["--no-warnings"]],
+    [["-e", "console.log(1)"], []],
+    [["--eval=1", "-p", "2"], []],
+    [["--import", "tsx", "--max-old-space-size=4096"], ["--max-old-space-size=4096"]],
+    [["--import=tsx", "--loader", "x.mjs", "--require", "y.cjs"], []],
+    [["--test", "--test-reporter", "spec", "--test-only"], []],
+    [["--experimental-test-coverage", "--watch", "--watch-path", "src"], []],
+    [
+      ["-i", "--enable-source-maps", "--stack-size=2000"],
+      ["--enable-source-maps", "--stack-size=2000"],
+    ],
+  ];
+  for (const [argv, kept] of cases) {
+    test(JSON.stringify(argv), () => assert.deepEqual(threadExecArgv(argv), kept));
+  }
+});
+
+const Q14 = String(known(14, 14)[0]!.total);
+/** A count big enough for worker threads (n <= 13 runs on the calling thread). */
+const PROGRAM = `const { countFast } = await import("nqueens"); const r = await countFast(14, { workers: 2 }); console.log("total " + r.total);`;
+
+describe("countFast(14, { workers: 2 }) from every host", { concurrency: 2 }, () => {
+  assertBuilt();
+  const node = process.execPath;
+  const hosts: [string, () => { file: string; args: string[]; input?: string }][] = [
+    ["node -e", () => ({ file: node, args: ["-e", `(async () => { ${PROGRAM} })()`] })],
+    [
+      "node --input-type=module (stdin)",
+      () => ({ file: node, args: ["--input-type=module"], input: PROGRAM }),
+    ],
+    [
+      "node --input-type=module -e",
+      () => ({ file: node, args: ["--input-type=module", "-e", PROGRAM] }),
+    ],
+    [
+      "tsx",
+      () => {
+        const file = join(ROOT, "node_modules", ".bin", "tsx");
+        const script = join(ROOT, "src", "testing", "count-from-tsx.ts");
+        return { file, args: [script] };
+      },
+    ],
+    [
+      "vitest (threads pool)",
+      () => ({
+        file: join(ROOT, "node_modules", ".bin", "vitest"),
+        args: ["run", "--pool=threads", "--root", join(ROOT, "src", "testing"), "count-in-vitest"],
+      }),
+    ],
+  ];
+  test("the REPL (node -i, its input kept open until the answer)", async () => {
+    const child = spawn(process.execPath, ["-i"], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let out = "";
+    const answered = new Promise<void>((resolve) => {
+      child.stdout.setEncoding("utf8").on("data", (d: string) => {
+        out += d;
+        if (/total \d+/.test(out)) resolve();
+      });
+    });
+    child.stderr.resume();
+    child.stdin.write(
+      'import("nqueens").then((m) => m.countFast(14, { workers: 2 })).then((r) => console.log("total " + r.total), (e) => console.log("failed " + e));\n',
+    );
+    const timer = setTimeout(() => child.kill(), 120_000);
+    await Promise.race([answered, new Promise((r) => child.on("close", r))]);
+    clearTimeout(timer);
+    child.stdin.end(".exit\n");
+    await new Promise((r) => child.on("close", r));
+    assert.match(out, new RegExp(`total ${Q14}\\b`), out);
+  });
+  for (const [what, make] of hosts) {
+    test(what, () => {
+      const { file, args, input } = make();
+      const r = spawnSync(file, args, {
+        cwd: ROOT,
+        input: input ?? "",
+        encoding: "utf8",
+        timeout: 120_000,
+        env: { ...process.env, NO_COLOR: "1", CI: "1" },
+      });
+      assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+      assert.match(r.stdout, new RegExp(`total ${Q14}\\b`));
+    });
+  }
+});
