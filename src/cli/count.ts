@@ -17,6 +17,7 @@ import { NQueensError } from "../errors.js";
 import { QUEUE_ENV } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { loadQueue } from "./optional.js";
 import { stdout } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 
@@ -90,7 +91,7 @@ async function countOn(job: CountJob): Promise<Counted> {
     }
     const batch =
       flags.batch === undefined ? undefined : parseInteger(flags.batch, "--batch", 1, 100_000);
-    const { runCoordinator } = await import("../queue/index.js");
+    const { runCoordinator } = await loadQueue();
     const r = await runCoordinator(n, url, { batch, onProgress, signal, onMessage: job.note });
     return { ...r, backend: "queue", where: r.run };
   }

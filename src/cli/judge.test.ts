@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { checkBoj9175, checkPoj3239, SAMPLES } from "../judges/testing.js";
+import { checkBoj9175, checkPoj3239, SAMPLES } from "../testing/judges.js";
 import { assertBadInput, assertBuilt, nqueens } from "../testing/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nqueens-judge-"));

@@ -11,6 +11,7 @@ import { resolveQueueUrl } from "../queue/url.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { loadQueue } from "./optional.js";
 import { say, sayJson } from "./output.js";
 
 interface RunsFlags {
@@ -50,7 +51,7 @@ Examples:
     )
     .action(async (flags: RunsFlags) => {
       const url = resolveQueueUrl(flags.queue);
-      const { forgetRun, listRuns, verifyRun } = await import("../queue/index.js"); // BullMQ: here only
+      const { forgetRun, listRuns, verifyRun } = await loadQueue(); // BullMQ: here only
       if (flags.forget !== undefined) {
         if (flags.verify !== undefined)
           throw new NQueensError("--forget and --verify: one at a time");

@@ -8,6 +8,7 @@ import { resolveQueueUrl } from "../queue/url.js";
 import { plural } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { loadQueue } from "./optional.js";
 
 interface WorkerFlags {
   queue?: string;
@@ -78,7 +79,7 @@ go back to the queue). A worker that dies loses nothing: its job is retried.`,
       const log = (line: string | undefined) => {
         if (line !== undefined) process.stderr.write(`${line}\n`);
       };
-      const { startWorker } = await import("../queue/index.js"); // BullMQ: loaded only here
+      const { startWorker } = await loadQueue(); // BullMQ: loaded only here
       const worker = await startWorker(url, {
         threads,
         backend,

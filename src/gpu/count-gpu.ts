@@ -1,4 +1,4 @@
-/// <reference types="@webgpu/types" />
+/// <reference types="@webgpu/types" preserve="true" />
 /**
  * Counting on a GPU through WebGPU: the device-agnostic driver. It takes a `GPUDevice` (from
  * `navigator.gpu` in a browser, from `node-device.ts` in Node) and imports no Node module, so the

@@ -1,4 +1,4 @@
-/// <reference types="@webgpu/types" />
+/// <reference types="@webgpu/types" preserve="true" />
 /**
  * WebGPU in Node: a device from the `webgpu` package (Dawn). Node only; the web page gets its
  * device from `navigator.gpu` and never imports this file.
@@ -38,7 +38,27 @@ type DawnModule = { create(flags: string[]): GPU };
 
 let dawn: Promise<DawnModule> | undefined;
 
+/** The install command users need when the optional `webgpu` package is not there. */
+export const WEBGPU_INSTALL = "npm install webgpu";
+
+/** Whether the optional `webgpu` package (Dawn for Node) can be loaded from here. */
+export function dawnInstalled(): boolean {
+  try {
+    import.meta.resolve("webgpu");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function loadDawn(): Promise<DawnModule> {
+  if (!dawnInstalled()) {
+    return Promise.reject(
+      new NQueensError(
+        `the GPU backend needs the optional package webgpu (Dawn): ${WEBGPU_INSTALL}`,
+      ),
+    );
+  }
   dawn ??= import("webgpu").then((m) => m as unknown as DawnModule);
   return dawn;
 }
@@ -70,9 +90,11 @@ export function vulkanLoaderFound(): boolean {
 
 /**
  * Opens the first high-performance WebGPU adapter and a device on it.
- * @throws NQueensError `no WebGPU adapter found (...)` when there is none
+ * @throws NQueensError `no WebGPU adapter found (...)` when there is none, and one that names
+ *   the install command when the optional `webgpu` package is missing
  */
 export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<NodeGpu> {
+  if (!dawnInstalled()) await loadDawn(); // says which package to install
   if (options.quiet && !vulkanLoaderFound()) {
     throw new NQueensError("no WebGPU adapter found (no Vulkan loader: libvulkan.so.1)");
   }

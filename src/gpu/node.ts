@@ -1,4 +1,4 @@
-/// <reference types="@webgpu/types" />
+/// <reference types="@webgpu/types" preserve="true" />
 /**
  * The GPU backend for Node, with the CPU engine's conventions (`countFast`): a checkpoint file
  * path, progress, an abort signal that rejects with `CountInterrupted`. `countGpu` opens a Dawn

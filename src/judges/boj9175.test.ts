@@ -8,7 +8,7 @@ import {
   solveBoj9175,
   wrapNumbers,
 } from "./boj9175.js";
-import { checkBoj9175, numbersOf, SAMPLES } from "./testing.js";
+import { checkBoj9175, numbersOf, SAMPLES } from "../testing/judges.js";
 
 describe("solveBoj9175", () => {
   const sample = SAMPLES.boj9175[0];

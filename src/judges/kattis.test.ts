@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../parse.js";
 import type { JudgeResult } from "./common.js";
 import { solveKattis } from "./kattis.js";
-import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "./testing.js";
+import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "../testing/judges.js";
 
 /** The Kattis board of some queens (row, col), drawn here: `*` a queen, `.` empty. */
 function board(queens: [number, number][], size = 8): string {

@@ -8,7 +8,7 @@ import {
   solveLeetcode51,
   solveLeetcode52,
 } from "./leetcode.js";
-import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "./testing.js";
+import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "../testing/judges.js";
 
 /** LeetCode's rows of a board, built here from the brute force's columns. */
 function rows(cols: number[]): string[] {

@@ -1,0 +1,108 @@
+/**
+ * nqueens in a browser or any JavaScript runtime: the part of the library that imports nothing
+ * from Node (the package's `browser` entry; bundlers pick it). Node's entry, index.ts, adds the
+ * fast counter with its worker threads and checkpoint files (`countFast`, `engine`).
+ *
+ * @example
+ * import { solve, unique, formatBoard } from "nqueens"; // in a page, through a bundler
+ * formatBoard(solve(8)!, "dots");            // the first solution, drawn
+ * [...unique(8)].length;                     // 12
+ */
+export {
+  ALGORITHMS,
+  type AlgorithmName,
+  type AlgorithmResult,
+  BRUTE_FORCE_BUDGET,
+  bruteForceCombinations,
+  decideRun,
+  type EstimateOptions,
+  estimateBruteForceSeconds,
+  type RunDecision,
+  type RunLimits,
+  runAlgorithm,
+  TIMING_DEFAULTS,
+  type TimedResult,
+  type TimingOptions,
+  timeAlgorithm,
+} from "./algorithms.js";
+export {
+  type Conflict,
+  type ConflictKind,
+  type ConflictSummary,
+  conflictSummary,
+  conflicts,
+  describeConflict,
+  isSolution,
+  type PartialBoard,
+  type Queen,
+  type Solution,
+} from "./board.js";
+export {
+  CompletionInterrupted,
+  type CompletionProgress,
+  type CompletionsAsyncOptions,
+  type CompletionsOptions,
+  type CountCompletionsOptions,
+  canComplete,
+  completeOne,
+  completions,
+  completionsAsync,
+  countCompletions,
+  countCompletionsAsync,
+  MAX_COMPLETE_N,
+} from "./complete.js";
+export { count, countSolutions, countUnique } from "./count.js";
+export {
+  CountInterrupted,
+  type CountOptions,
+  type CountResult,
+  type Progress,
+} from "./engine/types.js";
+export { NQueensError } from "./errors.js";
+export {
+  BOARD_STYLES,
+  type BoardStyle,
+  type FormatOptions,
+  formatBoard,
+  formatChunks,
+} from "./format.js";
+export {
+  JUDGE_NAMES,
+  JUDGES,
+  type Judge,
+  type JudgeName,
+  type JudgeResult,
+  judge,
+  parseJudgeInput,
+  solveAoj,
+  solveBoj9175,
+  solveJudge,
+  solveKattis,
+  solveLeetcode51,
+  solveLeetcode52,
+  solvePoj3239,
+} from "./judges/index.js";
+export { MAX_INPUT_BYTES, MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
+export {
+  BOARD_FORMS,
+  type BoardForm,
+  detectForm,
+  type ParseErrorCode,
+  type ParseOptions,
+  type ParseResult,
+  parseBoard,
+  parseBoardAs,
+} from "./parse.js";
+export { solutions } from "./solutions.js";
+export { MAX_SOLVE_N, methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
+export {
+  canonical,
+  images,
+  isCanonical,
+  orbitSize,
+  TRANSFORMS,
+  type Transform,
+  transform,
+  unique,
+} from "./symmetry.js";
+export { type TraceEvent, trace, treeProfile } from "./trace.js";
