@@ -1,4 +1,5 @@
-/// <reference types="@webgpu/types" preserve="true" />
+/// <reference types="@webgpu/types" />
+import "./webgpu-globals.js";
 /**
  * Counting on a GPU through WebGPU: the device-agnostic driver. It takes a `GPUDevice` (from
  * `navigator.gpu` in a browser, from `node-device.ts` in Node) and imports no Node module, so the

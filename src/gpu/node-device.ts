@@ -1,4 +1,5 @@
-/// <reference types="@webgpu/types" preserve="true" />
+/// <reference types="@webgpu/types" />
+import "./webgpu-globals.js";
 /**
  * WebGPU in Node: a device from the `webgpu` package (Dawn). Node only; the web page gets its
  * device from `navigator.gpu` and never imports this file.

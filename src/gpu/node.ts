@@ -1,4 +1,5 @@
-/// <reference types="@webgpu/types" preserve="true" />
+/// <reference types="@webgpu/types" />
+import "./webgpu-globals.js";
 /**
  * The GPU backend for Node, with the CPU engine's conventions (`countFast`): a checkpoint file
  * path, progress, an abort signal that rejects with `CountInterrupted`. `countGpu` opens a Dawn
