@@ -13,7 +13,15 @@
 //      budget (.size-limit.json), and a bundle for the browser holds no Node built-in.
 // Usage: node scripts/check-package.mjs   (run by `npm test`; about a minute)
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,11 +45,19 @@ function run(command, args, options = {}) {
   return { code: r.status, out: `${r.stdout ?? ""}${r.stderr ?? ""}`, stdout: r.stdout ?? "" };
 }
 
-const npmEnv = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+const npmEnv = {
+  ...process.env,
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+  npm_config_update_notifier: "false",
+};
 const offline = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 
 // 1. The tarball.
-const packed = run("npm", ["pack", "--json", "--pack-destination", temp], { cwd: root, env: npmEnv });
+const packed = run("npm", ["pack", "--json", "--pack-destination", temp], {
+  cwd: root,
+  env: npmEnv,
+});
 if (packed.code !== 0) {
   process.stderr.write(`check-package: npm pack failed:\n${packed.out}\n`);
   process.exit(1);
@@ -49,17 +65,36 @@ if (packed.code !== 0) {
 const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("[")))[0];
 const tarball = join(temp, info.filename);
 const files = info.files.map((f) => f.path);
-const stray = files.filter((f) => /\.test\.|(^|\/)testing\/|-main\.|\.map$|queue\/testing\./.test(f));
-check("the tarball holds no tests, test support, benchmark programs or source maps", stray.length === 0, stray.slice(0, 5).join(", "));
-check("the tarball has a LICENSE, README and CHANGELOG", ["LICENSE", "README.md", "CHANGELOG.md"].every((f) => files.includes(f)));
-check(`the tarball: ${files.length} files, ${(info.size / 1e6).toFixed(2)} MB packed, ${(info.unpackedSize / 1e6).toFixed(2)} MB unpacked`, true);
+const stray = files.filter((f) =>
+  /\.test\.|(^|\/)testing\/|-main\.|\.map$|queue\/testing\./.test(f),
+);
+check(
+  "the tarball holds no tests, test support, benchmark programs or source maps",
+  stray.length === 0,
+  stray.slice(0, 5).join(", "),
+);
+check(
+  "the tarball has a LICENSE, README and CHANGELOG",
+  ["LICENSE", "README.md", "CHANGELOG.md"].every((f) => files.includes(f)),
+);
+check(
+  `the tarball: ${files.length} files, ${(info.size / 1e6).toFixed(2)} MB packed, ${(info.unpackedSize / 1e6).toFixed(2)} MB unpacked`,
+  true,
+);
 
 // 2. Installed without the optional peers.
 const project = join(temp, "consumer");
 execFileSync("mkdir", ["-p", project]);
-writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+writeFileSync(
+  join(project, "package.json"),
+  JSON.stringify({ name: "consumer", private: true, type: "module" }),
+);
 const install = run("npm", ["install", tarball, ...offline], { cwd: project, env: npmEnv });
-check("npm install of the tarball (from the cache)", install.code === 0, install.code === 0 ? "" : install.out.slice(-600));
+check(
+  "npm install of the tarball (from the cache)",
+  install.code === 0,
+  install.code === 0 ? "" : install.out.slice(-600),
+);
 if (install.code !== 0) process.exit(1);
 
 function sizeOf(dir) {
@@ -73,14 +108,20 @@ function sizeOf(dir) {
 }
 const modules = join(project, "node_modules");
 const packages = readdirSync(modules).flatMap((d) =>
-  d.startsWith("@") ? readdirSync(join(modules, d)).map((s) => `${d}/${s}`) : d.startsWith(".") ? [] : [d],
+  d.startsWith("@")
+    ? readdirSync(join(modules, d)).map((s) => `${d}/${s}`)
+    : d.startsWith(".")
+      ? []
+      : [d],
 );
 const installedMb = sizeOf(modules) / 2 ** 20;
 check(
   `installed size ${installedMb.toFixed(1)} MB (${packages.length} packages: ${packages.join(", ")}) within the budget of ${INSTALL_BUDGET_MB} MB`,
   installedMb <= INSTALL_BUDGET_MB,
 );
-const natives = packages.filter((p) => ["webgpu", "bullmq", "ioredis", "msgpackr-extract"].includes(p));
+const natives = packages.filter((p) =>
+  ["webgpu", "bullmq", "ioredis", "msgpackr-extract"].includes(p),
+);
 check("no optional peer and no native binary installed", natives.length === 0, natives.join(", "));
 const nodeFiles = [];
 (function find(dir) {
@@ -95,9 +136,19 @@ check("no .node addon anywhere", nodeFiles.length === 0, nodeFiles.slice(0, 3).j
 // 3. The command, without the optional peers.
 const nqueens = join(project, "node_modules", ".bin", "nqueens");
 const solved = run(nqueens, ["solve", "8", "--format", "perm"]);
-check("nqueens solve 8", solved.code === 0 && solved.stdout === "0 4 7 5 2 6 1 3\n", solved.out.trim());
+check(
+  "nqueens solve 8",
+  solved.code === 0 && solved.stdout === "0 4 7 5 2 6 1 3\n",
+  solved.out.trim(),
+);
 const counted = run(nqueens, ["count", "16", "--json"]);
-check("nqueens count 16 (--backend auto quietly on the CPU)", counted.code === 0 && counted.stdout.includes('"total":"14772512"') && counted.stdout.includes('"backend":"cpu"'), counted.out.trim().slice(0, 300));
+check(
+  "nqueens count 16 (--backend auto quietly on the CPU)",
+  counted.code === 0 &&
+    counted.stdout.includes('"total":"14772512"') &&
+    counted.stdout.includes('"backend":"cpu"'),
+  counted.out.trim().slice(0, 300),
+);
 for (const [args, pkg] of [
   [["count", "16", "--backend", "gpu"], "npm install webgpu"],
   [["worker", "--queue", "redis://127.0.0.1:1"], "npm install bullmq ioredis"],
@@ -106,13 +157,23 @@ for (const [args, pkg] of [
 ]) {
   const r = run(nqueens, args);
   const lines = r.out.trim().split("\n");
-  check(`nqueens ${args.join(" ")}: exit 2, one line naming \`${pkg}\``, r.code === 2 && lines.length === 1 && lines[0].includes(pkg), r.out.trim());
+  check(
+    `nqueens ${args.join(" ")}: exit 2, one line naming \`${pkg}\``,
+    r.code === 2 && lines.length === 1 && lines[0].includes(pkg),
+    r.out.trim(),
+  );
 }
 
 // 4. A consumer, type-checked and run. The queue's declarations name ioredis types, so its
 // peers are installed for this step (not webgpu: the GPU types come with @webgpu/types).
-const peers = run("npm", ["install", "bullmq", "ioredis", "@types/node@20", ...offline], { cwd: project, env: npmEnv });
-check("npm install bullmq ioredis @types/node (from the cache)", peers.code === 0, peers.code === 0 ? "" : peers.out.slice(-400));
+const dev = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
+const pinned = ["bullmq", "ioredis", "@types/node"].map((name) => `${name}@${dev[name]}`);
+const peers = run("npm", ["install", ...pinned, ...offline], { cwd: project, env: npmEnv });
+check(
+  "npm install bullmq ioredis @types/node (from the cache)",
+  peers.code === 0,
+  peers.code === 0 ? "" : peers.out.slice(-400),
+);
 writeFileSync(
   join(project, "consumer.ts"),
   `import {
@@ -137,22 +198,64 @@ console.log("total", String(result.total), "workers", result.workers, typeof cou
 writeFileSync(
   join(project, "tsconfig.json"),
   JSON.stringify({
-    compilerOptions: { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", strict: true, skipLibCheck: false, noEmit: true, resolveJsonModule: true, types: ["node"] },
+    compilerOptions: {
+      target: "ES2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      resolveJsonModule: true,
+      types: ["node"],
+    },
     files: ["consumer.ts"],
   }),
 );
 const typed = run(bin("tsc"), ["-p", project]);
-check("the consumer type-checks (strict, nodenext, no skipLibCheck)", typed.code === 0, typed.out.trim().split("\n").slice(0, 8).join(" | "));
-const strip = run(bin("tsc"), ["-p", project, "--noEmit", "false", "--outDir", join(project, "out")]);
-const ran = strip.code === 0 ? run(process.execPath, [join(project, "out", "consumer.js")], { cwd: project }) : strip;
-check("the consumer runs (countFast on two threads from an ES module)", ran.code === 0 && /total 365596 workers 2/.test(ran.out), ran.out.trim().slice(0, 400));
+check(
+  "the consumer type-checks (strict, nodenext, no skipLibCheck)",
+  typed.code === 0,
+  typed.out.trim().split("\n").slice(0, 8).join(" | "),
+);
+// A Node project without the DOM library: the GPU types resolve without any WebGPU typings.
+const noDom = run(bin("tsc"), ["-p", project, "--lib", "es2022"]);
+check(
+  "the same without lib.dom (a plain Node project)",
+  noDom.code === 0,
+  noDom.out.trim().split("\n").slice(0, 8).join(" | "),
+);
+const strip = run(bin("tsc"), [
+  "-p",
+  project,
+  "--noEmit",
+  "false",
+  "--outDir",
+  join(project, "out"),
+]);
+const ran =
+  strip.code === 0
+    ? run(process.execPath, [join(project, "out", "consumer.js")], { cwd: project })
+    : strip;
+check(
+  "the consumer runs (countFast on two threads from an ES module)",
+  ran.code === 0 && /total 365596 workers 2/.test(ran.out),
+  ran.out.trim().slice(0, 400),
+);
 
 // 5. The ecosystem's checkers, on the installed package.
 const installed = join(project, "node_modules", "nqueens");
 const lint = run(bin("publint"), ["run", installed, "--strict"]);
-check("publint --strict", lint.code === 0 && !/warning|error/i.test(lint.out.replace(/No problems found/i, "")), lint.out.trim().split("\n").slice(0, 8).join(" | "));
+check(
+  "publint --strict",
+  lint.code === 0 && !/warning|error/i.test(lint.out.replace(/No problems found/i, "")),
+  lint.out.trim().split("\n").slice(0, 8).join(" | "),
+);
 const attw = run(bin("attw"), [tarball, "--profile", "esm-only", "--format", "ascii"]);
-check("@arethetypeswrong/cli (ESM-only profile)", attw.code === 0, attw.out.trim().split("\n").slice(-12).join(" | "));
+check(
+  "@arethetypeswrong/cli (ESM-only profile)",
+  attw.code === 0,
+  attw.out.trim().split("\n").slice(-12).join(" | "),
+);
 
 // 6. The browser bundle.
 const size = run(bin("size-limit"), ["--json"], { cwd: root });
@@ -161,8 +264,14 @@ try {
   sizes = JSON.parse(size.stdout);
 } catch {}
 for (const s of sizes) check(`size-limit ${s.name}: ${s.size} bytes (gzip)`, s.passed !== false);
-check("size-limit ran", size.code === 0 && sizes.length > 0, size.code === 0 ? "" : size.out.trim().slice(0, 400));
+check(
+  "size-limit ran",
+  size.code === 0 && sizes.length > 0,
+  size.code === 0 ? "" : size.out.trim().slice(0, 400),
+);
 
 if (!existsSync(tarball)) failures++;
-process.stdout.write(failures === 0 ? "package check: all passed\n" : `package check: ${failures} failed\n`);
+process.stdout.write(
+  failures === 0 ? "package check: all passed\n" : `package check: ${failures} failed\n`,
+);
 process.exit(failures === 0 ? 0 : 1);
