@@ -60,6 +60,7 @@ export interface GpuCheckpoint {
   record(results: readonly GpuSubResult[]): void | Promise<void>;
 }
 
+/** Options of {@link countGpuOnDevice}: what to count, progress, stopping, and tuning. */
 export interface GpuCountOptions {
   /** Called once at the start and after each dispatch (a few times a second). */
   onProgress?: (progress: GpuProgress) => void;

@@ -17,9 +17,11 @@ export interface NodeGpu {
   readonly name: string;
   /** A CPU (software) adapter such as SwiftShader: exact but slower than the CPU engine. */
   readonly software: boolean;
+  /** Destroys the device and lets go of Dawn, so that the process can exit. */
   close(): void;
 }
 
+/** How {@link requestNodeGpu} opens Dawn and its device. */
 export interface NodeGpuOptions {
   /**
    * Do not start Dawn when no Vulkan loader (libvulkan.so.1) is installed (Linux): Dawn would only

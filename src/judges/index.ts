@@ -25,6 +25,7 @@ export {
   solveJudge,
 } from "./aoj.js";
 export { BOJ9175_MAX_N, BOJ9175_MIN_N, solveBoj9175, wrapNumbers } from "./boj9175.js";
+/** A judge's answer: the output, a "no" with its reason, or why the input is malformed. */
 export type { JudgeResult } from "./common.js";
 export { KATTIS_SIZE, solveKattis } from "./kattis.js";
 export {
