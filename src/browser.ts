@@ -10,7 +10,9 @@
  */
 export {
   ALGORITHMS,
+  type AlgorithmInfo,
   type AlgorithmName,
+  type AlgorithmOptions,
   type AlgorithmResult,
   BRUTE_FORCE_BUDGET,
   bruteForceCombinations,
@@ -71,6 +73,7 @@ export {
   JUDGES,
   type Judge,
   type JudgeName,
+  type JudgeParseResult,
   type JudgeResult,
   judge,
   parseJudgeInput,
@@ -93,7 +96,7 @@ export {
   parseBoard,
   parseBoardAs,
 } from "./parse.js";
-export { solutions } from "./solutions.js";
+export { type SolutionsOptions, solutions } from "./solutions.js";
 export { MAX_SOLVE_N, methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
 export {
   canonical,
@@ -103,6 +106,7 @@ export {
   TRANSFORMS,
   type Transform,
   transform,
+  type UniqueSolution,
   unique,
 } from "./symmetry.js";
-export { type TraceEvent, trace, treeProfile } from "./trace.js";
+export { type TraceEvent, type TraceOptions, trace, treeProfile } from "./trace.js";
