@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../parse.js";
+import { checkBoj9175, numbersOf, SAMPLES } from "../testing/judges.js";
 import {
   BOJ9175_LINE,
   BOJ9175_MAX_N,
@@ -8,7 +9,6 @@ import {
   solveBoj9175,
   wrapNumbers,
 } from "./boj9175.js";
-import { checkBoj9175, numbersOf, SAMPLES } from "../testing/judges.js";
 
 describe("solveBoj9175", () => {
   const sample = SAMPLES.boj9175[0];

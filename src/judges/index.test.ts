@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { JUDGE_NAMES, JUDGES, judge } from "./index.js";
 import { SAMPLES } from "../testing/judges.js";
+import { JUDGE_NAMES, JUDGES, judge } from "./index.js";
 
 test("JUDGES lists every name once, in JUDGE_NAMES order", () =>
   assert.deepEqual(

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../parse.js";
+import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "../testing/judges.js";
 import type { JudgeResult } from "./common.js";
 import { solveKattis } from "./kattis.js";
-import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "../testing/judges.js";
 
 /** The Kattis board of some queens (row, col), drawn here: `*` a queen, `.` empty. */
 function board(queens: [number, number][], size = 8): string {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../parse.js";
+import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "../testing/judges.js";
 import { known } from "../testing/known-counts.js";
 import {
   MAX_LEETCODE51_N,
@@ -8,7 +9,6 @@ import {
   solveLeetcode51,
   solveLeetcode52,
 } from "./leetcode.js";
-import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "../testing/judges.js";
 
 /** LeetCode's rows of a board, built here from the brute force's columns. */
 function rows(cols: number[]): string[] {

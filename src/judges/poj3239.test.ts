@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../parse.js";
-import { POJ3239_MAX_N, POJ3239_MIN_N, solvePoj3239 } from "./poj3239.js";
 import { bruteForceSolutions, checkPoj3239, numbersOf, SAMPLES } from "../testing/judges.js";
+import { POJ3239_MAX_N, POJ3239_MIN_N, solvePoj3239 } from "./poj3239.js";
 
 describe("solvePoj3239", () => {
   const sample = SAMPLES.poj3239[0];
