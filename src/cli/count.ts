@@ -4,7 +4,7 @@
  * SIGHUP that stop cleanly and say how to resume (exit 130, 143, 129: 128 + the signal number).
  */
 import { type Command, Option } from "commander";
-import { checkCheckpointPath } from "../engine/checkpoint.js";
+import { checkCheckpointPath, keyCheckpoint } from "../engine/checkpoint.js";
 import {
   CountInterrupted,
   countFast,
@@ -14,6 +14,7 @@ import {
   type Progress,
 } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
+import { resolveSecret, SECRET_ENV } from "../queue/secret.js";
 import { QUEUE_ENV } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
@@ -45,6 +46,8 @@ interface CountFlags {
   backend: Backend;
   queue?: string | false;
   batch?: string;
+  secret?: string;
+  replicas?: string;
 }
 
 const BACKENDS = ["auto", "cpu", "gpu"] as const;
@@ -78,10 +81,13 @@ interface CountJob {
  * engine. The GPU and queue modules are loaded only when used.
  */
 async function countOn(job: CountJob): Promise<Counted> {
-  const { n, workers, flags, onProgress, signal } = job;
+  const { n, flags, onProgress, signal } = job;
   const url = queueUrl(flags);
   if (url === undefined && flags.batch !== undefined) {
     throw new NQueensError("--batch sets the job size of a queue run: add --queue URL");
+  }
+  if (url === undefined && flags.replicas !== undefined) {
+    throw new NQueensError("--replicas sets the quorum of a queue run: add --queue URL");
   }
   if (url !== undefined) {
     if (flags.checkpoint !== undefined || flags.workers !== undefined) {
@@ -91,10 +97,42 @@ async function countOn(job: CountJob): Promise<Counted> {
     }
     const batch =
       flags.batch === undefined ? undefined : parseInteger(flags.batch, "--batch", 1, 100_000);
+    const replicas =
+      flags.replicas === undefined ? undefined : parseInteger(flags.replicas, "--replicas", 1, 9);
+    const secret = resolveSecret(flags.secret);
     const { runCoordinator } = await loadQueue();
-    const r = await runCoordinator(n, url, { batch, onProgress, signal, onMessage: job.note });
+    const r = await runCoordinator(n, url, {
+      secret,
+      replicas,
+      batch,
+      onProgress,
+      signal,
+      onMessage: job.note,
+    });
     return { ...r, backend: "queue", where: r.run };
   }
+  // A secret (--secret, else NQUEENS_SECRET) keys the checkpoint's records, whichever engine
+  // opens it; without one they carry a CRC only.
+  const secret = flags.secret ?? (process.env[SECRET_ENV] || undefined);
+  if (flags.checkpoint === undefined && flags.secret !== undefined) {
+    throw new NQueensError(
+      "--secret keys a queue run or a checkpoint: add --queue URL or --checkpoint FILE",
+    );
+  }
+  const unkey =
+    flags.checkpoint !== undefined && secret !== undefined
+      ? keyCheckpoint(flags.checkpoint, secret)
+      : () => {};
+  try {
+    return await countHere(job);
+  } finally {
+    unkey();
+  }
+}
+
+/** Counts on this machine: the GPU or the CPU engine. */
+async function countHere(job: CountJob): Promise<Counted> {
+  const { n, workers, flags, onProgress, signal } = job;
   const gpu = await openGpu(n, flags.backend);
   if (gpu) {
     try {
@@ -174,6 +212,14 @@ export const registerCount: Register = (program: Command, exit) => {
     .option(
       "--batch <k>",
       "with --queue: sub-problems per job for a new run (default: about 64 jobs, at most ~10 s each)",
+    )
+    .option(
+      "--replicas <r>",
+      "with --queue: distinct workers that must agree on each sub-problem of a new run (default 1; 2 for record attempts)",
+    )
+    .option(
+      "--secret <secret>",
+      `the queue run's secret, shared with every worker (or $${SECRET_ENV}, which ps does not show); with --checkpoint, keys its records`,
     )
     .option("--json", "print one JSON object: counts as strings, seconds, workers")
     .option("--no-progress", "draw no progress bar on stderr (it is drawn only on a terminal)")

@@ -1,116 +1,211 @@
 /**
- * `nqueens runs --queue URL`: the runs on a queue server with their progress and conflicts;
- * `--verify RUN` recounts a random sample of a run's stored results on this machine;
- * `--forget RUN` deletes a run and its queued jobs.
- * Exit 1 when a listed run has conflicting results or a recount disagrees.
+ * `nqueens runs --queue URL`: the runs on a queue server with their progress and verdict (the
+ * same verdict `count --queue` reaches: every record's tag checked with the run's secret);
+ * `--verify RUN` recounts a random sample of a run's settled sub-problems on this machine;
+ * `--drop-forged RUN` removes the records that fail their tag; `--forget RUN` deletes a run and
+ * its queued jobs. Exit 1 when a listed run cannot give its total (forged records, workers that
+ * disagree with no majority, a stored total the records do not add up to, a description that
+ * fails its tag) or a recount disagrees.
  */
 
-import { NQueensError } from "../errors.js";
-import type { RunInfo } from "../queue/index.js";
+import { NQueensError, quote } from "../errors.js";
+import type { QueueJobCounts, RunInfo } from "../queue/index.js";
+import { resolveSecret } from "../queue/secret.js";
 import { resolveQueueUrl } from "../queue/url.js";
 import { plural } from "../words.js";
-import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { loadQueue } from "./optional.js";
 import { say, sayJson } from "./output.js";
 
 interface RunsFlags {
   queue?: string;
+  secret?: string;
   verify?: string;
   forget?: string;
+  dropForged?: string;
   sample?: string;
   json?: boolean;
 }
 
+/** Details listed per kind and run before "and K more". */
+const DETAILS = 20;
+
 function stateOf(r: RunInfo): string {
-  if (r.conflicts.length > 0)
-    return `CONFLICTS on ${plural(new Set(r.conflicts.map((c) => c.id)).size, "sub-problem")}`;
-  if (r.total !== undefined) return `total ${r.total} unique ${r.unique}`;
-  if (r.done >= r.subProblems) return "all results in (run the count again to add them up)";
-  return "in progress";
+  switch (r.state) {
+    case "settled": {
+      const over =
+        r.overruled.length > 0 ? ` (${plural(r.overruled.length, "vote")} overruled)` : "";
+      return `total ${r.total} unique ${r.unique}${over}`;
+    }
+    case "running":
+      return r.done >= (r.subProblems ?? 0) ? "settled, not yet added up" : "in progress";
+    case "forged":
+      return `FORGED: ${plural(r.forged.length, "record")} ${r.forged.length === 1 ? "fails its" : "fail their"} MAC; no total`;
+    case "disputed":
+      return `CONFLICTS on ${plural(r.disputes.length, "sub-problem")} (no majority); no total`;
+    case "mismatch":
+      return `MISMATCH: the stored total ${r.meta?.total} is not what the records add up to; no total`;
+    case "foreign":
+      return "NOT THIS SECRET'S: its description fails its MAC (another secret, or changed)";
+    case "damaged":
+      return "DAMAGED: its description cannot be read";
+  }
+}
+
+/** Whether a run's state is one that `runs` reports with exit status 1. */
+const bad = (r: RunInfo) => !["settled", "running"].includes(r.state);
+
+function queueLine(jobs: QueueJobCounts): string {
+  const stalled =
+    jobs.stalled > 0
+      ? `, ${jobs.stalled} stalled (marked active, but no worker holds ${jobs.stalled === 1 ? "it" : "them"}; a worker's stalled-job check puts ${jobs.stalled === 1 ? "it" : "them"} back)`
+      : "";
+  return `queue: ${jobs.waiting} waiting, ${jobs.active} active, ${jobs.delayed} delayed, ${jobs.failed} failed${stalled}`;
+}
+
+/** The lines below the table that say what is wrong or was overruled in a run. */
+function details(r: RunInfo): string[] {
+  const out: string[] = [];
+  const some = <T>(list: readonly T[], line: (x: T) => string) => {
+    for (const x of list.slice(0, DETAILS)) out.push(`${r.name}: ${line(x)}`);
+    if (list.length > DETAILS)
+      out.push(`${r.name}: and ${list.length - DETAILS} more (--json lists all)`);
+  };
+  some(r.forged, (f) => `sub-problem ${f.id}: a record ${f.reason}: ${quote(f.record, 60)}`);
+  some(
+    r.disputes,
+    (d) =>
+      `sub-problem ${d.id}: workers disagree: ${d.votes.map((v) => `${v.worker} count=${v.result.count}`).join(", ")}${d.exhausted ? " (no majority; left for a person)" : " (one more worker is asked)"}`,
+  );
+  some(
+    r.overruled,
+    (o) =>
+      `sub-problem ${o.id}: worker ${o.worker} reported count=${o.result.count} f180=${o.result.fixed180} f90=${o.result.fixed90}: ${o.reason}`,
+  );
+  return out;
 }
 
 export const registerRuns: Register = (program, exit) => {
   program
     .command("runs")
     .description(
-      "list the counting runs on a queue server, re-verify one by sampling, or forget one",
+      "list the counting runs on a queue server with their verdict, re-verify one by sampling, or forget one",
     )
     .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
-    .option("--verify <run>", "recount a random sample of this run's results here and compare")
-    .option("--sample <k>", "with --verify: how many sub-problems to recount", "10")
-    .option("--forget <run>", "delete this run: its results, progress and queued jobs")
-    .option("--json", "print JSON: one run per line, or the verification report")
+    .option(
+      "--secret <secret>",
+      "the runs' secret (default: $NQUEENS_SECRET, which ps does not show)",
+    )
+    .option(
+      "--verify <run>",
+      "check every record's MAC, then recount a random sample of the settled sub-problems here",
+    )
+    .option(
+      "--sample <k>",
+      "with --verify: sub-problems to recount: a number, a share such as 5%, or all (default: 1%, at least 50)",
+    )
+    .option(
+      "--drop-forged <run>",
+      "remove this run's records that fail their MAC (they are solved again)",
+    )
+    .option(
+      "--forget <run>",
+      "delete this run: its records, progress and queued jobs (no secret needed)",
+    )
+    .option("--json", "print JSON: one run per line, or the report")
     .addHelpText(
       "after",
       `
 Examples:
+  $ export NQUEENS_SECRET=...              (the secret the runs were started with)
   $ nqueens runs --queue redis://10.0.0.5:6379
-  $ nqueens runs --queue redis://10.0.0.5:6379 --verify q20-1a2b3c4d --sample 50
+  $ nqueens runs --queue redis://10.0.0.5:6379 --verify q20-1a2b3c4d --sample 2%
+  $ nqueens runs --queue redis://10.0.0.5:6379 --drop-forged q20-1a2b3c4d
   $ nqueens runs --queue redis://10.0.0.5:6379 --forget q20-1a2b3c4d`,
     )
     .action(async (flags: RunsFlags) => {
       const url = resolveQueueUrl(flags.queue);
-      const { forgetRun, listRuns, verifyRun } = await loadQueue(); // BullMQ: here only
+      const chosen = [flags.forget, flags.verify, flags.dropForged].filter((f) => f !== undefined);
+      if (chosen.length > 1) {
+        throw new NQueensError("--forget, --verify and --drop-forged: one at a time");
+      }
+      if (flags.sample !== undefined && flags.verify === undefined) {
+        throw new NQueensError("--sample goes with --verify RUN");
+      }
       if (flags.forget !== undefined) {
-        if (flags.verify !== undefined)
-          throw new NQueensError("--forget and --verify: one at a time");
+        const { forgetRun } = await loadQueue(); // BullMQ: here only
         const r = await forgetRun(url, flags.forget);
         if (flags.json) await sayJson(r);
         else
           await say(
-            `forgot run ${r.run}: ${r.results} stored results and ${r.jobs} queued jobs deleted`,
+            `forgot run ${r.run}: the records of ${plural(r.results, "sub-problem")} and ${plural(r.jobs, "queued job")} deleted`,
           );
         exit(0);
         return;
       }
-      if (flags.verify !== undefined) {
-        const sample = parseInteger(flags.sample ?? "10", "--sample", 1, 1_000_000);
-        const report = await verifyRun(url, flags.verify, { sample });
-        if (flags.json) await sayJson(report);
+      const secret = resolveSecret(flags.secret);
+      const { dropForged, listRuns, verifyRun } = await loadQueue();
+      if (flags.dropForged !== undefined) {
+        const r = await dropForged(url, flags.dropForged, { secret });
+        if (flags.json) await sayJson(r);
         else {
-          for (const c of report.checked) {
-            const stored = c.stored ? String(c.stored.count) : "unreadable";
-            await say(
-              `sub-problem ${c.id}: stored ${stored}, recounted ${c.recount.count}: ${c.ok ? "ok" : `MISMATCH (${c.reason})`}`,
-            );
+          for (const f of r.dropped) {
+            await say(`dropped from sub-problem ${f.id}: ${quote(f.record, 80)} (${f.reason})`);
           }
-          const bad = report.checked.filter((c) => !c.ok).length;
           await say(
-            report.checked.length === 0
-              ? `run ${report.run} has no stored results to verify`
-              : `run ${report.run}: ${report.checked.length - bad} of ${report.checked.length} sampled sub-problems agree (${report.stored} of ${report.subProblems} stored)`,
+            `run ${r.run}: ${plural(r.dropped.length, "record")} that ${r.dropped.length === 1 ? "fails its" : "fail their"} MAC removed${r.dropped.length > 0 ? "; run the count again to have their sub-problems solved" : ""}`,
           );
         }
-        exit(report.ok && report.checked.length > 0 ? 0 : 1);
+        exit(0);
         return;
       }
-      const { runs, jobs } = await listRuns(url);
+      if (flags.verify !== undefined) {
+        const report = await verifyRun(url, flags.verify, { secret, sample: flags.sample });
+        if (flags.json) await sayJson(report);
+        else {
+          for (const f of report.forged) {
+            await say(`sub-problem ${f.id}: a record ${f.reason}: ${quote(f.record, 60)}`);
+          }
+          for (const c of report.checked) {
+            await say(
+              `sub-problem ${c.id}: settled ${c.stored.count}, recounted ${c.recount.count}: ${c.ok ? "ok" : "MISMATCH"}`,
+            );
+          }
+          const wrong = report.checked.filter((c) => !c.ok).length;
+          await say(
+            report.checked.length === 0
+              ? `run ${report.run} has no settled sub-problems to verify`
+              : `run ${report.run}: ${report.checked.length - wrong} of ${plural(report.checked.length, "sampled sub-problem")} agree (${report.settled} of ${report.subProblems} settled)`,
+          );
+          if (report.forged.length > 0) {
+            await say(
+              `run ${report.run}: ${plural(report.forged.length, "stored record")} ${report.forged.length === 1 ? "fails its" : "fail their"} MAC (every record was checked)`,
+            );
+          }
+        }
+        exit(report.ok ? 0 : 1);
+        return;
+      }
+      const { runs, jobs } = await listRuns(url, { secret });
       if (flags.json) {
         for (const r of runs) await sayJson(r);
       } else if (runs.length === 0) {
         await say(`no runs on ${url.display}`);
+        await say(queueLine(jobs));
       } else {
         const width = Math.max(4, ...runs.map((r) => r.name.length));
         await say(`${"run".padEnd(width)}   n  done             retries  state`);
         for (const r of runs) {
-          const pct = r.subProblems === 0 ? 100 : (100 * r.done) / r.subProblems;
-          const done = `${r.done}/${r.subProblems} ${pct.toFixed(1)}%`;
+          const all = r.subProblems ?? 0;
+          const pct = all === 0 ? 100 : (100 * r.done) / all;
+          const done = r.subProblems === undefined ? "?" : `${r.done}/${all} ${pct.toFixed(1)}%`;
           await say(
-            `${r.name.padEnd(width)}  ${String(r.n).padStart(2)}  ${done.padEnd(15)}  ${String(r.retries).padStart(7)}  ${stateOf(r)}`,
+            `${r.name.padEnd(width)}  ${String(r.n ?? "?").padStart(2)}  ${done.padEnd(15)}  ${String(r.retries).padStart(7)}  ${stateOf(r)}`,
           );
         }
-        await say(
-          `queue: ${jobs.waiting} waiting, ${jobs.active} active, ${jobs.delayed} delayed, ${jobs.failed} failed`,
-        );
-        for (const r of runs) {
-          for (const c of r.conflicts) {
-            await say(
-              `${r.name}: sub-problem ${c.id}: stored ${c.stored ?? "(nothing)"}; worker ${c.worker} reported ${c.record}`,
-            );
-          }
-        }
+        await say(queueLine(jobs));
+        for (const r of runs) for (const line of details(r)) await say(line);
       }
-      exit(runs.some((r) => r.conflicts.length > 0) ? 1 : 0);
+      exit(runs.some(bad) ? 1 : 0);
     });
 };

@@ -4,6 +4,8 @@
  */
 import { availableParallelism } from "node:os";
 import type { Backend, WorkerEvent } from "../queue/index.js";
+import { checkWorkerName } from "../queue/record.js";
+import { resolveSecret } from "../queue/secret.js";
 import { resolveQueueUrl } from "../queue/url.js";
 import { plural } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
@@ -16,6 +18,7 @@ interface WorkerFlags {
   backend?: string;
   lock?: string;
   name?: string;
+  secret?: string;
   quiet?: boolean;
 }
 
@@ -30,8 +33,8 @@ export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefine
       if (quiet) return undefined;
       return `${e.jobId}: ${e.todo} of ${e.to - e.from} sub-problems to solve${e.attempt > 1 ? ` (attempt ${e.attempt})` : ""}`;
     case "done": {
-      if (e.conflicting > 0) {
-        return `${e.jobId}: CONFLICT: ${plural(e.conflicting, "result")} ${e.conflicting === 1 ? "disagrees" : "disagree"} with the stored ones (kept aside; see nqueens runs)`;
+      if (e.disagreeing > 0) {
+        return `${e.jobId}: CONFLICT: ${plural(e.disagreeing, "result")} ${e.disagreeing === 1 ? "disagrees" : "disagree"} with another worker's (one more worker is asked; see nqueens runs)`;
       }
       if (quiet) return undefined;
       return `${e.jobId}: done, ${e.solved} solved in ${e.seconds.toFixed(1)} s`;
@@ -40,6 +43,10 @@ export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefine
       return `${e.jobId === "-" ? "queue" : e.jobId}: ${e.message} (the job will be retried)`;
     case "dropped":
       return `${e.jobId}: run ${e.run} is no longer on the server (forgotten); job dropped`;
+    case "deferred":
+      return quiet && !e.reason.includes("secret") ? undefined : `${e.jobId}: ${e.reason}`;
+    case "refused":
+      return `${e.jobId}: REFUSED: ${e.reason}`;
     case "wait":
       return e.message;
   }
@@ -56,13 +63,21 @@ export const registerWorker: Register = (program, exit) => {
       "cpu; gpu (first WebGPU adapter, one job at a time); auto (a hardware GPU if any) (default: cpu)",
     )
     .option("--lock <seconds>", "a dead worker's job is retried after about 1.5 times this", "30")
-    .option("--name <name>", "this worker's name in the run's records (default: HOST:PID)")
+    .option(
+      "--name <name>",
+      "this worker's name in the run's records: up to 64 characters, no spaces (default: HOST:PID)",
+    )
+    .option(
+      "--secret <secret>",
+      "the runs' secret, the coordinator's (default: $NQUEENS_SECRET, which ps does not show)",
+    )
     .option("--quiet", "log only the start, conflicts, failures and connection trouble")
     .addHelpText(
       "after",
       `
 Start any number of workers, on any machines that can reach the Redis server, then
-run the count (or the other way round):
+run the count (or the other way round), all with the same secret:
+  $ export NQUEENS_SECRET=...                               (openssl rand -hex 16)
   $ nqueens worker --queue redis://10.0.0.5:6379            (on each machine)
   $ nqueens count 20 --queue redis://10.0.0.5:6379          (anywhere, once)
 Ctrl-C lets the jobs in progress finish; a second Ctrl-C stops at once (those jobs
@@ -76,11 +91,14 @@ go back to the queue). A worker that dies loses nothing: its job is retried.`,
           : parseInteger(flags.workers, "--workers", 1, 1024);
       const backend = parseChoice(flags.backend ?? "cpu", "--backend", BACKENDS);
       const lock = parseInteger(flags.lock ?? "30", "--lock", 1, 3600);
+      if (flags.name !== undefined) checkWorkerName(flags.name);
+      const secret = resolveSecret(flags.secret);
       const log = (line: string | undefined) => {
         if (line !== undefined) process.stderr.write(`${line}\n`);
       };
       const { startWorker } = await loadQueue(); // BullMQ: loaded only here
       const worker = await startWorker(url, {
+        secret,
         threads,
         backend,
         lockSeconds: lock,

@@ -9,6 +9,19 @@
  *
  * The header's crc is the CRC-32 of the header text before " crc="; each record's is the CRC-32 of
  * `<split>|<id> <count> <fixed180> <fixed90>`, so a record copied from another split fails too.
+ * A CRC guards against accidents only (a torn write, a bad disk, a line pasted from another
+ * file): anyone who edits the file can compute a correct one.
+ *
+ * With a key (`secret`, the same `--secret` or NQUEENS_SECRET as the queue's) the records are
+ * also tagged, and a line without a valid tag is refused, whatever its CRC:
+ *
+ *   nqueens-count-checkpoint 1 n=17 split=... subproblems=4319 mac=<32 hex> crc=<8 hex>
+ *   <id> <count> <fixed180> <fixed90> <32 hex> <8 hex>
+ *
+ * The tags are 128-bit HMAC-SHA256 under `HMAC(secret, "nqueens-checkpoint-1" NUL split)`: the
+ * header's over n, the split and the sub-problem count, each record's over its id and counts.
+ * A keyed checkpoint opened without the key, an unkeyed one opened with a key, and one written
+ * under another secret are all refused (a key in use accepts only records it tagged).
  * The header is written to a temporary file that is renamed into place (a new checkpoint is either
  * absent or has its full header). Records are appended (O_APPEND) with one write and an fsync
  * per batch: at most every second, or at once when results come slower than that.
@@ -25,6 +38,8 @@
  * taken over. A lock from another host cannot be checked and is refused, naming the file to
  * delete once that process is known to be gone.
  */
+
+import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   closeSync,
   fsyncSync,
@@ -39,7 +54,7 @@ import {
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { crc32 } from "node:zlib";
 import { NQueensError } from "../errors.js";
 import type { SubResult } from "./split.js";
@@ -49,16 +64,82 @@ const FORMAT = 1;
 
 const hex = (text: string) => (crc32(text) >>> 0).toString(16).padStart(8, "0");
 
-/** The header line (without "\n") for a split. */
-export function headerLine(n: number, version: string, subProblems: number): string {
-  const text = `${MAGIC} ${FORMAT} n=${n} split=${version} subproblems=${subProblems}`;
+/**
+ * The shortest key accepted (as for the queue's secret, queue/secret.ts): a short one could be
+ * found from any tagged line by trying guesses offline.
+ */
+export const MIN_KEY_LENGTH = 16;
+
+/** A checkpoint's key: tags lines of one split. */
+export interface CheckpointKey {
+  tag(text: string): string;
+}
+
+/**
+ * The key of checkpoints of split `version` under `secret`.
+ * @throws NQueensError when the secret is shorter than {@link MIN_KEY_LENGTH} (never quoting it)
+ */
+export function checkpointKey(secret: string, version: string): CheckpointKey {
+  if (secret.length < MIN_KEY_LENGTH) {
+    throw new NQueensError(
+      `--secret must be at least ${MIN_KEY_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any tagged line: make one with \`openssl rand -hex 16\``,
+    );
+  }
+  const key = createHmac("sha256", secret).update(`nqueens-checkpoint-1\0${version}`).digest();
+  return {
+    tag: (text) => createHmac("sha256", key).update(text).digest("hex").slice(0, 32),
+  };
+}
+
+/** Whether `given` is the tag of `text` (compared in constant time). */
+function tagged(key: CheckpointKey, text: string, given: string): boolean {
+  return timingSafeEqual(Buffer.from(key.tag(text), "hex"), Buffer.from(given, "hex"));
+}
+
+/** The header line (without "\n") for a split; with a key, tagged. */
+export function headerLine(
+  n: number,
+  version: string,
+  subProblems: number,
+  key?: CheckpointKey,
+): string {
+  let text = `${MAGIC} ${FORMAT} n=${n} split=${version} subproblems=${subProblems}`;
+  if (key) text += ` mac=${key.tag(`header\0${text}`)}`;
   return `${text} crc=${hex(text)}`;
 }
 
-/** One record line (without "\n"). */
-export function recordLine(version: string, id: number, r: SubResult): string {
-  const text = `${id} ${r.count} ${r.fixed180} ${r.fixed90}`;
+/** One record line (without "\n"); with a key, tagged. */
+export function recordLine(version: string, id: number, r: SubResult, key?: CheckpointKey): string {
+  let text = `${id} ${r.count} ${r.fixed180} ${r.fixed90}`;
+  if (key) text += ` ${key.tag(`record\0${text}`)}`;
   return `${text} ${hex(`${version}|${text}`)}`;
+}
+
+/** Options of {@link openCheckpoint}. */
+export interface CheckpointOptions {
+  /**
+   * Tag the records with a key made from this secret (at least 16 characters), and accept only
+   * records it tagged. Without it the lines carry a CRC only, which catches accidents, not edits.
+   * @default the secret given to {@link keyCheckpoint} for this path, if any
+   */
+  readonly secret?: string;
+}
+
+/** Secrets for checkpoint paths, for counts that open their checkpoint themselves. */
+const pathSecrets = new Map<string, string>();
+
+/**
+ * Has every later {@link openCheckpoint} of `path` in this process use `secret` (the command's
+ * `--secret` for `count --checkpoint`, whichever engine opens the file); returns the undo.
+ * Checked at once (at least 16 characters).
+ */
+export function keyCheckpoint(path: string, secret: string): () => void {
+  checkpointKey(secret, "");
+  const where = resolve(path);
+  pathSecrets.set(where, secret);
+  return () => {
+    if (pathSecrets.get(where) === secret) pathSecrets.delete(where);
+  };
 }
 
 /** An open checkpoint: the results it holds, and an appender. */
@@ -124,11 +205,14 @@ export function openCheckpoint(
   n: number,
   version: string,
   subProblems: number,
+  options: CheckpointOptions = {},
 ): Checkpoint {
+  const secret = options.secret ?? pathSecrets.get(resolve(path));
+  const key = secret === undefined ? undefined : checkpointKey(secret, version);
   checkCheckpointPath(path);
   const unlock = lock(path);
   try {
-    return open(path, n, version, subProblems, unlock);
+    return open(path, n, version, subProblems, unlock, key);
   } catch (e) {
     unlock();
     throw e;
@@ -196,8 +280,9 @@ function open(
   version: string,
   subProblems: number,
   unlock: () => void,
+  key: CheckpointKey | undefined,
 ): Checkpoint {
-  const header = headerLine(n, version, subProblems);
+  const header = headerLine(n, version, subProblems, key);
   let text: string | undefined;
   try {
     text = readFileSync(path, "latin1");
@@ -233,24 +318,46 @@ function open(
     const first = complete[0];
     if (first !== header) {
       const m =
-        /^nqueens-count-checkpoint (\d+) n=(\d+) split=(\S+) subproblems=(\d+) crc=([0-9a-f]{8})$/.exec(
+        /^nqueens-count-checkpoint (\d+) n=(\d+) split=(\S+) subproblems=(\d+)( mac=[0-9a-f]{32})? crc=([0-9a-f]{8})$/.exec(
           first,
         );
-      if (m === null || hex(first.slice(0, first.lastIndexOf(" crc="))) !== m[5]) {
+      if (m === null || hex(first.slice(0, first.lastIndexOf(" crc="))) !== m[6]) {
         refuse(path, "is not an nqueens count checkpoint or its header is damaged");
       }
       if (Number(m[2]) !== n) refuse(path, `is for n=${m[2]}, not n=${n}`);
-      refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
+      if (m[3] !== version) {
+        refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
+      }
+      if (m[5] !== undefined && !key) {
+        refuse(path, "is keyed (written with a secret): give the same --secret or NQUEENS_SECRET");
+      }
+      if (m[5] === undefined && key) {
+        refuse(
+          path,
+          "has no key (written without a secret) but one is in use (--secret or NQUEENS_SECRET), which accepts only records it tagged: resume it without the secret, or start a new checkpoint",
+        );
+      }
+      refuse(path, "was written with another secret (its header fails its MAC)");
     }
     for (let i = 1; i < complete.length; i++) {
       const line = complete[i];
-      const m = /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{8})$/.exec(line);
+      const m = key
+        ? /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{32}) ([0-9a-f]{8})$/.exec(line)
+        : /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{8})$/.exec(line);
       if (m === null) refuse(path, `is damaged at line ${i + 1}`);
       const id = Number(m[1]);
       const r: SubResult = { count: Number(m[2]), fixed180: Number(m[3]), fixed90: Number(m[4]) };
-      if (recordLine(version, id, r) !== line || id >= subProblems) {
+      const text = line.slice(0, line.lastIndexOf(" "));
+      if (hex(`${version}|${text}`) !== m[key ? 6 : 5] || id >= subProblems) {
         refuse(path, `is damaged at line ${i + 1}`);
       }
+      if (key && !tagged(key, `record\0${m[1]} ${m[2]} ${m[3]} ${m[4]}`, m[5])) {
+        refuse(
+          path,
+          `has a record that fails its MAC at line ${i + 1} (forged, or written with another secret)`,
+        );
+      }
+      if (recordLine(version, id, r, key) !== line) refuse(path, `is damaged at line ${i + 1}`);
       const before = results.get(id);
       if (
         before !== undefined &&
@@ -291,7 +398,7 @@ function open(
     path,
     results,
     append(id, r) {
-      pending.push(recordLine(version, id, r));
+      pending.push(recordLine(version, id, r, key));
       if (pending.length >= FLUSH_LINES || Date.now() - lastFlush >= FLUSH_MS) flush();
     },
     flush,

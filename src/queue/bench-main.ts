@@ -15,6 +15,7 @@
  * .js files.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { countFast } from "../engine/count-fast.js";
 import { runCoordinator } from "./coordinator.js";
@@ -29,6 +30,8 @@ const own = given ? undefined : await startRedisServer();
 const url = given ?? own?.url ?? "";
 const here = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
 const workerMain = new URL(`./worker-main${here}`, import.meta.url).pathname;
+// The runs' secret, for the coordinator and the workers (a fresh one unless NQUEENS_SECRET is set).
+const secret = process.env.NQUEENS_SECRET || randomBytes(16).toString("hex");
 
 function startWorkers(k: number): Promise<ChildProcess[]> {
   return Promise.all(
@@ -36,7 +39,7 @@ function startWorkers(k: number): Promise<ChildProcess[]> {
       const child = spawn(
         process.execPath,
         [...process.execArgv, workerMain, url, "1", "30", `bench${i}`],
-        { stdio: ["ignore", "pipe", "inherit"] },
+        { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NQUEENS_SECRET: secret } },
       );
       return new Promise<ChildProcess>((resolve, reject) => {
         let out = "";
@@ -101,7 +104,7 @@ try {
         const redisBefore = cpuOf(own?.pid);
         cpu = ownCpu();
         const started = performance.now();
-        const q = await runCoordinator(n, url, { run });
+        const q = await runCoordinator(n, url, { run, secret });
         queued.push((performance.now() - started) / 1000);
         const used =
           ownCpu() -

@@ -70,11 +70,18 @@ export async function openRedis(url: QueueUrl, options: OpenOptions = {}): Promi
   });
   const fail = (why: string) =>
     new QueueConnectionError(`cannot use Redis at ${url.display}: ${why}`);
+  const seconds = options.connectSeconds ?? 3;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       done();
-      client.disconnect();
-      reject(fail(`${lastError || "no answer"} (gave up after ${options.connectSeconds ?? 3} s)`));
+      drop(client);
+      reject(
+        fail(
+          lastError
+            ? `${lastError} (gave up after ${seconds} s)`
+            : `no answer within ${seconds} s (something accepted the connection but did not answer as Redis does); gave up`,
+        ),
+      );
     }, deadline - Date.now());
     const onReady = () => {
       done();
@@ -89,7 +96,7 @@ export async function openRedis(url: QueueUrl, options: OpenOptions = {}): Promi
     const onError = (e: Error & { command?: unknown }) => {
       if (e.name === "ReplyError") {
         done();
-        client.disconnect();
+        drop(client);
         reject(fail(e.message.split("\n")[0]));
       }
     };
@@ -107,6 +114,15 @@ export async function openRedis(url: QueueUrl, options: OpenOptions = {}): Promi
     });
   });
   return client;
+}
+
+/**
+ * Disconnects at once: ioredis's disconnect ends the socket politely, and a peer that accepted
+ * the connection but never answers would keep it (and the process) alive for seconds more.
+ */
+function drop(client: Redis): void {
+  client.disconnect();
+  (client as unknown as { stream?: { destroy?: () => void } }).stream?.destroy?.();
 }
 
 /** Closes a connection opened by {@link openRedis}, without waiting on a server that is gone. */

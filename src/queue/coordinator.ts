@@ -1,13 +1,15 @@
 /**
- * The coordinator: `nqueens count N --queue URL`. It describes the run, enqueues the jobs that
- * still have sub-problems without a result, follows the stored results for progress, and adds
- * up the total once every sub-problem has a verified result.
+ * The coordinator: `nqueens count N --queue URL`. It describes the run (tagged with the run's
+ * key, see secret.ts), enqueues tagged jobs that ask `replicas` distinct workers for a vote on
+ * every sub-problem, follows the votes for progress, asks one more worker wherever votes
+ * disagree, and adds up the total once every sub-problem is settled (verdict.ts).
  *
  * Safe to stop and start again at any time: the run's name comes from n and the split, its jobs'
- * ids from their id ranges, so a second coordinator attaches to the same run and enqueues only
- * what is missing. It never prints a total unless every sub-problem's record checks out and no
- * worker has reported a disagreeing result. While Redis is unreachable it waits (and says so);
- * if Redis comes back empty (restarted without persistence), it enqueues the run again.
+ * ids from their id ranges and replica, so a second coordinator attaches to the same run and
+ * enqueues only what is missing. It never prints a total unless every sub-problem is settled by
+ * records that carry valid tags and no stored record fails its tag. While Redis is unreachable it
+ * waits (and says so); if Redis comes back empty (restarted without persistence), it enqueues the
+ * run again.
  */
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
@@ -17,26 +19,39 @@ import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import { closeRedis, openRedis } from "./connection.js";
-import { checkRecord } from "./record.js";
 import {
   batchRanges,
   batchSize,
   checkRunName,
   ensureRun,
   type JobData,
+  jobData,
   jobId,
   largestFirst,
+  MAX_REPLICAS,
   PREFIX,
   QUEUE_NAME,
-  readConflicts,
+  readVotes,
   runKeys,
   runName,
-  totalOf,
 } from "./run.js";
+import { checkSecret, type RunKey, runKey } from "./secret.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
+import { judgeRun, judgeSub, type OverruledVote, type RunVerdict, voteLines } from "./verdict.js";
 
 /** Options for {@link runCoordinator}. */
 export interface CoordinatorOptions {
+  /**
+   * The run's secret, the same for the coordinator and every worker (at least 16 characters);
+   * it keys every tag and is never sent to Redis.
+   */
+  secret: string;
+  /**
+   * Distinct workers that must agree on each sub-problem, for a new run (an existing run keeps
+   * its own; a different value given here is refused). 2 makes one faulty or lying worker
+   * visible and outvoted, at twice the work. @default 1
+   */
+  replicas?: number;
   /** Run name. @default `q{n}-{split hash}`, see `runName` */
   run?: string;
   /** Sub-problems per job, for a new run (an existing run keeps its own). @default batchSize(n) */
@@ -50,15 +65,18 @@ export interface CoordinatorOptions {
    * attaches to it); rejects with the engine's `CountInterrupted`.
    */
   signal?: AbortSignal;
-  /** Called when more results are stored. */
+  /** Called when more sub-problems are settled. */
   onProgress?: (progress: QueueProgress) => void;
-  /** One-line notices: attached to a run, waiting for Redis, enqueuing again. */
+  /**
+   * One-line notices: attached to a run, waiting for Redis, enqueuing again, workers that
+   * disagree, records that fail their tag, votes outvoted at the end.
+   */
   onMessage?: (message: string) => void;
 }
 
 /**
- * Progress of a run, from its stored results: the engine's `Progress` (sub-problems done, of
- * `total`, and the solutions they count) and the run's name.
+ * Progress of a run, from its settled sub-problems: the engine's `Progress` (sub-problems done,
+ * of `total`, and the solutions they count) and the run's name.
  */
 export interface QueueProgress extends Progress {
   readonly run: string;
@@ -71,15 +89,19 @@ export interface QueueCount {
   readonly unique: bigint;
   readonly run: string;
   readonly subProblems: number;
-  /** Sub-problems that already had a result when this call started (attaching to a run). */
+  /** Sub-problems that were already settled when this call started (attaching to a run). */
   readonly resumed: number;
   readonly jobs: number;
+  /** Distinct workers whose agreeing votes settled each sub-problem. */
+  readonly replicas: number;
   /** False when this call created the run, true when it attached to an existing one. */
   readonly attached: boolean;
   /** Wall-clock seconds of this call. */
   readonly seconds: number;
   /** Distinct workers that took jobs of this run (over all its attempts). */
   readonly workers: number;
+  /** Valid votes that were not counted: outvoted, or otherwise overruled (reported, see verdict.ts). */
+  readonly overruled: readonly OverruledVote[];
 }
 
 /** Every job can be retried this often after an error, besides the coordinator's own retries. */
@@ -90,21 +112,37 @@ const JOB_OPTIONS = {
   removeOnFail: false,
 } as const;
 
+/** Checks a quorum size. */
+export function checkReplicas(replicas: number): number {
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) {
+    throw new NQueensError(
+      `--replicas must be a whole number from 1 to ${MAX_REPLICAS}: got ${replicas}`,
+    );
+  }
+  return replicas;
+}
+
 /**
  * Counts the solutions of n with the workers listening on the queue at `url`.
- * @throws NQueensError for bad input, an unreachable server, a run name taken by another n or
- *   split, a result that fails its verification, or workers that disagree on a sub-problem;
- *   CountInterrupted when `signal` aborts
- * @example const { total } = await runCoordinator(17, "redis://10.0.0.5:6379", { onProgress });
+ * @throws NQueensError for bad input, a missing or short secret, an unreachable server, a run
+ *   name taken by another n or split or by another secret, stored records that fail their tag,
+ *   or workers that disagree on a sub-problem with no majority; CountInterrupted when `signal`
+ *   aborts
+ * @example const { total } = await runCoordinator(17, "redis://10.0.0.5:6379", { secret, onProgress });
  */
 export async function runCoordinator(
   n: number,
   url: string | QueueUrl,
-  options: CoordinatorOptions = {},
+  options: CoordinatorOptions,
 ): Promise<QueueCount> {
   checkSize(n, MAX_N);
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
   const name = checkRunName(options.run ?? runName(n));
+  if (typeof options.secret !== "string") {
+    throw new NQueensError("a queue run needs a secret (the secret option)");
+  }
+  const key = runKey(checkSecret(options.secret, "the secret"), name);
+  if (options.replicas !== undefined) checkReplicas(options.replicas);
   const wanted = options.batch ?? batchSize(n);
   if (!Number.isInteger(wanted) || wanted < 1) {
     throw new NQueensError(
@@ -118,14 +156,14 @@ export async function runCoordinator(
   const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
   // Connection trouble is reported once by openRedis's onWait; BullMQ's copies are not needed.
   queue.on("error", () => {});
-  // Waiting between looks blocks a connection (BLPOP on the run's `complete` list), so it gets
-  // its own; its errors are the main connection's, reported there.
+  // Waiting between looks blocks a connection (BLPOP on the run's `wake` list), so it gets its
+  // own; its errors are the main connection's, reported there.
   const waiter = redis.duplicate();
   waiter.on("error", () => {});
   const seen = { done: 0 };
   try {
     const links = { redis, waiter, queue };
-    return await follow(n, name, wanted, links, options, address.display, seen);
+    return await follow(n, key, wanted, links, options, address.display, seen);
   } catch (e) {
     if (signal?.aborted) throw new CountInterrupted(seen.done, split(n).length);
     throw e;
@@ -143,15 +181,21 @@ interface Links {
   readonly queue: Queue<JobData>;
 }
 
+/** The ids of a list, at most five, for a message. */
+function some(ids: readonly number[]): string {
+  return `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", ..." : ""}`;
+}
+
 async function follow(
   n: number,
-  name: string,
+  key: RunKey,
   wanted: number,
   { redis, waiter, queue }: Links,
   options: CoordinatorOptions,
   display: string,
   seen: { done: number },
 ): Promise<QueueCount> {
+  const name = key.run;
   const signal = options.signal;
   const say = options.onMessage ?? (() => {});
   const began = performance.now();
@@ -161,20 +205,44 @@ async function follow(
   const pollMs = Math.max(50, (options.pollSeconds ?? 0.5) * 1000);
   const until = <T>(p: Promise<T>) => abortable(p, signal);
 
-  const { created, batch } = await until(ensureRun(redis, name, n, wanted));
+  const { created, batch, replicas } = await until(
+    ensureRun(redis, key, n, wanted, options.replicas),
+  );
   const ranges = largestFirst(n, batchRanges(list.length, batch));
   const attached = !created;
-  const enqueue = async (recheck: boolean) => {
-    const have = new Set((await redis.hkeys(keys.results)).map(Number));
-    const missing = ranges.filter(([from, to]) => {
-      for (let id = from; id < to; id++) if (!have.has(id)) return true;
-      return false;
-    });
+  const told = new Set<string>();
+  const tell = (what: string, message: string) => {
+    if (!told.has(what)) {
+      told.add(what);
+      say(message);
+    }
+  };
+
+  /** The jobs the verdict still asks for: replicas of ranges with short ids, extra votes. */
+  const wantedJobs = (verdict: RunVerdict | undefined) => {
+    const jobs: { from: number; to: number; replica: number }[] = [];
+    const need = new Map<number, number>(); // id -> votes still missing
+    if (verdict) for (const s of verdict.short) need.set(s.id, replicas - s.voters.length);
+    for (let replica = 1; replica <= replicas; replica++) {
+      for (const [from, to] of ranges) {
+        let most = verdict ? 0 : replicas;
+        for (let id = from; id < to && verdict; id++) most = Math.max(most, need.get(id) ?? 0);
+        // The last `most` replicas of the range: those not yet done, or lost.
+        if (replica > replicas - most) jobs.push({ from, to, replica });
+      }
+    }
+    for (const d of verdict?.disputes ?? []) {
+      if (!d.exhausted) jobs.push({ from: d.id, to: d.id + 1, replica: d.votes.length + 1 });
+    }
+    return jobs;
+  };
+  const enqueue = async (verdict: RunVerdict | undefined, recheck: boolean) => {
+    const jobs = wantedJobs(verdict);
     if (recheck) {
-      // A job that finished or failed but left results missing (data lost on the server) is
+      // A job that finished or failed but left votes missing (data lost on the server) is
       // started again; one the queue no longer knows is added again below.
-      for (const [from, to] of missing) {
-        const id = jobId(name, from, to);
+      for (const { from, to, replica } of jobs) {
+        const id = jobId(name, from, to, replica);
         const state = await queue.getJobState(id);
         if (state === "completed" || state === "failed") {
           const job = (await queue.getJob(id)) as Job<JobData> | undefined;
@@ -182,53 +250,136 @@ async function follow(
         }
       }
     }
-    for (let i = 0; i < missing.length; i += 1000) {
+    for (let i = 0; i < jobs.length; i += 1000) {
       await queue.addBulk(
-        missing.slice(i, i + 1000).map(([from, to]) => ({
+        jobs.slice(i, i + 1000).map(({ from, to, replica }) => ({
           name,
-          data: { run: name, n, version, from, to },
-          opts: { ...JOB_OPTIONS, jobId: jobId(name, from, to) },
+          data: jobData(key, n, from, to, replica, replicas),
+          opts: { ...JOB_OPTIONS, jobId: jobId(name, from, to, replica) },
         })),
       );
     }
-    return { done: have.size, jobs: missing.length };
+    return jobs.length;
   };
-  const first = await until(enqueue(false));
+  const judgeAll = async () => judgeRun(n, key, await until(readVotes(redis, name)), replicas);
+
+  let verdict = created ? undefined : await judgeAll();
+  const resumed = verdict?.settled.size ?? 0;
+  const firstJobs = await until(enqueue(verdict, false));
   if (attached) {
     say(
-      `attached to run ${name}: ${first.done} of ${plural(list.length, "sub-problem")} already done, ${plural(first.jobs, "job")} enqueued or waiting`,
+      `attached to run ${name}: ${resumed} of ${plural(list.length, "sub-problem")} already settled, ${plural(firstJobs, "job")} enqueued or waiting`,
     );
   } else {
+    const quorum = replicas > 1 ? `, each solved by ${replicas} distinct workers` : "";
     say(
-      `started run ${name}: ${plural(list.length, "sub-problem")} in ${plural(ranges.length, "job")} of ${batch}`,
+      `started run ${name}: ${plural(list.length, "sub-problem")} in ${plural(ranges.length, "job")} of ${batch}${quorum}`,
     );
   }
 
-  // Progress: read the ids stored since the last look, add their weighted counts.
+  // Progress: read the ids hinted settled since the last look, check their votes, add them up.
   let cursor = 0;
+  let disputeCursor = 0;
   let tally = new Tally(list);
   let reported = -1;
-  let summed = -1;
+  let judgedAt = -1;
   let lastCheck = Date.now();
   let lastFull = Date.now();
   let recheck = false;
+  const noteForged = (ids: readonly number[]) => {
+    if (ids.length > 0) {
+      tell(
+        "forged",
+        `run ${name}: the record of sub-problem ${some(ids)} fails its MAC (forged, damaged, or written with another secret); the run gives no total while it is there (see nqueens runs)`,
+      );
+    }
+  };
+  const rebuild = (v: RunVerdict) => {
+    tally = new Tally(list);
+    for (const [id, r] of v.settled) tally.add(id, r);
+  };
+  if (verdict) rebuild(verdict);
+  /**
+   * Reads and judges every vote: the result when the run is settled, undefined while votes are
+   * still to come; throws when nothing more can come and the run is still not settled.
+   */
+  const decide = async (): Promise<QueueCount | undefined> => {
+    const v = await judgeAll();
+    verdict = v;
+    rebuild(v);
+    seen.done = tally.done;
+    if (v.total !== undefined && v.unique !== undefined) return finish(v, v.total, v.unique);
+    const forgedIds = [...new Set(v.forged.map((f) => f.id))];
+    noteForged(forgedIds);
+    if (v.short.length > 0 || v.disputes.some((d) => !d.exhausted)) return undefined;
+    if (v.forged.length > 0) {
+      throw new NQueensError(
+        `run ${name}: ${plural(v.forged.length, "stored record")} ${v.forged.length === 1 ? "fails its" : "fail their"} MAC (forged, damaged, or written with another secret), on sub-problem ${some(forgedIds)}; no total (see nqueens runs --queue ${display}; --drop-forged ${name} removes them)`,
+      );
+    }
+    throw new NQueensError(
+      `run ${name}: workers disagree on sub-problem ${some(v.disputes.map((d) => d.id))} with no majority; no total (see nqueens runs --queue ${display})`,
+    );
+  };
   for (;;) {
     signal?.throwIfAborted();
     const ids = await until(redis.lrange(keys.done, cursor, cursor + 9999));
     if (ids.length > 0) {
-      const records = await until(redis.hmget(keys.results, ...ids));
+      const records = await until(redis.hmget(keys.votes, ...ids));
+      const forged: number[] = [];
       ids.forEach((text, i) => {
         const id = Number(text);
-        const record = records[i];
-        if (record === null || !(id >= 0 && id < list.length)) return;
-        const checked = checkRecord(version, id, record);
-        if (checked.ok) tally.add(id, checked.record);
+        if (!(Number.isInteger(id) && id >= 0 && id < list.length) || tally.has(id)) return;
+        const j = judgeSub(key, version, id, voteLines(records[i]), replicas, list[id]);
+        if (j.forged.length > 0) forged.push(id);
+        if (j.verdict.state === "settled") tally.add(id, j.verdict.result);
       });
+      noteForged(forged);
       cursor += ids.length;
     }
+    const disputed = await until(redis.lrange(keys.disputes, disputeCursor, disputeCursor + 999));
+    if (disputed.length > 0) {
+      disputeCursor += disputed.length;
+      const unique = [...new Set(disputed)].filter(
+        (t) => Number(t) >= 0 && Number(t) < list.length,
+      );
+      const records = unique.length > 0 ? await until(redis.hmget(keys.votes, ...unique)) : [];
+      const extra: { from: number; to: number; replica: number }[] = [];
+      unique.forEach((text, i) => {
+        const id = Number(text);
+        const lines = voteLines(records[i]);
+        const j = judgeSub(key, version, id, lines, replicas, list[id]);
+        noteForged(j.forged.length > 0 ? [id] : []);
+        if (j.verdict.state === "short" && lines.length >= replicas) {
+          // Enough records, but some do not count (impossible, forged): one more vote.
+          extra.push({ from: id, to: id + 1, replica: lines.length + 1 });
+          return;
+        }
+        if (j.verdict.state !== "disputed") return;
+        const counts = j.votes.map((v) => `${v.worker} ${v.result.count}`).join(", ");
+        tell(
+          `dispute ${id} ${j.votes.length}`,
+          j.verdict.exhausted
+            ? `run ${name}: workers disagree on sub-problem ${id} (${counts}) with no majority after ${plural(j.votes.length, "vote")}; it is left for a person (see nqueens runs)`
+            : `run ${name}: workers disagree on sub-problem ${id} (${counts}); asking one more worker`,
+        );
+        if (!j.verdict.exhausted) extra.push({ from: id, to: id + 1, replica: j.votes.length + 1 });
+      });
+      if (extra.length > 0) {
+        await until(
+          queue.addBulk(
+            extra.map(({ from, to, replica }) => ({
+              name,
+              data: jobData(key, n, from, to, replica, replicas),
+              opts: { ...JOB_OPTIONS, jobId: jobId(name, from, to, replica) },
+            })),
+          ),
+        );
+      }
+    }
     seen.done = tally.done;
-    if (cursor !== reported) {
-      reported = cursor;
+    if (tally.done !== reported) {
+      reported = tally.done;
       options.onProgress?.({
         run: name,
         done: tally.done,
@@ -236,46 +387,14 @@ async function follow(
         solutions: tally.total,
       });
     }
-    if ((await until(redis.llen(keys.conflicts))) > 0) {
-      const conflicts = await until(readConflicts(redis, name));
-      const ids = [...new Set(conflicts.map((c) => c.id))];
-      throw new NQueensError(
-        `run ${name}: workers disagree on sub-problem ${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", ..." : ""}; no total (see: nqueens runs --queue ${display})`,
-      );
-    }
-    if (cursor >= list.length && cursor !== summed) {
-      summed = cursor;
-      const results = await until(redis.hgetall(keys.results));
-      const sum = totalOf(n, results);
-      if (sum.ok) {
-        await until(
-          redis.hset(keys.meta, {
-            total: sum.total.toString(),
-            unique: sum.unique.toString(),
-            finished: new Date().toISOString(),
-          }),
-        );
-        const starts = await until(redis.lrange(keys.starts, 0, -1));
-        return {
-          n,
-          total: sum.total,
-          unique: sum.unique,
-          run: name,
-          subProblems: list.length,
-          resumed: first.done,
-          jobs: ranges.length,
-          attached,
-          seconds: (performance.now() - began) / 1000,
-          workers: new Set(starts.map((line) => line.split("\t")[1])).size,
-        };
-      }
-      if (sum.bad.length > 0) {
-        const b = sum.bad[0];
-        throw new NQueensError(
-          `run ${name}: the stored result of sub-problem ${b.id} fails verification (${b.reason})${sum.bad.length > 1 ? ` and ${sum.bad.length - 1} more` : ""}; no total`,
-        );
-      }
-      // The progress list names more results than the server holds: it lost data.
+    let fresh = false;
+    if (cursor >= list.length && judgedAt !== cursor) {
+      judgedAt = cursor;
+      fresh = true;
+      const r = await decide();
+      if (r) return r;
+      // Everything hinted settled, yet the verdict says otherwise: votes missing (data lost on
+      // the server) or forged ones counted by the hint; ask for what is missing.
       recheck = true;
     }
     const now = Date.now();
@@ -285,11 +404,13 @@ async function follow(
         say(
           `run ${name} is gone from the server (Redis restarted without saving?); enqueuing it again`,
         );
-        await until(ensureRun(redis, name, n, batch));
+        await until(ensureRun(redis, key, n, batch, replicas));
         cursor = 0;
+        disputeCursor = 0;
         tally = new Tally(list);
         reported = -1;
-        summed = -1;
+        judgedAt = -1;
+        fresh = false;
         recheck = true;
       }
       await until(retryFailed(queue, name));
@@ -300,16 +421,52 @@ async function follow(
       if (queued === 0 || recheck || now - lastFull > 30000) {
         lastFull = now;
         recheck = false;
-        const { jobs } = await until(enqueue(true));
+        if (!fresh) {
+          const r = await decide();
+          if (r) return r;
+        }
+        const jobs = await until(enqueue(verdict, true));
         if (jobs > 0 && queued === 0) {
           say(
-            `run ${name}: ${plural(jobs, "job")} without results ${jobs === 1 ? "was" : "were"} enqueued again`,
+            `run ${name}: ${plural(jobs, "job")} without all ${jobs === 1 ? "its" : "their"} votes ${jobs === 1 ? "was" : "were"} enqueued again`,
           );
         }
       }
     }
-    // Until the next look, or until the last result is stored, whichever comes first.
-    await until(waiter.blpop(keys.complete, pollMs / 1000));
+    // Until the next look, or until the last sub-problem settles or a dispute starts.
+    await until(waiter.blpop(keys.wake, pollMs / 1000));
+  }
+
+  async function finish(v: RunVerdict, total: bigint, unique: bigint): Promise<QueueCount> {
+    await until(
+      redis.hset(keys.meta, {
+        total: total.toString(),
+        unique: unique.toString(),
+        finished: new Date().toISOString(),
+      }),
+    );
+    const starts = await until(redis.lrange(keys.starts, 0, -1));
+    const outvoted = v.overruled;
+    if (outvoted.length > 0) {
+      const who = [...new Set(outvoted.map((o) => o.worker))].join(", ");
+      say(
+        `run ${name}: ${plural(outvoted.length, "vote")} from ${who} ${outvoted.length === 1 ? "was" : "were"} overruled (sub-problem ${some(outvoted.map((o) => o.id))}); the total counts only agreeing votes (see nqueens runs)`,
+      );
+    }
+    return {
+      n,
+      total,
+      unique,
+      run: name,
+      subProblems: list.length,
+      resumed,
+      jobs: ranges.length,
+      replicas,
+      attached,
+      seconds: (performance.now() - began) / 1000,
+      workers: new Set(starts.map((line) => line.split("\t")[1])).size,
+      overruled: outvoted,
+    };
   }
 }
 

@@ -2,31 +2,60 @@
 export { closeRedis, openRedis, QueueConnectionError } from "./connection.js";
 export {
   type CoordinatorOptions,
+  checkReplicas,
   type QueueCount,
   type QueueProgress,
   runCoordinator,
 } from "./coordinator.js";
-export { agree, checkRecord, makeRecord, parseRecord, type VerificationRecord } from "./record.js";
+export {
+  agree,
+  checkRecord,
+  checkWorkerName,
+  makeRecord,
+  parseRecord,
+  type VerificationRecord,
+} from "./record.js";
 export {
   batchSize,
-  type Conflict,
   type JobData,
+  MAX_REPLICAS,
   type RunMeta,
   runKeys,
   runName,
-  totalOf,
 } from "./run.js";
 export {
+  defaultSample,
+  dropForged,
   type ForgetReport,
   forgetRun,
   listRuns,
   type QueueJobCounts,
   type RunInfo,
+  type RunState,
   type VerifiedSubProblem,
   type VerifyReport,
   verifyRun,
 } from "./runs.js";
-export { parseQueueUrl, QUEUE_ENV, type QueueUrl, resolveQueueUrl } from "./url.js";
+export {
+  checkSecret,
+  MIN_SECRET_LENGTH,
+  type RunKey,
+  resolveSecret,
+  runKey,
+  SECRET_ENV,
+} from "./secret.js";
+export { maskUrl, parseQueueUrl, QUEUE_ENV, type QueueUrl, resolveQueueUrl } from "./url.js";
+export {
+  type Dispute,
+  type ForgedRecord,
+  judgeRun,
+  judgeSub,
+  MAX_EXTRA_VOTES,
+  type OverruledVote,
+  type RunVerdict,
+  type SubVerdict,
+  type Vote,
+} from "./verdict.js";
 export {
   type Backend,
   CPU_SOLVER,

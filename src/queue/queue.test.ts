@@ -1,6 +1,8 @@
 /**
  * The queue against a real Redis: exact counts over several worker processes, a worker killed
- * mid-job, a coordinator stopped and restarted, Redis restarted mid-run, conflicts, bad addresses.
+ * mid-job, a coordinator stopped and restarted, Redis restarted mid-run, bad addresses; and
+ * against someone who can write to Redis: forged and planted records, forged jobs, a lying
+ * worker outvoted by a quorum, a worker with another secret, secrets kept out of every output.
  * Expected counts come only from KNOWN. See testing.ts for where the Redis server comes from.
  */
 import assert from "node:assert/strict";
@@ -14,22 +16,22 @@ import { requestNodeGpu, useSwiftShader } from "../gpu/node-device.js";
 import { KNOWN } from "../testing/known-counts.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
-import { checkRecord, makeRecord } from "./record.js";
+import { checkRecord, checkWorkerName, makeRecord } from "./record.js";
 import {
   batchRanges,
   batchSize,
   ensureRun,
+  jobData,
   jobId,
   largestFirst,
   PREFIX,
   QUEUE_NAME,
-  readConflicts,
   runKeys,
   runName,
-  storeResults,
-  totalOf,
+  storeVotes,
 } from "./run.js";
-import { forgetRun, listRuns, verifyRun } from "./runs.js";
+import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./runs.js";
+import { checkSecret, resolveSecret, runKey } from "./secret.js";
 import {
   clearQueueKeys,
   cli,
@@ -37,12 +39,16 @@ import {
   Proc,
   sleep,
   startRedisServer,
+  TEST_SECRET,
   testRedis,
   WorkerProc,
   withDb,
 } from "./testing.js";
-import { parseQueueUrl } from "./url.js";
+import { maskUrl, parseQueueUrl } from "./url.js";
+import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
 import { startWorker, type WorkerEvent } from "./worker.js";
+
+const secret = TEST_SECRET;
 
 const known = (n: number) => {
   const k = KNOWN.find((c) => c.n === n);
@@ -50,12 +56,16 @@ const known = (n: number) => {
   return k;
 };
 
-/** Solves every sub-problem of n here and returns the records, id -> record. */
-function solveAll(n: number): Record<string, string> {
+/**
+ * Solves every sub-problem of n here and returns the records of worker `worker`, id -> record,
+ * tagged with the key of run `run` (the default name of n).
+ */
+function solveAll(n: number, worker = "test", run = runName(n)): Record<string, string> {
   const version = splitVersion(n);
+  const key = runKey(secret, run);
   const out: Record<string, string> = {};
   for (const sp of split(n))
-    out[sp.id] = makeRecord(version, sp.id, "test", solveSubProblem(n, sp));
+    out[sp.id] = makeRecord(key, version, sp.id, "cpu/test", worker, solveSubProblem(n, sp));
   return out;
 }
 
@@ -89,53 +99,166 @@ describe("queue address", () => {
       assert.throws(
         () => parseQueueUrl(text),
         (e: unknown) =>
-          e instanceof NQueensError && why.test(e.message) && e.message.includes(`'${text}'`),
+          e instanceof NQueensError &&
+          why.test(e.message) &&
+          e.message.includes(`'${maskUrl(text)}'`),
       );
     });
   }
 });
 
-describe("verification records and totals", () => {
+describe("queue address and secret", () => {
+  const masked: [string, string][] = [
+    ["redis://:S3cretPW@127.0.0.1:6556/abc", "redis://:***@127.0.0.1:6556/abc"],
+    ["redis://default:S3cretPW@h:1/0?password=S3cretPW", "redis://default:***@h:1/0?..."],
+    ["redis://S3cretPW@h", "redis://***@h"],
+    ["redis://:S3c/ret?PW@h:6379", "redis://:***@h:6379"],
+    ["redis//:S3cretPW@localhost", "redis//:***@localhost"],
+    [":S3cretPW@h:6379", ":***@h:6379"],
+    ["redis://h:6379/0#S3cretPW", "redis://h:6379/0?..."],
+  ];
+  for (const [text, want] of masked) {
+    test(`masks ${want}`, () => assert.equal(maskUrl(text), want));
+  }
+  test("a secret must be at least 16 characters, and the message never repeats it", () => {
+    assert.equal(checkSecret("0123456789abcdef"), "0123456789abcdef");
+    assert.throws(
+      () => checkSecret("hunter2"),
+      (e: unknown) =>
+        e instanceof NQueensError &&
+        /at least 16 characters \(this one has 7\)/.test(e.message) &&
+        !e.message.includes("hunter2"),
+    );
+    assert.throws(
+      () => resolveSecret(undefined, {}),
+      (e: unknown) =>
+        e instanceof NQueensError && /set NQUEENS_SECRET \(or --secret\)/.test(e.message),
+    );
+    assert.equal(resolveSecret(undefined, { NQUEENS_SECRET: secret }), secret);
+  });
+  test("worker names: no spaces or control characters, at most 64 characters", () => {
+    for (const good of ["wa", "host-1:4711", "rechner-müller", "x".repeat(64)]) {
+      assert.equal(checkWorkerName(good), good);
+    }
+    for (const bad of [
+      "",
+      "a b",
+      "tab\there",
+      "line\nbreak",
+      "bell\u0007",
+      "x".repeat(65),
+      "\u202ertl",
+    ]) {
+      assert.throws(
+        () => checkWorkerName(bad),
+        (e: unknown) =>
+          e instanceof NQueensError &&
+          /^--name must be 1 to 64 characters without spaces or control characters: got '/.test(
+            e.message,
+          ) &&
+          ![..."\t\n\u0007\u202e"].some((c) => e.message.includes(c)),
+      );
+    }
+  });
+});
+
+describe("records, votes and verdicts", () => {
   const version = splitVersion(12);
+  const key = runKey(secret, "run-a");
   const r = { count: 123456, fixed180: 12, fixed90: 2 };
-  test("a record checks out for its own id and split only", () => {
-    const rec = makeRecord(version, 7, "cpu/x", r);
-    const ok = checkRecord(version, 7, rec);
-    assert.ok(ok.ok && ok.record.count === 123456 && ok.record.fixed180 === 12);
-    assert.equal(checkRecord(version, 8, rec).ok, false, "another id");
-    assert.equal(checkRecord(splitVersion(13), 7, rec).ok, false, "another split");
+  test("a record checks out for its own id, split, run and secret only", () => {
+    const rec = makeRecord(key, version, 7, "cpu/x", "wa", r);
+    const ok = checkRecord(key, version, 7, rec);
+    assert.ok(ok.ok && ok.record.count === 123456 && ok.record.worker === "wa");
+    assert.equal(checkRecord(key, version, 8, rec).ok, false, "another id");
+    assert.equal(checkRecord(key, splitVersion(13), 7, rec).ok, false, "another split");
+    assert.equal(checkRecord(runKey(secret, "run-b"), version, 7, rec).ok, false, "another run");
+    const other = runKey("another-secret-0123456789", "run-a");
+    assert.equal(checkRecord(other, version, 7, rec).ok, false, "another secret");
   });
   const tampered: [string, (s: string) => string, RegExp][] = [
-    ["count changed", (s) => s.replace("count=123456", "count=123457"), /residues/],
-    [
-      "residue changed",
-      (s) => s.replace(/m65521=(\d+)/, (_, d) => `m65521=${(Number(d) + 1) % 65521}`),
-      /residues/,
-    ],
-    ["fixed count changed", (s) => s.replace("f180=12", "f180=13"), /checksum/],
-    ["solver changed", (s) => s.replace("solver=cpu/x", "solver=gpu/x"), /checksum/],
+    ["count changed", (s) => s.replace("count=123456", "count=123457"), /fails its MAC/],
+    ["fixed count changed", (s) => s.replace("f180=12", "f180=13"), /fails its MAC/],
+    ["solver changed", (s) => s.replace("solver=cpu/x", "solver=gpu/x"), /fails its MAC/],
+    ["worker changed", (s) => s.replace("worker=wa", "worker=wb"), /fails its MAC/],
+    ["tag changed", (s) => s.replace(/mac=(.)/, (_, c) => `mac=${c === "0" ? "1" : "0"}`), /MAC/],
     ["truncated", (s) => s.slice(0, 30), /not a verification record/],
   ];
   for (const [what, change, why] of tampered) {
     test(`a record with its ${what} is refused`, () => {
-      const c = checkRecord(version, 7, change(makeRecord(version, 7, "cpu/x", r)));
+      const c = checkRecord(key, version, 7, change(makeRecord(key, version, 7, "cpu/x", "wa", r)));
       assert.ok(!c.ok && why.test(c.reason), JSON.stringify(c));
     });
   }
-  for (const n of [1, 2, 3, 4, 5, 6, 8, 10, 12]) {
-    test(`totalOf adds a full split of ${n} up to the known total and unique`, () => {
-      const sum = totalOf(n, solveAll(n));
-      assert.ok(sum.ok);
-      assert.equal(sum.total, known(n).total);
-      assert.equal(sum.unique, known(n).unique);
+  test("the old unkeyed record, with its own valid checksum, is refused", () => {
+    const old = "count=1059 f180=0 f90=0 m65521=1059 m65537=1059 solver=cpu/x check=8c1f03aa";
+    assert.equal(checkRecord(key, version, 7, old).ok, false);
+  });
+
+  const vote = (worker: string, count: number, id = 3) =>
+    makeRecord(key, version, id, "cpu/x", worker, { count, fixed180: 0, fixed90: 0 });
+  const cases: [string, string[], number, string, string[]][] = [
+    ["no votes", [], 1, "short", []],
+    ["one vote, quorum 1", [vote("a", 5)], 1, "settled", []],
+    ["one vote, quorum 2", [vote("a", 5)], 2, "short", []],
+    ["two agreeing votes, quorum 2", [vote("a", 5), vote("b", 5)], 2, "settled", []],
+    ["the same worker twice", [vote("a", 5), vote("a", 5)], 2, "short", []],
+    ["two disagreeing votes", [vote("a", 5), vote("b", 6)], 2, "disputed", []],
+    ["two against one", [vote("a", 5), vote("l", 6), vote("b", 5)], 2, "settled", ["l"]],
+    ["one against one, quorum 1", [vote("a", 5), vote("l", 6)], 1, "disputed", []],
+    [
+      "a worker that contradicts itself",
+      [vote("a", 5), vote("a", 6), vote("b", 5)],
+      1,
+      "settled",
+      ["a", "a"],
+    ],
+    [
+      "a forged vote does not count",
+      [vote("a", 5), "count=6 f180=0 f90=0 solver=x worker=b mac=00000000000000000000000000000000"],
+      2,
+      "short",
+      [],
+    ],
+  ];
+  for (const [what, lines, replicas, state, overruled] of cases) {
+    test(`verdict: ${what}: ${state}`, () => {
+      const j = judgeSub(key, version, 3, lines, replicas);
+      assert.equal(j.verdict.state, state);
+      assert.deepEqual(
+        j.overruled.map((o) => o.worker),
+        overruled,
+      );
     });
   }
-  test("totalOf refuses a split with a missing or damaged result", () => {
+  test("verdict: a dispute is given up after the extra votes", () => {
+    const lines = Array.from({ length: 2 + MAX_EXTRA_VOTES }, (_, i) => vote(`w${i}`, i));
+    const j = judgeSub(key, version, 3, lines, 2);
+    assert.ok(j.verdict.state === "disputed" && j.verdict.exhausted);
+  });
+  for (const n of [1, 2, 3, 4, 5, 6, 8, 10, 12]) {
+    test(`judgeRun adds a full split of ${n} up to the known total and unique`, () => {
+      const v = judgeRun(n, runKey(secret, runName(n)), solveAll(n), 1);
+      assert.equal(v.total, known(n).total);
+      assert.equal(v.unique, known(n).unique);
+    });
+  }
+  test("judgeRun gives no total for a missing, forged or misplaced record", () => {
+    const key9 = runKey(secret, runName(9));
     const all = solveAll(9);
     delete all[3];
-    all[4] = all[4].replace(/check=\w+/, "check=00000000");
-    const sum = totalOf(9, all);
-    assert.ok(!sum.ok && sum.missing === 1 && sum.bad.length === 1 && sum.bad[0].id === 4);
+    all[4] = all[4].replace(/mac=\w+/, "mac=00000000000000000000000000000000");
+    all["99999"] = all[5];
+    const v = judgeRun(9, key9, all, 1);
+    assert.equal(v.total, undefined);
+    assert.deepEqual(
+      v.short.map((s) => s.id),
+      [3, 4],
+    );
+    assert.deepEqual(v.forged.map((f) => f.id).sort(), [4, 99999]);
+  });
+  test("runs --verify samples 1%, at least 50", () => {
+    assert.deepEqual([10, 50, 4319, 9522, 38604].map(defaultSample), [10, 50, 50, 96, 387]);
   });
   test("batches cover every id once, and jobs are many but not tiny", () => {
     for (const n of [8, 13, 15, 18, 20, 24]) {
@@ -212,7 +335,7 @@ describe("queue on Redis", async () => {
     });
     for (const n of [13, 14, 15]) {
       test(`Q(${n}) over three workers equals the known count`, async () => {
-        const r = await runCoordinator(n, url, { pollSeconds: 0.1 });
+        const r = await runCoordinator(n, url, { secret, pollSeconds: 0.1 });
         assert.equal(r.total, known(n).total);
         assert.equal(r.unique, known(n).unique);
         assert.equal(r.attached, false);
@@ -225,7 +348,7 @@ describe("queue on Redis", async () => {
       await closeRedis(redis);
       const names = new Set(starts.map((s) => s.split("\t")[1]));
       assert.deepEqual([...names].sort(), ["wa", "wb", "wc"]);
-      const { runs } = await listRuns(url);
+      const { runs } = await listRuns(url, { secret });
       assert.deepEqual(
         runs.map((r) => [r.n, r.done === r.subProblems, r.total]),
         [13, 14, 15].map((n) => [n, true, known(n).total]),
@@ -257,7 +380,7 @@ describe("queue on Redis", async () => {
     const w = [1, 2, 3].map((i) => spawned(new WorkerProc(url, `k${i}`, 1, 2)));
     await Promise.all(w.map((x) => x.ready()));
     // Few, long jobs (about a second each), so the kill lands inside one.
-    const counting = runCoordinator(n, url, { batch: 300, pollSeconds: 0.1 });
+    const counting = runCoordinator(n, url, { secret, batch: 300, pollSeconds: 0.1 });
     const victim = w[0];
     await victim.waitFor(
       () => victim.events.some((e) => e.type === "start" && e.todo > 0),
@@ -284,7 +407,7 @@ describe("queue on Redis", async () => {
     assert.ok(Number(again.at(-1)?.[2]) > start.attempt, "counted as a later attempt");
     assert.equal(r.workers, new Set(starts.map(([, who]) => who)).size);
     assert.ok(r.workers >= 2);
-    const { runs } = await listRuns(url);
+    const { runs } = await listRuns(url, { secret });
     assert.ok((runs[0]?.retries ?? 0) >= 1);
     for (const x of w) x.kill("SIGTERM");
   });
@@ -306,13 +429,17 @@ describe("queue on Redis", async () => {
     await first.exited;
     assert.doesNotMatch(first.stdout, /total/, "stopped before the end");
     const notes: string[] = [];
-    const r = await runCoordinator(n, url, { pollSeconds: 0.1, onMessage: (m) => notes.push(m) });
+    const r = await runCoordinator(n, url, {
+      secret,
+      pollSeconds: 0.1,
+      onMessage: (m) => notes.push(m),
+    });
     assert.equal(r.attached, true);
-    assert.match(notes[0] ?? "", /attached to run .*: [1-9]\d* of 2,310 sub-problems already done/);
+    assert.match(notes[0] ?? "", /attached to run .*: [1-9]\d* of 2,310 sub-problems already settled/);
     assert.equal(r.total, known(n).total);
     assert.equal(r.unique, known(n).unique);
     // A third time: attaches to the finished run and gives the same answer at once.
-    const again = await runCoordinator(n, url);
+    const again = await runCoordinator(n, url, { secret });
     assert.deepEqual([again.attached, again.total, again.unique], [true, r.total, r.unique]);
     for (const x of w) x.kill("SIGTERM");
   });
@@ -322,13 +449,13 @@ describe("queue on Redis", async () => {
   }, async () => {
     const url = await freshDb();
     const stop = new AbortController();
-    const counting = runCoordinator(12, url, { signal: stop.signal });
+    const counting = runCoordinator(12, url, { secret, signal: stop.signal });
     await sleep(500);
     const started = Date.now();
     stop.abort();
     await assert.rejects(counting, (e: unknown) => e instanceof CountInterrupted && e.done === 0);
     assert.ok(Date.now() - started < 1000);
-    const { runs, jobs } = await listRuns(url);
+    const { runs, jobs } = await listRuns(url, { secret });
     assert.deepEqual(
       runs.map((r) => [r.name, r.done]),
       [[runName(12), 0]],
@@ -344,6 +471,7 @@ describe("queue on Redis", async () => {
     for (const n of [12, 10]) {
       const stop = new AbortController();
       const following = runCoordinator(n, url, {
+        secret,
         signal: stop.signal,
         onMessage: () => stop.abort(),
       });
@@ -359,10 +487,9 @@ describe("queue on Redis", async () => {
     const taker = new Worker(QUEUE_NAME, null, { connection: takerLink, prefix: PREFIX });
     try {
       const records = solveAll(12);
-      await storeResults(
+      await storeVotes(
         redis,
         name,
-        "a",
         [0, 1, 2].map((id) => [id, records[id]] as const),
       );
       // A worker holds one of the run's jobs: the run cannot be forgotten under it.
@@ -383,7 +510,7 @@ describe("queue on Redis", async () => {
       assert.equal((await forgot.exited).code, 0, forgot.stderr);
       assert.deepEqual(JSON.parse(forgot.stdout), { run: name, results: 3, jobs: jobs12 });
       assert.equal(await redis.exists(...Object.values(runKeys(name))), 0, "every key is gone");
-      const { runs, jobs } = await listRuns(url);
+      const { runs, jobs } = await listRuns(url, { secret });
       assert.deepEqual(
         runs.map((r) => r.name),
         [runName(10)],
@@ -415,10 +542,10 @@ describe("queue on Redis", async () => {
     const redis = await openRedis(parseQueueUrl(url));
     const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
     const events: WorkerEvent[] = [];
-    const worker = await startWorker(url, { name: "w1", onEvent: (e) => events.push(e) });
+    const worker = await startWorker(url, { secret, name: "w1", onEvent: (e) => events.push(e) });
     try {
       const run = "ghost";
-      const data = { run, n: 10, version: splitVersion(10), from: 0, to: 5 };
+      const data = jobData(runKey(secret, run), 10, 0, 5, 1, 1);
       await queue.add(run, data, { jobId: jobId(run, 0, 5) });
       for (let i = 0; i < 100 && !events.some((e) => e.type === "dropped"); i++) await sleep(50);
       assert.deepEqual(
@@ -438,129 +565,367 @@ describe("queue on Redis", async () => {
     const url = await freshDb();
     const redis = await openRedis(parseQueueUrl(url));
     try {
-      await ensureRun(redis, "shared", 10, 5);
+      await ensureRun(redis, runKey(secret, "shared"), 10, 5);
       await assert.rejects(
-        runCoordinator(11, url, { run: "shared" }),
+        runCoordinator(11, url, { secret, run: "shared" }),
         (e: unknown) =>
           e instanceof NQueensError && /run 'shared' is a count of n=10/.test(e.message),
       );
-      await assert.rejects(runCoordinator(11, url, { run: "no spaces" }), NQueensError);
+      await assert.rejects(runCoordinator(11, url, { secret, run: "no spaces" }), NQueensError);
     } finally {
       await closeRedis(redis);
     }
   });
 
-  test("storing twice is idempotent; a disagreeing result is flagged and blocks the total", {
+  test("storing twice is idempotent; a second worker's disagreeing vote makes a dispute", {
     skip,
   }, async () => {
     const url = await freshDb();
     const n = 10;
     const name = runName(n);
-    const records = solveAll(n);
+    const key = runKey(secret, name);
+    const records = solveAll(n, "a");
     const entries = Object.entries(records).map(([id, rec]) => [Number(id), rec] as const);
     const redis = await openRedis(parseQueueUrl(url));
     try {
-      await ensureRun(redis, name, n, 4);
-      const complete = runKeys(name).complete;
-      assert.deepEqual(await storeResults(redis, name, "a", entries.slice(0, -1)), {
+      await ensureRun(redis, key, n, 4);
+      const wake = runKeys(name).wake;
+      assert.deepEqual(await storeVotes(redis, name, entries.slice(0, -1)), {
         stored: entries.length - 1,
         same: 0,
-        conflicting: 0,
+        disagreeing: 0,
       });
-      assert.equal(await redis.llen(complete), 0, "no completion mark while one result is missing");
-      assert.deepEqual(await storeResults(redis, name, "a", entries), {
+      assert.equal(await redis.llen(wake), 0, "no wake-up while one sub-problem is open");
+      assert.deepEqual(await storeVotes(redis, name, entries), {
         stored: 1,
         same: entries.length - 1,
-        conflicting: 0,
+        disagreeing: 0,
       });
-      assert.equal(await redis.llen(complete), 1, "the last result marks the run complete");
-      // Again, and once more from a solver with another name: the same counts agree.
-      assert.deepEqual(await storeResults(redis, name, "b", entries), {
-        stored: 0,
-        same: entries.length,
-        conflicting: 0,
-      });
+      assert.equal(await redis.llen(wake), 1, "the last vote wakes the coordinator");
+      // Another worker (another solver too) agrees: a second vote, no dispute.
       const version = splitVersion(n);
-      const other = makeRecord(version, 5, "gpu/test", solveSubProblem(n, split(n)[5]));
-      assert.deepEqual(await storeResults(redis, name, "c", [[5, other]]), {
-        stored: 0,
-        same: 1,
-        conflicting: 0,
-      });
-      const r = await runCoordinator(n, url);
-      assert.equal(r.total, known(n).total);
-      // Now a worker reports a different count for sub-problem 5.
-      const wrong = solveSubProblem(n, split(n)[5]);
-      const bad = makeRecord(version, 5, "cpu/broken", { ...wrong, count: wrong.count + 1 });
-      assert.deepEqual(await storeResults(redis, name, "broken-worker", [[5, bad]]), {
-        stored: 0,
+      const other = makeRecord(key, version, 5, "gpu/test", "c", solveSubProblem(n, split(n)[5]));
+      assert.deepEqual(await storeVotes(redis, name, [[5, other]]), {
+        stored: 1,
         same: 0,
-        conflicting: 1,
+        disagreeing: 0,
       });
-      assert.equal(await redis.hget(runKeys(name).results, "5"), records[5], "never overwritten");
-      assert.deepEqual(
-        (await readConflicts(redis, name)).map((c) => [c.id, c.worker, c.record]),
-        [[5, "broken-worker", bad]],
+      const r = await runCoordinator(n, url, { secret });
+      assert.equal(r.total, known(n).total);
+      assert.deepEqual(r.overruled, []);
+      // Now two workers report a different count for sub-problem 7: it has 1 vote against 2.
+      const wrong = solveSubProblem(n, split(n)[7]);
+      const bad = (w: string) =>
+        makeRecord(key, version, 7, "cpu/broken", w, { ...wrong, count: wrong.count + 1 });
+      assert.deepEqual(await storeVotes(redis, name, [[7, bad("x")]]), {
+        stored: 1,
+        same: 0,
+        disagreeing: 1,
+      });
+      assert.match(
+        (await redis.hget(runKeys(name).votes, "7")) ?? "",
+        new RegExp(`^${records[7]}\n`),
       );
-      await assert.rejects(
-        runCoordinator(n, url),
-        (e: unknown) =>
-          e instanceof NQueensError &&
-          /workers disagree on sub-problem 5; no total/.test(e.message),
-      );
+      // A third vote, from "y", with "x": two against "a" settle sub-problem 7 on the wrong
+      // count (a quorum is only as good as its workers), and the total the coordinator stored
+      // earlier is no longer what the records add up to: runs says so instead of showing it.
+      await storeVotes(redis, name, [[7, bad("y")]]);
       const listing = spawned(cli(["runs", "--queue", url]));
-      assert.equal((await listing.exited).code, 1, "runs exits 1 when a run has conflicts");
-      assert.match(listing.stdout, /CONFLICTS on 1 sub-problem\b/);
+      assert.equal((await listing.exited).code, 1, "a stored total the records disagree with");
+      assert.match(listing.stdout, /MISMATCH/);
       assert.match(
         listing.stdout,
-        /sub-problem 5: stored count=\d+ .*worker broken-worker reported count=/,
+        /sub-problem 7: worker a reported count=\d+ .*: outvoted by x, y/,
       );
     } finally {
       await closeRedis(redis);
     }
   });
 
-  test("runs --verify recounts a sample and catches a wrong stored count", { skip }, async () => {
+  test("a forged record with a valid unkeyed checksum is refused by count and runs", {
+    skip,
+  }, async () => {
     const url = await freshDb();
     const n = 11;
     const name = runName(n);
+    const w = spawned(new WorkerProc(url, "f1", 1, 5));
+    await w.ready();
+    const r = await runCoordinator(n, url, { secret, pollSeconds: 0.1 });
+    assert.equal(r.total, known(n).total);
+    const redis = await openRedis(parseQueueUrl(url));
+    try {
+      // The attack that worked on the unkeyed checksum: a self-consistent record with 1000 more,
+      // in the old format and in the new one under another secret.
+      const sp = split(n).find((x) => solveSubProblem(n, x).count > 0);
+      assert.ok(sp);
+      const right = solveSubProblem(n, sp);
+      const theirs = makeRecord(
+        runKey("the-forgers-own-secret", name),
+        splitVersion(n),
+        sp.id,
+        "cpu/constellations-1",
+        "f1",
+        { ...right, count: right.count + 1000 },
+      );
+      await redis.hset(runKeys(name).votes, String(sp.id), theirs);
+      await assert.rejects(
+        runCoordinator(n, url, { secret }),
+        (e: unknown) =>
+          e instanceof NQueensError &&
+          new RegExp(`1 stored record fails its MAC .* on sub-problem ${sp.id}; no total`).test(
+            e.message,
+          ),
+      );
+      const count = spawned(cli(["count", String(n), "--queue", url]));
+      assert.equal((await count.exited).code, 2);
+      assert.doesNotMatch(count.stdout, /total/);
+      const listing = spawned(cli(["runs", "--queue", url]));
+      assert.equal((await listing.exited).code, 1);
+      assert.match(listing.stdout, /FORGED: 1 record fails its MAC; no total/);
+      assert.doesNotMatch(listing.stdout, new RegExp(`total ${known(n).total}`), "no old total");
+      // Whatever the sample, the tag of every record is checked.
+      const v = await verifyRun(url, name, { secret, sample: 1 });
+      assert.equal(v.ok, false);
+      assert.deepEqual(
+        v.forged.map((f) => f.id),
+        [sp.id],
+      );
+      const verify = spawned(cli(["runs", "--queue", url, "--verify", name, "--sample", "1"]));
+      assert.equal((await verify.exited).code, 1);
+      assert.match(verify.stdout, /1 stored record fails its MAC \(every record was checked\)/);
+      // Dropping it: the record is gone (the genuine one was overwritten by HSET) and the
+      // sub-problem is solved again.
+      const dropped = await dropForged(url, name, { secret });
+      assert.deepEqual(
+        dropped.dropped.map((f) => f.id),
+        [sp.id],
+      );
+      const again = await runCoordinator(n, url, { secret, pollSeconds: 0.1 });
+      assert.equal(again.total, known(n).total);
+    } finally {
+      await closeRedis(redis);
+      w.kill("SIGTERM");
+    }
+  });
+
+  test("a record planted before the workers run is refused, the workers solve it anyway", {
+    skip,
+  }, async () => {
+    const url = await freshDb();
+    const n = 12;
+    const name = runName(n);
+    const redis = await openRedis(parseQueueUrl(url));
+    try {
+      // The run's jobs are enqueued, no worker is running yet.
+      const stop = new AbortController();
+      await assert.rejects(
+        runCoordinator(n, url, { secret, signal: stop.signal, onMessage: () => stop.abort() }),
+        CountInterrupted,
+      );
+      const planted =
+        "count=1059 f180=0 f90=0 solver=cpu/constellations-1 worker=ghost mac=0123456789abcdef0123456789abcdef";
+      await redis.hset(runKeys(name).votes, "100", planted);
+      const w = spawned(new WorkerProc(url, "p1", 1, 5));
+      await w.ready();
+      const notes: string[] = [];
+      await assert.rejects(
+        runCoordinator(n, url, { secret, pollSeconds: 0.1, onMessage: (m) => notes.push(m) }),
+        (e: unknown) => e instanceof NQueensError && /on sub-problem 100; no total/.test(e.message),
+      );
+      assert.ok(
+        notes.some((m) => /sub-problem 100 fails its MAC/.test(m)),
+        notes.join("\n"),
+      );
+      const lines = ((await redis.hget(runKeys(name).votes, "100")) ?? "").split("\n");
+      assert.equal(lines.length, 2, "the worker voted beside the planted record");
+      assert.match(lines[1], / worker=p1 /);
+      const listing = spawned(cli(["runs", "--queue", url, "--json"]));
+      assert.equal((await listing.exited).code, 1);
+      const info = JSON.parse(listing.stdout.trim());
+      assert.equal(info.state, "forged");
+      assert.equal(info.total, undefined);
+      assert.deepEqual(
+        info.forged.map((f: { id: number }) => f.id),
+        [100],
+      );
+      const drop = spawned(cli(["runs", "--queue", url, "--drop-forged", name]));
+      assert.equal((await drop.exited).code, 0, drop.stderr);
+      assert.match(drop.stdout, /dropped from sub-problem 100: .*count=1059/);
+      const r = await runCoordinator(n, url, { secret });
+      assert.equal(r.total, known(n).total);
+      w.kill("SIGTERM");
+    } finally {
+      await closeRedis(redis);
+    }
+  });
+
+  test("with --replicas 2 a lying worker is outvoted and reported; the total is exact", {
+    skip,
+  }, async () => {
+    const url = await freshDb();
+    const n = 12;
+    const w = [
+      spawned(new WorkerProc(url, "honest-a", 1, 5)),
+      spawned(new WorkerProc(url, "honest-b", 1, 5)),
+      spawned(new WorkerProc(url, "liar", 1, 5, { lying: true })),
+    ];
+    await Promise.all(w.map((x) => x.ready()));
+    const notes: string[] = [];
+    const count = spawned(cli(["count", String(n), "--queue", url, "--replicas", "2", "--json"]));
+    const r = await runCoordinator(n, url, {
+      secret,
+      replicas: 2,
+      pollSeconds: 0.1,
+      onMessage: (m) => notes.push(m),
+    });
+    assert.equal(r.total, known(n).total);
+    assert.equal(r.unique, known(n).unique);
+    assert.equal(r.replicas, 2);
+    const liarVotes = w[2].events.filter((e) => e.type === "done").length;
+    assert.ok(liarVotes > 0, "the liar took jobs");
+    assert.ok(r.overruled.length > 0 && r.overruled.every((o) => o.worker === "liar"));
+    assert.ok(
+      r.overruled.every((o) =>
+        /^outvoted by honest-(a, honest-b|b, honest-a)$|^its symmetric counts are impossible$/.test(
+          o.reason,
+        ),
+      ),
+      JSON.stringify(r.overruled.slice(0, 3)),
+    );
+    assert.ok(
+      notes.some((m) => /workers disagree on sub-problem \d+ .*asking one more worker/.test(m)),
+    );
+    assert.ok(
+      notes.some((m) => /votes? from liar (was|were) overruled/.test(m)),
+      notes.join("\n"),
+    );
+    // The command attached to the same run gives the same total and says who was overruled.
+    assert.equal((await count.exited).code, 0, count.stderr);
+    assert.equal(JSON.parse(count.stdout).total, known(n).total.toString());
+    const listing = spawned(cli(["runs", "--queue", url]));
+    assert.equal((await listing.exited).code, 0, listing.stdout);
+    assert.match(
+      listing.stdout,
+      new RegExp(`total ${known(n).total} unique ${known(n).unique} \\(\\d+ votes? overruled\\)`),
+    );
+    assert.match(
+      listing.stdout,
+      /sub-problem \d+: worker liar reported count=\d+ .*: outvoted by honest-/,
+    );
+    // Every settled sub-problem has two agreeing votes from distinct honest workers.
+    const redis = await openRedis(parseQueueUrl(url));
+    const votes = await redis.hgetall(runKeys(r.run).votes);
+    await closeRedis(redis);
+    const v = judgeRun(n, runKey(secret, r.run), votes, 2);
+    assert.equal(v.settled.size, split(n).length);
+    assert.deepEqual(v.forged, []);
+    // Attempting another quorum on the same run is refused.
+    await assert.rejects(
+      runCoordinator(n, url, { secret, replicas: 3 }),
+      (e: unknown) =>
+        e instanceof NQueensError && /was started with --replicas 2, not 3/.test(e.message),
+    );
+    for (const x of w) x.kill("SIGTERM");
+  });
+
+  test("a job not made by the coordinator is refused; a worker with another secret solves nothing", {
+    skip,
+  }, async () => {
+    const url = await freshDb();
+    const n = 10;
+    const name = runName(n);
+    const redis = await openRedis(parseQueueUrl(url));
+    const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
+    const events: WorkerEvent[] = [];
+    const stranger = spawned(
+      new WorkerProc(url, "stranger", 1, 5, { env: { NQUEENS_SECRET: "a-different-secret-0123" } }),
+    );
+    try {
+      await ensureRun(redis, runKey(secret, name), n, 100);
+      await stranger.ready();
+      // A job with a forged tag (the forger cannot make one), and one for the whole run, tagged.
+      const forged = { ...jobData(runKey(secret, name), n, 0, 10, 1, 1), mac: "0".repeat(32) };
+      await queue.add(name, forged, { jobId: jobId(name, 0, 10, 7) });
+      await stranger.waitFor(
+        () =>
+          stranger.events.some(
+            (e) => e.type === "deferred" && /not created with this worker's secret/.test(e.reason),
+          ),
+        20000,
+        "the stranger's refusal",
+      );
+      const worker = await startWorker(url, { secret, name: "w1", onEvent: (e) => events.push(e) });
+      try {
+        for (let i = 0; i < 200 && !events.some((e) => e.type === "refused"); i++) await sleep(50);
+        const refused = events.find((e) => e.type === "refused");
+        assert.ok(
+          refused?.type === "refused" &&
+            /fails its MAC: not made by the run's coordinator/.test(refused.reason),
+        );
+        assert.equal(await redis.hlen(runKeys(name).votes), 0, "nothing stored for the forged job");
+        const r = await runCoordinator(n, url, { secret, pollSeconds: 0.1 });
+        assert.equal(r.total, known(n).total);
+        const votes = Object.values(await redis.hgetall(runKeys(name).votes)).join("\n");
+        assert.doesNotMatch(votes, /worker=stranger/, "the stranger stored nothing");
+      } finally {
+        await worker.close(true);
+      }
+    } finally {
+      stranger.kill("SIGTERM");
+      await queue.close();
+      await closeRedis(redis);
+    }
+  });
+
+  test("runs --verify recounts a sample and catches a wrong count stored with a valid tag", {
+    skip,
+  }, async () => {
+    const url = await freshDb();
+    const n = 11;
+    const name = runName(n);
+    const key = runKey(secret, name);
     const records = solveAll(n);
     const redis = await openRedis(parseQueueUrl(url));
     try {
-      await ensureRun(redis, name, n, 4);
-      await storeResults(
+      await ensureRun(redis, key, n, 4);
+      await storeVotes(
         redis,
         name,
-        "a",
         Object.entries(records).map(([id, rec]) => [Number(id), rec] as const),
       );
       const all = split(n).length;
-      const good = await verifyRun(url, name, { sample: 5 });
-      assert.ok(good.ok && good.checked.length === 5 && good.stored === all);
-      // A wrong count with valid residues and checksum: only a recount can tell.
+      const good = await verifyRun(url, name, { secret, sample: 5 });
+      assert.ok(good.ok && good.checked.length === 5 && good.settled === all);
+      const byDefault = await verifyRun(url, name, { secret });
+      assert.equal(byDefault.checked.length, Math.min(all, 50));
+      // A wrong count with a valid tag (a worker holding the secret lied): only a recount, or a
+      // quorum, can tell.
       const sp = split(n).find((s) => solveSubProblem(n, s).count > 0);
       assert.ok(sp);
       const right = solveSubProblem(n, sp);
-      const forged = makeRecord(splitVersion(n), sp.id, "cpu/forged", {
+      const lie = makeRecord(key, splitVersion(n), sp.id, "cpu/x", "test", {
         ...right,
         count: right.count + 8,
       });
-      await redis.hset(runKeys(name).results, String(sp.id), forged);
-      const report = await verifyRun(url, name, { sample: all });
+      await redis.hset(runKeys(name).votes, String(sp.id), lie);
+      const report = await verifyRun(url, name, { secret, sample: "all" });
       assert.equal(report.ok, false);
       assert.deepEqual(
-        report.checked.filter((c) => !c.ok).map((c) => [c.id, c.stored?.count, c.recount.count]),
+        report.checked.filter((c) => !c.ok).map((c) => [c.id, c.stored.count, c.recount.count]),
         [[sp.id, right.count + 8, right.count]],
       );
-      const v = spawned(cli(["runs", "--queue", url, "--verify", name, "--sample", String(all)]));
+      const v = spawned(cli(["runs", "--queue", url, "--verify", name, "--sample", "100%"]));
       assert.equal((await v.exited).code, 1);
       assert.match(
         v.stdout,
         new RegExp(
-          `sub-problem ${sp.id}: stored ${right.count + 8}, recounted ${right.count}: MISMATCH`,
+          `sub-problem ${sp.id}: settled ${right.count + 8}, recounted ${right.count}: MISMATCH`,
         ),
       );
       assert.match(v.stdout, new RegExp(`${all - 1} of ${all} sampled sub-problems agree`));
+      const bad = spawned(cli(["runs", "--queue", url, "--verify", name, "--sample", "0"]));
+      assert.equal((await bad.exited).code, 2);
+      assert.match(bad.stderr, /--sample must be a number of sub-problems/);
     } finally {
       await closeRedis(redis);
     }
@@ -583,6 +948,7 @@ describe("queue on Redis", async () => {
     const url = await freshDb();
     const events: WorkerEvent[] = [];
     const worker = await startWorker(url, {
+      secret,
       backend: "gpu",
       name: "g1",
       onEvent: (e) => events.push(e),
@@ -591,10 +957,10 @@ describe("queue on Redis", async () => {
       const ready = events.find((e) => e.type === "ready");
       assert.ok(ready?.type === "ready" && /^gpu \(/.test(ready.backend), JSON.stringify(ready));
       for (const n of [9, 11]) {
-        const r = await runCoordinator(n, url, { pollSeconds: 0.1 });
+        const r = await runCoordinator(n, url, { secret, pollSeconds: 0.1 });
         assert.deepEqual([r.total, r.unique], [known(n).total, known(n).unique]);
         const redis = await openRedis(parseQueueUrl(url));
-        const stored = Object.values(await redis.hgetall(runKeys(r.run).results));
+        const stored = Object.values(await redis.hgetall(runKeys(r.run).votes));
         await closeRedis(redis);
         assert.ok(stored.length > 0 && stored.every((x) => x.includes(" solver=gpu/")));
       }
@@ -645,7 +1011,7 @@ describe("queue on Redis", async () => {
     test("the library refuses an unreachable server within its connect time", async () => {
       const started = Date.now();
       await assert.rejects(
-        runCoordinator(12, "redis://127.0.0.1:1", { connectSeconds: 2 }),
+        runCoordinator(12, "redis://127.0.0.1:1", { secret, connectSeconds: 2 }),
         NQueensError,
       );
       assert.ok(Date.now() - started < 4000);
@@ -667,6 +1033,7 @@ describe("queue on Redis", async () => {
       const notes: string[] = [];
       let done = 0;
       const counting = runCoordinator(n, url, {
+        secret,
         batch: 20,
         pollSeconds: 0.1,
         onMessage: (m) => notes.push(m),

@@ -1,68 +1,84 @@
 /**
- * The verification record stored for each solved sub-problem.
+ * The record a worker stores for each sub-problem it solved: its vote on that sub-problem.
  *
  * One line of `key=value` fields, readable in `redis-cli`:
  *
- *   count=1234 f180=0 f90=0 m65521=1234 m65537=1234 solver=cpu/constellations-1 check=8c1f03aa
+ *   count=1234 f180=0 f90=0 solver=cpu/constellations-1 worker=host-a:4711 mac=8c1f03aa...
  *
  * - `count`, `f180`, `f90`: the sub-problem's result (see `SubResult` in engine/split.ts);
- * - `m65521`, `m65537`: the count modulo two small primes, written by the solver, so that a
- *   damaged or hand-edited count no longer matches its residues;
- * - `solver`: which backend and kernel produced it;
- * - `check`: 32-bit FNV-1a over the split version (which names n), the sub-problem id, the solver
- *   and the three counts, so that a record copied to the wrong id or the wrong run is caught.
+ * - `solver`: which backend and kernel produced it; `worker`: who (the worker's `--name`);
+ * - `mac`: the 128-bit HMAC-SHA256 tag, under the run's key (secret.ts: the run's name is in the
+ *   key), of the split version (which names n), the sub-problem id, the solver, the worker and
+ *   the three counts. A record copied to another id, run or split, edited by hand, or made up by
+ *   someone without the secret fails it.
  *
  * Two records *agree* when their three counts are equal (the solver may differ: a GPU and a CPU
- * count of the same sub-problem confirm each other). The comparison prefix `count=.. f180=.. f90=..`
- * is what the store script in store.ts compares, so the field order is part of the format.
+ * count of the same sub-problem confirm each other). The prefix `count=.. f180=.. f90=..` and the
+ * `worker=` field are what the store script in run.ts reads, so the field order is part of the
+ * format.
  */
 import type { SubResult } from "../engine/split.js";
-
-/** The two primes the count is reduced by. */
-export const PRIMES = [65521, 65537] as const;
+import { NQueensError, quote } from "../errors.js";
+import type { RunKey } from "./secret.js";
 
 /** A parsed record. */
 export interface VerificationRecord extends SubResult {
-  readonly mod65521: number;
-  readonly mod65537: number;
   readonly solver: string;
-  readonly check: string;
+  readonly worker: string;
+  readonly mac: string;
 }
 
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i) & 255;
-    h = Math.imul(h, 0x01000193);
+/** The most characters of a worker's name. */
+export const MAX_WORKER_NAME = 64;
+
+/**
+ * Checks a worker's name: 1 to 64 characters, none of them a space, a tab, a line break or
+ * another control or invisible formatting character (the name is a field of every record).
+ * @throws NQueensError quoting the name (escaped, at most 40 characters)
+ */
+export function checkWorkerName(name: string, what = "--name"): string {
+  const chars = Array.from(name);
+  if (chars.length < 1 || chars.length > MAX_WORKER_NAME || /[\s\p{C}]/u.test(name)) {
+    throw new NQueensError(
+      `${what} must be 1 to ${MAX_WORKER_NAME} characters without spaces or control characters: got ${quote(name)}`,
+    );
   }
-  return (h >>> 0).toString(16).padStart(8, "0");
+  return name;
 }
 
-function checksum(version: string, id: number, solver: string, r: SubResult): string {
-  return fnv1a(`${version}#${id}#${solver}#${r.count}#${r.fixed180}#${r.fixed90}`);
+/** What a record's tag covers (the run is in the key). */
+function tagParts(version: string, id: number, solver: string, worker: string, r: SubResult) {
+  return ["record", version, id, solver, worker, r.count, r.fixed180, r.fixed90] as const;
 }
 
 /**
- * Writes the record of sub-problem `id` of the split named `version`.
- * @example makeRecord("constellations-1/8/..", 3, "cpu/x", { count: 2, fixed180: 0, fixed90: 0 })
+ * Writes the record of sub-problem `id` of the split named `version`, solved by `worker`.
+ * @example makeRecord(runKey(secret, run), "constellations-1/8/..", 3, "cpu/x", "w1", { count: 2, fixed180: 0, fixed90: 0 })
  */
-export function makeRecord(version: string, id: number, solver: string, r: SubResult): string {
+export function makeRecord(
+  key: RunKey,
+  version: string,
+  id: number,
+  solver: string,
+  worker: string,
+  r: SubResult,
+): string {
   if (/\s/.test(solver) || solver === "") throw new TypeError(`bad solver name: '${solver}'`);
+  checkWorkerName(worker, "worker name");
   return [
     `count=${r.count}`,
     `f180=${r.fixed180}`,
     `f90=${r.fixed90}`,
-    `m65521=${r.count % PRIMES[0]}`,
-    `m65537=${r.count % PRIMES[1]}`,
     `solver=${solver}`,
-    `check=${checksum(version, id, solver, r)}`,
+    `worker=${worker}`,
+    `mac=${key.tag(...tagParts(version, id, solver, worker, r))}`,
   ].join(" ");
 }
 
 const RECORD =
-  /^count=(\d{1,16}) f180=(\d{1,16}) f90=(\d{1,16}) m65521=(\d{1,5}) m65537=(\d{1,5}) solver=(\S+) check=([0-9a-f]{8})$/;
+  /^count=(\d{1,16}) f180=(\d{1,16}) f90=(\d{1,16}) solver=(\S{1,100}) worker=(\S{1,300}) mac=([0-9a-f]{32})$/;
 
-/** Reads a record's fields, or undefined when it is not in the format at all. */
+/** Reads a record's fields (without checking its tag), or undefined when it is not in the format. */
 export function parseRecord(text: string): VerificationRecord | undefined {
   const m = RECORD.exec(text);
   if (!m) return undefined;
@@ -70,33 +86,30 @@ export function parseRecord(text: string): VerificationRecord | undefined {
     count: Number(m[1]),
     fixed180: Number(m[2]),
     fixed90: Number(m[3]),
-    mod65521: Number(m[4]),
-    mod65537: Number(m[5]),
-    solver: m[6],
-    check: m[7],
+    solver: m[4],
+    worker: m[5],
+    mac: m[6],
   };
 }
 
 /**
- * Checks a stored record against the sub-problem it is stored for: the format, the residues,
- * and the checksum. Returns the result, or a reason it cannot be trusted.
+ * Checks a stored record against the sub-problem it is stored for, under the run's key: the
+ * format, then the tag. Returns the record, or why it cannot be trusted.
  */
 export function checkRecord(
+  key: RunKey,
   version: string,
   id: number,
   text: string,
 ): { ok: true; record: VerificationRecord } | { ok: false; reason: string } {
   const record = parseRecord(text);
-  if (!record) return { ok: false, reason: `not a verification record: '${text.slice(0, 80)}'` };
+  if (!record) return { ok: false, reason: `not a verification record: ${quote(text)}` };
   if (!Number.isSafeInteger(record.count)) return { ok: false, reason: "count is not exact" };
-  if (
-    record.count % PRIMES[0] !== record.mod65521 ||
-    record.count % PRIMES[1] !== record.mod65537
-  ) {
-    return { ok: false, reason: `count ${record.count} does not match its residues` };
-  }
-  if (checksum(version, id, record.solver, record) !== record.check) {
-    return { ok: false, reason: "checksum does not match (another id, run or solver?)" };
+  if (!key.verify(record.mac, ...tagParts(version, id, record.solver, record.worker, record))) {
+    return {
+      ok: false,
+      reason: "fails its MAC (forged, damaged, or written with another secret)",
+    };
   }
   return { ok: true, record };
 }
@@ -104,4 +117,9 @@ export function checkRecord(
 /** Whether two results are the same count (the solver that made them may differ). */
 export function agree(a: SubResult, b: SubResult): boolean {
   return a.count === b.count && a.fixed180 === b.fixed180 && a.fixed90 === b.fixed90;
+}
+
+/** The counts of a result as the records write them, `count=.. f180=.. f90=..`. */
+export function countsText(r: SubResult): string {
+  return `count=${r.count} f180=${r.fixed180} f90=${r.fixed90}`;
 }

@@ -5,23 +5,27 @@
  * | key                          | type | holds                                                  |
  * |------------------------------|------|--------------------------------------------------------|
  * | `nqueens:runs`               | set  | run names                                              |
- * | `nqueens:run:NAME:meta`      | hash | n, version (splitVersion), subProblems, batch, jobs, created; total, unique, finished once known |
- * | `nqueens:run:NAME:results`   | hash | sub-problem id -> verification record (record.ts); written once (HSETNX) |
- * | `nqueens:run:NAME:done`      | list | ids in the order they were first stored (progress cursor) |
- * | `nqueens:run:NAME:conflicts` | list | `id TAB worker TAB record` for each result that disagreed with the stored one |
- * | `nqueens:run:NAME:starts`    | list | `jobId TAB worker TAB attempt` each time a worker starts a job |
- * | `nqueens:run:NAME:complete`  | list | one element, pushed when the last missing result is stored (wakes the coordinator) |
+ * | `nqueens:run:NAME:meta`      | hash | n, version (splitVersion), subProblems, batch, jobs, replicas, created, mac (the tag of all of these); total, unique, finished once known |
+ * | `nqueens:run:NAME:votes`     | hash | sub-problem id -> the workers' records (record.ts), one per line, appended, never overwritten |
+ * | `nqueens:run:NAME:settled`   | set  | ids whose votes agree by a quorum of distinct worker names (a hint: tags are checked only where the secret is) |
+ * | `nqueens:run:NAME:done`      | list | the same ids in the order they settled (the coordinator's progress cursor) |
+ * | `nqueens:run:NAME:disputes`  | list | an id each time a record that disagrees with its others is stored |
+ * | `nqueens:run:NAME:starts`    | list | `jobId TAB worker TAB attempt` each time a worker starts solving a job |
+ * | `nqueens:run:NAME:wake`      | list | one element, pushed when the last sub-problem settles or a dispute starts (wakes the coordinator) |
  * | `nqueens:jobs:*`             | BullMQ | the queue (prefix `nqueens`, queue `jobs`), shared by all runs |
  *
- * A job covers the sub-problem ids `from` (inclusive) to `to` (exclusive) and has the id
- * `NAME_FROM-TO`, so enqueueing the same run twice adds nothing (BullMQ ignores a known job id).
+ * A job asks for one vote on each sub-problem id from `from` (inclusive) to `to` (exclusive):
+ * replica `r` of `replicas`. Its id is `NAME_FROM-TO` for the first replica and `NAME_FROM-TO_rR`
+ * for the others (and for the extra votes a dispute asks for), so enqueueing the same run twice
+ * adds nothing (BullMQ ignores a known job id). Its data carries the coordinator's tag, so a
+ * worker solves only jobs that the holder of the secret made. Nothing here holds the secret: the
+ * scripts see only records and tags.
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { estimatedCost, split, splitVersion } from "../engine/split.js";
-import { uniqueShare } from "../engine/tally.js";
-import { NQueensError } from "../errors.js";
-import { checkRecord } from "./record.js";
+import { NQueensError, quote } from "../errors.js";
+import type { RunKey } from "./secret.js";
 
 /** BullMQ key prefix and queue name (keys `nqueens:jobs:*`). */
 export const PREFIX = "nqueens";
@@ -33,15 +37,19 @@ export function runKeys(name: string) {
   const base = `${PREFIX}:run:${name}`;
   return {
     meta: `${base}:meta`,
-    results: `${base}:results`,
+    votes: `${base}:votes`,
+    settled: `${base}:settled`,
     done: `${base}:done`,
-    conflicts: `${base}:conflicts`,
+    disputes: `${base}:disputes`,
     starts: `${base}:starts`,
-    complete: `${base}:complete`,
+    wake: `${base}:wake`,
   } as const;
 }
 
-/** What a job asks for: sub-problems `from` to `to` - 1 of run `run`, a count of `n`. */
+/** The most replicas a run can ask for. */
+export const MAX_REPLICAS = 9;
+
+/** What a job asks for: one vote on sub-problems `from` to `to` - 1 of run `run`, a count of `n`. */
 export interface JobData {
   readonly run: string;
   readonly n: number;
@@ -49,6 +57,35 @@ export interface JobData {
   readonly version: string;
   readonly from: number;
   readonly to: number;
+  /** Which vote this is: 1 to `replicas`, or above for the extra votes of a dispute. */
+  readonly replica: number;
+  /** Distinct workers whose agreeing votes settle a sub-problem (the run's quorum). */
+  readonly replicas: number;
+  /** The coordinator's tag over all of the above (see {@link jobTag}). */
+  readonly mac: string;
+}
+
+/** What a job's tag covers (the run is in the key). */
+function jobParts(d: Omit<JobData, "mac" | "run">) {
+  return ["job", d.n, d.version, d.from, d.to, d.replica, d.replicas] as const;
+}
+
+/** Whether a job's data carries the tag of the run's key (made by the run's coordinator). */
+export function jobChecks(key: RunKey, d: JobData): boolean {
+  return key.verify(d.mac, ...jobParts(d));
+}
+
+/** A job's data for replica `replica` of the ids `from` to `to` - 1, tagged. */
+export function jobData(
+  key: RunKey,
+  n: number,
+  from: number,
+  to: number,
+  replica: number,
+  replicas: number,
+): JobData {
+  const d = { n, version: splitVersion(n), from, to, replica, replicas };
+  return { run: key.run, ...d, mac: key.tag(...jobParts(d)) };
 }
 
 /** A run's stored description. */
@@ -59,11 +96,31 @@ export interface RunMeta {
   readonly subProblems: number;
   readonly batch: number;
   readonly jobs: number;
+  /** Distinct workers whose agreeing votes settle a sub-problem. */
+  readonly replicas: number;
   readonly created: string;
-  /** Set by the coordinator once every result is in and verified. */
+  /** The coordinator's tag over the fields above. */
+  readonly mac: string;
+  /** Set by the coordinator once every sub-problem is settled. */
   readonly total?: bigint;
   readonly unique?: bigint;
   readonly finished?: string;
+}
+
+/** The fields of a description that its tag covers, in order. */
+const META_FIELDS = [
+  "n",
+  "version",
+  "subProblems",
+  "batch",
+  "jobs",
+  "replicas",
+  "created",
+] as const;
+
+/** Whether a stored description carries the tag of this key (made by the holder of the secret). */
+export function metaChecks(key: RunKey, meta: RunMeta): boolean {
+  return key.verify(meta.mac, "meta", ...META_FIELDS.map((f) => String(meta[f])));
 }
 
 /**
@@ -79,7 +136,7 @@ export function runName(n: number): string {
 export function checkRunName(name: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
     throw new NQueensError(
-      `run name must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit: got '${name}'`,
+      `run name must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit: got ${quote(name)}`,
     );
   }
   return name;
@@ -128,9 +185,9 @@ export function largestFirst(n: number, ranges: readonly [number, number][]): [n
     .map((r) => r.range);
 }
 
-/** The job id of a batch: deterministic, so that adding it again is a no-op. */
-export function jobId(run: string, from: number, to: number): string {
-  return `${run}_${from}-${to}`;
+/** The job id of replica `replica` of the ids [from, to): deterministic, so adding it again is a no-op. */
+export function jobId(run: string, from: number, to: number, replica = 1): string {
+  return replica === 1 ? `${run}_${from}-${to}` : `${run}_${from}-${to}_r${replica}`;
 }
 
 /**
@@ -154,29 +211,45 @@ async function runScript(
 
 const ENSURE_RUN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  return redis.call('HMGET', KEYS[1], 'n', 'version', 'subProblems', 'batch')
+  return redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac')
 end
-redis.call('HSET', KEYS[1], 'n', ARGV[2], 'version', ARGV[3], 'subProblems', ARGV[4],
-  'batch', ARGV[5], 'jobs', ARGV[6], 'created', ARGV[7])
+redis.call('HSET', KEYS[1], ${META_FIELDS.map((f, i) => `'${f}', ARGV[${i + 2}]`).join(", ")},
+  'mac', ARGV[${META_FIELDS.length + 2}])
 redis.call('SADD', KEYS[2], ARGV[1])
 return false
 `;
 
 /**
- * Creates the run's description, or checks that the stored one is for the same n and split.
- * Returns the batch size the run uses (the stored one when attaching) and whether it was new.
- * @throws NQueensError when the name is taken by a run of another n or split
+ * Creates the run's description, tagged with the run's key, or checks the stored one: its tag,
+ * and that it is for the same n and split. Returns the batch size and quorum the run uses (the
+ * stored ones when attaching) and whether it was new.
+ * @throws NQueensError when the stored description fails its tag (another secret, or changed by
+ *   hand), when the name is taken by a run of another n or split, or when `replicas` is given and
+ *   differs from the run's
  */
 export async function ensureRun(
   redis: Redis,
-  name: string,
+  key: RunKey,
   n: number,
   batch: number,
-): Promise<{ created: boolean; batch: number }> {
+  replicas?: number,
+): Promise<{ created: boolean; batch: number; replicas: number }> {
+  const name = key.run;
   const version = splitVersion(n);
   const count = split(n).length;
   const jobs = batchRanges(count, batch).length;
   const keys = runKeys(name);
+  const fresh = {
+    n,
+    version,
+    subProblems: count,
+    batch,
+    jobs,
+    replicas: replicas ?? 1,
+    created: new Date().toISOString(),
+  };
+  const values = META_FIELDS.map((f) => String(fresh[f]));
+  const mac = key.tag("meta", ...values);
   const found = (await runScript(
     redis,
     ENSURE_RUN,
@@ -184,209 +257,219 @@ export async function ensureRun(
     keys.meta,
     RUNS_KEY,
     name,
-    n,
-    version,
-    count,
-    batch,
-    jobs,
-    new Date().toISOString(),
+    ...values,
+    mac,
   )) as (string | null)[] | null;
-  if (found === null) return { created: true, batch };
-  const [storedN, storedVersion, storedCount, storedBatch] = found;
-  if (storedN !== String(n) || storedVersion !== version || storedCount !== String(count)) {
+  if (found === null) return { created: true, batch, replicas: fresh.replicas };
+  const meta = metaFrom(
+    name,
+    Object.fromEntries([...META_FIELDS, "mac"].map((f, i) => [f, found[i]])),
+  );
+  if (!meta || !metaChecks(key, meta)) {
     throw new NQueensError(
-      `run '${name}' is a count of n=${storedN} with split ${storedVersion}, not n=${n} with split ${version}: choose another run name`,
+      `run '${name}' on this server was not created with this secret, or its description was changed (it fails its MAC): use the run's own secret, or another run name`,
     );
   }
-  const b = Number(storedBatch);
-  if (!Number.isInteger(b) || b < 1)
-    throw new NQueensError(`run '${name}' has a damaged batch size`);
-  return { created: false, batch: b };
+  if (meta.n !== n || meta.version !== version || meta.subProblems !== count) {
+    throw new NQueensError(
+      `run '${name}' is a count of n=${meta.n} with split ${meta.version}, not n=${n} with split ${version}: choose another run name`,
+    );
+  }
+  if (replicas !== undefined && replicas !== meta.replicas) {
+    throw new NQueensError(
+      `run '${name}' was started with --replicas ${meta.replicas}, not ${replicas}: attach without --replicas, or choose another run name`,
+    );
+  }
+  return { created: false, batch: meta.batch, replicas: meta.replicas };
 }
 
-/** Reads a run's description, or undefined when there is no such run. */
-export async function readMeta(redis: Redis, name: string): Promise<RunMeta | undefined> {
-  const h = await redis.hgetall(runKeys(name).meta);
-  if (!h.n) return undefined;
-  return {
+/** A description from its stored fields, or undefined when they are not all there and well formed. */
+function metaFrom(name: string, h: Record<string, string | null | undefined>): RunMeta | undefined {
+  const int = (text: string | null | undefined) =>
+    text !== null && text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+  const meta = {
     name,
-    n: Number(h.n),
+    n: int(h.n),
     version: h.version ?? "",
-    subProblems: Number(h.subProblems),
-    batch: Number(h.batch),
-    jobs: Number(h.jobs),
+    subProblems: int(h.subProblems),
+    batch: int(h.batch),
+    jobs: int(h.jobs),
+    replicas: int(h.replicas),
     created: h.created ?? "",
-    total: h.total === undefined ? undefined : BigInt(h.total),
-    unique: h.unique === undefined ? undefined : BigInt(h.unique),
-    finished: h.finished,
+    mac: h.mac ?? "",
+  };
+  if (![meta.n, meta.subProblems, meta.batch, meta.jobs, meta.replicas].every(Number.isInteger)) {
+    return undefined;
+  }
+  const big = (text: string | null | undefined) =>
+    text && /^\d{1,40}$/.test(text) ? BigInt(text) : undefined;
+  return {
+    ...meta,
+    total: big(h.total),
+    unique: big(h.unique),
+    finished: h.finished ?? undefined,
   };
 }
 
 /**
- * Stores results: for each id, the record is written if none is there (HSETNX), its id pushed on
- * the progress list; if one is there and agrees (same three counts) nothing changes; if it
- * disagrees, the stored one stays and the new one goes to the conflicts list. When the results
- * now number the run's sub-problems, one element is left on the `complete` list, which the
- * coordinator waits on (so it sees the end at once, not at its next look).
- * KEYS: results, done, conflicts, meta, complete. ARGV: worker name, then id, record pairs.
- * Returns {stored, same, conflicting}.
+ * Reads a run's description: undefined when there is no such run, `"damaged"` when its fields
+ * are missing or malformed (its tag is checked by the caller, who holds the key).
+ */
+export async function readMeta(
+  redis: Redis,
+  name: string,
+): Promise<RunMeta | "damaged" | undefined> {
+  const h = await redis.hgetall(runKeys(name).meta);
+  if (Object.keys(h).length === 0) return undefined;
+  return metaFrom(name, h) ?? "damaged";
+}
+
+/**
+ * Stores votes: each record is appended to its sub-problem's records unless the very same line
+ * is there already (storing again is a no-op). Then, as a hint for the coordinator (which checks
+ * the tags itself): when the records of one sub-problem agree by at least the run's quorum of
+ * distinct worker names, and by more than any other count, its id is added to the settled set
+ * and pushed on the progress list; when they disagree, its id is pushed on the disputes list.
+ * When the settled set is complete, or on a dispute, the coordinator is woken (`wake`).
+ * KEYS: votes, settled, done, disputes, meta, wake. ARGV: id, record pairs.
+ * Returns {stored, same, disagreeing}.
  */
 const STORE = `
-local stored, same, conflicting = 0, 0, 0
-local head = '^count=%d+ f180=%d+ f90=%d+'
-for i = 2, #ARGV, 2 do
+local stored, same, disagreeing = 0, 0, 0
+local quorum = tonumber(redis.call('HGET', KEYS[5], 'replicas') or '1') or 1
+for i = 1, #ARGV, 2 do
   local id, rec = ARGV[i], ARGV[i + 1]
-  if redis.call('HSETNX', KEYS[1], id, rec) == 1 then
-    redis.call('RPUSH', KEYS[2], id)
-    stored = stored + 1
+  local old = redis.call('HGET', KEYS[1], id)
+  local lines, dup = {}, false
+  if old then
+    for line in string.gmatch(old, '[^\\n]+') do
+      if line == rec then dup = true end
+      lines[#lines + 1] = line
+    end
+  end
+  if dup then
+    same = same + 1
   else
-    local old = redis.call('HGET', KEYS[1], id)
-    local a, b = string.match(old, head), string.match(rec, head)
-    if a ~= nil and a == b then
-      same = same + 1
-    else
-      redis.call('RPUSH', KEYS[3], id .. '\\t' .. ARGV[1] .. '\\t' .. rec)
-      conflicting = conflicting + 1
+    lines[#lines + 1] = rec
+    if old then redis.call('HSET', KEYS[1], id, old .. '\\n' .. rec)
+    else redis.call('HSET', KEYS[1], id, rec) end
+    stored = stored + 1
+    local groups, seen, heads = {}, {}, 0
+    for _, line in ipairs(lines) do
+      local h = string.match(line, '^count=%d+ f180=%d+ f90=%d+')
+      local w = string.match(line, ' worker=(%S+)')
+      if h and w and not seen[h .. ' ' .. w] then
+        seen[h .. ' ' .. w] = true
+        if not groups[h] then
+          groups[h] = 0
+          heads = heads + 1
+        end
+        groups[h] = groups[h] + 1
+      end
+    end
+    local best, second = 0, 0
+    for _, c in pairs(groups) do
+      if c > best then second = best; best = c elseif c > second then second = c end
+    end
+    if heads > 1 then
+      redis.call('RPUSH', KEYS[4], id)
+      redis.call('LPUSH', KEYS[6], 1)
+      redis.call('LTRIM', KEYS[6], 0, 0)
+      disagreeing = disagreeing + 1
+    end
+    if best >= quorum and best > second and redis.call('SADD', KEYS[2], id) == 1 then
+      redis.call('RPUSH', KEYS[3], id)
     end
   end
 end
 if stored > 0 then
-  local want = tonumber(redis.call('HGET', KEYS[4], 'subProblems') or '')
-  if want and redis.call('LLEN', KEYS[2]) >= want then
-    redis.call('LPUSH', KEYS[5], 1)
-    redis.call('LTRIM', KEYS[5], 0, 0)
+  local want = tonumber(redis.call('HGET', KEYS[5], 'subProblems') or '')
+  if want and redis.call('SCARD', KEYS[2]) >= want then
+    redis.call('LPUSH', KEYS[6], 1)
+    redis.call('LTRIM', KEYS[6], 0, 0)
   end
 end
-return {stored, same, conflicting}
+return {stored, same, disagreeing}
 `;
 
-/** How a batch of results was taken by the store. */
+/** How a batch of votes was taken by the store. */
 export interface StoreOutcome {
-  /** New results written. */
+  /** New records appended. */
   stored: number;
-  /** Results that were already there with the same counts. */
+  /** Records that were already there, the very same. */
   same: number;
-  /** Results that disagree with the stored ones (kept aside, flagged). */
-  conflicting: number;
+  /** New records whose counts differ from another record of the same sub-problem. */
+  disagreeing: number;
 }
 
-/** Stores results of run `name` as pairs of sub-problem id and record. */
-export async function storeResults(
+/** Stores the votes of run `name`, as pairs of sub-problem id and record. */
+export async function storeVotes(
   redis: Redis,
   name: string,
-  worker: string,
   entries: readonly (readonly [number, string])[],
 ): Promise<StoreOutcome> {
-  if (entries.length === 0) return { stored: 0, same: 0, conflicting: 0 };
+  if (entries.length === 0) return { stored: 0, same: 0, disagreeing: 0 };
   const keys = runKeys(name);
-  const args: (string | number)[] = [worker];
+  const args: (string | number)[] = [];
   for (const [id, record] of entries) args.push(id, record);
-  const [stored, same, conflicting] = (await runScript(
+  const [stored, same, disagreeing] = (await runScript(
     redis,
     STORE,
-    5,
-    keys.results,
+    6,
+    keys.votes,
+    keys.settled,
     keys.done,
-    keys.conflicts,
+    keys.disputes,
     keys.meta,
-    keys.complete,
+    keys.wake,
     ...args,
   )) as [number, number, number];
-  return { stored, same, conflicting };
-}
-
-/** A conflict as stored: the sub-problem, who reported the disagreeing result, and that result. */
-export interface Conflict {
-  readonly id: number;
-  readonly worker: string;
-  readonly record: string;
+  return { stored, same, disagreeing };
 }
 
 /**
- * Starts a job: if the run still exists, notes the start (`starts`) and returns the stored
- * result of each id (null where there is none); if the run is gone (forgotten), writes nothing.
- * KEYS: meta, starts, results. ARGV: the start line, then the ids.
+ * A job's view of its run, in one round trip: the description's fields and, for each id, its
+ * records ('' where there is none); false when the run is gone (forgotten).
+ * KEYS: meta, votes. ARGV: the ids.
  */
-const START_JOB = `
+const READ_JOB = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-redis.call('RPUSH', KEYS[2], ARGV[1])
-local have = {}
-for i = 2, #ARGV do have[i - 1] = redis.call('HGET', KEYS[3], ARGV[i]) end
+local meta = redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac')
+for i = 1, #meta do meta[i] = meta[i] or '' end
+local have = {meta}
+for i = 1, #ARGV do have[i + 1] = redis.call('HGET', KEYS[2], ARGV[i]) or '' end
 return have
 `;
 
 /**
- * Notes that `worker` starts job `jobId` (its `attempt`), in one round trip with reading which
- * of its sub-problems already have a result. Undefined when the run no longer exists.
+ * The description of run `name` and the stored records of `ids`, for a worker starting a job.
+ * Undefined when the run no longer exists; `meta` is undefined when it is damaged.
  */
-export async function startJob(
+export async function readJobView(
+  redis: Redis,
+  name: string,
+  ids: readonly number[],
+): Promise<{ meta: RunMeta | undefined; votes: string[] } | undefined> {
+  const keys = runKeys(name);
+  const got = (await runScript(redis, READ_JOB, 2, keys.meta, keys.votes, ...ids)) as
+    | [string[], ...string[]]
+    | null;
+  if (!got) return undefined;
+  const [fields, ...votes] = got;
+  const h = Object.fromEntries([...META_FIELDS, "mac"].map((f, i) => [f, fields[i] || undefined]));
+  return { meta: metaFrom(name, h), votes };
+}
+
+/** Notes that `worker` starts solving job `jobId` (its `attempt`). */
+export async function noteStart(
   redis: Redis,
   name: string,
   line: { jobId: string; worker: string; attempt: number },
-  ids: readonly number[],
-): Promise<(string | null)[] | undefined> {
-  const keys = runKeys(name);
-  const have = (await runScript(
-    redis,
-    START_JOB,
-    3,
-    keys.meta,
-    keys.starts,
-    keys.results,
-    `${line.jobId}\t${line.worker}\t${line.attempt}`,
-    ...ids,
-  )) as (string | null)[] | null;
-  return have ?? undefined;
+): Promise<void> {
+  await redis.rpush(runKeys(name).starts, `${line.jobId}\t${line.worker}\t${line.attempt}`);
 }
 
-/** The conflicts flagged for a run. */
-export async function readConflicts(redis: Redis, name: string): Promise<Conflict[]> {
-  const rows = await redis.lrange(runKeys(name).conflicts, 0, -1);
-  return rows.map((row) => {
-    const [id, worker, record] = row.split("\t");
-    return { id: Number(id), worker: worker ?? "", record: record ?? "" };
-  });
-}
-
-/** The outcome of reading all of a run's results. */
-export type RunTotal =
-  | { readonly ok: true; readonly total: bigint; readonly unique: bigint }
-  | {
-      readonly ok: false;
-      readonly missing: number;
-      readonly bad: { id: number; reason: string }[];
-    };
-
-/**
- * Adds up stored results into the total and unique counts (the engine's `uniqueShare`), checking
- * every record first: any missing or untrustworthy record means no total.
- */
-export function totalOf(n: number, results: Record<string, string>): RunTotal {
-  const list = split(n);
-  const version = splitVersion(n);
-  let total = 0n;
-  let unique = 0n;
-  let missing = 0;
-  const bad: { id: number; reason: string }[] = [];
-  for (const sp of list) {
-    const text = results[sp.id];
-    if (text === undefined) {
-      missing++;
-      continue;
-    }
-    const checked = checkRecord(version, sp.id, text);
-    if (!checked.ok) {
-      bad.push({ id: sp.id, reason: checked.reason });
-      continue;
-    }
-    try {
-      unique += uniqueShare(sp, checked.record);
-    } catch {
-      bad.push({ id: sp.id, reason: "its symmetric counts are inconsistent" });
-      continue;
-    }
-    total += BigInt(sp.weight) * BigInt(checked.record.count);
-  }
-  if (missing > 0 || bad.length > 0) return { ok: false, missing, bad };
-  return { ok: true, total, unique };
+/** Every stored vote of a run: id -> records, one per line. */
+export function readVotes(redis: Redis, name: string): Promise<Record<string, string>> {
+  return redis.hgetall(runKeys(name).votes);
 }

@@ -1,6 +1,8 @@
 /**
- * Looking at runs from any machine: their progress, their conflicts, re-verifying a run by
- * recounting a random sample of its sub-problems locally, and forgetting a run.
+ * Looking at runs from any machine: their progress and verdict (verdict.ts, the coordinator's
+ * own rule, so `runs` and `count` always say the same), re-verifying a run by recounting a random
+ * sample of its settled sub-problems locally, removing records that fail their tag, and
+ * forgetting a run. Everything that reads records needs the run's secret.
  */
 import { randomInt } from "node:crypto";
 import { type Job, Queue } from "bullmq";
@@ -11,24 +13,71 @@ import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { agree, checkRecord } from "./record.js";
 import {
-  type Conflict,
   checkRunName,
+  metaChecks,
   PREFIX,
   QUEUE_NAME,
   RUNS_KEY,
   type RunMeta,
-  readConflicts,
   readMeta,
+  readVotes,
   runKeys,
 } from "./run.js";
+import { checkSecret, type RunKey, runKey } from "./secret.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
+import {
+  type Dispute,
+  type ForgedRecord,
+  judgeRun,
+  type OverruledVote,
+  type RunVerdict,
+  voteLines,
+} from "./verdict.js";
+
+/**
+ * Where a run stands, as one word:
+ * - `settled`: every sub-problem settled, no record fails its tag: `total` is the count;
+ * - `running`: sub-problems still without a quorum;
+ * - `forged`: some stored record fails its tag: no total until it is removed (`dropForged`);
+ * - `disputed`: workers disagree on a sub-problem with no majority after every extra vote;
+ * - `mismatch`: the total the coordinator stored differs from what the records add up to;
+ * - `foreign`: the run's description fails its tag under this secret (another secret's run, or
+ *   changed by hand): nothing about it can be checked here;
+ * - `damaged`: the description is not readable at all.
+ */
+export type RunState =
+  | "settled"
+  | "running"
+  | "forged"
+  | "disputed"
+  | "mismatch"
+  | "foreign"
+  | "damaged";
 
 /** A run and where it stands. */
-export interface RunInfo extends RunMeta {
-  /** Sub-problems with a stored result. */
+export interface RunInfo {
+  readonly name: string;
+  readonly state: RunState;
+  /** The stored description (absent when `damaged`). */
+  readonly meta?: RunMeta;
+  readonly n?: number;
+  readonly subProblems?: number;
+  readonly batch?: number;
+  readonly jobs?: number;
+  readonly replicas?: number;
+  /** Settled sub-problems (checked here, with the secret). */
   readonly done: number;
-  /** Results that disagreed with the stored one, each with the stored record it disagreed with. */
-  readonly conflicts: readonly (Conflict & { readonly stored: string | null })[];
+  /** The count from the records, only when `settled`. */
+  readonly total?: bigint;
+  readonly unique?: bigint;
+  /** Records that fail their tag. */
+  readonly forged: readonly ForgedRecord[];
+  /** Valid votes that were not counted (outvoted, impossible, or contradicting their worker). */
+  readonly overruled: readonly OverruledVote[];
+  /** Sub-problems whose votes disagree without a majority (yet, or after every extra vote). */
+  readonly disputes: readonly Dispute[];
+  /** Distinct workers with a valid vote. */
+  readonly workers: readonly string[];
   /** Job starts recorded by workers, and how many of them were retries (attempt > 1). */
   readonly starts: number;
   readonly retries: number;
@@ -37,7 +86,14 @@ export interface RunInfo extends RunMeta {
 /** The queue's job counts (all runs together). */
 export interface QueueJobCounts {
   readonly waiting: number;
+  /** Jobs a live worker holds (its lock is renewed). */
   readonly active: number;
+  /**
+   * Jobs still marked active whose lock has expired: their worker died or lost its connection
+   * (or Redis restarted from its append-only file with them). A worker's stalled-job check puts
+   * them back in the queue; until a worker runs, they stay here.
+   */
+  readonly stalled: number;
   readonly delayed: number;
   readonly failed: number;
 }
@@ -56,157 +112,344 @@ async function withRedis<T>(
   }
 }
 
-async function runInfo(redis: Redis, meta: RunMeta): Promise<RunInfo> {
-  const keys = runKeys(meta.name);
-  const [done, conflicts, starts] = await Promise.all([
-    redis.hlen(keys.results),
-    readConflicts(redis, meta.name),
-    redis.lrange(keys.starts, 0, -1),
-  ]);
+function needSecret(secret: unknown): string {
+  if (typeof secret !== "string")
+    throw new NQueensError("reading a run's records needs its secret");
+  return checkSecret(secret, "the secret");
+}
+
+/** Judges one run: its description's tag, then every record (verdict.ts). */
+async function judged(
+  redis: Redis,
+  key: RunKey,
+): Promise<{ meta: RunMeta | "damaged" | undefined; verdict?: RunVerdict }> {
+  const meta = await readMeta(redis, key.run);
+  if (meta === undefined || meta === "damaged" || !metaChecks(key, meta)) return { meta };
+  if (splitVersion(meta.n) !== meta.version) {
+    throw new NQueensError(
+      `run '${key.run}' was split as ${meta.version}; this program splits n=${meta.n} as ${splitVersion(meta.n)} and cannot check it`,
+    );
+  }
+  const votes = await readVotes(redis, key.run);
+  return { meta, verdict: judgeRun(meta.n, key, votes, meta.replicas) };
+}
+
+async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> {
+  const { meta, verdict } = await judged(redis, key);
+  if (meta === undefined) return undefined;
+  const starts = await redis.lrange(runKeys(key.run).starts, 0, -1);
   const retries = starts.filter((s) => Number(s.split("\t")[2]) > 1).length;
-  const stored =
-    conflicts.length === 0
-      ? []
-      : await redis.hmget(keys.results, ...conflicts.map((c) => String(c.id)));
-  return {
-    ...meta,
-    done,
-    conflicts: conflicts.map((c, i) => ({ ...c, stored: stored[i] ?? null })),
+  const base = {
+    name: key.run,
     starts: starts.length,
     retries,
+    forged: [],
+    overruled: [],
+    disputes: [],
+    workers: [],
+    done: 0,
+  };
+  if (meta === "damaged") return { ...base, state: "damaged" };
+  const shape = {
+    meta,
+    n: meta.n,
+    subProblems: meta.subProblems,
+    batch: meta.batch,
+    jobs: meta.jobs,
+    replicas: meta.replicas,
+  };
+  if (!verdict) return { ...base, ...shape, state: "foreign" };
+  let state: RunState = "running";
+  if (verdict.forged.length > 0) state = "forged";
+  else if (verdict.total !== undefined) {
+    state =
+      meta.total !== undefined && (meta.total !== verdict.total || meta.unique !== verdict.unique)
+        ? "mismatch"
+        : "settled";
+  } else if (verdict.short.length === 0 && verdict.disputes.every((d) => d.exhausted)) {
+    state = "disputed";
+  }
+  return {
+    ...base,
+    ...shape,
+    state,
+    done: verdict.settled.size,
+    ...(state === "settled" ? { total: verdict.total, unique: verdict.unique } : {}),
+    forged: verdict.forged,
+    overruled: verdict.overruled,
+    disputes: verdict.disputes,
+    workers: verdict.workers,
   };
 }
 
 /**
- * Every run on the server, oldest first, and the queue's job counts.
- * @example const { runs } = await listRuns("redis://127.0.0.1:6379");
+ * Every run on the server, oldest first, each judged with `secret`, and the queue's job counts.
+ * @example const { runs } = await listRuns("redis://127.0.0.1:6379", { secret });
  */
 export async function listRuns(
   url: string | QueueUrl,
-  options: { connectSeconds?: number } = {},
+  options: { secret: string; connectSeconds?: number },
 ): Promise<{ runs: RunInfo[]; jobs: QueueJobCounts }> {
+  const secret = needSecret(options?.secret);
   return withRedis(url, options.connectSeconds, async (redis) => {
-    const names = (await redis.smembers(RUNS_KEY)).sort();
+    const names = (await redis.smembers(RUNS_KEY)).filter((name) =>
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name),
+    );
     const runs: RunInfo[] = [];
-    for (const name of names) {
-      const meta = await readMeta(redis, name);
-      if (meta) runs.push(await runInfo(redis, meta));
+    for (const name of names.sort()) {
+      const info = await runInfo(redis, runKey(secret, name));
+      if (info) runs.push(info);
     }
-    runs.sort((a, b) => a.created.localeCompare(b.created) || a.name.localeCompare(b.name));
-    const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
-    queue.on("error", () => {});
-    try {
-      const c = await queue.getJobCounts("wait", "active", "delayed", "failed");
-      return {
-        runs,
-        jobs: {
-          waiting: c.wait ?? 0,
-          active: c.active ?? 0,
-          delayed: c.delayed ?? 0,
-          failed: c.failed ?? 0,
-        },
-      };
-    } finally {
-      await queue.close().catch(() => {});
-    }
+    runs.sort(
+      (a, b) =>
+        (a.meta?.created ?? "").localeCompare(b.meta?.created ?? "") ||
+        a.name.localeCompare(b.name),
+    );
+    return { runs, jobs: await jobCounts(redis) };
   });
+}
+
+/** The queue's job counts, with the active jobs whose lock has expired counted apart. */
+async function jobCounts(redis: Redis): Promise<QueueJobCounts> {
+  const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
+  queue.on("error", () => {});
+  try {
+    const c = await queue.getJobCounts("wait", "active", "delayed", "failed");
+    const active = await redis.lrange(`${PREFIX}:${QUEUE_NAME}:active`, 0, 9999);
+    let stalled = 0;
+    for (let i = 0; i < active.length; i += 500) {
+      const locks = active.slice(i, i + 500).map((id) => `${PREFIX}:${QUEUE_NAME}:${id}:lock`);
+      const held = await redis.exists(...locks);
+      // EXISTS counts the keys that exist; a missing lock is a stalled job.
+      stalled += locks.length - held;
+    }
+    return {
+      waiting: c.wait ?? 0,
+      active: Math.max(0, (c.active ?? 0) - stalled),
+      stalled,
+      delayed: c.delayed ?? 0,
+      failed: c.failed ?? 0,
+    };
+  } finally {
+    await queue.close().catch(() => {});
+  }
 }
 
 /** One sub-problem recounted by {@link verifyRun}. */
 export interface VerifiedSubProblem {
   readonly id: number;
-  readonly stored: SubResult | undefined;
+  /** The settled result. */
+  readonly stored: SubResult;
   readonly recount: SubResult;
-  /** The stored record passed its own checks and its counts equal the recount. */
   readonly ok: boolean;
-  /** Why not, when not ok. */
-  readonly reason?: string;
 }
 
 /** The outcome of {@link verifyRun}. */
 export interface VerifyReport {
   readonly run: string;
   readonly n: number;
-  /** Stored results the sample was drawn from. */
-  readonly stored: number;
   readonly subProblems: number;
+  /** Settled sub-problems the sample was drawn from. */
+  readonly settled: number;
+  /** Every record was checked for its tag: those that fail it (whatever the sample). */
+  readonly forged: readonly ForgedRecord[];
+  readonly overruled: readonly OverruledVote[];
   readonly checked: readonly VerifiedSubProblem[];
-  /** Every sampled result agreed. */
+  /** No forged record, at least one sub-problem recounted, and every recount agreed. */
   readonly ok: boolean;
 }
 
 /**
- * Recounts `sample` randomly chosen stored results of a run on this machine and compares them.
- * @throws NQueensError when there is no such run or this program's split of n differs
- * @example const r = await verifyRun(url, "q17-3f0c91a2", { sample: 20 }); r.ok
+ * How many sub-problems `verifyRun` recounts by default: 1% of the settled ones, at least 50
+ * (all of them when fewer).
+ */
+export function defaultSample(settled: number): number {
+  return Math.min(settled, Math.max(50, Math.ceil(settled / 100)));
+}
+
+/**
+ * Checks every record of a run for its tag, then recounts a random sample of its settled
+ * sub-problems on this machine and compares them. `sample` is a number of sub-problems, a share
+ * such as `"5%"`, or `"all"`. @default {@link defaultSample}
+ * @throws NQueensError when there is no such run, it is not under this secret, or this program's
+ *   split of n differs
+ * @example const r = await verifyRun(url, "q17-3f0c91a2", { secret, sample: 20 }); r.ok
  */
 export async function verifyRun(
   url: string | QueueUrl,
   name: string,
   options: {
-    sample?: number;
+    secret: string;
+    sample?: number | string;
     connectSeconds?: number;
     onProgress?: (checked: number, of: number) => void;
-  } = {},
+  },
 ): Promise<VerifyReport> {
   checkRunName(name);
-  const want = options.sample ?? 10;
-  if (!Number.isInteger(want) || want < 1) {
-    throw new NQueensError(`--sample must be a whole number, at least 1: got ${want}`);
+  const secret = needSecret(options?.secret);
+  const key = runKey(secret, name);
+  const { meta, verdict } = await withRedis(url, options.connectSeconds, (redis) =>
+    judged(redis, key),
+  );
+  if (meta === undefined) {
+    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
   }
-  const { meta, results } = await withRedis(url, options.connectSeconds, async (redis) => {
-    const meta = await readMeta(redis, name);
-    if (!meta) throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
-    return { meta, results: await redis.hgetall(runKeys(name).results) };
-  });
-  const version = splitVersion(meta.n);
-  if (version !== meta.version) {
+  if (meta === "damaged" || !verdict) {
     throw new NQueensError(
-      `run '${name}' was split as ${meta.version}; this program splits n=${meta.n} as ${version} and cannot recount it`,
+      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): nothing to verify`,
     );
   }
-  const ids = Object.keys(results).map(Number);
+  const settled = [...verdict.settled.keys()];
+  const take = sampleSize(options.sample, settled.length);
   // A partial Fisher-Yates shuffle: the first `take` ids are a uniform sample.
-  const take = Math.min(want, ids.length);
   for (let i = 0; i < take; i++) {
-    const j = i + randomInt(ids.length - i);
-    [ids[i], ids[j]] = [ids[j], ids[i]];
+    const j = i + randomInt(settled.length - i);
+    [settled[i], settled[j]] = [settled[j], settled[i]];
   }
-  const sample = ids.slice(0, take).sort((a, b) => a - b);
+  const sample = settled.slice(0, take).sort((a, b) => a - b);
   const list = split(meta.n);
   const checked: VerifiedSubProblem[] = [];
   for (const id of sample) {
     const recount = solveSubProblem(meta.n, list[id]);
-    const c = checkRecord(version, id, results[id]);
-    if (!c.ok) checked.push({ id, stored: undefined, recount, ok: false, reason: c.reason });
-    else if (!agree(c.record, recount)) {
-      checked.push({ id, stored: c.record, recount, ok: false, reason: "counts differ" });
-    } else checked.push({ id, stored: c.record, recount, ok: true });
+    const stored = verdict.settled.get(id) as SubResult;
+    checked.push({ id, stored, recount, ok: agree(stored, recount) });
     options.onProgress?.(checked.length, sample.length);
   }
   return {
     run: name,
     n: meta.n,
-    stored: ids.length,
     subProblems: list.length,
+    settled: verdict.settled.size,
+    forged: verdict.forged,
+    overruled: verdict.overruled,
     checked,
-    ok: checked.every((c) => c.ok),
+    ok: verdict.forged.length === 0 && checked.length > 0 && checked.every((c) => c.ok),
   };
 }
+
+/** The number of sub-problems to recount out of `of`. */
+function sampleSize(asked: number | string | undefined, of: number): number {
+  if (asked === undefined) return defaultSample(of);
+  const text = String(asked).trim();
+  if (text === "all") return of;
+  const pct = /^(\d{1,3}(?:\.\d+)?)%$/.exec(text);
+  if (pct) {
+    const share = Number(pct[1]);
+    if (share <= 0 || share > 100) {
+      throw new NQueensError(`--sample must be a share from 0% to 100%: got ${text}`);
+    }
+    return Math.min(of, Math.max(1, Math.ceil((of * share) / 100)));
+  }
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+    throw new NQueensError(
+      `--sample must be a number of sub-problems (at least 1), a share such as 5%, or all: got ${text.length > 20 ? `${text.slice(0, 20)}...` : text}`,
+    );
+  }
+  return Math.min(of, Number(text));
+}
+
+/**
+ * Removes the records of a run that fail their tag (forged, damaged, or written with another
+ * secret) and returns them; their sub-problems are then solved again for the missing votes when
+ * the count is run again. A record stored meanwhile is never lost: each sub-problem's records
+ * are rewritten only if they are still what was read.
+ * @throws NQueensError when there is no such run or it is not under this secret
+ */
+export async function dropForged(
+  url: string | QueueUrl,
+  name: string,
+  options: { secret: string; connectSeconds?: number },
+): Promise<{ run: string; dropped: readonly ForgedRecord[] }> {
+  checkRunName(name);
+  const key = runKey(needSecret(options?.secret), name);
+  return withRedis(url, options.connectSeconds, async (redis) => {
+    const meta = await readMeta(redis, name);
+    if (meta === undefined) {
+      throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+    }
+    if (meta === "damaged" || !metaChecks(key, meta)) {
+      throw new NQueensError(
+        `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): use --forget to delete it`,
+      );
+    }
+    const version = splitVersion(meta.n);
+    const count = split(meta.n).length;
+    const keys = runKeys(name);
+    const dropped: ForgedRecord[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const votes = await readVotes(redis, name);
+      const changes: string[] = [];
+      const found: ForgedRecord[] = [];
+      for (const [field, text] of Object.entries(votes)) {
+        const id = /^\d{1,9}$/.test(field) ? Number(field) : -1;
+        const lines = voteLines(text);
+        const keep =
+          id >= 0 && id < count
+            ? lines.filter((line) => checkRecord(key, version, id, line).ok)
+            : [];
+        if (keep.length === lines.length && id >= 0 && id < count) continue;
+        for (const line of lines) {
+          if (!keep.includes(line)) {
+            const c = id >= 0 && id < count ? checkRecord(key, version, id, line) : undefined;
+            found.push({
+              id,
+              reason:
+                c && !c.ok ? c.reason : "stored under a field that is not an id of this split",
+              record: line.slice(0, 200),
+            });
+          }
+        }
+        changes.push(field, text, keep.join("\n"));
+      }
+      if (changes.length === 0) break;
+      const changed = (await redis.eval(
+        REWRITE,
+        2,
+        keys.votes,
+        keys.settled,
+        ...changes,
+      )) as number[];
+      // Keep what was dropped from the fields rewritten; those changed meanwhile are read again.
+      const done = new Set(changed.map(String));
+      dropped.push(...found.filter((f) => done.has(String(f.id)) || f.id < 0));
+      if (changed.length * 3 === changes.length) break;
+    }
+    return { run: name, dropped };
+  });
+}
+
+/**
+ * Rewrites fields of the votes hash that still hold what was read: ARGV is field, expected value,
+ * new value (empty: delete the field) triples. The rewritten ids leave the settled hint (the
+ * coordinator looks at them again). Returns the fields rewritten.
+ */
+const REWRITE = `
+local out = {}
+for i = 1, #ARGV, 3 do
+  local f, expected, value = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  if redis.call('HGET', KEYS[1], f) == expected then
+    if value == '' then redis.call('HDEL', KEYS[1], f) else redis.call('HSET', KEYS[1], f, value) end
+    redis.call('SREM', KEYS[2], f)
+    out[#out + 1] = f
+  end
+end
+return out
+`;
 
 /** What {@link forgetRun} removed. */
 export interface ForgetReport {
   readonly run: string;
-  /** Stored results deleted. */
+  /** Sub-problems whose records were deleted. */
   readonly results: number;
   /** The run's jobs taken off the queue (waiting, delayed or failed). */
   readonly jobs: number;
 }
 
 /**
- * Deletes a run from the server: its description, results, progress, conflicts and job starts,
- * and its jobs that are not in progress. Its coordinator must be stopped first (one still
- * following would find the run gone and enqueue it again).
+ * Deletes a run from the server: its description, records, progress and job starts, and its jobs
+ * that are not in progress. Its coordinator must be stopped first (one still following would
+ * find the run gone and enqueue it again). Needs no secret: whoever can reach the server can
+ * delete keys anyway.
  * @throws NQueensError when there is no such run, or a worker is solving one of its jobs now
  * @example await forgetRun("redis://127.0.0.1:6379", "q17-3f0c91a2") // { results: 4319, jobs: 0 }
  */
@@ -230,13 +473,20 @@ export async function forgetRun(
           (j): j is Job => j?.name === name,
         );
       const active = await ours(["active"]);
-      if (active.length > 0) {
+      const locked: Job[] = [];
+      for (const job of active) {
+        if (await redis.exists(`${PREFIX}:${QUEUE_NAME}:${job.id}:lock`)) locked.push(job);
+      }
+      if (locked.length > 0) {
         throw new NQueensError(
-          `run '${name}' has ${active.length} job${active.length === 1 ? "" : "s"} in progress: stop its workers or let the jobs finish, then forget it`,
+          `run '${name}' has ${locked.length} job${locked.length === 1 ? "" : "s"} in progress: stop its workers or let the jobs finish, then forget it`,
         );
       }
       let jobs = 0;
-      for (const job of await ours(["wait", "delayed", "prioritized", "failed", "completed"])) {
+      for (const job of [
+        ...active,
+        ...(await ours(["wait", "delayed", "prioritized", "failed", "completed"])),
+      ]) {
         try {
           await job.remove();
           jobs++;
@@ -244,7 +494,7 @@ export async function forgetRun(
           // Taken by a worker since the check above: locked, so it stays (and finds no run).
         }
       }
-      const results = await redis.hlen(keys.results);
+      const results = await redis.hlen(keys.votes);
       await redis.del(...Object.values(keys));
       await redis.srem(RUNS_KEY, name);
       return { run: name, results, jobs };

@@ -14,6 +14,9 @@ import { closeRedis, openRedis } from "./connection.js";
 import { parseQueueUrl } from "./url.js";
 import type { WorkerEvent } from "./worker.js";
 
+/** The secret the tests' runs use (a queue run needs one); processes get it as NQUEENS_SECRET. */
+export const TEST_SECRET = "test-secret-0123456789abcdef";
+
 /** The repository root (processes are started there). */
 export const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -152,10 +155,11 @@ export class Proc {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly waiters: (() => void)[] = [];
 
-  constructor(args: readonly string[], env: Record<string, string> = {}) {
+  /** `env` is added to the environment; NQUEENS_SECRET is the tests' secret unless `env` sets it. */
+  constructor(args: readonly string[], env: Record<string, string | undefined> = {}) {
     this.child = spawn(process.execPath, ["--import", "tsx", ...args], {
       cwd: ROOT,
-      env: { ...process.env, NO_COLOR: "1", ...env },
+      env: { ...process.env, NO_COLOR: "1", NQUEENS_SECRET: TEST_SECRET, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child.stdout?.setEncoding("utf8").on("data", (d: string) => {
@@ -204,15 +208,20 @@ export class Proc {
   }
 }
 
-/** A worker process (worker-main.ts) whose events are parsed from its stdout. */
+/**
+ * A worker process (worker-main.ts) whose events are parsed from its stdout. A `lying` one adds
+ * 1 to every count it stores (with valid tags: it holds the secret), as a faulty machine would.
+ */
 export class WorkerProc extends Proc {
   constructor(
     url: string,
     readonly name: string,
     threads = 1,
     lockSeconds = 30,
+    options: { lying?: boolean; env?: Record<string, string | undefined> } = {},
   ) {
-    super(["src/queue/worker-main.ts", url, String(threads), String(lockSeconds), name]);
+    const args = ["src/queue/worker-main.ts", url, String(threads), String(lockSeconds), name];
+    super(options.lying ? [...args, "lie"] : args, options.env);
   }
 
   get events(): WorkerEvent[] {
@@ -232,7 +241,7 @@ export class WorkerProc extends Proc {
 }
 
 /** The command line run from source: `nqueens ARGS` through src/cli/main.ts. */
-export function cli(args: readonly string[], env: Record<string, string> = {}): Proc {
+export function cli(args: readonly string[], env: Record<string, string | undefined> = {}): Proc {
   const boot =
     'import { main } from "./src/cli/main.ts"; process.exitCode = await main(process.argv.slice(1));';
   return new Proc(["--input-type=module", "-e", boot, "--", ...args], env);

@@ -2,7 +2,7 @@
  * The `--queue` address: `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (or `rediss://` for TLS).
  * Checked completely before any connection is tried, so a typo fails at once with one line.
  */
-import { NQueensError } from "../errors.js";
+import { NQueensError, quote } from "../errors.js";
 
 /** A parsed queue address. */
 export interface QueueUrl {
@@ -26,13 +26,37 @@ export const QUEUE_ENV = "NQUEENS_QUEUE";
 const FORM = "redis://HOST[:PORT][/DB]";
 
 /**
+ * A queue address as it may be shown: the password (or a whole user part without a colon, which
+ * some write as the password) replaced by `***`, and any query or fragment (where a password can
+ * also hide) by `?...`. Works on any text, a URL or not, so that an address that fails to parse
+ * is masked too.
+ * @example maskUrl("redis://:S3cret@10.0.0.5:6379/x?password=S3cret") // "redis://:***@10.0.0.5:6379/x?..."
+ */
+export function maskUrl(text: string): string {
+  let head = "";
+  let rest = text;
+  // The user part ends at the last @ (a password may hold ?, # or / unescaped).
+  const at = text.lastIndexOf("@");
+  if (at >= 0) {
+    const slashes = text.indexOf("//");
+    const start = slashes >= 0 && slashes < at ? slashes + 2 : 0;
+    const user = text.slice(start, at);
+    const colon = user.indexOf(":");
+    head = `${text.slice(0, start)}${colon >= 0 ? `${user.slice(0, colon)}:***` : "***"}@`;
+    rest = text.slice(at + 1);
+  }
+  const cut = rest.search(/[?#]/);
+  return head + (cut >= 0 ? `${rest.slice(0, cut)}?...` : rest);
+}
+
+/**
  * Parses and checks a queue address.
  * @throws NQueensError naming the bad value: another scheme, no host, a bad port or database
  * @example parseQueueUrl("redis://10.0.0.5:6379/2") // { host: "10.0.0.5", port: 6379, db: 2, ... }
  */
 export function parseQueueUrl(text: string): QueueUrl {
   const bad = (why: string): NQueensError =>
-    new NQueensError(`--queue must be a URL like ${FORM}: ${why}: got '${text}'`);
+    new NQueensError(`--queue must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`);
   let url: URL;
   try {
     url = new URL(text.trim());

@@ -1,23 +1,37 @@
 /**
- * The queue worker: takes jobs (ranges of sub-problem ids) from the BullMQ queue, solves them
- * with the engine's kernel on worker threads, and stores each result with its verification
- * record as soon as its batch arrives from the thread (about every half second), so a worker
- * that dies loses at most the sub-problems in progress.
+ * The queue worker: takes jobs (ranges of sub-problem ids) from the BullMQ queue, checks that
+ * the run's coordinator made them (their tag, under the run's key), solves the sub-problems that
+ * still need this worker's vote with the engine's kernel on worker threads, and stores each
+ * result as a tagged record (its vote) as soon as its batch arrives from the thread (about every
+ * half second), so a worker that dies loses at most the sub-problems in progress.
  *
  * A worker that dies (crash, SIGKILL, machine gone) stops renewing its job's lock; after
  * `lockSeconds` another worker's stalled-job check moves the job back to the queue and it is
- * taken again, skipping the sub-problems whose results are already stored.
+ * taken again, skipping the sub-problems that are settled. A job whose sub-problems this worker
+ * has already voted on (another replica of the same range) is handed back for another worker,
+ * so that the votes that settle a sub-problem come from distinct workers.
  */
 import { hostname } from "node:os";
-import { type Job, UnrecoverableError, Worker } from "bullmq";
-import { SPLIT_VERSION, type SubResult, split, splitVersion } from "../engine/split.js";
+import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
+import { MAX_N, SPLIT_VERSION, type SubResult, split, splitVersion } from "../engine/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { SolverPool } from "./pool.js";
-import { makeRecord } from "./record.js";
-import { type JobData, PREFIX, QUEUE_NAME, startJob, storeResults } from "./run.js";
+import { checkWorkerName, makeRecord } from "./record.js";
+import {
+  type JobData,
+  jobChecks,
+  metaChecks,
+  noteStart,
+  PREFIX,
+  QUEUE_NAME,
+  readJobView,
+  storeVotes,
+} from "./run.js";
+import { checkSecret, type RunKey, runKey } from "./secret.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
+import { judgeSub, voteLines } from "./verdict.js";
 
 /** Which solver a worker uses. `auto` picks the GPU when one is available. */
 export type Backend = "cpu" | "gpu" | "auto";
@@ -30,6 +44,11 @@ export const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
 /** Options for {@link startWorker}. */
 export interface QueueWorkerOptions {
   /**
+   * The secret of the runs this worker solves for (the coordinator's, at least 16 characters):
+   * it checks the jobs' tags and tags this worker's records. Never sent to Redis.
+   */
+  secret: string;
+  /**
    * CPU solver threads; the worker holds one job more than that, ready for the first thread
    * that is free (a GPU takes one job at a time). @default 1
    */
@@ -40,7 +59,11 @@ export interface QueueWorkerOptions {
    * the GPU kernel's limit are counted on the CPU. @default "cpu"
    */
   backend?: Backend;
-  /** Name recorded with each job start and conflict. @default "HOST:PID" */
+  /**
+   * Name recorded in each of this worker's records and job starts: 1 to 64 characters, no
+   * spaces or control characters. Votes count as distinct when their names differ.
+   * @default "HOST:PID"
+   */
   name?: string;
   /**
    * How long a job's lock lasts without renewal: a dead worker's job is retried after about
@@ -51,6 +74,11 @@ export interface QueueWorkerOptions {
   connectSeconds?: number;
   /** What the worker is doing, for a log. */
   onEvent?: (event: WorkerEvent) => void;
+  /**
+   * For tests only: changes each result before it is tagged and stored, to play a faulty or
+   * lying worker (one that holds the secret). @internal
+   */
+  tamper?: (id: number, r: SubResult) => SubResult;
 }
 
 /** What a worker reports. */
@@ -83,20 +111,28 @@ export type WorkerEvent =
       solved: number;
       stored: number;
       same: number;
-      conflicting: number;
+      /** This worker's votes that disagree with another stored vote (the run asks one more worker). */
+      disagreeing: number;
       /** Since the job was taken, including any wait for a free thread. */
       seconds: number;
     }
   | { type: "failed"; jobId: string; message: string }
   /** A job of a run that is no longer on the server: completed without work. */
   | { type: "dropped"; jobId: string; run: string }
+  /**
+   * A job handed back for another worker (told once per job): this worker has voted on its
+   * sub-problems already, or the run is not under this worker's secret.
+   */
+  | { type: "deferred"; jobId: string; run: string; reason: string }
+  /** A job whose tag does not check out (not made by the run's coordinator): dropped unsolved. */
+  | { type: "refused"; jobId: string; run: string; reason: string }
   | { type: "wait"; message: string };
 
 /** What a worker did, when it is closed. */
 export interface WorkerSummary {
   jobs: number;
   solved: number;
-  conflicting: number;
+  disagreeing: number;
 }
 
 /** A running worker. */
@@ -115,15 +151,32 @@ function readJobData(data: unknown): JobData {
   if (
     !d ||
     typeof d.run !== "string" ||
+    !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(d.run) ||
     typeof d.version !== "string" ||
+    typeof d.mac !== "string" ||
     !Number.isInteger(d.n) ||
     !Number.isInteger(d.from) ||
-    !Number.isInteger(d.to)
+    !Number.isInteger(d.to) ||
+    !Number.isInteger(d.replica) ||
+    !Number.isInteger(d.replicas)
   ) {
-    throw new UnrecoverableError(`job data is not a sub-problem range: ${JSON.stringify(data)}`);
+    throw new UnrecoverableError(
+      `job data is not a tagged sub-problem range: ${JSON.stringify(data).slice(0, 200)}`,
+    );
   }
   return d as JobData;
 }
+
+/**
+ * How long a job handed back waits before a worker takes it again: 20 to 80 ms the first 8
+ * times this worker hands it back, then doubling each time, up to 5 s. The job goes to whichever
+ * worker asks next, so one that this worker cannot solve (it has voted on it) reaches one that
+ * can within a few looks, and one that no live worker can solve (a quorum of 2 with one worker)
+ * soon costs a look every 5 s at most.
+ */
+const DEFER_MS = 50;
+const DEFER_QUICK = 8;
+const DEFER_MAX_MS = 5000;
 
 /**
  * Connects to the queue at `url` and starts taking jobs.
@@ -132,9 +185,14 @@ function readJobData(data: unknown): JobData {
  */
 export async function startWorker(
   url: string | QueueUrl,
-  options: QueueWorkerOptions = {},
+  options: QueueWorkerOptions,
 ): Promise<QueueWorker> {
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
+  if (typeof options.secret !== "string") {
+    throw new NQueensError("a queue worker needs the run's secret (the secret option)");
+  }
+  const secret = checkSecret(options.secret, "the secret");
+  const name = checkWorkerName(options.name ?? `${hostname()}:${process.pid}`);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1 || threads > 1024) {
     throw new NQueensError(`--workers must be a whole number from 1 to 1024: got ${threads}`);
@@ -160,7 +218,6 @@ export async function startWorker(
   const lockMs = Math.round((options.lockSeconds ?? 30) * 1000);
   if (!(lockMs >= 500))
     throw new NQueensError(`lock time must be at least 0.5 s: got ${lockMs} ms`);
-  const name = options.name ?? `${hostname()}:${process.pid}`;
   const emit = options.onEvent ?? (() => {});
   let connectionDown = false;
   const redis = await openRedis(address, {
@@ -180,10 +237,72 @@ export async function startWorker(
     return pool;
   };
   if (!gpu) cpu();
-  const summary: WorkerSummary = { jobs: 0, solved: 0, conflicting: 0 };
+  const summary: WorkerSummary = { jobs: 0, solved: 0, disagreeing: 0 };
+  const keys = new Map<string, RunKey>();
+  const keyOf = (run: string) => {
+    let key = keys.get(run);
+    if (!key) {
+      key = runKey(secret, run);
+      if (keys.size > 1000) keys.clear();
+      keys.set(run, key);
+    }
+    return key;
+  };
+  // Ranges (`run from-to`) this process is solving now, with the replica of each, so that it
+  // never takes two replicas of one range at once (it holds several jobs at a time).
+  const inFlight = new Map<string, number>();
+  const told = new Set<string>();
+  const tellOnce = (what: string, event: WorkerEvent) => {
+    if (told.has(what)) return;
+    if (told.size > 10000) told.clear();
+    told.add(what);
+    emit(event);
+  };
+  const handedBack = new Map<string, number>();
+  const handBack = async (job: Job<JobData>, token: string | undefined, least = DEFER_MS) => {
+    const id = job.id ?? "";
+    const times = handedBack.get(id) ?? 0;
+    if (handedBack.size > 10000) handedBack.clear();
+    handedBack.set(id, times + 1);
+    const backoff = DEFER_MS * 2 ** Math.max(0, times - DEFER_QUICK);
+    const ms = Math.min(DEFER_MAX_MS, Math.max(least, backoff));
+    await job.moveToDelayed(Date.now() + ms * (0.4 + 1.2 * Math.random()), token);
+    throw new DelayedError();
+  };
 
-  const handle = async (job: Job<JobData>) => {
+  const handle = async (job: Job<JobData>, token?: string) => {
     const d = readJobData(job.data);
+    const jobId = job.id ?? "?";
+    const key = keyOf(d.run);
+    const count = d.n >= 1 && d.n <= MAX_N ? split(d.n).length : 0;
+    const inRange = d.from >= 0 && d.to <= count && d.from < d.to;
+    const ids = inRange ? Array.from({ length: d.to - d.from }, (_, i) => d.from + i) : [];
+    const view = await readJobView(redis, d.run, ids);
+    if (view === undefined) {
+      // The run was forgotten (`runs --forget`): nothing to store it in, nobody to add it up.
+      emit({ type: "dropped", jobId, run: d.run });
+      return { solved: 0, stored: 0, same: 0, disagreeing: 0 };
+    }
+    if (!view.meta || !metaChecks(key, view.meta)) {
+      // Not this worker's secret (or a description changed by hand): leave it to the others.
+      tellOnce(`secret ${d.run}`, {
+        type: "deferred",
+        jobId,
+        run: d.run,
+        reason: `run ${d.run} was not created with this worker's secret (its description fails its MAC); its jobs are left for other workers`,
+      });
+      return handBack(job, token, 1000);
+    }
+    if (!jobChecks(key, d)) {
+      emit({
+        type: "refused",
+        jobId,
+        run: d.run,
+        reason:
+          "its data fails its MAC: not made by the run's coordinator (forged?); dropped unsolved",
+      });
+      return { solved: 0, stored: 0, same: 0, disagreeing: 0 };
+    }
     const version = splitVersion(d.n);
     if (version !== d.version) {
       // Not this worker's to solve: fail it (it is retried, perhaps by an up-to-date worker).
@@ -191,21 +310,61 @@ export async function startWorker(
         `run ${d.run} uses split ${d.version}, this worker's split of n=${d.n} is ${version}`,
       );
     }
-    const count = split(d.n).length;
-    if (d.from < 0 || d.to > count || d.from >= d.to) {
+    if (!inRange) {
       throw new UnrecoverableError(`ids ${d.from}..${d.to - 1} are outside the split of ${d.n}`);
     }
-    const started = performance.now();
-    const jobId = job.id ?? "?";
-    const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
-    const attempt = job.attemptsStarted;
-    const have = await startJob(redis, d.run, { jobId, worker: name, attempt }, ids);
-    if (have === undefined) {
-      // The run was forgotten (`runs --forget`): nothing to store it in, nobody to add it up.
-      emit({ type: "dropped", jobId, run: d.run });
-      return { solved: 0, stored: 0, same: 0, conflicting: 0 };
+    const range = `${d.run} ${d.from}-${d.to}`;
+    const holding = inFlight.get(range);
+    if (holding !== undefined && holding !== d.replica) {
+      tellOnce(`busy ${jobId}`, {
+        type: "deferred",
+        jobId,
+        run: d.run,
+        reason:
+          "this worker is solving another replica of the same sub-problems; left for another worker",
+      });
+      return handBack(job, token);
     }
-    const todo = ids.filter((_, i) => have[i] === null);
+    inFlight.set(range, d.replica);
+    try {
+      return await solveJob(job, d, key, view.votes, token);
+    } finally {
+      inFlight.delete(range);
+    }
+  };
+
+  /** Solves what job `d` still needs from this worker, given its sub-problems' stored records. */
+  const solveJob = async (
+    job: Job<JobData>,
+    d: JobData,
+    key: RunKey,
+    stored: readonly string[],
+    token: string | undefined,
+  ) => {
+    const jobId = job.id ?? "?";
+    const version = d.version;
+    const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
+    const list = split(d.n);
+    const todo: number[] = [];
+    let mine = 0;
+    ids.forEach((id, i) => {
+      const j = judgeSub(key, version, id, voteLines(stored[i]), d.replicas, list[id]);
+      if (j.verdict.state === "settled") return;
+      if ([...j.votes, ...j.overruled].some((v) => v.worker === name)) mine++;
+      else todo.push(id);
+    });
+    if (todo.length === 0 && mine > 0) {
+      tellOnce(`mine ${jobId}`, {
+        type: "deferred",
+        jobId,
+        run: d.run,
+        reason: `this worker has voted on ${mine === 1 ? "its sub-problem" : `its ${mine} open sub-problems`} already; left for another worker (a quorum of ${d.replicas} needs ${d.replicas} workers, and a dispute one more)`,
+      });
+      return handBack(job, token);
+    }
+    const started = performance.now();
+    const attempt = job.attemptsMade + job.stalledCounter + 1;
+    if (todo.length > 0) await noteStart(redis, d.run, { jobId, worker: name, attempt });
     emit({
       type: "start",
       jobId,
@@ -214,36 +373,40 @@ export async function startWorker(
       from: d.from,
       to: d.to,
       todo: todo.length,
-      attempt: job.attemptsStarted,
+      attempt,
     });
-    const outcome = { stored: 0, same: 0, conflicting: 0 };
+    const outcome = { stored: 0, same: 0, disagreeing: 0 };
     let pending: [number, string][] = [];
     let flushing: Promise<void> = Promise.resolve();
     const flush = () => {
       const entries = pending;
       pending = [];
       flushing = flushing.then(async () => {
-        const r = await storeResults(redis, d.run, name, entries);
+        const r = await storeVotes(redis, d.run, entries);
         outcome.stored += r.stored;
         outcome.same += r.same;
-        outcome.conflicting += r.conflicting;
+        outcome.disagreeing += r.disagreeing;
       });
       return flushing;
     };
     const onGpu = gpu !== undefined && d.n <= gpu.maxN;
     const solver = onGpu ? GPU_SOLVER : CPU_SOLVER;
+    const tamper = options.tamper;
     // Results come in batches (a message from a thread, a GPU checkpoint record): each batch is
     // stored in one call, once the whole batch is in. A failed store fails the job at the end.
     const onResult = (id: number, r: SubResult) => {
-      pending.push([id, makeRecord(version, id, solver, r)]);
+      const result = tamper ? tamper(id, r) : r;
+      pending.push([id, makeRecord(key, version, id, solver, name, result)]);
       if (pending.length === 1) queueMicrotask(() => void flush().catch(() => {}));
     };
-    if (onGpu) await gpu?.solve(d.n, todo, onResult);
-    else await cpu().solve(d.n, todo, onResult);
+    if (todo.length > 0) {
+      if (onGpu) await gpu?.solve(d.n, todo, onResult);
+      else await cpu().solve(d.n, todo, onResult);
+    }
     await flush();
     summary.jobs++;
     summary.solved += todo.length;
-    summary.conflicting += outcome.conflicting;
+    summary.disagreeing += outcome.disagreeing;
     emit({
       type: "done",
       jobId,

@@ -1,0 +1,225 @@
+/**
+ * The verdict on a run's records: which sub-problems are settled, by whom, and what is wrong.
+ * The coordinator, `runs` and `runs --verify` all read a run through this one function, so they
+ * never disagree about it, and a worker uses the same rule to decide what is left to solve.
+ *
+ * Each sub-problem collects votes: records (record.ts) from distinct workers. Per sub-problem:
+ * - a record that is not in the format, fails its MAC, or is stored under an id outside the split
+ *   is **forged** (or damaged, or written with another secret): it never counts, and while one
+ *   exists the run has no total;
+ * - of the records that check out, a worker that gave two different counts has neither counted,
+ *   and a count whose symmetric parts are impossible is not counted (both are *overruled*);
+ * - the remaining votes are grouped by their counts. The sub-problem is **settled** when one
+ *   group has at least `replicas` votes and more than any other group; the votes outside it are
+ *   *outvoted* (reported, never counted). With fewer votes it is **short** (more workers are
+ *   asked); votes that disagree without such a majority make it **disputed**: one more worker,
+ *   one that has not voted on it, is asked, up to {@link MAX_EXTRA_VOTES} beyond the quorum,
+ *   after which it is left for a person (no total).
+ */
+import { type SubResult, split, splitVersion } from "../engine/split.js";
+import { uniqueShare } from "../engine/tally.js";
+import { checkRecord } from "./record.js";
+import type { RunKey } from "./secret.js";
+
+/** Votes beyond the quorum asked for one disputed sub-problem before giving up on it. */
+export const MAX_EXTRA_VOTES = 3;
+
+/** One worker's valid vote on a sub-problem. */
+export interface Vote {
+  readonly worker: string;
+  readonly solver: string;
+  readonly result: SubResult;
+}
+
+/** A stored record that does not check out. */
+export interface ForgedRecord {
+  readonly id: number;
+  readonly reason: string;
+  /** The stored text, at most 200 characters of it. */
+  readonly record: string;
+}
+
+/** A valid record that was not counted: outvoted, impossible, or its worker contradicted itself. */
+export interface OverruledVote extends Vote {
+  readonly id: number;
+  readonly reason: string;
+}
+
+/** A sub-problem whose votes disagree with no majority. */
+export interface Dispute {
+  readonly id: number;
+  readonly votes: readonly Vote[];
+  /** True once {@link MAX_EXTRA_VOTES} more were asked for and it is still undecided. */
+  readonly exhausted: boolean;
+}
+
+/** The verdict on one sub-problem. */
+export type SubVerdict =
+  | { readonly state: "settled"; readonly result: SubResult; readonly voters: readonly string[] }
+  | { readonly state: "short"; readonly voters: readonly string[] }
+  | { readonly state: "disputed"; readonly voters: readonly string[]; readonly exhausted: boolean };
+
+/** Everything the votes of one sub-problem say. */
+export interface SubJudgement {
+  readonly verdict: SubVerdict;
+  /** Every valid vote that counted or was outvoted. */
+  readonly votes: readonly Vote[];
+  readonly forged: readonly ForgedRecord[];
+  readonly overruled: readonly OverruledVote[];
+}
+
+/** The stored votes of one sub-problem as the store keeps them: records separated by newlines. */
+export function voteLines(text: string | null | undefined): string[] {
+  return text ? text.split("\n").filter((l) => l !== "") : [];
+}
+
+/**
+ * Judges the stored records of sub-problem `id` (of the split `version`, whose entry is `sp`)
+ * with the run's key and quorum.
+ */
+export function judgeSub(
+  key: RunKey,
+  version: string,
+  id: number,
+  lines: readonly string[],
+  replicas: number,
+  sp?: Parameters<typeof uniqueShare>[0],
+): SubJudgement {
+  const forged: ForgedRecord[] = [];
+  const overruled: OverruledVote[] = [];
+  const byWorker = new Map<string, Vote[]>();
+  for (const line of lines) {
+    const c = checkRecord(key, version, id, line);
+    if (!c.ok) {
+      forged.push({ id, reason: c.reason, record: line.slice(0, 200) });
+      continue;
+    }
+    const { worker, solver } = c.record;
+    const result = {
+      count: c.record.count,
+      fixed180: c.record.fixed180,
+      fixed90: c.record.fixed90,
+    };
+    const vote: Vote = { worker, solver, result };
+    if (sp) {
+      try {
+        uniqueShare(sp, result);
+      } catch {
+        overruled.push({ ...vote, id, reason: "its symmetric counts are impossible" });
+        continue;
+      }
+    }
+    const mine = byWorker.get(worker) ?? [];
+    if (!mine.some((v) => same(v.result, result))) mine.push(vote);
+    byWorker.set(worker, mine);
+  }
+  const votes: Vote[] = [];
+  for (const [, mine] of byWorker) {
+    if (mine.length === 1) votes.push(mine[0]);
+    else {
+      for (const v of mine) {
+        overruled.push({ ...v, id, reason: "its worker reported different counts for it" });
+      }
+    }
+  }
+  const groups = new Map<string, Vote[]>();
+  for (const v of votes) {
+    const k = `${v.result.count} ${v.result.fixed180} ${v.result.fixed90}`;
+    groups.set(k, [...(groups.get(k) ?? []), v]);
+  }
+  const sizes = [...groups.values()].sort((a, b) => b.length - a.length);
+  const best = sizes[0] ?? [];
+  const voters = votes.map((v) => v.worker);
+  let verdict: SubVerdict;
+  if (best.length >= replicas && (sizes.length === 1 || best.length > sizes[1].length)) {
+    verdict = { state: "settled", result: best[0].result, voters: best.map((v) => v.worker) };
+    const winners = best.map((v) => v.worker).join(", ");
+    for (const group of sizes.slice(1)) {
+      for (const v of group) overruled.push({ ...v, id, reason: `outvoted by ${winners}` });
+    }
+  } else if (sizes.length <= 1) {
+    verdict = { state: "short", voters };
+  } else {
+    verdict = { state: "disputed", voters, exhausted: votes.length >= replicas + MAX_EXTRA_VOTES };
+  }
+  return { verdict, votes, forged, overruled };
+}
+
+function same(a: SubResult, b: SubResult): boolean {
+  return a.count === b.count && a.fixed180 === b.fixed180 && a.fixed90 === b.fixed90;
+}
+
+/** The verdict on a whole run. */
+export interface RunVerdict {
+  readonly n: number;
+  readonly subProblems: number;
+  /** Settled sub-problems and their agreed results. */
+  readonly settled: ReadonlyMap<number, SubResult>;
+  /** Sub-problems with fewer valid votes than the quorum (none at all included), and their voters. */
+  readonly short: readonly { readonly id: number; readonly voters: readonly string[] }[];
+  readonly disputes: readonly Dispute[];
+  readonly forged: readonly ForgedRecord[];
+  readonly overruled: readonly OverruledVote[];
+  /** Distinct workers with at least one valid vote. */
+  readonly workers: readonly string[];
+  /** Present only when every sub-problem is settled and no record is forged. */
+  readonly total?: bigint;
+  readonly unique?: bigint;
+}
+
+/**
+ * Judges every stored record of a run of n: `votes` maps a sub-problem id to its records, as
+ * the run's `votes` hash holds them (fields that are not an id of the split are forged records).
+ */
+export function judgeRun(
+  n: number,
+  key: RunKey,
+  votes: Readonly<Record<string, string>>,
+  replicas: number,
+): RunVerdict {
+  const list = split(n);
+  const version = splitVersion(n);
+  const settled = new Map<number, SubResult>();
+  const short: { id: number; voters: readonly string[] }[] = [];
+  const disputes: Dispute[] = [];
+  const forged: ForgedRecord[] = [];
+  const overruled: OverruledVote[] = [];
+  const workers = new Set<string>();
+  for (const [field, text] of Object.entries(votes)) {
+    const id = Number(field);
+    if (!/^\d{1,9}$/.test(field) || id >= list.length) {
+      forged.push({
+        id: Number.isSafeInteger(id) ? id : -1,
+        reason: `stored under ${field.length > 20 ? `${field.slice(0, 20)}...` : `'${field}'`}, not an id of this split`,
+        record: text.slice(0, 200),
+      });
+    }
+  }
+  let total = 0n;
+  let unique = 0n;
+  for (const sp of list) {
+    const j = judgeSub(key, version, sp.id, voteLines(votes[sp.id]), replicas, sp);
+    forged.push(...j.forged);
+    overruled.push(...j.overruled);
+    for (const v of j.votes) workers.add(v.worker);
+    const v = j.verdict;
+    if (v.state === "settled") {
+      settled.set(sp.id, v.result);
+      total += BigInt(sp.weight) * BigInt(v.result.count);
+      unique += uniqueShare(sp, v.result);
+    } else if (v.state === "short") short.push({ id: sp.id, voters: v.voters });
+    else disputes.push({ id: sp.id, votes: j.votes, exhausted: v.exhausted });
+  }
+  const whole = settled.size === list.length && forged.length === 0;
+  return {
+    n,
+    subProblems: list.length,
+    settled,
+    short,
+    disputes,
+    forged,
+    overruled,
+    workers: [...workers].sort(),
+    ...(whole ? { total, unique } : {}),
+  };
+}
