@@ -3,6 +3,7 @@
  * time (arrow keys move, Enter or Space toggles), and a label on each cell for screen readers.
  * The view knows nothing about the search: callers pass what each square shows.
  */
+import { t } from "./i18n.js";
 import { queenSvg } from "./queen.js";
 
 /** What one square shows. */
@@ -33,13 +34,13 @@ export interface BoardLine {
 export interface BoardViewOptions {
   /** Called when the user clicks a square or presses Enter/Space on it; omit for a read-only board. */
   readonly onToggle?: (row: number, col: number) => void;
-  /** The accessible name of the whole board. */
-  readonly label: string;
+  /** The accessible name of the whole board (read when the board is drawn). */
+  readonly label: () => string;
 }
 
 const QUEEN_ICON = `<svg class="q" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${queenSvg("currentColor")}</svg>`;
 
-/** 1-based column letters a, b, …; the page says "column 3" in words, letters only on the edge. */
+/** Columns are numbered from 1 on the edge, as the page says them ("column 3"). */
 function colName(c: number): string {
   return String(c + 1);
 }
@@ -58,7 +59,9 @@ function lineSvg(l: BoardLine): string {
 }
 
 export class BoardView {
+  /** The board and its axes, in a box that scrolls when the board is zoomed (large N, small screen). */
   readonly el: HTMLElement;
+  private readonly frame: HTMLElement;
   private readonly grid: HTMLElement;
   private readonly topAxis: HTMLElement;
   private readonly leftAxis: HTMLElement;
@@ -70,7 +73,10 @@ export class BoardView {
 
   constructor(private readonly options: BoardViewOptions) {
     this.el = document.createElement("div");
-    this.el.className = "board-frame";
+    this.el.className = "board-scroll";
+    this.frame = document.createElement("div");
+    this.frame.className = "board-frame";
+    this.el.append(this.frame);
     this.topAxis = document.createElement("div");
     this.topAxis.className = "axis axis-top";
     this.topAxis.setAttribute("aria-hidden", "true");
@@ -80,9 +86,11 @@ export class BoardView {
     this.grid = document.createElement("div");
     this.grid.className = "board";
     this.grid.setAttribute("role", "grid");
-    this.grid.setAttribute("aria-label", options.label);
     if (!options.onToggle) this.grid.setAttribute("aria-readonly", "true");
-    else this.grid.classList.add("interactive");
+    else {
+      this.grid.classList.add("interactive");
+      this.el.classList.add("interactive");
+    }
     this.overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     this.overlay.setAttribute("class", "board-lines");
     this.overlay.setAttribute("aria-hidden", "true");
@@ -90,7 +98,7 @@ export class BoardView {
     const wrap = document.createElement("div");
     wrap.className = "board-wrap";
     wrap.append(this.grid, this.overlay);
-    this.el.append(this.topAxis, this.leftAxis, wrap);
+    this.frame.append(this.topAxis, this.leftAxis, wrap);
     this.grid.addEventListener("click", (e) => {
       const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-row]");
       if (!cell || !this.options.onToggle) return;
@@ -114,6 +122,8 @@ export class BoardView {
     lines: readonly BoardLine[] = [],
   ): void {
     if (n !== this.n) this.build(n);
+    const label = this.options.label();
+    if (this.grid.getAttribute("aria-label") !== label) this.grid.setAttribute("aria-label", label);
     this.overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
     this.overlay.innerHTML = lines.map(lineSvg).join("");
     this.rowHighlight = rowHighlight;
@@ -135,6 +145,7 @@ export class BoardView {
     this.n = n;
     this.focusIndex = Math.min(this.focusIndex, n * n - 1);
     this.el.style.setProperty("--n", String(n));
+    this.frame.style.setProperty("--n", String(n));
     this.grid.style.setProperty("--n", String(n));
     this.grid.replaceChildren();
     this.cells = [];
@@ -190,17 +201,17 @@ export class BoardView {
     cell.classList.toggle("rejected", !!reject);
     cell.classList.toggle("trying", !!m.trying);
     cell.classList.toggle("attacker", !!m.attacker);
-    const words = [`Row ${r + 1}, column ${c + 1}`];
-    if (queen === "placed") words.push("queen");
-    else if (queen === "ghost") words.push("queen from the completion");
-    else if (queen === "trace") words.push("queen");
-    else words.push("empty");
-    if (m.conflict) words.push("in conflict");
-    if (m.attacked && !queen) words.push("attacked");
+    // A queen is said in the label, never as "selected": placing one is not selecting a cell.
+    const m_ = t().board;
+    const words: string[] = [];
+    if (queen === "placed" || queen === "trace") words.push(m_.queen);
+    else if (queen === "ghost") words.push(m_.ghost);
+    else words.push(m_.empty);
+    if (m.conflict) words.push(m_.conflict);
+    if (m.attacked && !queen) words.push(m_.attacked);
     if (m.note) words.push(m.note);
-    const label = words.join(", ");
+    const label = m_.cell(r, c, words);
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
-    if (this.options.onToggle) cell.setAttribute("aria-selected", String(queen === "placed"));
   }
 
   private syncTabIndex(): void {
@@ -234,10 +245,17 @@ export class BoardView {
         c = n - 1;
         if (e.ctrlKey) r = n - 1;
         break;
+      case "PageUp":
+        r = 0;
+        break;
+      case "PageDown":
+        r = n - 1;
+        break;
       case "Enter":
       case " ":
+        if (!this.options.onToggle) return;
         e.preventDefault();
-        this.options.onToggle?.(r, c);
+        this.options.onToggle(r, c);
         return;
       default:
         return;

@@ -3,16 +3,14 @@
  * a worker, drawn as a log-scale chart of nodes, checks or time for the N where each is practical.
  */
 import { ALGORITHMS, type AlgorithmName, type AlgorithmResult } from "../algorithms.js";
-import { type App, fmt, fmtTime, h, type ModeView } from "./dom.js";
+import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
+import { compact, num, t, time } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
 import type { PageState } from "./state.js";
 
 type Metric = "nodes" | "checks" | "seconds";
-const METRICS: { key: Metric; label: string }[] = [
-  { key: "nodes", label: "Nodes" },
-  { key: "checks", label: "Checks" },
-  { key: "seconds", label: "Time" },
-];
+const METRICS: readonly Metric[] = ["nodes", "checks", "seconds"];
+let groups = 0;
 
 const COLORS: Record<AlgorithmName, string> = {
   "brute-force": "#c8553d",
@@ -27,24 +25,38 @@ const FIRST_N = 4;
 
 export class CompareMode implements ModeView {
   private readonly chart = h("div", { class: "chart", "data-testid": "compare-chart" });
-  private readonly table = h("div", { class: "table-wrap" });
-  private readonly status = h("p", { class: "progress-text", "aria-live": "polite" });
-  private readonly upTo = h("select", { "aria-label": "Largest N", "data-testid": "compare-upto" });
+  /** A region that scrolls sideways on a narrow screen: focusable, so keys can scroll it. */
+  private readonly table = h("div", {
+    class: "table-wrap",
+    role: "region",
+    tabindex: 0,
+    "aria-label": t().compare.table,
+  });
+  private readonly status = h("p", {
+    class: "progress-text",
+    "aria-live": "polite",
+    "data-testid": "compare-status",
+  });
+  private readonly upTo = h("select", {
+    "aria-label": t().compare.upTo,
+    "data-testid": "compare-upto",
+  });
   private readonly runBtn = h(
     "button",
     { type: "button", class: "btn primary", "data-testid": "compare-run" },
-    "Run",
+    t().compare.run,
   );
   private readonly cancelBtn = h(
     "button",
-    { type: "button", class: "btn danger", hidden: true },
-    "Cancel",
+    { type: "button", class: "btn danger", hidden: true, "data-testid": "compare-cancel" },
+    t().compare.cancel,
   );
-  private readonly metricGroup = h("div", {
-    class: "segmented",
-    role: "radiogroup",
-    "aria-label": "Measure",
-  });
+  /** The measure: native radio buttons, so arrow keys move and select as in any radio group. */
+  private readonly metricGroup = h(
+    "fieldset",
+    { class: "segmented", "data-testid": "compare-metric" },
+    h("legend", { class: "sr-only" }, t().compare.measure),
+  );
   private metric: Metric = "nodes";
   private results: AlgorithmResult[] = [];
   /** Runs skipped because they would take too long: name:n -> estimated seconds. */
@@ -58,26 +70,25 @@ export class CompareMode implements ModeView {
     panel: HTMLElement,
     readonly app: App,
   ) {
+    const m = t().compare;
     for (let n = 6; n <= 14; n++) {
-      this.upTo.append(h("option", { value: n, selected: n === 10 }, `N up to ${n}`));
+      this.upTo.append(h("option", { value: n, selected: n === 10 }, m.upToOption(n)));
     }
-    for (const m of METRICS) {
-      const b = h(
-        "button",
-        {
-          type: "button",
-          role: "radio",
-          "aria-checked": String(m.key === this.metric),
-          "data-metric": m.key,
-        },
-        m.label,
-      );
-      b.addEventListener("click", () => {
-        this.metric = m.key;
-        for (const x of this.metricGroup.children) x.setAttribute("aria-checked", String(x === b));
+    const name = `metric-${++groups}`;
+    for (const key of METRICS) {
+      const input = h("input", {
+        type: "radio",
+        name,
+        value: key,
+        checked: key === this.metric,
+        "data-metric": key,
+      });
+      input.addEventListener("change", () => {
+        if (!input.checked) return;
+        this.metric = key;
         this.draw();
       });
-      this.metricGroup.append(b);
+      this.metricGroup.append(h("label", {}, input, h("span", {}, m.metric[key])));
     }
     const legend = h(
       "ul",
@@ -87,8 +98,8 @@ export class CompareMode implements ModeView {
           "li",
           {},
           h("span", { class: "series-swatch", style: `background:${COLORS[a.name]}` }),
-          h("strong", {}, a.name),
-          h("span", { class: "muted" }, ` ${a.title}; practical to N = ${a.maxPracticalN}`),
+          h("strong", {}, m.name[a.name]),
+          h("span", { class: "muted" }, ` ${m.algoTitle[a.name]}${m.practical(a.maxPracticalN)}`),
         ),
       ),
     );
@@ -96,27 +107,31 @@ export class CompareMode implements ModeView {
       h(
         "div",
         { class: "wide" },
-        h("h2", {}, "Compare the algorithms"),
-        h(
-          "p",
-          { class: "hint" },
-          "The same problem, counted six ways. Each algorithm runs in a worker for every N where it finishes quickly; the vertical axis is logarithmic, so each grid line is ten times more work.",
-        ),
+        h("h2", {}, m.title),
         h(
           "div",
-          { class: "toolbar" },
+          { class: "toolbar", "data-testid": "compare-controls" },
           this.metricGroup,
           this.upTo,
-          h("label", { class: "check" }, this.patient, " allow slow runs (up to 30 s each)"),
+          h("label", { class: "check" }, this.patient, ` ${m.patient}`),
           this.runBtn,
           this.cancelBtn,
-          this.status,
         ),
+        this.status,
         h("div", { class: "chart-card" }, this.chart, legend),
+        h("p", { class: "hint" }, m.hint),
         this.table,
       ),
     );
     this.runBtn.addEventListener("click", () => this.run());
+    let width = 0;
+    new ResizeObserver(() => {
+      const w = this.chart.clientWidth;
+      if (w > 0 && Math.abs(w - width) > 16) {
+        width = w;
+        this.draw();
+      }
+    }).observe(this.chart);
     this.cancelBtn.addEventListener("click", () => this.job?.cancel());
   }
 
@@ -140,9 +155,10 @@ export class CompareMode implements ModeView {
     }
     this.results = [];
     this.skipped.clear();
-    this.runBtn.disabled = true;
+    const m = t().compare;
     this.cancelBtn.hidden = false;
-    this.status.textContent = `Running 0 of ${runs.length}…`;
+    disableKeepingFocus(this.runBtn, this.cancelBtn);
+    this.status.textContent = m.running(0, runs.length);
     const budget = this.patient.checked ? 30 : 1.5;
     const job = runJob({ kind: "compare", runs, budget }, (p) => {
       if (p.kind === "compare-skip") {
@@ -151,24 +167,28 @@ export class CompareMode implements ModeView {
       }
       if (p.kind !== "compare-result") return;
       this.results.push(p.result);
-      this.status.textContent = `Running ${this.results.length} of ${runs.length}: ${p.result.name}, N = ${p.result.n}`;
+      this.status.textContent = m.runningOne(
+        this.results.length,
+        runs.length,
+        m.name[p.result.name],
+        p.result.n,
+      );
       this.draw();
     });
     this.job = job;
     const end = (text: string) => {
       if (this.job !== job) return;
       this.job = undefined;
+      const refocus = document.activeElement === this.cancelBtn;
       this.runBtn.disabled = false;
       this.cancelBtn.hidden = true;
+      if (refocus) this.runBtn.focus();
       this.status.textContent = text;
       this.draw();
     };
     job.promise.then(
-      () =>
-        end(
-          `Done: ${this.results.length} runs${this.skipped.size ? `, ${this.skipped.size} skipped as too slow (…)` : ""}.`,
-        ),
-      (e) => end(e instanceof Cancelled ? "Cancelled." : `Failed: ${(e as Error).message}`),
+      () => end(m.done(this.results.length, this.skipped.size)),
+      (e) => end(e instanceof Cancelled ? m.cancelled : m.failed((e as Error).message)),
     );
     this.draw();
   }
@@ -178,37 +198,45 @@ export class CompareMode implements ModeView {
   }
 
   private draw(): void {
-    const W = 760;
-    const H = 380;
-    const m = { l: 64, r: 132, t: 18, b: 44 };
+    const m = t().compare;
+    // Drawn at the size it is shown (text stays 12 px on a phone), as tall as the screen allows.
+    const W = Math.round(Math.max(300, Math.min(760, this.chart.clientWidth || 760)));
+    const top = this.chart.getBoundingClientRect().top + scrollY;
+    const room = innerHeight - top - 16;
+    const H = Math.round(Math.max(120, Math.min(380, W * 0.55, room > 0 ? room : 380)));
+    const labelled = W >= 520;
+    const mg = { l: 56, r: labelled ? 132 : 16, t: 18, b: 40 };
     const upTo = Number(this.upTo.value);
-    const xs = (n: number) => m.l + ((n - FIRST_N) / Math.max(1, upTo - FIRST_N)) * (W - m.l - m.r);
+    const xs = (n: number) =>
+      mg.l + ((n - FIRST_N) / Math.max(1, upTo - FIRST_N)) * (W - mg.l - mg.r);
     const vals = this.results.map((r) => this.value(r)).filter((v) => v > 0);
     const lo = Math.floor(Math.log10(Math.min(...vals, this.metric === "seconds" ? 1e-5 : 10)));
     const hi = Math.ceil(Math.log10(Math.max(...vals, this.metric === "seconds" ? 1e-3 : 1000)));
     const ys = (v: number) =>
-      H - m.b - ((Math.log10(Math.max(v, 10 ** lo)) - lo) / Math.max(1, hi - lo)) * (H - m.t - m.b);
+      H -
+      mg.b -
+      ((Math.log10(Math.max(v, 10 ** lo)) - lo) / Math.max(1, hi - lo)) * (H - mg.t - mg.b);
     const parts: string[] = [];
     for (let p = lo; p <= hi; p++) {
       const y = ys(10 ** p);
-      parts.push(`<line class="grid" x1="${m.l}" x2="${W - m.r}" y1="${y}" y2="${y}"/>`);
+      parts.push(`<line class="grid" x1="${mg.l}" x2="${W - mg.r}" y1="${y}" y2="${y}"/>`);
       parts.push(
-        `<text class="tick" x="${m.l - 8}" y="${y + 4}" text-anchor="end">${this.tick(p)}</text>`,
+        `<text class="tick" x="${mg.l - 8}" y="${y + 4}" text-anchor="end">${this.tick(p)}</text>`,
       );
     }
     for (let n = FIRST_N; n <= upTo; n++) {
       const x = xs(n);
-      parts.push(`<line class="grid minor" x1="${x}" x2="${x}" y1="${m.t}" y2="${H - m.b}"/>`);
+      parts.push(`<line class="grid minor" x1="${x}" x2="${x}" y1="${mg.t}" y2="${H - mg.b}"/>`);
       parts.push(
-        `<text class="tick" x="${x}" y="${H - m.b + 18}" text-anchor="middle">${n}</text>`,
+        `<text class="tick" x="${x}" y="${H - mg.b + 18}" text-anchor="middle">${n}</text>`,
       );
     }
     if (this.n >= FIRST_N && this.n <= upTo) {
       const x = xs(this.n);
-      parts.push(`<line class="current-n" x1="${x}" x2="${x}" y1="${m.t}" y2="${H - m.b}"/>`);
+      parts.push(`<line class="current-n" x1="${x}" x2="${x}" y1="${mg.t}" y2="${H - mg.b}"/>`);
     }
     parts.push(
-      `<text class="axis-label" x="${(m.l + W - m.r) / 2}" y="${H - 6}" text-anchor="middle">N</text>`,
+      `<text class="axis-label" x="${(mg.l + W - mg.r) / 2}" y="${H - 6}" text-anchor="middle">N</text>`,
     );
     const labels: { y: number; name: AlgorithmName }[] = [];
     for (const a of ALGORITHMS) {
@@ -221,7 +249,7 @@ export class CompareMode implements ModeView {
       );
       for (const r of rs) {
         parts.push(
-          `<circle cx="${xs(r.n)}" cy="${ys(this.value(r))}" r="3.5" fill="${color}"><title>${a.name}, N = ${r.n}: ${this.text(r)}</title></circle>`,
+          `<circle cx="${xs(r.n)}" cy="${ys(this.value(r))}" r="3.5" fill="${color}"><title>${m.point(m.name[a.name], r.n, this.text(r))}</title></circle>`,
         );
       }
       const lastR = rs[rs.length - 1]!;
@@ -232,39 +260,35 @@ export class CompareMode implements ModeView {
     labels.sort((p, q) => p.y - q.y);
     for (let i = 1; i < labels.length; i++)
       labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + 14);
-    for (const l of labels) {
+    for (const l of labelled ? labels : []) {
       const rs = this.results.filter((r) => r.name === l.name);
       const lastN = Math.max(...rs.map((r) => r.n));
       parts.push(
-        `<text class="end-label" x="${xs(lastN) + 8}" y="${l.y + 4}" fill="${COLORS[l.name]}">${l.name}</text>`,
+        `<text class="end-label" x="${xs(lastN) + 8}" y="${l.y + 4}" fill="${COLORS[l.name]}">${m.name[l.name]}</text>`,
       );
     }
-    const label = METRICS.find((x) => x.key === this.metric)!.label;
-    this.chart.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${label} per N for each algorithm, logarithmic scale">${parts.join("")}</svg>`;
+    const label = m.metric[this.metric];
+    this.chart.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${m.chart(label)}">${parts.join("")}</svg>`;
     this.drawTable(upTo);
   }
 
   private tick(p: number): string {
-    if (this.metric === "seconds") return fmtTime(10 ** p);
-    const v = 10 ** p;
-    if (v >= 1e9) return `${v / 1e9}G`;
-    if (v >= 1e6) return `${v / 1e6}M`;
-    if (v >= 1e3) return `${v / 1e3}k`;
-    return String(v);
+    return this.metric === "seconds" ? time(10 ** p) : compact(10 ** p);
   }
 
   private text(r: AlgorithmResult): string {
-    return this.metric === "seconds" ? fmtTime(r.seconds) : fmt(this.value(r));
+    return this.metric === "seconds" ? time(r.seconds) : num(this.value(r));
   }
 
   private drawTable(upTo: number): void {
     const ns: number[] = [];
     for (let n = FIRST_N; n <= upTo; n++) ns.push(n);
+    const m = t().compare;
     const head = h(
       "tr",
       {},
-      h("th", { scope: "col" }, "algorithm"),
-      ...ns.map((n) => h("th", { scope: "col" }, `N=${n}`)),
+      h("th", { scope: "col" }, m.algorithm),
+      ...ns.map((n) => h("th", { scope: "col" }, m.column(n))),
     );
     const rows = ALGORITHMS.map((a) =>
       h(
@@ -274,33 +298,24 @@ export class CompareMode implements ModeView {
           "th",
           { scope: "row" },
           h("span", { class: "series-swatch", style: `background:${COLORS[a.name]}` }),
-          a.name,
+          m.name[a.name],
         ),
         ...ns.map((n) => {
           const r = this.results.find((x) => x.name === a.name && x.n === n);
           const skip = this.skipped.get(`${a.name}:${n}`);
           if (r) return h("td", {}, this.text(r));
           if (skip !== undefined) {
-            return h(
-              "td",
-              { class: "muted", title: `skipped: would take about ${fmtTime(skip)} or more` },
-              "…",
-            );
+            return h("td", { class: "muted", title: m.skipped(skip) }, "…");
           }
           return h("td", {}, n > a.maxPracticalN ? "–" : "");
         }),
       ),
     );
-    const what = METRICS.find((x) => x.key === this.metric)!.label.toLowerCase();
     this.table.replaceChildren(
       h(
         "table",
         { class: "data", "data-testid": "compare-table" },
-        h(
-          "caption",
-          {},
-          `${what[0]!.toUpperCase()}${what.slice(1)} per algorithm and N (– not practical, … skipped: over ${this.patient.checked ? "30 s" : "1.5 s"} expected)`,
-        ),
+        h("caption", {}, m.caption(m.metric[this.metric], this.patient.checked)),
         h("thead", {}, head),
         h("tbody", {}, ...rows),
       ),

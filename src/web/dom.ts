@@ -18,24 +18,54 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-/** A number with thousands separators (works for bigint text too). */
-export function fmt(value: number | bigint | string): string {
-  if (typeof value === "string") value = BigInt(value);
-  return value.toLocaleString("en-US");
+/**
+ * Runs `redraw`, which may replace the element that has focus, and puts focus back on the
+ * element with the same `data-focus` key inside `root` (or the first of `fallbacks(key)` that is
+ * there and enabled), so that a keyboard user never lands on the page body.
+ */
+export function keepingFocus(
+  root: HTMLElement,
+  redraw: () => void,
+  fallbacks: (key: string) => string[] = () => [],
+): void {
+  const active = document.activeElement as HTMLElement | null;
+  const key = active && root.contains(active) ? active.dataset.focus : undefined;
+  redraw();
+  if (!key) return;
+  if (
+    active?.isConnected &&
+    document.activeElement === active &&
+    !(active as HTMLButtonElement).disabled
+  ) {
+    return;
+  }
+  for (const k of [key, ...fallbacks(key)]) {
+    const el = root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(k)}"]`);
+    if (el && !(el as HTMLButtonElement).disabled && !el.closest("[hidden]")) {
+      el.focus();
+      return;
+    }
+  }
 }
 
-/** Seconds or milliseconds, whichever reads better. */
-export function fmtTime(seconds: number): string {
-  if (seconds < 0.001) return `${(seconds * 1e6).toFixed(0)} µs`;
-  if (seconds < 1) return `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 0)} ms`;
-  return `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
+/**
+ * Disables `button`; if it has focus, focus moves to `next` first (a disabled button drops the
+ * focus to the page body).
+ */
+export function disableKeepingFocus(button: HTMLButtonElement, next: HTMLElement): void {
+  if (document.activeElement === button) next.focus();
+  button.disabled = true;
 }
 
 /** What every mode sees of the page. */
 export interface App {
   readonly state: PageState;
-  /** Changes the state, writes it into the address and redraws the active mode. */
-  set(patch: Partial<PageState>): void;
+  /**
+   * Changes the state, writes it into the address and redraws the active mode. A change of mode,
+   * N, board or gallery page is a new history entry (Back undoes it); anything else replaces the
+   * entry, unless `history` says otherwise.
+   */
+  set(patch: Partial<PageState>, history?: "push" | "replace"): void;
   /** Says `text` to screen readers. */
   announce(text: string): void;
 }
@@ -46,4 +76,6 @@ export interface ModeView {
   show(state: PageState): void;
   /** Called when the user leaves the mode: stop animations and jobs that only serve the view. */
   hide(): void;
+  /** Called before the view is thrown away (the language changed): also drop global listeners. */
+  dispose?(): void;
 }

@@ -1,9 +1,11 @@
 /**
- * Downloads: the board as SVG (the library's `formatBoard(board, "svg")`) and PNG (that SVG drawn
- * on a canvas), solution lists as JSON and CSV.
+ * Downloads: the board as SVG (the library's `formatBoard(board, "svg")`, titled in the page's
+ * language) and PNG (that SVG drawn on a canvas), solution lists as JSON and CSV. Rows and
+ * columns in the lists are counted from 1, as on the page.
  */
 import type { PartialBoard } from "../board.js";
 import { formatBoard } from "../format.js";
+import { t } from "./i18n.js";
 
 /** Saves `data` as a file named `name`. */
 export function download(name: string, data: Blob): void {
@@ -20,7 +22,10 @@ export function download(name: string, data: Blob): void {
 
 /** The board as a standalone SVG picture. */
 export function boardSvg(board: PartialBoard, size?: number): string {
-  return formatBoard(board, "svg", { size, title: `${board.n}x${board.n} board` });
+  return formatBoard(board, "svg", {
+    size,
+    title: t().board.svgTitle(board.n, board.queens.length),
+  });
 }
 
 /** The board as PNG bytes, `px` pixels square. */
@@ -56,15 +61,19 @@ export async function downloadBoardPng(board: PartialBoard): Promise<void> {
   download(`nqueens-${board.n}.png`, await boardPng(board));
 }
 
-/** A list of solutions as JSON: `{"n":8,"count":92,"solutions":[[0,4,7,5,2,6,1,3],…]}`. */
+/**
+ * A list of solutions as JSON, columns from 1 as on the page (`"from": 1` says so):
+ * `{"n":8,"count":92,"from":1,"solutions":[[1,5,8,6,3,7,2,4],…]}`.
+ */
 export function solutionsJson(n: number, solutions: readonly (readonly number[])[]): string {
-  const rows = solutions.map((s) => JSON.stringify(s)).join(",\n    ");
-  return `{\n  "n": ${n},\n  "count": ${solutions.length},\n  "solutions": [\n    ${rows}\n  ]\n}\n`;
+  const rows = solutions.map((s) => JSON.stringify(s.map((c) => c + 1))).join(",\n    ");
+  return `{\n  "n": ${n},\n  "count": ${solutions.length},\n  "from": 1,\n  "solutions": [\n    ${rows}\n  ]\n}\n`;
 }
 
 /**
- * A list of solutions as CSV: one row per solution, `index` then the 0-based column of the queen
- * in each row (`row0`…), plus any extra columns given per solution (e.g. the symmetry class).
+ * A list of solutions as CSV: one row per solution, `index` (from 1), any extra columns given
+ * per solution (e.g. the symmetry class), then the column of the queen in each row, rows and
+ * columns counted from 1 as on the page (`row1`… holds 1…n).
  */
 export function solutionsCsv(
   n: number,
@@ -72,10 +81,10 @@ export function solutionsCsv(
   extra?: { readonly header: string; readonly value: (i: number) => string | number },
 ): string {
   const head = ["index", ...(extra ? [extra.header] : [])];
-  for (let r = 0; r < n; r++) head.push(`row${r}`);
+  for (let r = 1; r <= n; r++) head.push(`row${r}`);
   const lines = [head.join(",")];
   solutions.forEach((s, i) => {
-    lines.push([i + 1, ...(extra ? [extra.value(i)] : []), ...s].join(","));
+    lines.push([i + 1, ...(extra ? [extra.value(i)] : []), ...s.map((c) => c + 1)].join(","));
   });
   return `${lines.join("\n")}\n`;
 }

@@ -3,9 +3,10 @@
  * members and orbit size. For larger N, the engine counts in parallel workers with progress.
  * For every N, where the browser has WebGPU, the library's GPU counter can count it too.
  */
-import { type App, fmt, fmtTime, h, type ModeView } from "./dom.js";
+import { type App, disableKeepingFocus, h, keepingFocus, type ModeView } from "./dom.js";
 import { downloadSolutions } from "./export.js";
 import { GpuCounter } from "./gpu-count.js";
+import { num, t } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
 import { miniBoard } from "./mini.js";
 import type { GalleryClass } from "./protocol.js";
@@ -14,13 +15,6 @@ import { formatState, type PageState } from "./state.js";
 /** Largest N whose solutions are all listed. */
 export const GALLERY_MAX_N = 12;
 const CLASSES_PER_PAGE = 6;
-
-const ORBIT_WORDS: Record<number, string> = {
-  8: "all 8 rotations and reflections give different boards",
-  4: "a half turn gives the same board, so 4 different boards",
-  2: "a quarter turn gives the same board, so only 2 different boards",
-  1: "every rotation and reflection gives the same board",
-};
 
 interface Listing {
   readonly n: number;
@@ -42,10 +36,14 @@ export class GalleryMode implements ModeView {
   private hidden = new Set<number>();
 
   constructor(
-    panel: HTMLElement,
+    private readonly panel: HTMLElement,
     private readonly app: App,
   ) {
     panel.append(h("div", { class: "wide" }, this.head, this.body));
+  }
+
+  dispose(): void {
+    this.stop();
   }
 
   show(state: PageState): void {
@@ -59,11 +57,12 @@ export class GalleryMode implements ModeView {
     if (key === this.shownKey) return;
     this.shownKey = key;
     if (state.n > GALLERY_MAX_N) {
+      if (state.page !== 0) this.normalisePage(0);
       this.showCounter(state.n);
       return;
     }
     const listing = this.cache.get(state.n);
-    if (listing) this.showListing(listing, state.page);
+    if (listing) keepingFocus(this.panel, () => this.showListing(listing, state.page), FALLBACKS);
     else this.load(state.n);
   }
 
@@ -81,6 +80,12 @@ export class GalleryMode implements ModeView {
   }
 
   /** The GPU counter for n, the same one while n stays. */
+  /** A page past the end (from a link): the address says the page shown instead. */
+  private normalisePage(page: number): void {
+    this.shownKey = `${this.state!.n}|${page}`;
+    queueMicrotask(() => this.app.set({ page }, "replace"));
+  }
+
   private gpuCounter(n: number, compact: boolean, expected?: bigint): GpuCounter {
     if (this.gpu?.n !== n || this.gpu.compact !== compact) {
       this.gpu?.stop();
@@ -92,13 +97,8 @@ export class GalleryMode implements ModeView {
   private load(n: number): void {
     this.stop();
     this.head.replaceChildren(
-      h("h2", {}, `All solutions for N = ${n}`),
-      h(
-        "p",
-        { class: "callout working" },
-        h("span", { class: "spinner" }),
-        "Finding every solution…",
-      ),
+      h("h2", {}, t().gallery.title(n)),
+      h("p", { class: "callout working" }, h("span", { class: "spinner" }), t().gallery.finding),
     );
     this.body.replaceChildren();
     const job = runJob({ kind: "gallery", n });
@@ -111,7 +111,9 @@ export class GalleryMode implements ModeView {
       },
       (e) => {
         if (!(e instanceof Cancelled)) {
-          this.head.append(h("p", { class: "callout bad" }, `Failed: ${(e as Error).message}`));
+          this.head.append(
+            h("p", { class: "callout bad" }, t().gallery.failed((e as Error).message)),
+          );
         }
       },
     );
@@ -119,6 +121,7 @@ export class GalleryMode implements ModeView {
 
   private showListing(listing: Listing, page: number): void {
     const { n, classes, total } = listing;
+    const m = t().gallery;
     const bySize = new Map<number, number>();
     for (const c of classes) bySize.set(c.orbit, (bySize.get(c.orbit) ?? 0) + 1);
     const chips = [...bySize.entries()]
@@ -130,15 +133,17 @@ export class GalleryMode implements ModeView {
             type: "button",
             class: "chip",
             "aria-pressed": String(!this.hidden.has(size)),
-            title: "Show or hide these classes",
+            title: m.chipTitle,
+            "data-focus": `chip-${size}`,
+            "data-testid": "chip",
           },
-          `${count} class${count === 1 ? "" : "es"} of ${size}`,
+          m.chip(count, size),
         );
         b.addEventListener("click", () => {
           if (this.hidden.has(size)) this.hidden.delete(size);
           else if (this.hidden.size < bySize.size - 1) this.hidden.add(size);
           this.shownKey = "";
-          this.app.set({ page: 0 });
+          this.app.set({ page: 0 }, "replace");
         });
         return h("li", {}, b);
       });
@@ -167,73 +172,78 @@ export class GalleryMode implements ModeView {
       return b;
     };
     const headParts: (Node | null)[] = [
-      h("h2", {}, `All solutions for N = ${n}`),
+      h("h2", {}, m.title(n)),
       h(
         "p",
         { class: "gallery-summary", "data-testid": "gallery-summary" },
-        h("strong", { "data-testid": "solution-count" }, fmt(total)),
-        ` solution${total === 1 ? "" : "s"} in `,
-        h("strong", { "data-testid": "class-count" }, fmt(classes.length)),
-        ` symmetry class${classes.length === 1 ? "" : "es"}`,
+        ...m.summary(
+          h("strong", { "data-testid": "solution-count" }, num(total)),
+          h("strong", { "data-testid": "class-count" }, num(classes.length)),
+          total,
+          classes.length,
+        ),
       ),
-      h("ul", { class: "chips", "aria-label": "Classes by orbit size" }, ...chips),
       h(
-        "p",
-        { class: "hint" },
-        "Boards that a rotation or a reflection turns into each other form one class; its orbit size is how many different boards the eight symmetries make. Click a count above to show or hide those classes; click a board to open it in Play.",
+        "div",
+        { class: "gallery-tools" },
+        h("ul", { class: "chips", "aria-label": m.chips }, ...chips),
+        total > 0
+          ? h(
+              "div",
+              { class: "export-bar", role: "group", "aria-label": m.download },
+              h("span", { class: "export-label", "aria-hidden": "true" }, m.download),
+              exportBtn("json"),
+              exportBtn("csv"),
+            )
+          : null,
       ),
-      total > 0
-        ? h(
-            "div",
-            { class: "export-bar" },
-            h("span", { class: "export-label" }, "Download the list"),
-            exportBtn("json"),
-            exportBtn("csv"),
-          )
-        : null,
-      this.gpuCounter(n, true, BigInt(total)).el,
+      h("p", { class: "hint" }, m.hint),
     ];
     this.head.replaceChildren(...headParts.filter((x): x is Node => x !== null));
+    const gpu = this.gpuCounter(n, true, BigInt(total)).el;
     if (total === 0) {
-      this.body.replaceChildren(
-        h(
-          "p",
-          { class: "callout bad" },
-          `No solutions: on a ${n}×${n} board some two queens always attack each other.`,
-        ),
-      );
+      this.body.replaceChildren(h("p", { class: "callout bad" }, m.none(n)), gpu);
       return;
     }
     const numbered = classes
       .map((c, i) => ({ c, index: i + 1 }))
       .filter(({ c }) => !this.hidden.has(c.orbit));
     const pages = Math.max(1, Math.ceil(numbered.length / CLASSES_PER_PAGE));
-    page = Math.min(page, pages - 1);
+    if (page > pages - 1) {
+      page = pages - 1;
+      this.normalisePage(page);
+    }
     const first = page * CLASSES_PER_PAGE;
     const cards = numbered.slice(first, first + CLASSES_PER_PAGE).map(({ c, index }) => {
       const members = c.members.map((cols, j) => {
-        const href = `#${formatState({ mode: "play", n, queens: cols.map((col, row) => ({ row, col })), step: 0, page: 0 })}`;
+        const queens = cols.map((col, row) => ({ row, col }));
+        const href = `#${formatState({ mode: "play", n, queens, step: 0, page: 0 })}`;
         const a = h("a", {
           class: `member${j === 0 ? " canonical" : ""}`,
           href,
-          title: `Open ${cols.map((x) => x + 1).join(" ")} in Play`,
+          title: m.open(cols),
         });
-        a.innerHTML = miniBoard(
-          cols,
-          `${j === 0 ? "Canonical solution" : "Solution"}: queens in columns ${cols.map((x) => x + 1).join(", ")}`,
-        );
+        a.innerHTML = miniBoard(cols, m.mini(j === 0, cols));
+        a.addEventListener("click", (e) => {
+          if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+          // A new history entry like any mode change, and the focus goes to the board opened.
+          e.preventDefault();
+          this.app.set({ mode: "play", queens }, "push");
+          document.querySelector<HTMLElement>("#panel-play [role=grid] [tabindex='0']")?.focus();
+        });
         return h("li", {}, a);
       });
+      const heading = `class-${index}`;
       return h(
         "article",
-        { class: "class-card", "data-testid": "class-card", "aria-label": `Class ${index}` },
+        { class: "class-card", "data-testid": "class-card", "aria-labelledby": heading },
         h(
           "header",
           {},
-          h("h3", {}, `Class ${index}`),
-          h("span", { class: `orbit orbit-${c.orbit}` }, `orbit ${c.orbit}`),
+          h("h3", { id: heading }, m.classTitle(index)),
+          h("span", { class: `orbit orbit-${c.orbit}` }, m.orbitBadge(c.orbit)),
         ),
-        h("p", { class: "orbit-words" }, ORBIT_WORDS[c.orbit] ?? ""),
+        h("p", { class: "orbit-words" }, m.orbit[c.orbit] ?? ""),
         h("ul", { class: "members" }, ...members),
       );
     });
@@ -241,15 +251,27 @@ export class GalleryMode implements ModeView {
       this.pager(page, pages, numbered.length, true),
       h("div", { class: "class-grid" }, ...cards),
       this.pager(page, pages, numbered.length, false),
+      gpu,
     );
   }
 
   private pager(page: number, pages: number, count: number, jump: boolean): HTMLElement {
-    const go = (p: number) => () => this.app.set({ page: p });
+    const m = t().gallery;
+    const where = jump ? "top" : "bottom";
+    const go = (p: number) => () => {
+      this.app.set({ page: p });
+      this.app.announce(this.panel.querySelector("[data-testid=page-text]")?.textContent ?? "");
+    };
     const prev = h(
       "button",
-      { type: "button", class: "btn small", disabled: page === 0, "data-testid": "prev-page" },
-      "← Previous",
+      {
+        type: "button",
+        class: "btn small",
+        disabled: page === 0,
+        "data-testid": "prev-page",
+        "data-focus": `prev-${where}`,
+      },
+      m.prev,
     );
     prev.addEventListener("click", go(page - 1));
     const next = h(
@@ -259,8 +281,9 @@ export class GalleryMode implements ModeView {
         class: "btn small",
         disabled: page >= pages - 1,
         "data-testid": "next-page",
+        "data-focus": `next-${where}`,
       },
-      "Next →",
+      m.next,
     );
     next.addEventListener("click", go(page + 1));
     const from = page * CLASSES_PER_PAGE + 1;
@@ -270,7 +293,7 @@ export class GalleryMode implements ModeView {
       h(
         "span",
         { class: "pager-text", "data-testid": "page-text" },
-        `Classes ${from}–${to} of ${count} · page ${page + 1} of ${pages}`,
+        m.pageText(from, to, count, page + 1, pages),
       ),
       next,
     ];
@@ -280,42 +303,40 @@ export class GalleryMode implements ModeView {
         min: 1,
         max: pages,
         value: page + 1,
-        "aria-label": "Page number",
+        "aria-label": m.pageNumber,
+        "data-focus": "page-jump",
       });
       input.addEventListener("change", () => {
         const p = Math.round(Number(input.value));
         if (p >= 1 && p <= pages) this.app.set({ page: p - 1 });
       });
-      parts.push(h("label", { class: "page-jump" }, "Go to page", input));
+      parts.push(h("label", { class: "page-jump" }, m.goTo, input));
     }
-    return h(
-      "nav",
-      { class: "pager", "aria-label": jump ? "Pages of classes" : "Pages of classes, bottom" },
-      ...parts,
-    );
+    return h("nav", { class: "pager", "aria-label": jump ? m.pages : m.pagesBottom }, ...parts);
   }
 
   /** N > 12: count with the engine in parallel workers, with progress. */
   private showCounter(n: number): void {
     this.stop();
+    const m = t().gallery;
     const workers = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
     const start = h(
       "button",
       { type: "button", class: "btn primary", "data-testid": "count-all" },
-      `Count with ${workers} worker${workers === 1 ? "" : "s"}`,
+      m.countWith(workers),
     );
-    const cancel = h("button", { type: "button", class: "btn danger", hidden: true }, "Cancel");
-    const bar = h("progress", { max: 1, value: 0, "aria-label": "Counting progress" });
+    const cancel = h(
+      "button",
+      { type: "button", class: "btn danger", hidden: true, "data-testid": "count-cancel" },
+      t().gpu.cancel,
+    );
+    const bar = h("progress", { max: 1, value: 0, "aria-label": m.progress });
     const text = h("p", { class: "progress-text", "aria-live": "polite" });
     const result = h("div", { class: "count-result", "data-testid": "count-result" });
     const gpu = this.gpuCounter(n, false);
     this.head.replaceChildren(
-      h("h2", {}, `Counting the solutions for N = ${n}`),
-      h(
-        "p",
-        { class: "hint" },
-        `Above N = ${GALLERY_MAX_N} there are too many solutions to draw. The library's engine splits the count into independent sub-problems (the queens on the border of the board) and the page counts them in parallel Web Workers, or on the GPU where the browser has WebGPU. ${n >= 17 ? "On the CPU this takes minutes or longer in a browser." : ""}`,
-      ),
+      h("h2", {}, m.counting(n)),
+      h("p", { class: "hint" }, m.countHint(GALLERY_MAX_N, n >= 17)),
     );
     this.body.replaceChildren(
       h(
@@ -324,12 +345,8 @@ export class GalleryMode implements ModeView {
         h(
           "section",
           { class: "counter-card" },
-          h("h3", {}, "In Web Workers ", h("span", { class: "tag" }, "CPU")),
-          h(
-            "p",
-            { class: "hint" },
-            "The library's counting engine, one share of the sub-problems per worker.",
-          ),
+          h("h3", {}, `${m.workersTitle} `, h("span", { class: "tag" }, "CPU")),
+          h("p", { class: "hint" }, m.workersHint),
           h("div", { class: "actions" }, start, cancel),
           bar,
           text,
@@ -338,21 +355,28 @@ export class GalleryMode implements ModeView {
         gpu.el,
       ),
     );
+    /** The count ended: the start button is back (and has the focus if the cancel button had). */
+    const ended = () => {
+      const refocus = document.activeElement === cancel;
+      cancel.hidden = true;
+      start.disabled = false;
+      if (refocus) start.focus();
+    };
     cancel.addEventListener("click", () => {
       for (const j of this.pool) j.cancel();
       this.pool = [];
-      cancel.hidden = true;
-      start.disabled = false;
-      text.textContent = "Cancelled.";
+      ended();
+      text.textContent = m.cancelled;
     });
     start.addEventListener("click", () => {
-      start.disabled = true;
       cancel.hidden = false;
+      disableKeepingFocus(start, cancel);
       result.replaceChildren();
       const t0 = performance.now();
       const done = new Array<number>(workers).fill(0);
       const found = new Array<bigint>(workers).fill(0n);
       let parts = 0;
+      let shown = 0;
       const jobs = Array.from({ length: workers }, (_, part) =>
         runJob({ kind: "count", n, part, parts: workers }, (p) => {
           if (p.kind !== "count") return;
@@ -362,8 +386,12 @@ export class GalleryMode implements ModeView {
           const d = done.reduce((a, b) => a + b, 0);
           bar.max = parts;
           bar.value = d;
-          const secs = (performance.now() - t0) / 1000;
-          text.textContent = `${fmt(d)} of ${fmt(parts)} sub-problems · ${fmt(found.reduce((a, b) => a + b, 0n))} solutions so far · ${fmtTime(secs)}`;
+          // The text is a live region: rewrite it a few times a second at most.
+          const now = performance.now();
+          if (now - shown < 500 && d < parts) return;
+          shown = now;
+          const sum = found.reduce((a, b) => a + b, 0n);
+          text.textContent = m.progressText(d, parts, sum, (now - t0) / 1000);
         }),
       );
       this.pool = jobs;
@@ -371,29 +399,33 @@ export class GalleryMode implements ModeView {
         (rs) => {
           const total = rs.reduce((a, r) => a + BigInt(r.total), 0n);
           const unique = rs.reduce((a, r) => a + BigInt(r.unique ?? "0"), 0n);
-          cancel.hidden = true;
-          start.disabled = false;
           this.pool = [];
-          text.textContent = `Done in ${fmtTime((performance.now() - t0) / 1000)}.`;
+          ended();
+          text.textContent = m.doneIn((performance.now() - t0) / 1000);
           result.replaceChildren(
             h(
               "p",
               { class: "big-count" },
-              h("strong", {}, fmt(total)),
-              ` solutions for N = ${n}, in `,
-              h("strong", {}, fmt(unique)),
-              " symmetry classes.",
+              ...m.result(h("strong", {}, num(total)), h("strong", {}, num(unique)), total, n),
             ),
           );
         },
         (e) => {
           for (const j of jobs) j.cancel();
-          if (!(e instanceof Cancelled)) text.textContent = `Failed: ${(e as Error).message}`;
+          if (!(e instanceof Cancelled)) {
+            ended();
+            text.textContent = m.failed((e as Error).message);
+          }
         },
       );
     });
   }
 }
+
+/** Where focus goes when the pager button it was on is disabled: the other one of that pager. */
+const FALLBACKS = (key: string): string[] => [
+  key.startsWith("next") ? key.replace("next", "prev") : key.replace("prev", "next"),
+];
 
 function lex(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;

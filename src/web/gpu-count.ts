@@ -6,8 +6,9 @@
  * stops it after the dispatch in flight. Both use the library's WebGPU driver and WGSL kernel
  * (src/gpu), loaded on demand so that the page's first script stays small.
  */
-import { type App, fmt, fmtTime, h } from "./dom.js";
+import { type App, disableKeepingFocus, h } from "./dom.js";
 import type { GpuSupport } from "./gpu-device.js";
+import { num, t } from "./i18n.js";
 import { Cancelled, type Running } from "./jobs.js";
 import type { GpuJob, GpuOutcome, GpuProgressReply, GpuReply } from "./protocol.js";
 
@@ -29,7 +30,7 @@ let counters = 0;
 export function gpuSupport(): Promise<GpuSupport> {
   support ??= import("./gpu-device.js").then(
     (m) => m.probeGpu(pageGpu()),
-    (e: Error) => ({ ok: false, reason: `The GPU code failed to load: ${e.message}` }),
+    (e: Error): GpuSupport => ({ ok: false, why: "load", detail: e.message }),
   );
   return support;
 }
@@ -130,19 +131,19 @@ export class GpuCounter {
   private readonly start = h(
     "button",
     { type: "button", class: "btn primary", disabled: true, "data-testid": "gpu-count" },
-    "Count on the GPU",
+    t().gpu.count,
   );
   private readonly cancelBtn = h(
     "button",
     { type: "button", class: "btn danger", hidden: true, "data-testid": "gpu-cancel" },
-    "Cancel",
+    t().gpu.cancel,
   );
   private readonly adapter = h("span", {
     class: "gpu-adapter",
     id: `gpu-adapter-${++counters}`,
     "data-testid": "gpu-adapter",
   });
-  private readonly bar = h("progress", { max: 1, value: 0, "aria-label": "GPU counting progress" });
+  private readonly bar = h("progress", { max: 1, value: 0, "aria-label": t().gpu.progress });
   private readonly text = h("p", {
     class: "progress-text",
     "aria-live": "polite",
@@ -164,8 +165,9 @@ export class GpuCounter {
     private readonly app: App,
     private readonly options: { compact?: boolean; expected?: bigint } = {},
   ) {
+    const m = t().gpu;
     this.start.setAttribute("aria-describedby", this.adapter.id);
-    this.adapter.textContent = "Looking for a GPU adapter…";
+    this.adapter.textContent = m.looking;
     this.compact = options.compact === true;
     if (this.compact) {
       this.start.classList.replace("primary", "small");
@@ -187,12 +189,8 @@ export class GpuCounter {
       this.el = h(
         "section",
         { class: "counter-card gpu-counter", "data-testid": "gpu-counter" },
-        h("h3", {}, "On the GPU ", h("span", { class: "tag" }, "WebGPU")),
-        h(
-          "p",
-          { class: "hint" },
-          "The same sub-problems, searched by thousands of GPU threads with the library's WGSL kernel.",
-        ),
+        h("h3", {}, `${m.title} `, h("span", { class: "tag" }, "WebGPU")),
+        h("p", { class: "hint" }, m.hint),
         this.adapter,
         h("div", { class: "actions" }, this.start, this.cancelBtn),
         this.run,
@@ -201,7 +199,7 @@ export class GpuCounter {
     this.start.addEventListener("click", () => this.begin());
     this.cancelBtn.addEventListener("click", () => {
       this.stop();
-      this.app.announce("GPU count cancelled");
+      this.app.announce(t().gpu.cancelledSay);
     });
     void gpuSupport().then((s) => this.showSupport(s));
   }
@@ -211,24 +209,48 @@ export class GpuCounter {
     if (!this.job) return;
     this.job.cancel();
     this.job = undefined;
+    this.ended();
+    this.text.textContent = t().gpu.cancelled;
+  }
+
+  /** A count ended: the start button is back, with the focus if the cancel button had it. */
+  private ended(): void {
+    const refocus = document.activeElement === this.cancelBtn;
     this.cancelBtn.hidden = true;
     this.start.disabled = false;
-    this.text.textContent = "Cancelled.";
+    if (refocus) this.start.focus();
   }
 
   private showSupport(s: GpuSupport): void {
+    const m = t().gpu;
     this.adapter.classList.toggle("unavailable", !s.ok);
+    this.el.classList.toggle("unavailable", !s.ok);
     if (!s.ok) {
+      const reason =
+        s.why === "insecure"
+          ? m.insecure
+          : s.why === "no-api"
+            ? m.noApi
+            : s.why === "no-adapter"
+              ? m.noAdapter
+              : s.why === "load"
+                ? m.loadFailed(s.detail ?? "")
+                : m.error(s.detail ?? "");
       this.start.disabled = true;
-      this.start.title = s.reason;
-      this.adapter.textContent = s.reason;
+      this.start.title = reason;
+      // Not an error of the page: a quiet note (the compact line drops its useless button).
+      this.adapter.textContent = reason;
+      if (this.compact) {
+        this.start.hidden = true;
+        this.adapter.textContent = `${m.unavailable}${reason}`;
+      }
       return;
     }
     this.showAdapter(s.name, s.software);
     if (this.n > s.maxN) {
       this.start.disabled = true;
-      this.start.title = `The GPU counter takes N up to ${s.maxN}.`;
-      this.adapter.append(` · the GPU counter takes N up to ${s.maxN}`);
+      this.start.title = m.maxN(s.maxN);
+      this.adapter.append(m.maxNShort(s.maxN));
       return;
     }
     this.start.disabled = this.job !== undefined;
@@ -236,42 +258,46 @@ export class GpuCounter {
   }
 
   private showAdapter(name: string, software: boolean, where?: Where): void {
+    const m = t().gpu;
     this.adapter.replaceChildren(
-      "Adapter: ",
-      h("strong", { "data-testid": "gpu-adapter-name" }, name),
-      software ? " (software: it runs on the CPU, slower than the workers)" : "",
-      where === "page" ? " · on the page's thread (workers have no WebGPU here)" : "",
+      m.adapter,
+      h("strong", { "data-testid": "gpu-adapter-name", translate: "no" }, name),
+      software ? m.software : "",
+      where === "page" ? m.pageThread : "",
     );
   }
 
   private begin(): void {
     const { n } = this;
-    this.start.disabled = true;
+    const m = t().gpu;
     this.cancelBtn.hidden = false;
+    disableKeepingFocus(this.start, this.cancelBtn);
     this.run.hidden = false;
     this.result.replaceChildren();
     this.bar.max = 1;
     this.bar.removeAttribute("value"); // indeterminate until the first progress
-    this.text.replaceChildren(h("span", { class: "spinner" }), " Opening the GPU…");
+    this.text.replaceChildren(h("span", { class: "spinner" }), m.opening);
     const t0 = performance.now();
+    let shown = 0;
     const job = runGpuCount(n, {
       onAdapter: (name, software, where) => {
         if (this.job !== job) return;
         this.showAdapter(name, software, where);
-        this.text.replaceChildren(h("span", { class: "spinner" }), " Compiling the kernel…");
+        this.text.replaceChildren(h("span", { class: "spinner" }), m.compiling);
       },
       onProgress: (p) => {
         if (this.job !== job) return;
         if (p.dispatches === 0) {
-          this.text.replaceChildren(
-            h("span", { class: "spinner" }),
-            ` Compiling the kernel for ${fmt(p.total)} sub-problems…`,
-          );
+          this.text.replaceChildren(h("span", { class: "spinner" }), m.compilingFor(p.total));
           return;
         }
         this.bar.max = Math.max(1, p.total);
         this.bar.value = p.done;
-        this.text.textContent = `${fmt(p.done)} of ${fmt(p.total)} sub-problems · ${fmt(p.found)} solutions so far · ${fmtTime((performance.now() - t0) / 1000)}`;
+        // The text is a live region: rewrite it a few times a second at most.
+        const now = performance.now();
+        if (now - shown < 500 && p.done < p.total) return;
+        shown = now;
+        this.text.textContent = m.progressText(p.done, p.total, p.found, (now - t0) / 1000);
       },
     });
     this.job = job;
@@ -279,41 +305,47 @@ export class GpuCounter {
       (r) => {
         if (this.job !== job) return;
         this.job = undefined;
-        this.cancelBtn.hidden = true;
-        this.start.disabled = false;
+        this.ended();
         this.bar.max = 1;
         this.bar.value = 1;
-        this.text.textContent = `Done in ${fmtTime(r.seconds)} (kernel ${fmtTime(r.kernelSeconds)}, ${fmt(r.dispatches)} dispatch${r.dispatches === 1 ? "" : "es"}, ${fmt(r.subProblems)} sub-problems) on ${r.adapter}${r.where === "page" ? ", on the page's thread" : ""}.`;
+        this.text.textContent = m.done(
+          r.seconds,
+          r.kernelSeconds,
+          r.dispatches,
+          r.subProblems,
+          r.adapter,
+          r.where === "page",
+        );
         const expected = this.options.expected;
         const check =
           expected === undefined
             ? null
             : BigInt(r.total) === expected
-              ? h("span", { class: "gpu-check good" }, " ✓ the same as the list")
-              : h("span", { class: "gpu-check bad" }, ` ✗ the list has ${fmt(expected)}`);
+              ? h("span", { class: "gpu-check good" }, m.same)
+              : h("span", { class: "gpu-check bad" }, m.differs(expected));
         this.result.replaceChildren(
           h(
             "p",
             { class: "big-count" },
-            h("strong", { "data-testid": "gpu-total" }, fmt(r.total)),
-            ` solution${r.total === "1" ? "" : "s"} for N = ${n}, in `,
-            h("strong", { "data-testid": "gpu-unique" }, fmt(r.unique)),
-            ` symmetry class${r.unique === "1" ? "" : "es"}.`,
+            ...m.result(
+              h("strong", { "data-testid": "gpu-total" }, num(r.total)),
+              h("strong", { "data-testid": "gpu-unique" }, num(r.unique)),
+              r.total,
+              r.unique,
+              n,
+            ),
             check,
           ),
         );
-        this.app.announce(`GPU count: ${fmt(r.total)} solutions for N = ${n}`);
+        this.app.announce(m.say(r.total, n));
       },
       (e: Error) => {
         if (e instanceof Cancelled || this.job !== job) return;
         this.job = undefined;
-        this.cancelBtn.hidden = true;
-        this.start.disabled = false;
+        this.ended();
         this.bar.value = 0;
         this.text.textContent = "";
-        this.result.replaceChildren(
-          h("p", { class: "callout bad" }, `The GPU count failed: ${e.message}`),
-        );
+        this.result.replaceChildren(h("p", { class: "callout bad" }, m.failed(e.message)));
       },
     );
   }

@@ -33,28 +33,19 @@ export type GpuSupport =
       /** The largest n the GPU counter takes. */
       readonly maxN: number;
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      /** Why there is no GPU (the page words it in its language); `detail` is the error's text. */
+      readonly why: "insecure" | "no-api" | "no-adapter" | "error" | "load";
+      readonly detail?: string;
+    };
 
 /** Asks `gpu` (a `navigator.gpu`, possibly missing) for an adapter, without opening a device. */
 export async function probeGpu(gpu: GPU | undefined): Promise<GpuSupport> {
-  if (!gpu) {
-    return {
-      ok: false,
-      reason:
-        globalThis.isSecureContext === false
-          ? "WebGPU needs a secure page (https or localhost)."
-          : "This browser has no WebGPU (navigator.gpu is missing).",
-    };
-  }
+  if (!gpu) return { ok: false, why: globalThis.isSecureContext === false ? "insecure" : "no-api" };
   try {
     const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
-    if (!adapter) {
-      return {
-        ok: false,
-        reason:
-          "This browser has WebGPU but found no GPU adapter (it may be turned off, or blocked for this GPU).",
-      };
-    }
+    if (!adapter) return { ok: false, why: "no-adapter" };
     return {
       ok: true,
       name: adapterName(adapter.info) || "unnamed adapter",
@@ -62,7 +53,7 @@ export async function probeGpu(gpu: GPU | undefined): Promise<GpuSupport> {
       maxN: GPU_MAX_N,
     };
   } catch (e) {
-    return { ok: false, reason: `WebGPU failed: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, why: "error", detail: e instanceof Error ? e.message : String(e) };
   }
 }
 

@@ -1,18 +1,19 @@
 /**
  * Play: place and remove queens; attacked squares and conflicting queens are highlighted.
  * "Complete this board" and "Count completions" run in a Web Worker and can be cancelled.
+ * Every board edit is a history entry (state.ts); Undo and Redo step through the edits made here.
  */
 import { attackKind, type Conflict, conflicts, type Queen } from "../board.js";
 import { BoardView, type CellMark } from "./board-view.js";
-import { type App, fmt, fmtTime, h, type ModeView } from "./dom.js";
+import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
 import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "./export.js";
+import { num, t, time } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
-import type { PageState } from "./state.js";
+import { type PageState, queensKey } from "./state.js";
 
 /** A conflict in the page's words (rows and columns from 1). */
 export function conflictText(c: Conflict): string {
-  const line = c.kind === "anti-diagonal" ? "an anti-diagonal" : `a ${c.kind}`;
-  return `The queens at row ${c.a.row + 1}, column ${c.a.col + 1} and row ${c.b.row + 1}, column ${c.b.col + 1} share ${line}.`;
+  return t().play.conflict(c.a, c.b, c.kind);
 }
 
 /** Whether some queen attacks the empty square (row, col). */
@@ -22,28 +23,23 @@ function isAttacked(queens: readonly Queen[], row: number, col: number): boolean
 
 /** Why a board without conflicts has no completion, in words a learner can check on the board. */
 export function whyNoCompletion(n: number, queens: readonly Queen[]): string {
-  if (queens.length === 0) {
-    return `No ${n}×${n} board has a solution: with N = ${n} every way of putting a queen in each row leaves two queens attacking each other. Every N from 4 up has solutions.`;
-  }
+  const m = t().play;
+  if (queens.length === 0) return m.whyEmpty(n);
   const usedRows = new Set(queens.map((q) => q.row));
   const usedCols = new Set(queens.map((q) => q.col));
   for (let r = 0; r < n; r++) {
     if (usedRows.has(r)) continue;
     let safe = false;
     for (let c = 0; c < n && !safe; c++) safe = !isAttacked(queens, r, c);
-    if (!safe) {
-      return `Row ${r + 1} has no safe square left: every square in it is attacked by a placed queen, so no queen can go there.`;
-    }
+    if (!safe) return m.whyRow(r);
   }
   for (let c = 0; c < n; c++) {
     if (usedCols.has(c)) continue;
     let safe = false;
     for (let r = 0; r < n && !safe; r++) safe = !isAttacked(queens, r, c);
-    if (!safe) {
-      return `Column ${c + 1} has no safe square left: every square in it is attacked by a placed queen.`;
-    }
+    if (!safe) return m.whyColumn(c);
   }
-  return "Every empty row still has a safe square, but they cannot all be used at once: the search tried every way of filling the empty rows, and each one ends with a row where every square is attacked.";
+  return m.whyDeep;
 }
 
 export class PlayMode implements ModeView {
@@ -56,70 +52,78 @@ export class PlayMode implements ModeView {
     "data-testid": "result",
     "aria-live": "polite",
   });
-  private readonly completeBtn = h(
-    "button",
-    { type: "button", class: "btn primary", "data-testid": "complete" },
-    "Complete this board",
-  );
-  private readonly countBtn = h(
-    "button",
-    { type: "button", class: "btn", "data-testid": "count" },
-    "Count completions",
-  );
-  private readonly cancelBtn = h(
-    "button",
-    { type: "button", class: "btn danger", "data-testid": "cancel", hidden: true },
-    "Cancel",
-  );
-  private readonly clearBtn = h(
-    "button",
-    { type: "button", class: "btn small ghost", "data-testid": "clear" },
-    "Clear board",
-  );
+  private readonly completeBtn: HTMLButtonElement;
+  private readonly countBtn: HTMLButtonElement;
+  private readonly cancelBtn: HTMLButtonElement;
+  private readonly undoBtn: HTMLButtonElement;
+  private readonly redoBtn: HTMLButtonElement;
   private state: PageState | undefined;
   /** The completion shown as gold queens, for the board it was found for. */
   private ghost: { key: string; cols: readonly number[] } | undefined;
   private running: Running<unknown> | undefined;
+  /** The button that started the running job: focus goes back to it when the job ends. */
+  private origin: HTMLButtonElement | undefined;
   private timer = 0;
+  /** Boards before (undo) and after (redo) the edits made here, for the board shown. */
+  private undoStack: (readonly Queen[])[] = [];
+  private redoStack: (readonly Queen[])[] = [];
+  /** The board this view last set: any other board shown came from outside (Back, a link). */
+  private lastSet = "";
 
   constructor(
     panel: HTMLElement,
     private readonly app: App,
   ) {
+    const m = t().play;
     this.board = new BoardView({
-      label: "Board: place or remove queens",
+      label: () => t().board.playLabel,
       onToggle: (r, c) => this.toggle(r, c),
     });
+    this.completeBtn = this.button(m.complete, () => this.complete(), "complete", "btn primary");
+    this.countBtn = this.button(m.count, () => this.count(), "count", "btn");
+    this.cancelBtn = this.button(m.cancel, () => this.cancel(), "cancel", "btn danger");
+    this.cancelBtn.hidden = true;
+    this.undoBtn = this.button(m.undo, () => this.undo(), "undo", "btn small");
+    this.redoBtn = this.button(m.redo, () => this.redo(), "redo", "btn small");
+    const clearBtn = this.button(m.clear, () => this.clear(), "clear", "btn small");
     const legend = h(
       "ul",
-      { class: "legend", "aria-label": "Legend" },
-      h("li", {}, h("span", { class: "swatch sw-attacked" }), "attacked square"),
-      h("li", {}, h("span", { class: "swatch sw-conflict" }), "queens in conflict"),
-      h("li", {}, h("span", { class: "swatch sw-ghost" }), "queen from a completion"),
+      { class: "legend", "aria-label": m.legend },
+      h("li", {}, h("span", { class: "swatch sw-attacked" }), m.legendAttacked),
+      h("li", {}, h("span", { class: "swatch sw-conflict" }), m.legendConflict),
+      h("li", {}, h("span", { class: "swatch sw-ghost" }), m.legendGhost),
     );
     const exportBar = h(
       "div",
-      { class: "export-bar", role: "group", "aria-label": "Export the board" },
-      h("span", { class: "export-label" }, "Export"),
+      { class: "export-bar", role: "group", "aria-label": m.exportGroup },
+      h("span", { class: "export-label", "aria-hidden": "true" }, m.export),
       this.button("PNG", () => void downloadBoardPng(this.exportBoard()), "export-png"),
       this.button("SVG", () => downloadBoardSvg(this.exportBoard()), "export-svg"),
-      this.button("Copy link", () => void this.copyLink(), "copy-link"),
-      this.clearBtn,
+      this.button(m.copyLink, () => void this.copyLink(), "copy-link"),
     );
     const side = h(
       "div",
       { class: "side" },
-      h("h2", {}, "Play"),
-      h(
-        "p",
-        { class: "hint" },
-        "Click a square to place or remove a queen. On the keyboard: arrow keys move, Enter or Space places.",
-      ),
-      this.stats,
+      h("h2", {}, m.title),
       this.status,
-      this.conflictList,
-      h("div", { class: "actions" }, this.completeBtn, this.countBtn, this.cancelBtn),
+      h(
+        "div",
+        { class: "actions", "data-testid": "play-actions" },
+        this.completeBtn,
+        this.countBtn,
+        this.cancelBtn,
+      ),
+      h(
+        "div",
+        { class: "edit-bar", role: "group", "aria-label": m.edits },
+        this.undoBtn,
+        this.redoBtn,
+        clearBtn,
+      ),
       this.result,
+      this.stats,
+      this.conflictList,
+      h("p", { class: "hint" }, m.hint),
     );
     panel.append(
       h(
@@ -129,13 +133,14 @@ export class PlayMode implements ModeView {
         side,
       ),
     );
-    this.completeBtn.addEventListener("click", () => this.complete());
-    this.countBtn.addEventListener("click", () => this.count());
-    this.cancelBtn.addEventListener("click", () => this.cancel());
-    this.clearBtn.addEventListener("click", () => {
-      this.cancel();
-      this.result.replaceChildren();
-      this.app.set({ queens: [] });
+    panel.addEventListener("keydown", (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      if ((e.target as HTMLElement).matches("input, select, textarea")) return;
+      const key = e.key.toLowerCase();
+      if (key === "z" && !e.shiftKey) this.undo();
+      else if (key === "y" || (key === "z" && e.shiftKey)) this.redo();
+      else return;
+      e.preventDefault();
     });
   }
 
@@ -145,6 +150,12 @@ export class PlayMode implements ModeView {
       this.cancel();
       if (this.ghost?.key !== key(state)) this.result.replaceChildren();
     }
+    if (key(state) !== this.lastSet) {
+      // Not an edit of ours (Back, Forward, a link, another N): the edits made here are history.
+      this.undoStack = [];
+      this.redoStack = [];
+      this.lastSet = key(state);
+    }
     this.state = state;
     this.draw();
   }
@@ -153,25 +164,74 @@ export class PlayMode implements ModeView {
     this.cancel();
   }
 
-  private button(text: string, onClick: () => void, testid?: string): HTMLButtonElement {
-    const b = h("button", { type: "button", class: "btn small", "data-testid": testid }, text);
+  private button(
+    text: string,
+    onClick: () => void,
+    testid?: string,
+    cls = "btn small",
+  ): HTMLButtonElement {
+    const b = h("button", { type: "button", class: cls, "data-testid": testid }, text);
     b.addEventListener("click", onClick);
     return b;
+  }
+
+  /** A board edit: one history entry, one undo step. */
+  private edit(queens: readonly Queen[]): void {
+    const s = this.state!;
+    this.undoStack.push(s.queens);
+    this.redoStack = [];
+    this.setQueens(queens);
+  }
+
+  private setQueens(queens: readonly Queen[]): void {
+    this.lastSet = key({ ...this.state!, queens });
+    this.app.set({ queens });
   }
 
   private toggle(row: number, col: number): void {
     const s = this.state!;
     const has = s.queens.some((q) => q.row === row && q.col === col);
-    const queens = has
-      ? s.queens.filter((q) => q.row !== row || q.col !== col)
-      : [...s.queens, { row, col }];
-    this.app.set({ queens });
+    this.edit(
+      has ? s.queens.filter((q) => q.row !== row || q.col !== col) : [...s.queens, { row, col }],
+    );
+    const m = t().play;
     this.app.announce(
-      `${has ? "Removed" : "Placed"} a queen at row ${row + 1}, column ${col + 1}. ${this.status.textContent ?? ""}`,
+      `${has ? m.removed(row, col) : m.placed(row, col)} ${this.status.textContent ?? ""}`,
     );
   }
 
+  private undo(): void {
+    const prev = this.undoStack.pop();
+    if (!prev) {
+      this.app.announce(t().play.nothingToUndo);
+      return;
+    }
+    this.redoStack.push(this.state!.queens);
+    this.setQueens(prev);
+    this.app.announce(`${t().play.undone} ${this.status.textContent ?? ""}`);
+  }
+
+  private redo(): void {
+    const next = this.redoStack.pop();
+    if (!next) {
+      this.app.announce(t().play.nothingToRedo);
+      return;
+    }
+    this.undoStack.push(this.state!.queens);
+    this.setQueens(next);
+    this.app.announce(`${t().play.redone} ${this.status.textContent ?? ""}`);
+  }
+
+  private clear(): void {
+    this.cancel();
+    this.result.replaceChildren();
+    if (this.state!.queens.length === 0) return;
+    this.edit([]);
+    this.app.announce(t().play.cleared);
+  }
+
   private draw(): void {
+    const m = t().play;
     const { n, queens } = this.state!;
     const found = conflicts({ n, queens });
     const inConflict = new Set<string>();
@@ -197,23 +257,25 @@ export class PlayMode implements ModeView {
       lines,
     );
     this.stats.replaceChildren(
-      ...stat("Queens", `${queens.length} of ${n}`),
-      ...stat("Conflicts", String(found.length), found.length > 0 ? "bad" : undefined),
-      ...stat("Safe squares", String(safe)),
+      stat(m.statQueens, m.statQueensValue(queens.length, n)),
+      stat(m.statConflicts, num(found.length), found.length > 0 ? "bad" : undefined),
+      stat(m.statSafe, num(safe)),
     );
     this.conflictList.replaceChildren(
       ...found.slice(0, 8).map((c) => h("li", {}, conflictText(c))),
-      ...(found.length > 8 ? [h("li", {}, `and ${found.length - 8} more.`)] : []),
+      ...(found.length > 8 ? [h("li", {}, m.more(found.length - 8))] : []),
     );
     this.status.className = `status-line ${found.length > 0 ? "bad" : queens.length === n ? "good" : ""}`;
     this.status.textContent =
       found.length > 0
-        ? `${found.length} pair${found.length === 1 ? "" : "s"} of queens attack each other.`
+        ? m.statusConflicts(found.length)
         : queens.length === n
-          ? `Solved: ${n} queens and none attacks another.`
+          ? m.statusSolved(n)
           : queens.length === 0
-            ? "An empty board: place a queen, or ask for a completion."
-            : `No conflicts so far: ${n - queens.length} more queen${n - queens.length === 1 ? "" : "s"} to place.`;
+            ? m.statusEmpty
+            : m.statusSoFar(n - queens.length);
+    this.undoBtn.setAttribute("aria-disabled", String(this.undoStack.length === 0));
+    this.redoBtn.setAttribute("aria-disabled", String(this.redoStack.length === 0));
   }
 
   private exportBoard() {
@@ -229,12 +291,13 @@ export class PlayMode implements ModeView {
   }
 
   private async copyLink(): Promise<void> {
+    const m = t().play;
     try {
       await navigator.clipboard.writeText(location.href);
-      this.app.announce("Link copied.");
-      this.say("note", "Link copied: it reproduces this board.");
+      this.app.announce(m.linkCopied);
+      this.say("note", m.linkCopiedLong);
     } catch {
-      this.say("note", `Copy this link: ${location.href}`);
+      this.say("note", m.copyThis, h("span", { class: "link-text" }, location.href));
     }
   }
 
@@ -242,17 +305,18 @@ export class PlayMode implements ModeView {
     this.result.replaceChildren(h("div", { class: `callout ${tone}` }, ...content));
   }
 
-  private busy(label: string): void {
+  private busy(label: string, origin: HTMLButtonElement): void {
     const started = performance.now();
     const text = h("span", {}, label);
     this.result.replaceChildren(
       h("div", { class: "callout working" }, h("span", { class: "spinner" }), text),
     );
-    this.completeBtn.disabled = true;
-    this.countBtn.disabled = true;
+    this.origin = origin;
     this.cancelBtn.hidden = false;
+    disableKeepingFocus(this.completeBtn, this.cancelBtn);
+    disableKeepingFocus(this.countBtn, this.cancelBtn);
     this.timer = window.setInterval(() => {
-      text.textContent = `${label} ${fmtTime((performance.now() - started) / 1000)}`;
+      text.textContent = `${label} ${time((performance.now() - started) / 1000)}`;
     }, 100);
   }
 
@@ -261,7 +325,9 @@ export class PlayMode implements ModeView {
     this.running = undefined;
     this.completeBtn.disabled = false;
     this.countBtn.disabled = false;
+    const refocus = document.activeElement === this.cancelBtn;
     this.cancelBtn.hidden = true;
+    if (refocus || document.activeElement === document.body) this.origin?.focus();
   }
 
   private cancel(): void {
@@ -270,87 +336,86 @@ export class PlayMode implements ModeView {
   }
 
   /** Conflicts make every job pointless: say so and return true. */
-  private refuseConflicts(what: string): boolean {
+  private refuseConflicts(what: "complete" | "count"): boolean {
     const { n, queens } = this.state!;
     const found = conflicts({ n, queens });
     if (found.length === 0) return false;
-    this.say(
-      "bad",
-      h("strong", {}, `No ${what}.`),
-      " The placed queens already attack each other, and no queen added later can fix that: ",
-      conflictText(found[0]!),
-    );
+    const [head, rest] = t().play.refused(what);
+    this.say("bad", h("strong", {}, head!), rest!, conflictText(found[0]!));
     return true;
   }
 
   private complete(): void {
-    if (this.running || this.refuseConflicts("completion")) return;
+    if (this.running || this.refuseConflicts("complete")) return;
     const s = this.state!;
     const k = key(s);
-    this.busy("Searching for a completion…");
+    this.busy(t().play.searching, this.completeBtn);
     const job = runJob({ kind: "complete", n: s.n, queens: s.queens });
     this.running = job;
     job.promise.then(
       (r) => {
         this.idle();
+        const m = t().play;
         if (r.cols) {
           this.ghost = { key: k, cols: r.cols };
-          const keep = h("button", { type: "button", class: "btn small" }, "Keep these queens");
+          const keep = h(
+            "button",
+            { type: "button", class: "btn small", "data-testid": "keep" },
+            m.keep,
+          );
           keep.addEventListener("click", () => {
             const cols = r.cols!;
             this.result.replaceChildren();
-            this.app.set({ queens: cols.map((col, row) => ({ row, col })) });
+            this.edit(cols.map((col, row) => ({ row, col })));
+            this.board.focus();
           });
-          const added = s.n - s.queens.length;
           this.say(
             "good",
-            h("strong", {}, "Completed. "),
-            `Found in ${fmtTime(r.ms / 1000)}: ${added === 0 ? "the board was already full." : `the ${added} gold queen${added === 1 ? "" : "s"} finish the board and keep your ${s.queens.length}.`} `,
+            h("strong", {}, m.completed),
+            m.found(r.ms / 1000, s.n - s.queens.length, s.queens.length),
             keep,
           );
-          this.app.announce("A completion was found and is shown in gold.");
+          this.app.announce(m.completedSay);
         } else {
           this.ghost = undefined;
-          this.say(
-            "bad",
-            h("strong", {}, "No completion exists. "),
-            whyNoCompletion(s.n, s.queens),
-          );
+          this.say("bad", h("strong", {}, m.noCompletion), whyNoCompletion(s.n, s.queens));
         }
         this.draw();
       },
-      (e) => this.failed(e, "completion"),
+      (e) => this.failed(e, "complete"),
     );
   }
 
   private count(): void {
-    if (this.running || this.refuseConflicts("completions")) return;
+    if (this.running || this.refuseConflicts("count")) return;
     const s = this.state!;
-    this.busy("Counting completions…");
+    this.busy(t().play.counting, this.countBtn);
     const job = runJob({ kind: "count-completions", n: s.n, queens: s.queens });
     this.running = job;
     job.promise.then(
       (r) => {
         this.idle();
+        const m = t().play;
         const count = BigInt(r.count);
         if (count === 0n) {
-          this.say("bad", h("strong", {}, "0 completions. "), whyNoCompletion(s.n, s.queens));
+          this.say("bad", h("strong", {}, m.zero), whyNoCompletion(s.n, s.queens));
           return;
         }
-        const word = s.queens.length === 0 ? "solutions" : "completions";
+        const solutions = s.queens.length === 0;
         const parts: (Node | string)[] = [
-          h("strong", { "data-testid": "count-value" }, fmt(count)),
-          ` ${count === 1n ? word.slice(0, -1) : word} (counted in ${fmtTime(r.ms / 1000)}).`,
+          h("strong", { "data-testid": "count-value" }, num(count)),
+          m.counted(count, solutions, r.ms / 1000),
         ];
         if (count <= 100_000n) {
           parts.push(
             h("br"),
-            "Download them: ",
+            m.download,
             this.button("JSON", () => this.downloadCompletions(s, "json")),
             this.button("CSV", () => this.downloadCompletions(s, "csv")),
           );
         }
         this.say("good", ...parts);
+        this.app.announce(m.countedSay(count, solutions));
       },
       (e) => this.failed(e, "count"),
     );
@@ -364,23 +429,21 @@ export class PlayMode implements ModeView {
     );
   }
 
-  private failed(e: unknown, what: string): void {
+  private failed(e: unknown, what: "complete" | "count" | "list"): void {
     this.idle();
+    const m = t().play;
     if (e instanceof Cancelled) {
-      this.say("note", `Cancelled the ${what}.`);
+      if (what !== "list") this.say("note", m.cancelled[what]);
       return;
     }
-    this.say("bad", `The ${what} failed: ${(e as Error).message}`);
+    this.say("bad", m.failed(what, (e as Error).message));
   }
 }
 
 function key(s: PageState): string {
-  const qs = [...s.queens].sort((a, b) => a.row - b.row || a.col - b.col);
-  return `${s.n}|${qs.map((q) => `${q.row}:${q.col}`).join(",")}`;
+  return `${s.n}|${queensKey(s.queens)}`;
 }
 
-function stat(label: string, value: string, tone?: string): HTMLElement[] {
-  return [
-    h("div", { class: `stat ${tone ?? ""}` }, h("dt", {}, label), h("dd", {}, value)),
-  ] as HTMLElement[];
+function stat(label: string, value: string, tone?: string): HTMLElement {
+  return h("div", { class: `stat ${tone ?? ""}` }, h("dt", {}, label), h("dd", {}, value));
 }

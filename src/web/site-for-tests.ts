@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { build, preview } from "vite";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -71,11 +71,17 @@ export interface OpenedPage {
 }
 
 /**
- * Opens `url` in a fresh 1280x900 tab of `browser` and waits for the app to draw. `init` (source
- * text: a function from a test file would carry tsx's helpers) runs before the page's scripts.
+ * Opens `url` in a fresh tab of `browser` (1280x900 unless `options` say otherwise: viewport,
+ * locale, colour scheme, reduced motion) and waits for the app to draw. `init` (source text: a
+ * function from a test file would carry tsx's helpers) runs before the page's scripts.
  */
-export async function openPage(browser: Browser, url: string, init?: string): Promise<OpenedPage> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  init?: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());

@@ -1,7 +1,8 @@
 /**
  * The page's state as it appears in the address: `#mode=play&n=8&q=0:3,1:5`.
- * A link with this fragment reproduces the board. Parsing never throws: a bad N is kept as text
- * so the page can say what was wrong with it.
+ * A link with this fragment reproduces the board. Parsing never throws: a bad N is kept (as NaN
+ * when it is not a plain decimal number) so the page can say what was wrong with it, and what the
+ * page writes back is the normal form (`n=0x10` is not 16; `page=999` becomes the last page).
  */
 import type { Queen } from "../board.js";
 
@@ -24,14 +25,45 @@ export interface PageState {
 
 export const DEFAULT_STATE: PageState = { mode: "play", n: 8, queens: [], step: 0, page: 0 };
 
+/** Why `n` cannot be drawn (the page words it, see messages.ts), or undefined when it can. */
+export type SizeProblem =
+  | { readonly kind: "not-number"; readonly max: number }
+  | { readonly kind: "not-integer"; readonly n: number; readonly max: number }
+  | { readonly kind: "out-of-range"; readonly n: number; readonly max: number };
+
 /** Why `n` cannot be drawn, or undefined when it can. */
-export function sizeProblem(n: number): string | undefined {
-  if (!Number.isFinite(n)) return "N must be a whole number from 1 to 20.";
-  if (!Number.isInteger(n)) return `N must be a whole number from 1 to ${MAX_N}: got ${n}.`;
-  if (n < 1 || n > MAX_N) {
-    return `N must be from 1 to ${MAX_N}: got ${n}. This page draws boards up to ${MAX_N}×${MAX_N}.`;
-  }
+export function sizeProblem(n: number): SizeProblem | undefined {
+  if (!Number.isFinite(n)) return { kind: "not-number", max: MAX_N };
+  if (!Number.isInteger(n)) return { kind: "not-integer", n, max: MAX_N };
+  if (n < 1 || n > MAX_N) return { kind: "out-of-range", n, max: MAX_N };
   return undefined;
+}
+
+/** A size as typed: a plain decimal number (`12`, `2.5`, `-3`), else NaN (`0x10`, `1e1`, `abc`). */
+export function parseSize(text: string): number {
+  const t = text.trim();
+  return /^[+-]?\d{1,6}(\.\d{1,6})?$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/** Only the queens that fit on an n×n board (all of them while n is not a size). */
+export function fitting(queens: readonly Queen[], n: number): readonly Queen[] {
+  if (!Number.isInteger(n) || n < 1) return queens;
+  return queens.filter((q) => q.row < n && q.col < n);
+}
+
+/**
+ * Whether a fragment is a state the page wrote (or an empty one), rather than an in-page anchor
+ * such as `#main`: anchors must never replace the state.
+ */
+export function isStateText(text: string): boolean {
+  const t = text.replace(/^[#?]/, "");
+  return t === "" || /(^|&)(mode|n|q|step|page)=/.test(t);
+}
+
+/** A whole number from 0 up, from decimal digits only; otherwise `fallback`. */
+function whole(text: string | null, fallback: number): number {
+  if (text === null || !/^\d{1,9}$/.test(text.trim())) return fallback;
+  return Number(text.trim());
 }
 
 /** Reads the state from a location fragment or query (with or without the leading `#`/`?`). */
@@ -42,7 +74,7 @@ export function parseState(text: string): PageState {
     ? (modeText as Mode)
     : DEFAULT_STATE.mode;
   const nText = p.get("n");
-  const n = nText === null || nText.trim() === "" ? DEFAULT_STATE.n : Number(nText);
+  const n = nText === null || nText.trim() === "" ? DEFAULT_STATE.n : parseSize(nText);
   const queens: Queen[] = [];
   const seen = new Set<string>();
   for (const part of (p.get("q") ?? "").split(",")) {
@@ -56,8 +88,8 @@ export function parseState(text: string): PageState {
     seen.add(key);
     queens.push({ row, col });
   }
-  const step = Math.max(0, Math.floor(Number(p.get("step") ?? 0)) || 0);
-  const page = Math.max(0, Math.floor(Number(p.get("page") ?? 1) - 1) || 0);
+  const step = mode === "watch" ? whole(p.get("step"), 0) : 0;
+  const page = mode === "gallery" ? Math.max(0, whole(p.get("page"), 1) - 1) : 0;
   return { mode, n, queens, step, page };
 }
 
@@ -73,4 +105,25 @@ export function formatState(s: PageState): string {
   if (s.mode === "watch" && s.step > 0) p.set("step", String(s.step));
   if (s.mode === "gallery" && s.page > 0) p.set("page", String(s.page + 1));
   return p.toString().replaceAll("%3A", ":").replaceAll("%2C", ",");
+}
+
+/** The queens as one comparable key (order does not matter). */
+export function queensKey(queens: readonly Queen[]): string {
+  return [...queens]
+    .sort((a, b) => a.row - b.row || a.col - b.col)
+    .map((q) => `${q.row}:${q.col}`)
+    .join(",");
+}
+
+/**
+ * Whether going from `a` to `b` is something the user did that Back should undo (a new history
+ * entry): a mode, N, board or gallery page change. Only Watch's step replaces the entry.
+ */
+export function isNewEntry(a: PageState, b: PageState): boolean {
+  return (
+    a.mode !== b.mode ||
+    !Object.is(a.n, b.n) ||
+    a.page !== b.page ||
+    queensKey(a.queens) !== queensKey(b.queens)
+  );
 }

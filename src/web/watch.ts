@@ -8,8 +8,10 @@
  */
 import { conflicts, type Queen } from "../board.js";
 import { type BoardLine, BoardView, type CellMark } from "./board-view.js";
-import { type App, fmt, h, type ModeView } from "./dom.js";
+import { type App, h, type ModeView } from "./dom.js";
+import { num, t } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
+import { saveShortcuts, shortcutsOn } from "./prefs.js";
 import type { WatchEvent } from "./protocol.js";
 import type { PageState } from "./state.js";
 
@@ -33,11 +35,6 @@ function icon(d: string): string {
 }
 
 const GLYPH: Record<string, string> = { column: "│", diagonal: "╲", "anti-diagonal": "╱" };
-const REASON: Record<string, string> = {
-  column: "the column",
-  diagonal: "a diagonal",
-  "anti-diagonal": "an anti-diagonal",
-};
 
 /** Square status in a row: untried, rejected, holds the queen now, explored and taken back. */
 const UNTRIED = 0;
@@ -119,11 +116,11 @@ interface TreeNode {
 export class WatchMode implements ModeView {
   private readonly board: BoardView;
   private readonly stats = h("dl", { class: "stats watch-stats", "data-testid": "watch-stats" });
-  private readonly narration = h("p", {
-    class: "narration",
-    "data-testid": "narration",
-    "aria-live": "polite",
-  });
+  /**
+   * What the last step did. Not a live region: it changes every frame while playing; the page
+   * says it (app.announce) when the user steps, scrubs or pauses.
+   */
+  private readonly narration = h("p", { class: "narration", "data-testid": "narration" });
   private readonly candidates = h("div", { class: "candidates", "data-testid": "candidates" });
   private readonly treeBox = h("div", { class: "tree-box" });
   private readonly note = h("p", { class: "note" });
@@ -133,7 +130,7 @@ export class WatchMode implements ModeView {
     max: 0,
     value: 0,
     class: "scrubber",
-    "aria-label": "Step of the search",
+    "aria-label": t().watch.scrubber,
     "data-testid": "scrubber",
   });
   private readonly speed = h("input", {
@@ -141,7 +138,6 @@ export class WatchMode implements ModeView {
     min: 0,
     max: 100,
     value: 40,
-    "aria-label": "Speed",
     "data-testid": "speed",
   });
   private readonly speedOut = h("output", { class: "speed-out" });
@@ -150,8 +146,13 @@ export class WatchMode implements ModeView {
     checked: true,
     "data-testid": "stop-at-solution",
   });
+  private readonly shortcutsBox = h("input", {
+    type: "checkbox",
+    checked: shortcutsOn(),
+    "data-testid": "shortcuts",
+  });
   private readonly playBtn = this.button(
-    `${icon(ICONS.play)}<span>Play</span>`,
+    `${icon(ICONS.play)}<span></span>`,
     "play",
     () => this.togglePlay(),
     "primary",
@@ -175,63 +176,53 @@ export class WatchMode implements ModeView {
   private pendingStep = 0;
   private tree: TreeNode[] | undefined;
   private lastUrlStep = -1;
+  private sayTimer = 0;
+  private readonly onKeyDown = (e: KeyboardEvent) => this.shortcut(e);
 
   constructor(
-    panel: HTMLElement,
+    private readonly panel: HTMLElement,
     private readonly app: App,
   ) {
-    this.board = new BoardView({ label: "The search's board" });
+    const m = t().watch;
+    this.board = new BoardView({ label: () => t().board.watchLabel });
+    this.playBtn.querySelector("span")!.textContent = m.play;
     const transport = h(
       "div",
-      { class: "transport", role: "group", "aria-label": "Playback" },
-      this.button(icon(ICONS.start), "reset", () => this.restart(), "icon", "Back to the start"),
-      this.button(icon(ICONS.back), "back", () => this.stepBy(-1), "icon", "Step back"),
+      { class: "transport", role: "group", "aria-label": m.playback, "data-testid": "transport" },
+      this.button(icon(ICONS.start), "reset", () => this.restart(), "icon", m.start),
+      this.button(icon(ICONS.back), "back", () => this.stepBy(-1), "icon", m.back),
       this.playBtn,
-      this.button(icon(ICONS.forward), "forward", () => this.stepBy(1), "icon", "Step forward"),
+      this.button(icon(ICONS.forward), "forward", () => this.stepBy(1), "icon", m.forward),
       this.button(
         icon(ICONS.end),
         "next-solution",
         () => this.nextSolution(),
         "icon",
-        "Next solution",
+        m.nextSolution,
       ),
     );
     const speedRow = h(
       "div",
       { class: "speed-row" },
-      h("label", {}, "Speed ", this.speed),
+      h("label", {}, `${m.speed} `, this.speed),
       this.speedOut,
-      h("label", { class: "check" }, this.stopAtSolution, " Pause at each solution"),
+      h("label", { class: "check" }, this.stopAtSolution, ` ${m.pauseAtSolution}`),
+      h("label", { class: "check" }, this.shortcutsBox, ` ${m.shortcuts}`),
     );
     const side = h(
       "div",
       { class: "side" },
-      h("h2", {}, "Watch the search"),
-      h(
-        "p",
-        { class: "hint" },
-        "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above.",
-      ),
-      h(
-        "p",
-        { class: "keys" },
-        "Keys: ",
-        h("kbd", {}, "K"),
-        " play or pause, ",
-        h("kbd", {}, "J"),
-        " ",
-        h("kbd", {}, "L"),
-        " step back and forward.",
-      ),
-      this.note,
+      h("h2", {}, m.title),
       transport,
+      this.narration,
+      this.note,
       speedRow,
       this.stats,
-      this.narration,
-      h("h3", {}, "Candidates in the current row"),
+      h("h3", {}, m.candidates),
       this.candidates,
-      h("h3", {}, "The search tree"),
+      h("h3", {}, m.tree),
       this.treeBox,
+      h("p", { class: "hint" }, m.hint),
     );
     const scrubRow = h("div", { class: "scrub-row" }, this.scrub, this.loadState);
     panel.append(
@@ -245,17 +236,52 @@ export class WatchMode implements ModeView {
     this.scrub.addEventListener("input", () => {
       this.pause();
       this.seek(Number(this.scrub.value));
+      this.sayLater();
     });
+    this.scrub.addEventListener("change", () => this.saveStep());
     this.speed.addEventListener("input", () => this.showSpeed());
+    this.shortcutsBox.addEventListener("change", () => saveShortcuts(this.shortcutsBox.checked));
     this.showSpeed();
-    document.addEventListener("keydown", (e) => {
-      if (panel.hidden || (e.target as HTMLElement).matches("input, select, textarea")) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const key = e.key.toLowerCase();
-      if (key === "k") this.togglePlay();
-      else if (key === "j") this.stepBy(-1);
-      else if (key === "l") this.stepBy(1);
-    });
+    document.addEventListener("keydown", this.onKeyDown);
+  }
+
+  /**
+   * The media keys: Space (and K) plays or pauses, ← and → (J and L) step. Only while Watch is
+   * shown and the shortcuts are on; never where the key already means something (typing in a
+   * field, Space on a button or a checkbox, arrows on the board or a slider, which step on
+   * their own).
+   */
+  private shortcut(e: KeyboardEvent): void {
+    if (this.panel.hidden || !this.shortcutsBox.checked) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    const target = e.target as HTMLElement;
+    if (target.closest("[role=tablist]")) return;
+    if (target.matches("input:not([type=range]):not([type=checkbox]), select, textarea")) return;
+    if (target.isContentEditable) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const activates = target.matches("button, a, input[type=checkbox], summary");
+    const moves = target.matches("input[type=range]") || !!target.closest("[role=grid]");
+    if ((key === " " && !activates) || key === "k") this.togglePlay();
+    else if ((key === "ArrowLeft" && !moves) || key === "j") this.stepBy(-1);
+    else if ((key === "ArrowRight" && !moves) || key === "l") this.stepBy(1);
+    else return;
+    e.preventDefault();
+  }
+
+  dispose(): void {
+    document.removeEventListener("keydown", this.onKeyDown);
+    this.job?.cancel();
+  }
+
+  /** Says the narration once the user stops moving the scrubber. */
+  private sayLater(): void {
+    clearTimeout(this.sayTimer);
+    this.sayTimer = window.setTimeout(() => this.say(), 350);
+  }
+
+  private say(): void {
+    clearTimeout(this.sayTimer);
+    this.app.announce(this.narration.textContent ?? "");
   }
 
   show(state: PageState): void {
@@ -267,15 +293,12 @@ export class WatchMode implements ModeView {
       this.start(state.n, fixed, state.step);
       this.note.replaceChildren();
       if (state.queens.length > 0) {
-        const clear = this.button("Start from an empty board", "clear-fixed", () =>
-          this.app.set({ queens: [], step: 0 }),
-        );
-        this.note.append(
-          valid
-            ? `The search starts from the ${state.queens.length} queen${state.queens.length === 1 ? "" : "s"} placed in Play (drawn dark). `
-            : "The queens placed in Play attack each other, so the search starts from an empty board. ",
-          clear,
-        );
+        const m = t().watch;
+        const clear = this.button(m.clearFixed, "clear-fixed", () => {
+          this.playBtn.focus();
+          this.app.set({ queens: [], step: 0 });
+        });
+        this.note.append(valid ? m.fixed(state.queens.length) : m.fixedConflict, clear);
       }
     } else if (state.step !== this.cur.pos && state.step !== this.lastUrlStep) {
       this.seek(state.step);
@@ -312,7 +335,10 @@ export class WatchMode implements ModeView {
   }
 
   private showSpeed(): void {
-    this.speedOut.textContent = `${fmt(this.rate())} steps/s`;
+    const rate = t().watch.rate(this.rate());
+    this.speedOut.textContent = rate;
+    this.speed.setAttribute("aria-label", t().watch.speed);
+    this.speed.setAttribute("aria-valuetext", rate);
   }
 
   private start(n: number, fixed: readonly Queen[], step: number): void {
@@ -341,7 +367,7 @@ export class WatchMode implements ModeView {
     };
     this.snaps = [copy(this.cur)];
     this.pendingStep = step;
-    this.loadState.textContent = "Tracing…";
+    this.loadState.textContent = t().watch.tracing;
     const job = runJob({ kind: "trace", n, limit: TRACE_LIMIT, fixed }, (p) => {
       if (p.kind !== "trace-events") return;
       for (const e of p.events) this.events.push(e);
@@ -360,17 +386,21 @@ export class WatchMode implements ModeView {
         this.truncated = r.truncated;
         this.profile = r.profile;
         this.loadState.textContent = r.truncated
-          ? `first ${fmt(r.total)} steps (of many more)`
-          : `${fmt(r.total)} steps`;
+          ? t().watch.firstSteps(r.total)
+          : t().watch.steps(r.total);
         if (this.n <= TREE_MAX_N && !r.truncated)
           this.tree = buildTree(this.events, this.fixed.length, n);
-        if (this.pendingStep > 0) this.seek(Math.min(this.pendingStep, this.events.length));
+        if (this.pendingStep > 0) {
+          // A step past the end of the trace (from a link): show the end, and say so in the URL.
+          this.seek(Math.min(this.pendingStep, this.events.length));
+          if (this.pendingStep > this.events.length) this.saveStep();
+        }
         this.pendingStep = 0;
         this.draw();
       },
       (e) => {
         if (e instanceof Cancelled || this.job !== job) return;
-        this.loadState.textContent = `The trace failed: ${(e as Error).message}`;
+        this.loadState.textContent = t().watch.traceFailed((e as Error).message);
       },
     );
     this.draw();
@@ -396,27 +426,30 @@ export class WatchMode implements ModeView {
   }
 
   private restart(): void {
-    this.pause();
+    this.pause(false);
     this.seek(0);
     this.saveStep();
+    this.say();
   }
 
   private stepBy(d: number): void {
-    this.pause();
+    this.pause(false);
     this.seek(this.cur.pos + d);
     this.saveStep();
+    this.say();
   }
 
   private nextSolution(): void {
-    this.pause();
+    this.pause(false);
     let p = this.cur.pos;
     while (p < this.events.length && this.events[p]!.type !== "solution") p++;
     this.seek(Math.min(p + 1, this.events.length));
     this.saveStep();
+    this.say();
   }
 
   private togglePlay(): void {
-    if (this.playing) this.pause();
+    if (this.playing) this.pause(true);
     else this.play();
   }
 
@@ -424,14 +457,15 @@ export class WatchMode implements ModeView {
     if (this.playing) return;
     if (this.total !== undefined && this.cur.pos >= this.events.length) this.seek(0);
     this.playing = true;
-    this.playBtn.innerHTML = `${icon(ICONS.pause)}<span>Pause</span>`;
+    this.playBtn.innerHTML = `${icon(ICONS.pause)}<span></span>`;
+    this.playBtn.querySelector("span")!.textContent = t().watch.pause;
     this.playBtn.setAttribute("aria-pressed", "true");
     this.last = performance.now();
     this.budget = 0;
-    const tick = (t: number) => {
+    const tick = (now: number) => {
       if (!this.playing) return;
-      this.budget += ((t - this.last) / 1000) * this.rate();
-      this.last = t;
+      this.budget += ((now - this.last) / 1000) * this.rate();
+      this.last = now;
       let steps = Math.floor(this.budget);
       this.budget -= steps;
       // Never run past the start of a frame's worth of work on a slow machine.
@@ -441,14 +475,16 @@ export class WatchMode implements ModeView {
         this.advance();
         if (this.events[this.cur.pos - 1]!.type === "solution" && this.stopAtSolution.checked) {
           this.draw();
-          this.pause();
-          this.app.announce(`Solution ${this.cur.solutions} found. Paused.`);
+          this.pause(false);
+          this.app.announce(
+            `${t().watch.solutionPaused(this.cur.solutions)} ${this.narration.textContent ?? ""}`,
+          );
           return;
         }
       }
       this.draw();
       if (this.cur.pos >= this.events.length && this.total !== undefined) {
-        this.pause();
+        this.pause(true);
         return;
       }
       this.raf = requestAnimationFrame(tick);
@@ -456,13 +492,16 @@ export class WatchMode implements ModeView {
     this.raf = requestAnimationFrame(tick);
   }
 
-  private pause(): void {
+  /** Stops playing; `say` announces where it stopped (a pause the user asked for). */
+  private pause(say = false): void {
     if (!this.playing) return;
     this.playing = false;
     cancelAnimationFrame(this.raf);
-    this.playBtn.innerHTML = `${icon(ICONS.play)}<span>Play</span>`;
+    this.playBtn.innerHTML = `${icon(ICONS.play)}<span></span>`;
+    this.playBtn.querySelector("span")!.textContent = t().watch.play;
     this.playBtn.setAttribute("aria-pressed", "false");
     this.saveStep();
+    if (say) this.say();
   }
 
   private saveStep(): void {
@@ -509,9 +548,9 @@ export class WatchMode implements ModeView {
         if (r === row && !isQueen && s.status[i] === REJECTED) {
           const why = REASONS[s.reason[i]!]!;
           m.rejected = GLYPH[why];
-          m.note = `rejected: attacked along ${REASON[why]} by the queen in row ${s.byRow[i]! + 1}`;
+          m.note = t().watch.noteRejected(why, s.byRow[i]!);
         }
-        if (r === row && !isQueen && s.status[i] === DONE) m.note = "tried and taken back";
+        if (r === row && !isQueen && s.status[i] === DONE) m.note = t().watch.noteDone;
         if (last && last.type !== "solution" && last.row === r && last.col === c) m.trying = true;
         if (last?.type === "reject" && last.by?.row === r && last.by.col === c) m.attacker = true;
         return m;
@@ -522,17 +561,23 @@ export class WatchMode implements ModeView {
     this.board.el.classList.toggle("solved", last?.type === "solution");
     this.scrub.value = String(s.pos);
     this.scrub.max = String(this.events.length);
+    const m = t().watch;
     this.scrub.setAttribute(
       "aria-valuetext",
-      `step ${s.pos} of ${this.events.length}${this.total === undefined ? ", still tracing" : ""}`,
+      m.scrubText(s.pos, this.events.length, this.total === undefined),
     );
     const free = n - this.fixed.length;
     this.stats.replaceChildren(
-      ...statRow("Step", `${fmt(s.pos)}`, "step"),
-      ...statRow("Depth", `${s.depth} / ${free}`, "depth"),
-      ...statRow("Nodes", fmt(s.nodes), "nodes"),
-      ...statRow("Backtracks", fmt(s.backtracks), "backtracks"),
-      ...statRow("Solutions", fmt(s.solutions), "solutions", s.solutions > 0 ? "good" : undefined),
+      ...statRow(m.statStep, num(s.pos), "step"),
+      ...statRow(m.statDepth, `${num(s.depth)} / ${num(free)}`, "depth"),
+      ...statRow(m.statNodes, num(s.nodes), "nodes"),
+      ...statRow(m.statBacktracks, num(s.backtracks), "backtracks"),
+      ...statRow(
+        m.statSolutions,
+        num(s.solutions),
+        "solutions",
+        s.solutions > 0 ? "good" : undefined,
+      ),
     );
     this.narration.textContent = this.narrate(last, row);
     this.drawCandidates(row);
@@ -541,36 +586,34 @@ export class WatchMode implements ModeView {
 
   private narrate(e: WatchEvent | undefined, row: number): string {
     const n = this.n;
+    const m = t().watch;
     if (!e) {
-      if (this.events.length === 0 && this.total === undefined) return "Tracing the search…";
-      if (row < 0) return "Every row already holds a queen.";
-      return `Start: the board ${this.fixed.length ? "holds only the fixed queens" : "is empty"}. The search tries row ${row + 1}, from the left.`;
+      if (this.events.length === 0 && this.total === undefined) return m.narrTracing;
+      if (row < 0) return m.narrFull;
+      return m.narrStart(this.fixed.length > 0, row);
     }
     switch (e.type) {
       case "place":
-        return `Row ${e.row + 1}, column ${e.col + 1} is safe: place a queen${
-          this.cur.depth < n - this.fixed.length ? " and go down to the next row" : ""
-        }.`;
+        return m.narrPlace(e.row, e.col, this.cur.depth < n - this.fixed.length);
       case "reject":
-        return `Row ${e.row + 1}, column ${e.col + 1} is attacked along ${REASON[e.reason]} by the queen at row ${
-          (e.by?.row ?? 0) + 1
-        }, column ${(e.by?.col ?? 0) + 1}: skip it.`;
+        return m.narrReject(e.row, e.col, e.reason, e.by ?? { row: 0, col: 0 });
       case "remove":
-        return `Everything under row ${e.row + 1}, column ${e.col + 1} has been explored: take that queen back (backtrack) and try the next column.`;
+        return m.narrRemove(e.row, e.col);
       case "solution":
-        return `Solution ${this.cur.solutions} found: every row holds a queen and none attacks another.`;
+        return m.narrSolution(this.cur.solutions);
     }
   }
 
   private drawCandidates(row: number): void {
     const n = this.n;
+    const m = t().watch;
     if (row < 0) {
-      this.candidates.replaceChildren(h("p", { class: "muted" }, "No row is being tried."));
+      this.candidates.replaceChildren(h("p", { class: "muted" }, m.noRow));
       return;
     }
     const list = h("ol", {
       class: "cand-list",
-      "aria-label": `Columns of row ${row + 1}`,
+      "aria-label": m.rowColumns(row),
       style: `--cols:${n > 10 ? Math.ceil(n / 2) : n}`,
     });
     for (let c = 0; c < n; c++) {
@@ -578,47 +621,42 @@ export class WatchMode implements ModeView {
       const st = this.cur.cols[row] === c ? PLACED : this.cur.status[i]!;
       let cls = "untried";
       let mark = "";
-      let words = "not tried yet";
+      let words = m.candUntried;
       if (st === PLACED) {
         cls = "placed";
         mark = "♛";
-        words = "holds the queen now";
+        words = m.candPlaced;
       } else if (st === REJECTED) {
         const why = REASONS[this.cur.reason[i]!]!;
         cls = "rejected";
         mark = GLYPH[why]!;
-        words = `attacked along ${REASON[why]} by row ${this.cur.byRow[i]! + 1}`;
+        words = m.candRejected(why, this.cur.byRow[i]!);
       } else if (st === DONE) {
         cls = "done";
         mark = "✓";
-        words = "explored, taken back";
+        words = m.candDone;
       }
+      const label = m.candLabel(c, words);
       list.append(
         h(
           "li",
-          {
-            class: cls,
-            title: `Column ${c + 1}: ${words}`,
-            "aria-label": `Column ${c + 1}: ${words}`,
-          },
+          { class: cls, title: label },
+          h("span", { class: "sr-only" }, label),
           h("span", { class: "cand-col", "aria-hidden": "true" }, String(c + 1)),
           h("span", { class: "cand-mark", "aria-hidden": "true" }, mark),
         ),
       );
     }
     this.candidates.replaceChildren(
-      h("p", { class: "cand-title" }, `Row ${row + 1}`),
+      h("p", { class: "cand-title" }, m.rowTitle(row)),
       list,
-      h(
-        "p",
-        { class: "cand-key", "aria-hidden": "true" },
-        "│ column  ╲ diagonal  ╱ anti-diagonal  ✓ explored",
-      ),
+      h("p", { class: "cand-key", "aria-hidden": "true" }, m.candKey),
     );
   }
 
   private drawTree(): void {
     const s = this.cur;
+    const m = t().watch;
     const box = this.treeBox;
     const parts: string[] = [];
     if (this.tree) parts.push(treeSvg(this.tree, s.pos, this.events));
@@ -632,11 +670,11 @@ export class WatchMode implements ModeView {
       const w = (now / max) * 100;
       const g = all !== undefined ? (all / max) * 100 : 0;
       rows.push(
-        `<div class="bar-row" role="listitem" aria-label="depth ${d}: ${now} nodes${all !== undefined ? ` of ${all}` : ""}"><span class="bar-d">${d}</span><span class="bar-track"><span class="bar-ghost" style="width:${g}%"></span><span class="bar-fill" style="width:${w}%"></span></span><span class="bar-v">${fmt(now)}${all !== undefined ? `<span class="muted"> / ${fmt(all)}</span>` : ""}</span></div>`,
+        `<li class="bar-row"><span class="sr-only">${m.depthRow(d, now, all)}</span><span class="bar-d" aria-hidden="true">${d}</span><span class="bar-track" aria-hidden="true"><span class="bar-ghost" style="width:${g}%"></span><span class="bar-fill" style="width:${w}%"></span></span><span class="bar-v" aria-hidden="true">${num(now)}${all !== undefined ? `<span class="muted"> / ${num(all)}</span>` : ""}</span></li>`,
       );
     }
     parts.push(
-      `<div class="bars" role="list" aria-label="Nodes per depth">${rows.join("")}</div><p class="cand-key">Nodes per depth (queens placed)${prof ? "; the pale bar is the whole tree" : ""}.</p>`,
+      `<ul class="bars" aria-label="${m.perDepth}">${rows.join("")}</ul><p class="cand-key">${m.depthKey(!!prof)}</p>`,
     );
     box.innerHTML = parts.join("");
   }
@@ -696,6 +734,7 @@ function buildTree(events: readonly WatchEvent[], fixedCount: number, n: number)
 
 /** The tree as SVG: visited nodes solid, the rest faint; the current path highlighted. */
 function treeSvg(nodes: readonly TreeNode[], pos: number, events: readonly WatchEvent[]): string {
+  const m = t().watch;
   const leaves = Math.max(1, ...nodes.map((n) => n.x)) + 1;
   const depth = Math.max(...nodes.map((n) => n.depth));
   const W = Math.max(300, leaves * 12);
@@ -730,11 +769,10 @@ function treeSvg(nodes: readonly TreeNode[], pos: number, events: readonly Watch
     }
     dots.push(
       `<circle class="${cls}" cx="${X(node.x)}" cy="${Y(node.depth)}" r="${node.depth === 0 ? 6 : 4.5}"><title>${
-        node.at < 0 ? "empty board" : `row ${node.row + 1}, column ${node.col + 1}`
+        node.at < 0 ? m.treeRoot : m.treeNode(node.row, node.col)
       }</title></circle>`,
     );
   });
-  return `<svg class="tree" viewBox="0 0 ${W} ${H}" role="img" aria-label="Search tree: ${nodes.length} nodes, ${
-    nodes.filter((n) => n.at < pos).length
-  } visited so far"><g class="edges">${edges.join("")}</g><g class="dots">${dots.join("")}</g></svg>`;
+  const label = m.treeLabel(nodes.length, nodes.filter((n) => n.at < pos).length);
+  return `<svg class="tree" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}"><g class="edges">${edges.join("")}</g><g class="dots">${dots.join("")}</g></svg>`;
 }

@@ -116,6 +116,8 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
     await page.screenshot({ path: join(SHOTS, "11-gallery-gpu-13.png"), fullPage: true });
     // A larger N: start, see the cancel button, cancel; the page answers meanwhile.
     await page.fill("#n", "18");
+    await page.press("#n", "Enter");
+    await page.waitForFunction(() => location.hash.includes("n=18"));
     await page.waitForSelector("[data-testid=gpu-count]:not([disabled])");
     await page.click("[data-testid=gpu-count]");
     await page.waitForSelector("[data-testid=gpu-cancel]:not([hidden])");

@@ -1,0 +1,41 @@
+/**
+ * The page's language now: which table of messages.ts the views read, and the number, time and
+ * plural formatting that goes with it. The views call `t()` each time they draw, so switching
+ * the language and drawing again is all a switch needs.
+ */
+import { formatCompact, formatNumber, formatTime, type Lang } from "./intl.js";
+import { en, ja, type Messages } from "./messages.js";
+
+const TABLES: Record<Lang, Messages> = { en, ja };
+let current: Lang = "en";
+
+/** The language the page is shown in. */
+export function lang(): Lang {
+  return current;
+}
+
+/** Shows the page in `l` from the next drawing on (and marks the document's language). */
+export function setLang(l: Lang): void {
+  current = l;
+  document.documentElement.lang = l;
+}
+
+/** The messages of the current language. */
+export function t(): Messages {
+  return TABLES[current];
+}
+
+/** A whole number with the current language's separators (bigints and their text too). */
+export function num(value: number | bigint | string): string {
+  return formatNumber(current, value);
+}
+
+/** A short axis number (1K, 1M; 1万, 1億). */
+export function compact(value: number): string {
+  return formatCompact(current, value);
+}
+
+/** A duration in the current language. */
+export function time(seconds: number): string {
+  return formatTime(current, seconds);
+}

@@ -1,0 +1,716 @@
+/**
+ * Every word the page shows, in English and Japanese: one typed table per language. The English
+ * table defines the shape ({@link Messages}); the Japanese one must have every key with the same
+ * parameters, so a missing or misspelt message is a type error. Numbers go through Intl
+ * (intl.ts) in the table's own language; plurals through Intl.PluralRules.
+ *
+ * The Japanese follows the tutorials the project grew from (クイーン, 盤面, 行, 列, 斜め,
+ * バックトラッキング, 探索木, 総当たり); rows and columns are counted from 1, as on the page.
+ */
+import type { AlgorithmName } from "../algorithms.js";
+import type { ConflictKind } from "../board.js";
+import { formatNumber, formatTime, pluralForm } from "./intl.js";
+import type { SizeProblem } from "./state.js";
+
+type Part = Node | string;
+
+const n = (v: number | bigint | string) => formatNumber("en", v);
+const s = (seconds: number) => formatTime("en", seconds);
+const pl = (k: number | bigint, one: string, other: string) =>
+  `${n(k)} ${pluralForm("en", k, { one, other })}`;
+const at = (row: number, col: number) => `row ${row + 1}, column ${col + 1}`;
+const At = (row: number, col: number) => `Row ${row + 1}, column ${col + 1}`;
+
+const EN_LINE: Record<ConflictKind, string> = {
+  row: "a row",
+  column: "a column",
+  diagonal: "a diagonal",
+  "anti-diagonal": "an anti-diagonal",
+};
+const EN_REASON: Record<string, string> = {
+  column: "the column",
+  diagonal: "a diagonal",
+  "anti-diagonal": "an anti-diagonal",
+};
+
+export const en = {
+  lang: "English",
+  page: {
+    title: "N-Queens: place, watch, browse",
+    brand: "N-Queens",
+    tagline: "Place queens, watch the search back up, browse every solution.",
+    skip: "Skip to the board",
+    modes: "Mode",
+    tabs: { play: "Play", watch: "Watch", gallery: "Gallery", compare: "Compare" },
+    size: "Board size",
+    smaller: "Smaller board",
+    larger: "Larger board",
+    nField: "N, the board size, from 1 to 20",
+    switchTo: "日本語",
+    switchLang: "ja",
+    footer:
+      "Rows and columns are numbered from 1 at the top left. Searches and counts run in Web Workers (or on the GPU, with WebGPU); the nqueens library does the work.",
+    sizeProblem: (p: SizeProblem): string =>
+      p.kind === "not-number"
+        ? `N must be a whole number from 1 to ${p.max}.`
+        : p.kind === "not-integer"
+          ? `N must be a whole number from 1 to ${p.max}: got ${p.n}.`
+          : `N must be from 1 to ${p.max}: got ${p.n}. This page draws boards up to ${p.max}×${p.max}.`,
+    useN: (k: number) => `Use N = ${k}`,
+    sizeNow: (k: number) => `Board size ${k}×${k}.`,
+  },
+  board: {
+    cell: (row: number, col: number, words: readonly string[]) =>
+      [At(row, col), ...words].join(", "),
+    queen: "queen",
+    ghost: "queen from the completion",
+    empty: "empty",
+    conflict: "in conflict",
+    attacked: "attacked",
+    playLabel: "Board: place or remove queens",
+    watchLabel: "The search's board",
+    svgTitle: (size: number, queens: number) =>
+      `${size}×${size} board with ${pl(queens, "queen", "queens")}`,
+  },
+  time: s,
+  play: {
+    title: "Play",
+    hint: "Click a square to place or remove a queen. On the keyboard: arrow keys move, Enter or Space places, Ctrl+Z undoes and Ctrl+Y redoes.",
+    legend: "Legend",
+    legendAttacked: "attacked square",
+    legendConflict: "queens in conflict",
+    legendGhost: "queen from a completion",
+    exportGroup: "Export the board",
+    export: "Export",
+    copyLink: "Copy link",
+    edits: "Edit the board",
+    undo: "Undo",
+    redo: "Redo",
+    clear: "Clear board",
+    complete: "Complete this board",
+    count: "Count completions",
+    cancel: "Cancel",
+    statQueens: "Queens",
+    statQueensValue: (k: number, size: number) => `${n(k)} of ${n(size)}`,
+    statConflicts: "Conflicts",
+    statSafe: "Safe squares",
+    conflict: (a: { row: number; col: number }, b: { row: number; col: number }, k: ConflictKind) =>
+      `The queens at ${at(a.row, a.col)} and ${at(b.row, b.col)} share ${EN_LINE[k]}.`,
+    more: (k: number) => `and ${n(k)} more.`,
+    statusConflicts: (k: number) =>
+      pluralForm("en", k, {
+        one: `${n(k)} pair of queens attacks each other.`,
+        other: `${n(k)} pairs of queens attack each other.`,
+      }),
+    statusSolved: (size: number) => `Solved: ${n(size)} queens and none attacks another.`,
+    statusEmpty: "An empty board: place a queen, or ask for a completion.",
+    statusSoFar: (left: number) =>
+      `No conflicts so far: ${pl(left, "more queen", "more queens")} to place.`,
+    placed: (row: number, col: number) => `Placed a queen at ${at(row, col)}.`,
+    removed: (row: number, col: number) => `Removed the queen at ${at(row, col)}.`,
+    undone: "Undone.",
+    redone: "Redone.",
+    nothingToUndo: "Nothing to undo.",
+    nothingToRedo: "Nothing to redo.",
+    cleared: "Board cleared. Undo brings the queens back.",
+    linkCopied: "Link copied.",
+    linkCopiedLong: "Link copied: it reproduces this board.",
+    copyThis: "Copy this link: ",
+    searching: "Searching for a completion…",
+    counting: "Counting completions…",
+    refused: (what: "complete" | "count"): Part[] => [
+      what === "complete" ? "No completion." : "No completions.",
+      " The placed queens already attack each other, and no queen added later can fix that: ",
+    ],
+    completed: "Completed. ",
+    found: (seconds: number, added: number, kept: number) =>
+      `Found in ${s(seconds)}: ${
+        added === 0
+          ? "the board was already full."
+          : `the ${pl(added, "gold queen finishes", "gold queens finish")} the board and keep your ${n(kept)}.`
+      } `,
+    keep: "Keep these queens",
+    completedSay: "A completion was found and is shown in gold.",
+    noCompletion: "No completion exists. ",
+    zero: "0 completions. ",
+    counted: (k: bigint, solutions: boolean, seconds: number) =>
+      ` ${pluralForm("en", k, solutions ? { one: "solution", other: "solutions" } : { one: "completion", other: "completions" })} (counted in ${s(seconds)}).`,
+    countedSay: (k: bigint, solutions: boolean) =>
+      `${pl(k, solutions ? "solution" : "completion", solutions ? "solutions" : "completions")}.`,
+    download: "Download them: ",
+    cancelled: { complete: "Cancelled the completion.", count: "Cancelled the count." },
+    failed: (what: "complete" | "count" | "list", message: string) =>
+      `The ${what === "complete" ? "completion" : what} failed: ${message}`,
+    whyEmpty: (size: number) =>
+      `No ${size}×${size} board has a solution: with N = ${size} every way of putting a queen in each row leaves two queens attacking each other. Every N from 4 up has solutions.`,
+    whyRow: (row: number) =>
+      `Row ${row + 1} has no safe square left: every square in it is attacked by a placed queen, so no queen can go there.`,
+    whyColumn: (col: number) =>
+      `Column ${col + 1} has no safe square left: every square in it is attacked by a placed queen.`,
+    whyDeep:
+      "Every empty row still has a safe square, but they cannot all be used at once: the search tried every way of filling the empty rows, and each one ends with a row where every square is attacked.",
+  },
+  watch: {
+    title: "Watch the search",
+    hint: "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above.",
+    playback: "Playback",
+    start: "Back to the start",
+    back: "Step back",
+    forward: "Step forward",
+    nextSolution: "Next solution",
+    play: "Play",
+    pause: "Pause",
+    speed: "Speed",
+    rate: (k: number) => `${n(k)} steps/s`,
+    pauseAtSolution: "Pause at each solution",
+    shortcuts: "Keyboard shortcuts: Space plays or pauses, ← → step (K, J, L too)",
+    scrubber: "Step of the search",
+    scrubText: (k: number, total: number, tracing: boolean) =>
+      `step ${n(k)} of ${n(total)}${tracing ? ", still tracing" : ""}`,
+    tracing: "Tracing…",
+    firstSteps: (k: number) => `first ${n(k)} steps (of many more)`,
+    steps: (k: number) => pl(k, "step", "steps"),
+    traceFailed: (message: string) => `The trace failed: ${message}`,
+    statStep: "Step",
+    statDepth: "Depth",
+    statNodes: "Nodes",
+    statBacktracks: "Backtracks",
+    statSolutions: "Solutions",
+    fixed: (k: number) =>
+      `The search starts from the ${pl(k, "queen", "queens")} placed in Play (drawn dark). `,
+    fixedConflict:
+      "The queens placed in Play attack each other, so the search starts from an empty board. ",
+    clearFixed: "Start from an empty board",
+    narrTracing: "Tracing the search…",
+    narrFull: "Every row already holds a queen.",
+    narrStart: (fixed: boolean, row: number) =>
+      `Start: the board ${fixed ? "holds only the fixed queens" : "is empty"}. The search tries row ${row + 1}, from the left.`,
+    narrPlace: (row: number, col: number, down: boolean) =>
+      `${At(row, col)} is safe: place a queen${down ? " and go down to the next row" : ""}.`,
+    narrReject: (row: number, col: number, reason: string, by: { row: number; col: number }) =>
+      `${At(row, col)} is attacked along ${EN_REASON[reason]} by the queen at ${at(by.row, by.col)}: skip it.`,
+    narrRemove: (row: number, col: number) =>
+      `Everything under ${at(row, col)} has been explored: take that queen back (backtrack) and try the next column.`,
+    narrSolution: (k: number) =>
+      `Solution ${n(k)} found: every row holds a queen and none attacks another.`,
+    solutionPaused: (k: number) => `Solution ${n(k)} found. Paused.`,
+    candidates: "Candidates in the current row",
+    noRow: "No row is being tried.",
+    rowColumns: (row: number) => `Columns of row ${row + 1}`,
+    rowTitle: (row: number) => `Row ${row + 1}`,
+    candUntried: "not tried yet",
+    candPlaced: "holds the queen now",
+    candRejected: (reason: string, row: number) =>
+      `attacked along ${EN_REASON[reason]} by row ${row + 1}`,
+    candDone: "explored, taken back",
+    candLabel: (col: number, words: string) => `Column ${col + 1}: ${words}`,
+    candKey: "│ column  ╲ diagonal  ╱ anti-diagonal  ✓ explored",
+    noteRejected: (reason: string, row: number) =>
+      `rejected: attacked along ${EN_REASON[reason]} by the queen in row ${row + 1}`,
+    noteDone: "tried and taken back",
+    tree: "The search tree",
+    perDepth: "Nodes per depth",
+    depthRow: (d: number, now: number, all: number | undefined) =>
+      `depth ${d}: ${pl(now, "node", "nodes")}${all !== undefined ? ` of ${n(all)}` : ""}`,
+    depthKey: (whole: boolean) =>
+      `Nodes per depth (queens placed)${whole ? "; the pale bar is the whole tree" : ""}.`,
+    treeLabel: (nodes: number, seen: number) =>
+      `Search tree: ${pl(nodes, "node", "nodes")}, ${n(seen)} visited so far`,
+    treeRoot: "empty board",
+    treeNode: (row: number, col: number) => at(row, col),
+  },
+  gallery: {
+    title: (size: number) => `All solutions for N = ${size}`,
+    finding: "Finding every solution…",
+    failed: (message: string) => `Failed: ${message}`,
+    summary: (total: Node, classes: Node, t: number, c: number): Part[] => [
+      total,
+      ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} in `,
+      classes,
+      ` symmetry ${pluralForm("en", c, { one: "class", other: "classes" })}`,
+    ],
+    chips: "Classes by orbit size",
+    chip: (count: number, size: number) => `${pl(count, "class", "classes")} of ${n(size)}`,
+    chipTitle: "Show or hide these classes",
+    hint: "Boards that a rotation or a reflection turns into each other form one class; its orbit size is how many different boards the eight symmetries make. Click a count above to show or hide those classes; click a board to open it in Play.",
+    download: "Download the list",
+    orbit: {
+      8: "all 8 rotations and reflections give different boards",
+      4: "a half turn gives the same board, so 4 different boards",
+      2: "a quarter turn gives the same board, so only 2 different boards",
+      1: "every rotation and reflection gives the same board",
+    } as Record<number, string>,
+    none: (size: number) =>
+      `No solutions: on a ${size}×${size} board some two queens always attack each other.`,
+    classTitle: (k: number) => `Class ${n(k)}`,
+    orbitBadge: (k: number) => `orbit ${k}`,
+    open: (cols: readonly number[]) => `Open ${cols.map((x) => x + 1).join(" ")} in Play`,
+    mini: (canonical: boolean, cols: readonly number[]) =>
+      `${canonical ? "Canonical solution" : "Solution"}: queens in columns ${cols.map((x) => x + 1).join(", ")}`,
+    prev: "← Previous",
+    next: "Next →",
+    pageText: (from: number, to: number, count: number, page: number, pages: number) =>
+      `Classes ${n(from)}–${n(to)} of ${n(count)} · page ${n(page)} of ${n(pages)}`,
+    goTo: "Go to page",
+    pageNumber: "Page number",
+    pages: "Pages of classes",
+    pagesBottom: "Pages of classes, bottom",
+    counting: (size: number) => `Counting the solutions for N = ${size}`,
+    countHint: (max: number, slow: boolean) =>
+      `Above N = ${max} there are too many solutions to draw. The library's engine splits the count into independent sub-problems (the queens on the border of the board) and the page counts them in parallel Web Workers, or on the GPU where the browser has WebGPU.${slow ? " On the CPU this takes minutes or longer in a browser." : ""}`,
+    countWith: (k: number) => `Count with ${pl(k, "worker", "workers")}`,
+    progress: "Counting progress",
+    workersTitle: "In Web Workers",
+    workersHint: "The library's counting engine, one share of the sub-problems per worker.",
+    progressText: (done: number, total: number, found: bigint, seconds: number) =>
+      `${n(done)} of ${n(total)} sub-problems · ${n(found)} solutions so far · ${s(seconds)}`,
+    cancelled: "Cancelled.",
+    doneIn: (seconds: number) => `Done in ${s(seconds)}.`,
+    result: (total: Node, unique: Node, t: bigint, size: number): Part[] => [
+      total,
+      ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} for N = ${size}, in `,
+      unique,
+      " symmetry classes.",
+    ],
+  },
+  gpu: {
+    count: "Count on the GPU",
+    cancel: "Cancel",
+    looking: "Looking for a GPU adapter…",
+    progress: "GPU counting progress",
+    title: "On the GPU",
+    hint: "The same sub-problems, searched by thousands of GPU threads with the library's WGSL kernel.",
+    cancelledSay: "GPU count cancelled",
+    cancelled: "Cancelled.",
+    insecure: "WebGPU needs a secure page (https or localhost).",
+    noApi: "This browser has no WebGPU (navigator.gpu is missing).",
+    noAdapter:
+      "This browser has WebGPU but found no GPU adapter (it may be turned off, or blocked for this GPU).",
+    error: (message: string) => `WebGPU failed: ${message}`,
+    loadFailed: (message: string) => `The GPU code failed to load: ${message}`,
+    unavailable: "Not available here: ",
+    maxN: (k: number) => `The GPU counter takes N up to ${k}.`,
+    maxNShort: (k: number) => ` · the GPU counter takes N up to ${k}`,
+    adapter: "Adapter: ",
+    software: " (software: it runs on the CPU, slower than the workers)",
+    pageThread: " · on the page's thread (workers have no WebGPU here)",
+    opening: " Opening the GPU…",
+    compiling: " Compiling the kernel…",
+    compilingFor: (k: number) => ` Compiling the kernel for ${n(k)} sub-problems…`,
+    progressText: (done: number, total: number, found: string, seconds: number) =>
+      `${n(done)} of ${n(total)} sub-problems · ${n(found)} solutions so far · ${s(seconds)}`,
+    done: (
+      seconds: number,
+      kernel: number,
+      dispatches: number,
+      subs: number,
+      adapter: string,
+      page: boolean,
+    ) =>
+      `Done in ${s(seconds)} (kernel ${s(kernel)}, ${pl(dispatches, "dispatch", "dispatches")}, ${n(subs)} sub-problems) on ${adapter}${page ? ", on the page's thread" : ""}.`,
+    same: " ✓ the same as the list",
+    differs: (k: bigint) => ` ✗ the list has ${n(k)}`,
+    result: (total: Node, unique: Node, t: string, u: string, size: number): Part[] => [
+      total,
+      ` ${pluralForm("en", BigInt(t), { one: "solution", other: "solutions" })} for N = ${size}, in `,
+      unique,
+      ` symmetry ${pluralForm("en", BigInt(u), { one: "class", other: "classes" })}.`,
+    ],
+    failed: (message: string) => `The GPU count failed: ${message}`,
+    say: (t: string, size: number) => `GPU count: ${n(t)} solutions for N = ${size}`,
+  },
+  compare: {
+    title: "Compare the algorithms",
+    hint: "The same problem, counted six ways. Each algorithm runs in a worker for every N where it finishes quickly; the vertical axis is logarithmic, so each grid line is ten times more work.",
+    measure: "Measure",
+    metric: { nodes: "Nodes", checks: "Checks", seconds: "Time" },
+    upTo: "Largest N",
+    upToOption: (k: number) => `N up to ${k}`,
+    patient: "allow slow runs (up to 30 s each)",
+    run: "Run",
+    cancel: "Cancel",
+    running: (done: number, total: number) => `Running ${n(done)} of ${n(total)}…`,
+    runningOne: (done: number, total: number, name: string, size: number) =>
+      `Running ${n(done)} of ${n(total)}: ${name}, N = ${size}`,
+    done: (runs: number, skipped: number) =>
+      `Done: ${pl(runs, "run", "runs")}${skipped ? `, ${n(skipped)} skipped as too slow` : ""}.`,
+    cancelled: "Cancelled.",
+    failed: (message: string) => `Failed: ${message}`,
+    name: {
+      "brute-force": "brute-force",
+      "square-backtrack": "square-backtrack",
+      "row-loop": "row-loop",
+      "row-sets": "row-sets",
+      bitmask: "bitmask",
+      iterative: "iterative",
+    } as Record<AlgorithmName, string>,
+    algoTitle: {
+      "brute-force": "brute force over all C(n*n, n) placements",
+      "square-backtrack": "square-by-square backtracking, whole-board check",
+      "row-loop": "row-by-row backtracking, loop over earlier rows",
+      "row-sets": "row-by-row backtracking, column and diagonal arrays",
+      bitmask: "row-by-row backtracking on bitmasks",
+      iterative: "bitmask backtracking with an explicit stack",
+    } as Record<AlgorithmName, string>,
+    practical: (k: number) => `; practical to N = ${k}`,
+    chart: (metric: string) => `${metric} per N for each algorithm, logarithmic scale`,
+    point: (name: string, size: number, value: string) => `${name}, N = ${size}: ${value}`,
+    caption: (metric: string, slow: boolean) =>
+      `${metric} per algorithm and N (– not practical, … skipped: over ${slow ? s(30) : s(1.5)} expected)`,
+    algorithm: "algorithm",
+    column: (size: number) => `N=${size}`,
+    skipped: (seconds: number) => `skipped: would take about ${s(seconds)} or more`,
+    table: "Results table",
+  },
+};
+
+/** The shape every language's table has. */
+export type Messages = typeof en;
+
+const jn = (v: number | bigint | string) => formatNumber("ja", v);
+const js = (seconds: number) => formatTime("ja", seconds);
+const jat = (row: number, col: number) => `${row + 1}行${col + 1}列`;
+
+const JA_LINE: Record<ConflictKind, string> = {
+  row: "同じ行",
+  column: "同じ列",
+  diagonal: "同じ斜めの線(╲)",
+  "anti-diagonal": "同じ斜めの線(╱)",
+};
+const JA_REASON: Record<string, string> = {
+  column: "縦(同じ列)",
+  diagonal: "斜め(╲)",
+  "anti-diagonal": "斜め(╱)",
+};
+
+export const ja: Messages = {
+  lang: "日本語",
+  page: {
+    title: "Nクイーン: 置く・探索を見る・全解を眺める",
+    brand: "Nクイーン",
+    tagline: "クイーンを置き、探索を見て、全解を眺める",
+    skip: "盤面へ移動",
+    modes: "モード",
+    tabs: { play: "置いてみる", watch: "探索を見る", gallery: "全解一覧", compare: "比較" },
+    size: "盤面の大きさ",
+    smaller: "盤面を小さく",
+    larger: "盤面を大きく",
+    nField: "盤面の大きさ N(1〜20)",
+    switchTo: "English",
+    switchLang: "en",
+    footer:
+      "行と列は左上を1として数えます。探索や数え上げは Web Worker(WebGPU があれば GPU)で動き、計算はすべて nqueens ライブラリが行います。",
+    sizeProblem: (p: SizeProblem): string =>
+      p.kind === "not-number"
+        ? `N は1から${p.max}までの整数で指定してください。`
+        : p.kind === "not-integer"
+          ? `N は1から${p.max}までの整数で指定してください(入力: ${p.n})。`
+          : `N は1から${p.max}までです(入力: ${p.n})。このページで描ける盤面は ${p.max}×${p.max} までです。`,
+    useN: (k: number) => `N = ${k} にする`,
+    sizeNow: (k: number) => `盤面の大きさ ${k}×${k}。`,
+  },
+  board: {
+    cell: (row: number, col: number, words: readonly string[]) =>
+      [jat(row, col), ...words].join("、"),
+    queen: "クイーン",
+    ghost: "完成形のクイーン",
+    empty: "空きマス",
+    conflict: "攻撃し合っている",
+    attacked: "攻撃されている",
+    playLabel: "盤面: クイーンを置く・取り除く",
+    watchLabel: "探索中の盤面",
+    svgTitle: (size: number, queens: number) => `${size}×${size} の盤面(クイーン${jn(queens)}個)`,
+  },
+  time: js,
+  play: {
+    title: "クイーンを置く",
+    hint: "マスをクリックするとクイーンを置いたり取り除いたりできます。キーボードでは矢印キーで移動、Enter か Space で置く、Ctrl+Z で元に戻す、Ctrl+Y でやり直しです。",
+    legend: "凡例",
+    legendAttacked: "攻撃されているマス",
+    legendConflict: "攻撃し合うクイーン",
+    legendGhost: "完成形のクイーン",
+    exportGroup: "盤面を書き出す",
+    export: "書き出し",
+    copyLink: "リンクをコピー",
+    edits: "盤面の編集",
+    undo: "元に戻す",
+    redo: "やり直す",
+    clear: "盤面を空にする",
+    complete: "この盤面を完成させる",
+    count: "完成形を数える",
+    cancel: "キャンセル",
+    statQueens: "クイーン",
+    statQueensValue: (k: number, size: number) => `${jn(k)} / ${jn(size)}`,
+    statConflicts: "衝突",
+    statSafe: "安全なマス",
+    conflict: (a: { row: number; col: number }, b: { row: number; col: number }, k: ConflictKind) =>
+      `${jat(a.row, a.col)}と${jat(b.row, b.col)}のクイーンが${JA_LINE[k]}上にあります。`,
+    more: (k: number) => `ほか${jn(k)}組。`,
+    statusConflicts: (k: number) => `${jn(k)}組のクイーンが攻撃し合っています。`,
+    statusSolved: (size: number) =>
+      `完成: ${jn(size)}個のクイーンのどれも、他のクイーンを攻撃していません。`,
+    statusEmpty: "空の盤面です。クイーンを置くか、完成形を探させてみましょう。",
+    statusSoFar: (left: number) =>
+      `今のところ衝突はありません。あと${jn(left)}個のクイーンを置きます。`,
+    placed: (row: number, col: number) => `${jat(row, col)}にクイーンを置きました。`,
+    removed: (row: number, col: number) => `${jat(row, col)}のクイーンを取り除きました。`,
+    undone: "元に戻しました。",
+    redone: "やり直しました。",
+    nothingToUndo: "元に戻す操作はありません。",
+    nothingToRedo: "やり直す操作はありません。",
+    cleared: "盤面を空にしました。「元に戻す」でクイーンが戻ります。",
+    linkCopied: "リンクをコピーしました。",
+    linkCopiedLong: "リンクをコピーしました。このリンクを開くと同じ盤面になります。",
+    copyThis: "このリンクをコピーしてください: ",
+    searching: "完成形を探しています…",
+    counting: "完成形を数えています…",
+    refused: (what: "complete" | "count"): Part[] => [
+      what === "complete" ? "完成形はありません。" : "完成形は0通りです。",
+      "置いたクイーンどうしがすでに攻撃し合っていて、後からクイーンを足しても解消できません: ",
+    ],
+    completed: "完成しました。",
+    found: (seconds: number, added: number, kept: number) =>
+      `${js(seconds)}で見つかりました。${
+        added === 0
+          ? "盤面はすでに埋まっていました。"
+          : `金色の${jn(added)}個のクイーンで盤面が埋まり、置いた${jn(kept)}個はそのままです。`
+      }`,
+    keep: "このクイーンを残す",
+    completedSay: "完成形が見つかりました。金色で表示しています。",
+    noCompletion: "完成形はありません。",
+    zero: "完成形は0通りです。",
+    counted: (_k: bigint, solutions: boolean, seconds: number) =>
+      `通りの${solutions ? "解" : "完成形"}があります(${js(seconds)}で数えました)。`,
+    countedSay: (k: bigint, solutions: boolean) =>
+      `${solutions ? "解" : "完成形"}は${jn(k)}通りです。`,
+    download: "ダウンロード: ",
+    cancelled: {
+      complete: "完成形の探索をキャンセルしました。",
+      count: "数え上げをキャンセルしました。",
+    },
+    failed: (what: "complete" | "count" | "list", message: string) =>
+      `${what === "complete" ? "完成形の探索" : what === "count" ? "数え上げ" : "一覧の作成"}に失敗しました: ${message}`,
+    whyEmpty: (size: number) =>
+      `${size}×${size} の盤面には解がありません。N = ${size} では、各行にクイーンを1個ずつ置くどの置き方でも、攻撃し合う2個のクイーンが残ります。N が4以上なら解があります。`,
+    whyRow: (row: number) =>
+      `${row + 1}行目には安全なマスが残っていません。どのマスも置いたクイーンに攻撃されているので、そこにはクイーンを置けません。`,
+    whyColumn: (col: number) =>
+      `${col + 1}列目には安全なマスが残っていません。どのマスも置いたクイーンに攻撃されています。`,
+    whyDeep:
+      "空いている行にはまだ安全なマスがありますが、全部を同時には使えません。空いた行を埋める置き方をすべて探索しましたが、どれも最後には、すべてのマスが攻撃されている行が出てきます。",
+  },
+  watch: {
+    title: "探索を見る",
+    hint: "上の行から順に、左から右へ調べます。安全な最初のマスにクイーンを置き、置ける場所がない行に来たら一つ上の行に戻って、そのクイーンを次の列へ動かします(バックトラッキング)。",
+    playback: "再生",
+    start: "最初に戻る",
+    back: "1手戻る",
+    forward: "1手進む",
+    nextSolution: "次の解へ",
+    play: "再生",
+    pause: "一時停止",
+    speed: "速さ",
+    rate: (k: number) => `毎秒${jn(k)}手`,
+    pauseAtSolution: "解が見つかるたびに止める",
+    shortcuts: "キーボード操作: Space で再生・一時停止、← → で1手ずつ(K・J・L も使えます)",
+    scrubber: "探索の手順",
+    scrubText: (k: number, total: number, tracing: boolean) =>
+      `${jn(total)}手中${jn(k)}手目${tracing ? "(記録中)" : ""}`,
+    tracing: "探索を記録しています…",
+    firstSteps: (k: number) => `最初の${jn(k)}手(全体はもっと長い)`,
+    steps: (k: number) => `全${jn(k)}手`,
+    traceFailed: (message: string) => `探索の記録に失敗しました: ${message}`,
+    statStep: "手順",
+    statDepth: "深さ",
+    statNodes: "ノード",
+    statBacktracks: "バックトラック",
+    statSolutions: "解",
+    fixed: (k: number) => `「置いてみる」で置いた${jn(k)}個のクイーン(濃い色)から探索を始めます。`,
+    fixedConflict: "「置いてみる」で置いたクイーンが攻撃し合っているので、空の盤面から探索します。",
+    clearFixed: "空の盤面から始める",
+    narrTracing: "探索を記録しています…",
+    narrFull: "どの行にもすでにクイーンがあります。",
+    narrStart: (fixed: boolean, row: number) =>
+      `開始: 盤面には${fixed ? "固定したクイーンだけがあります" : "何もありません"}。${row + 1}行目を左から試します。`,
+    narrPlace: (row: number, col: number, down: boolean) =>
+      `${jat(row, col)}は安全です。クイーンを置き${down ? "、次の行へ進みます" : "ます"}。`,
+    narrReject: (row: number, col: number, reason: string, by: { row: number; col: number }) =>
+      `${jat(row, col)}は${jat(by.row, by.col)}のクイーンに${JA_REASON[reason]}で攻撃されているので、飛ばします。`,
+    narrRemove: (row: number, col: number) =>
+      `${jat(row, col)}のクイーンより下はすべて調べ終えました。そのクイーンを取り除いて(バックトラック)、次の列を試します。`,
+    narrSolution: (k: number) =>
+      `${jn(k)}個目の解が見つかりました。どの行にもクイーンがあり、攻撃し合うクイーンはありません。`,
+    solutionPaused: (k: number) => `${jn(k)}個目の解が見つかりました。一時停止しました。`,
+    candidates: "今の行の候補",
+    noRow: "試している行はありません。",
+    rowColumns: (row: number) => `${row + 1}行目の各列`,
+    rowTitle: (row: number) => `${row + 1}行目`,
+    candUntried: "まだ試していない",
+    candPlaced: "今クイーンがある",
+    candRejected: (reason: string, row: number) =>
+      `${row + 1}行目のクイーンに${JA_REASON[reason]}で攻撃されている`,
+    candDone: "調べ終えて取り除いた",
+    candLabel: (col: number, words: string) => `${col + 1}列: ${words}`,
+    candKey: "│ 縦  ╲ 斜め  ╱ 逆の斜め  ✓ 調べ終えた",
+    noteRejected: (reason: string, row: number) =>
+      `却下: ${row + 1}行目のクイーンに${JA_REASON[reason]}で攻撃されている`,
+    noteDone: "試して取り除いた",
+    tree: "探索木",
+    perDepth: "深さごとのノード数",
+    depthRow: (d: number, now: number, all: number | undefined) =>
+      `深さ${d}: ノード${jn(now)}個${all !== undefined ? `(全体${jn(all)}個)` : ""}`,
+    depthKey: (whole: boolean) =>
+      `深さ(置いたクイーンの数)ごとのノード数${whole ? "。薄いバーは探索木全体" : ""}。`,
+    treeLabel: (nodes: number, seen: number) =>
+      `探索木: ノード${jn(nodes)}個、うち${jn(seen)}個を訪問済み`,
+    treeRoot: "空の盤面",
+    treeNode: (row: number, col: number) => jat(row, col),
+  },
+  gallery: {
+    title: (size: number) => `N = ${size} のすべての解`,
+    finding: "すべての解を探しています…",
+    failed: (message: string) => `失敗しました: ${message}`,
+    summary: (total: Node, classes: Node): Part[] => [
+      "解は",
+      total,
+      "通り。回転・鏡映で重なるものをまとめると",
+      classes,
+      "グループ",
+    ],
+    chips: "グループの大きさ別",
+    chip: (count: number, size: number) => `${jn(size)}個組 × ${jn(count)}`,
+    chipTitle: "このグループを表示・非表示",
+    hint: "回転や鏡映(裏返し)で互いに移り合う盤面を一つのグループにまとめます。グループの大きさは、8通りの回転・鏡映から何種類の盤面ができるかです。上の件数をクリックするとそのグループを表示・非表示にでき、盤面をクリックすると「置いてみる」で開きます。",
+    download: "一覧をダウンロード",
+    orbit: {
+      8: "8通りの回転・鏡映がすべて異なる盤面になる",
+      4: "半回転で同じ盤面になるので、異なる盤面は4通り",
+      2: "90度回転で同じ盤面になるので、異なる盤面は2通りだけ",
+      1: "どの回転・鏡映でも同じ盤面になる",
+    },
+    none: (size: number) =>
+      `解はありません。${size}×${size} の盤面では、必ずどこかの2個のクイーンが攻撃し合います。`,
+    classTitle: (k: number) => `グループ${jn(k)}`,
+    orbitBadge: (k: number) => `${k}個組`,
+    open: (cols: readonly number[]) =>
+      `「置いてみる」で ${cols.map((x) => x + 1).join(" ")} を開く`,
+    mini: (canonical: boolean, cols: readonly number[]) =>
+      `${canonical ? "代表の解" : "解"}: 各行のクイーンの列 ${cols.map((x) => x + 1).join(", ")}`,
+    prev: "← 前へ",
+    next: "次へ →",
+    pageText: (from: number, to: number, count: number, page: number, pages: number) =>
+      `グループ${jn(from)}〜${jn(to)}(全${jn(count)}) · ${jn(page)} / ${jn(pages)} ページ`,
+    goTo: "ページへ移動",
+    pageNumber: "ページ番号",
+    pages: "グループのページ",
+    pagesBottom: "グループのページ(下)",
+    counting: (size: number) => `N = ${size} の解を数える`,
+    countHint: (max: number, slow: boolean) =>
+      `N が${max}を超えると解が多すぎて描けません。ライブラリのエンジンが数え上げを独立した部分問題(盤面の外周のクイーンの配置)に分け、ページはそれを複数の Web Worker で並列に、ブラウザに WebGPU があれば GPU で数えます。${slow ? "CPU ではブラウザで数分以上かかります。" : ""}`,
+    countWith: (k: number) => `ワーカー${jn(k)}個で数える`,
+    progress: "数え上げの進み具合",
+    workersTitle: "Web Worker で",
+    workersHint: "ライブラリの数え上げエンジンです。部分問題をワーカーごとに分担します。",
+    progressText: (done: number, total: number, found: bigint, seconds: number) =>
+      `部分問題 ${jn(total)}個中${jn(done)}個 · これまでに${jn(found)}通り · ${js(seconds)}`,
+    cancelled: "キャンセルしました。",
+    doneIn: (seconds: number) => `${js(seconds)}で完了しました。`,
+    result: (total: Node, unique: Node, _t: bigint, size: number): Part[] => [
+      `N = ${size} の解は`,
+      total,
+      "通り、回転・鏡映でまとめると",
+      unique,
+      "グループです。",
+    ],
+  },
+  gpu: {
+    count: "GPU で数える",
+    cancel: "キャンセル",
+    looking: "GPU アダプタを探しています…",
+    progress: "GPU での数え上げの進み具合",
+    title: "GPU で",
+    hint: "同じ部分問題を、ライブラリの WGSL カーネルで数千の GPU スレッドが探索します。",
+    cancelledSay: "GPU での数え上げをキャンセルしました",
+    cancelled: "キャンセルしました。",
+    insecure: "WebGPU は安全なページ(https か localhost)でしか使えません。",
+    noApi: "このブラウザには WebGPU がありません(navigator.gpu がありません)。",
+    noAdapter:
+      "このブラウザには WebGPU がありますが、GPU アダプタが見つかりません(無効になっているか、この GPU では使えないようです)。",
+    error: (message: string) => `WebGPU でエラーが起きました: ${message}`,
+    loadFailed: (message: string) => `GPU のコードを読み込めませんでした: ${message}`,
+    unavailable: "ここでは使えません: ",
+    maxN: (k: number) => `GPU での数え上げは N = ${k} までです。`,
+    maxNShort: (k: number) => ` · GPU での数え上げは N = ${k} まで`,
+    adapter: "アダプタ: ",
+    software: "(ソフトウェア実装: CPU で動くのでワーカーより遅くなります)",
+    pageThread: " · ページのスレッドで実行(このブラウザのワーカーには WebGPU がありません)",
+    opening: " GPU を準備しています…",
+    compiling: " カーネルをコンパイルしています…",
+    compilingFor: (k: number) => ` 部分問題${jn(k)}個のカーネルをコンパイルしています…`,
+    progressText: (done: number, total: number, found: string, seconds: number) =>
+      `部分問題 ${jn(total)}個中${jn(done)}個 · これまでに${jn(found)}通り · ${js(seconds)}`,
+    done: (
+      seconds: number,
+      kernel: number,
+      dispatches: number,
+      subs: number,
+      adapter: string,
+      page: boolean,
+    ) =>
+      `${js(seconds)}で完了(カーネル ${js(kernel)}、ディスパッチ${jn(dispatches)}回、部分問題${jn(subs)}個、${adapter}${page ? "、ページのスレッドで実行" : ""})。`,
+    same: " ✓ 一覧と一致",
+    differs: (k: bigint) => ` ✗ 一覧では${jn(k)}通り`,
+    result: (total: Node, unique: Node, _t: string, _u: string, size: number): Part[] => [
+      `N = ${size} の解は`,
+      total,
+      "通り、回転・鏡映でまとめると",
+      unique,
+      "グループです。",
+    ],
+    failed: (message: string) => `GPU での数え上げに失敗しました: ${message}`,
+    say: (t: string, size: number) => `GPU での数え上げ: N = ${size} の解は${jn(t)}通り`,
+  },
+  compare: {
+    title: "アルゴリズムを比べる",
+    hint: "同じ問題を6通りの方法で数えます。各アルゴリズムは、すぐに終わる N ごとにワーカーで実行します。縦軸は対数目盛なので、目盛り線を一つ上がるごとに仕事量は10倍です。",
+    measure: "比べる量",
+    metric: { nodes: "ノード数", checks: "チェック数", seconds: "時間" },
+    upTo: "最大の N",
+    upToOption: (k: number) => `N = ${k} まで`,
+    patient: "時間のかかる実行も許す(1回30秒まで)",
+    run: "実行",
+    cancel: "キャンセル",
+    running: (done: number, total: number) => `実行中: ${jn(total)}件中${jn(done)}件…`,
+    runningOne: (done: number, total: number, name: string, size: number) =>
+      `実行中: ${jn(total)}件中${jn(done)}件(${name}、N = ${size})`,
+    done: (runs: number, skipped: number) =>
+      `完了: ${jn(runs)}件を実行${skipped ? `、${jn(skipped)}件は時間がかかりすぎるため省略` : ""}。`,
+    cancelled: "キャンセルしました。",
+    failed: (message: string) => `失敗しました: ${message}`,
+    name: {
+      "brute-force": "総当たり",
+      "square-backtrack": "マスごと",
+      "row-loop": "行ごと・ループ",
+      "row-sets": "行ごと・配列",
+      bitmask: "ビットマスク",
+      iterative: "反復・スタック",
+    },
+    algoTitle: {
+      "brute-force": "C(n², n)通りの置き方をすべて調べる総当たり",
+      "square-backtrack": "1マスずつのバックトラッキング、盤面全体をチェック",
+      "row-loop": "行ごとのバックトラッキング、前の行をループで確認",
+      "row-sets": "行ごとのバックトラッキング、列と斜めの配列で確認",
+      bitmask: "ビットマスクを使う行ごとのバックトラッキング",
+      iterative: "明示的なスタックを使うビットマスクのバックトラッキング",
+    },
+    practical: (k: number) => `。N = ${k} まで実用的`,
+    chart: (metric: string) => `アルゴリズムごとの N と${metric}(対数目盛)`,
+    point: (name: string, size: number, value: string) => `${name}、N = ${size}: ${value}`,
+    caption: (metric: string, slow: boolean) =>
+      `アルゴリズムと N ごとの${metric}(– 実用的でない、… ${slow ? js(30) : js(1.5)}を超えそうなので省略)`,
+    algorithm: "アルゴリズム",
+    column: (size: number) => `N=${size}`,
+    skipped: (seconds: number) => `省略: ${js(seconds)}以上かかりそう`,
+    table: "結果の表",
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * The reader's settings that are not part of a board (so not in the address): the language
+ * chosen with the switch and whether Watch's keyboard shortcuts are on. Kept in localStorage
+ * where the browser allows it; without it they last until the page is closed.
+ */
+import type { Lang } from "./intl.js";
+
+const KEYS = { lang: "nqueens.lang", shortcuts: "nqueens.shortcuts" } as const;
+const memory = new Map<string, string>();
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return memory.get(key) ?? null;
+  }
+}
+
+function write(key: string, value: string): void {
+  memory.set(key, value);
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage is off (a private window, a file page): the setting lasts for this page only.
+  }
+}
+
+/** The language saved by the switch, or null when the browser's languages decide. */
+export function savedLang(): string | null {
+  return read(KEYS.lang);
+}
+
+export function saveLang(lang: Lang): void {
+  write(KEYS.lang, lang);
+}
+
+/** Whether Watch's shortcuts (Space, arrows, K, J, L) are on; they are unless turned off. */
+export function shortcutsOn(): boolean {
+  return read(KEYS.shortcuts) !== "off";
+}
+
+export function saveShortcuts(on: boolean): void {
+  write(KEYS.shortcuts, on ? "on" : "off");
+}
