@@ -64,6 +64,7 @@ export class CompareMode implements ModeView {
   private readonly patient = h("input", { type: "checkbox", "data-testid": "compare-patient" });
   private job: Running<unknown> | undefined;
   private ran = false;
+  private readonly resize: ResizeObserver;
   private n = 8;
 
   constructor(
@@ -125,13 +126,14 @@ export class CompareMode implements ModeView {
     );
     this.runBtn.addEventListener("click", () => this.run());
     let width = 0;
-    new ResizeObserver(() => {
+    this.resize = new ResizeObserver(() => {
       const w = this.chart.clientWidth;
       if (w > 0 && Math.abs(w - width) > 16) {
         width = w;
         this.draw();
       }
-    }).observe(this.chart);
+    });
+    this.resize.observe(this.chart);
     this.cancelBtn.addEventListener("click", () => this.job?.cancel());
   }
 
@@ -143,6 +145,11 @@ export class CompareMode implements ModeView {
 
   hide(): void {
     this.job?.cancel();
+  }
+
+  dispose(): void {
+    this.job?.cancel();
+    this.resize.disconnect();
   }
 
   private run(): void {

@@ -40,6 +40,8 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 export interface TestSite {
   /** The address of the page, ending in `/`. */
   readonly base: string;
+  /** The folder of the built site (its index.html can be opened from disk). */
+  readonly dir: string;
   /** Stops the server and deletes the build. */
   close(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function serveSite(): Promise<TestSite> {
   });
   return {
     base: server.resolvedUrls!.local[0]!,
+    dir: out,
     async close() {
       await server.close();
       rmSync(out, { recursive: true, force: true });

@@ -499,6 +499,29 @@ describe("web page for keyboards and screen readers", {
     await page.close();
   });
 
+  test("squares say their queen in the label, never as selected; the grid has a name", async () => {
+    const { page, errors } = await open("#mode=play&n=4&q=0:1");
+    assert.equal(await page.locator("#panel-play [role=gridcell][aria-selected]").count(), 0);
+    assert.equal(
+      await page.getAttribute('#panel-play [data-row="0"][data-col="1"]', "aria-label"),
+      "Row 1, column 2, queen",
+    );
+    assert.equal(
+      await page.getAttribute("#panel-play [role=grid]", "aria-label"),
+      "Board: place or remove queens",
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("opened from disk, the page says how to serve it", async () => {
+    const page = await browser!.newPage();
+    await page.goto(`file://${site!.dir}/index.html`);
+    await page.waitForSelector("#boot:not([hidden])");
+    assert.match((await page.textContent("#boot")) ?? "", /npx nqueens web/);
+    await page.close();
+  });
+
   test("reduced motion: no animation runs", async () => {
     const { page, errors } = await open("#mode=play&n=8&q=0:0,1:1", { reducedMotion: "reduce" });
     const durations = await page.$$eval("#panel-play .cell.conflict .q", (qs) =>
