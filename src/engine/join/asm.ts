@@ -1,0 +1,313 @@
+/**
+ * A tiny WebAssembly assembler for the join's kernels: function bodies are written as flat,
+ * wat-like text (one instruction after another, `block $l` ... `end`, `br_if $l`, named locals as
+ * `$x`, memory offsets as `offset=16`) and assembled here into a module, with no toolchain at
+ * build time (as engine/wasm.ts does for the backtracking kernel, but readable as text).
+ *
+ * Only what the kernels use is supported: i32, i64 and v128 values, one imported memory, void
+ * blocks, calls between the module's own functions. Unknown mnemonics, locals and labels throw
+ * when the module is assembled, so a typo fails the tests, not a count.
+ */
+
+/** A value type. */
+export type ValType = "i32" | "i64" | "f64" | "v128";
+
+const TYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f64: 0x7c, v128: 0x7b };
+
+/** Plain opcodes (no immediate), by mnemonic. */
+const PLAIN: Record<string, number> = {
+  unreachable: 0x00,
+  nop: 0x01,
+  else: 0x05,
+  end: 0x0b,
+  return: 0x0f,
+  drop: 0x1a,
+  select: 0x1b,
+  "i32.eqz": 0x45,
+  "i32.eq": 0x46,
+  "i32.ne": 0x47,
+  "i32.lt_s": 0x48,
+  "i32.lt_u": 0x49,
+  "i32.gt_s": 0x4a,
+  "i32.gt_u": 0x4b,
+  "i32.le_s": 0x4c,
+  "i32.le_u": 0x4d,
+  "i32.ge_s": 0x4e,
+  "i32.ge_u": 0x4f,
+  "i64.eqz": 0x50,
+  "i64.eq": 0x51,
+  "i64.ne": 0x52,
+  "i64.lt_u": 0x54,
+  "i64.gt_u": 0x56,
+  "i64.le_u": 0x58,
+  "i64.ge_u": 0x5a,
+  "i32.clz": 0x67,
+  "i32.ctz": 0x68,
+  "i32.popcnt": 0x69,
+  "i32.add": 0x6a,
+  "i32.sub": 0x6b,
+  "i32.mul": 0x6c,
+  "i32.div_u": 0x6e,
+  "i32.rem_u": 0x70,
+  "i32.and": 0x71,
+  "i32.or": 0x72,
+  "i32.xor": 0x73,
+  "i32.shl": 0x74,
+  "i32.shr_s": 0x75,
+  "i32.shr_u": 0x76,
+  "i64.clz": 0x79,
+  "i64.ctz": 0x7a,
+  "i64.popcnt": 0x7b,
+  "i64.add": 0x7c,
+  "i64.sub": 0x7d,
+  "i64.mul": 0x7e,
+  "i64.and": 0x83,
+  "i64.or": 0x84,
+  "i64.xor": 0x85,
+  "i64.shl": 0x86,
+  "i64.shr_u": 0x88,
+  "i32.wrap_i64": 0xa7,
+  "i64.extend_i32_u": 0xad,
+  "f64.convert_i64_u": 0xba,
+};
+
+/** Loads and stores: opcode and natural alignment (log2 bytes). */
+const MEMORY: Record<string, [number, number]> = {
+  "i32.load": [0x28, 2],
+  "i64.load": [0x29, 3],
+  "i32.load8_u": [0x2d, 0],
+  "i32.load16_u": [0x2f, 1],
+  "i64.load8_u": [0x31, 0],
+  "i64.load16_u": [0x33, 1],
+  "i64.load32_u": [0x35, 2],
+  "i32.store": [0x36, 2],
+  "i64.store": [0x37, 3],
+  "i32.store8": [0x3a, 0],
+  "i32.store16": [0x3b, 1],
+  "i64.store32": [0x3e, 2],
+};
+
+/** SIMD opcodes (prefix 0xfd) without immediates. */
+const SIMD: Record<string, number> = {
+  "i8x16.splat": 15,
+  "i16x8.splat": 16,
+  "i32x4.splat": 17,
+  "i64x2.splat": 18,
+  "v128.not": 77,
+  "v128.and": 78,
+  "v128.andnot": 79,
+  "v128.or": 80,
+  "v128.xor": 81,
+  "v128.any_true": 83,
+  "i8x16.popcnt": 98,
+  "i8x16.bitmask": 100,
+  "i8x16.shl": 107,
+  "i8x16.shr_u": 109,
+  "i8x16.add": 110,
+  "i16x8.extadd_pairwise_i8x16_u": 125,
+  "i32x4.extadd_pairwise_i16x8_u": 127,
+  "i32x4.add": 174,
+  "i64x2.extend_low_i32x4_u": 201,
+  "i64x2.extend_high_i32x4_u": 202,
+  "i64x2.add": 206,
+};
+
+/** SIMD memory ops: opcode and natural alignment. */
+const SIMD_MEMORY: Record<string, [number, number]> = {
+  "v128.load": [0, 4],
+  "v128.store": [11, 4],
+};
+
+/** SIMD lane ops: opcode (one lane-index byte follows). */
+const SIMD_LANE: Record<string, number> = {
+  "i32x4.extract_lane": 27,
+  "i64x2.extract_lane": 29,
+  "i64x2.replace_lane": 30,
+};
+
+function uleb(value: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = value & 0x7f;
+    value = Math.floor(value / 128);
+    if (value !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (value !== 0);
+  return out;
+}
+
+function sleb(value: bigint): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = Number(value & 0x7fn);
+    value >>= 7n;
+    if ((value === 0n && (byte & 0x40) === 0) || (value === -1n && (byte & 0x40) !== 0)) {
+      out.push(byte);
+      return out;
+    }
+    out.push(byte | 0x80);
+  }
+}
+
+const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
+const utf8 = (text: string): number[] => vec([...new TextEncoder().encode(text)].map((b) => [b]));
+
+/** A function of the module: typed, named parameters and locals, and a wat-like body. */
+export interface FuncSpec {
+  readonly name: string;
+  /** Exported under its name. */
+  readonly export?: boolean;
+  /** Parameters in order, by name. */
+  readonly params: Readonly<Record<string, ValType>>;
+  readonly results?: readonly ValType[];
+  readonly locals?: Readonly<Record<string, ValType>>;
+  /** Instructions, whitespace-separated; `;;` starts a comment to the end of the line. */
+  readonly body: string;
+}
+
+/** The memory the module imports as env.memory. */
+export interface MemorySpec {
+  readonly initialPages: number;
+  readonly maximumPages: number;
+  readonly shared?: boolean;
+}
+
+function parseInt64(text: string): bigint {
+  if (!/^-?(0x[0-9a-f]+|\d+)$/i.test(text)) throw new Error(`asm: not an integer: ${text}`);
+  const negative = text.startsWith("-");
+  const value = BigInt(negative ? text.slice(1) : text);
+  return negative ? -value : value;
+}
+
+/** Assembles one body into code bytes (with its locals vector). */
+function assembleBody(spec: FuncSpec, funcIndex: ReadonlyMap<string, number>): number[] {
+  const slots = new Map<string, number>();
+  for (const name of Object.keys(spec.params)) slots.set(name, slots.size);
+  const localTypes = Object.entries(spec.locals ?? {});
+  for (const [name] of localTypes) {
+    if (slots.has(name)) throw new Error(`asm ${spec.name}: $${name} declared twice`);
+    slots.set(name, slots.size);
+  }
+  const local = (token: string | undefined): number => {
+    const slot = token?.startsWith("$") ? slots.get(token.slice(1)) : undefined;
+    if (slot === undefined) throw new Error(`asm ${spec.name}: unknown local ${token}`);
+    return slot;
+  };
+  const tokens = spec.body
+    .replace(/;;[^\n]*/g, " ")
+    .split(/\s+/)
+    .filter((t) => t !== "");
+  const code: number[] = [];
+  const labels: (string | null)[] = [];
+  const depth = (token: string | undefined): number => {
+    const i = token === undefined ? -1 : labels.lastIndexOf(token);
+    if (i < 0) throw new Error(`asm ${spec.name}: unknown label ${token}`);
+    return labels.length - 1 - i;
+  };
+  let i = 0;
+  const next = () => tokens[i++];
+  const memarg = (align: number) => {
+    let offset = 0;
+    while (tokens[i]?.startsWith("offset=") || tokens[i]?.startsWith("align=")) {
+      const [key, value] = next().split("=");
+      if (key === "offset") offset = Number(value);
+      else align = Math.log2(Number(value));
+    }
+    if (!Number.isInteger(offset) || offset < 0) throw new Error(`asm ${spec.name}: bad offset`);
+    return [align, ...uleb(offset)];
+  };
+  while (i < tokens.length) {
+    const op = next();
+    if (op === "block" || op === "loop" || op === "if") {
+      const label = tokens[i]?.startsWith("$") ? next() : null;
+      labels.push(label);
+      code.push(op === "block" ? 0x02 : op === "loop" ? 0x03 : 0x04, 0x40);
+    } else if (op === "end") {
+      if (labels.length === 0) throw new Error(`asm ${spec.name}: end without block`);
+      labels.pop();
+      code.push(0x0b);
+    } else if (op === "br" || op === "br_if") {
+      code.push(op === "br" ? 0x0c : 0x0d, ...uleb(depth(next())));
+    } else if (op === "local.get" || op === "local.set" || op === "local.tee") {
+      code.push(
+        op === "local.get" ? 0x20 : op === "local.set" ? 0x21 : 0x22,
+        ...uleb(local(next())),
+      );
+    } else if (op === "call") {
+      const name = next();
+      const index = funcIndex.get(name?.slice(1) ?? "");
+      if (index === undefined) throw new Error(`asm ${spec.name}: unknown function ${name}`);
+      code.push(0x10, ...uleb(index));
+    } else if (op === "i32.const") {
+      code.push(0x41, ...sleb(BigInt.asIntN(32, parseInt64(next()))));
+    } else if (op === "i64.const") {
+      code.push(0x42, ...sleb(BigInt.asIntN(64, parseInt64(next()))));
+    } else if (op === "v128.zero") {
+      code.push(0xfd, ...uleb(12), ...new Array(16).fill(0));
+    } else if (op in PLAIN) {
+      code.push(PLAIN[op]);
+    } else if (op in MEMORY) {
+      const [opcode, align] = MEMORY[op];
+      code.push(opcode, ...memarg(align));
+    } else if (op in SIMD) {
+      code.push(0xfd, ...uleb(SIMD[op]));
+    } else if (op in SIMD_MEMORY) {
+      const [opcode, align] = SIMD_MEMORY[op];
+      code.push(0xfd, ...uleb(opcode), ...memarg(align));
+    } else if (op in SIMD_LANE) {
+      const lane = Number(next());
+      code.push(0xfd, ...uleb(SIMD_LANE[op]), lane);
+    } else {
+      throw new Error(`asm ${spec.name}: unknown instruction ${op}`);
+    }
+  }
+  if (labels.length !== 0) throw new Error(`asm ${spec.name}: ${labels.length} blocks not ended`);
+  code.push(0x0b);
+  const groups = localTypes.map(([, t]) => [1, TYPE[t]]);
+  const body = [...vec(groups), ...code];
+  return [...uleb(body.length), ...body];
+}
+
+/**
+ * Assembles a module importing `env.memory` and holding `funcs` (callable by `$name` from one
+ * another; exported when `export` is set).
+ * @throws Error on an unknown mnemonic, local, label or function, or unbalanced blocks
+ */
+export function assemble(memory: MemorySpec, funcs: readonly FuncSpec[]): Uint8Array {
+  const funcIndex = new Map(funcs.map((f, index) => [f.name, index]));
+  const types = funcs.map((f) => [
+    0x60,
+    ...vec(Object.values(f.params).map((t) => [TYPE[t]])),
+    ...vec((f.results ?? []).map((t) => [TYPE[t]])),
+  ]);
+  const flags = memory.shared ? 0x03 : 0x01;
+  const imports = vec([
+    [
+      ...utf8("env"),
+      ...utf8("memory"),
+      0x02,
+      flags,
+      ...uleb(memory.initialPages),
+      ...uleb(memory.maximumPages),
+    ],
+  ]);
+  const exports = vec(
+    funcs.flatMap((f, index) => (f.export ? [[...utf8(f.name), 0x00, ...uleb(index)]] : [])),
+  );
+  return Uint8Array.from([
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    ...section(1, vec(types)),
+    ...section(2, imports),
+    ...section(3, vec(funcs.map((_, index) => uleb(index)))),
+    ...section(7, exports),
+    ...section(10, vec(funcs.map((f) => assembleBody(f, funcIndex)))),
+  ]);
+}

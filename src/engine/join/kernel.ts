@@ -1,0 +1,319 @@
+/**
+ * `JoinKernel`: one instance of the join's WebAssembly kernels (join/wasm.ts) for one board size,
+ * with its memory: the quadrant table (join/quadrants.ts), the scratch areas and the lists of
+ * half-board keys, which grow as needed. `pairs` is the driver of the bulk pair count: it picks
+ * the partition bits from the lists' bit frequencies, builds the byte tables that split a key
+ * into its pattern and its compact remainder, sorts both lists and runs the count.
+ *
+ * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
+ */
+import { fillQuadrants, quadrantWords } from "./quadrants.js";
+import {
+  BLOCK,
+  type KernelExports,
+  type KernelLayout,
+  kernelInstance,
+  newMemory,
+  type WasmMemory,
+} from "./wasm.js";
+
+/** Pairs up to this many are counted one by one (the tables cost more than they save). */
+export const DIRECT_PAIRS = 1 << 14;
+
+/** The B side is cut into groups of about this many keys (so blocks are nearly full). */
+export const GROUP_TARGET = 128;
+
+/** The most partition bits (groups: 2^16). */
+export const MAX_PARTITION_BITS = 16;
+
+const PAGE = 65536;
+const align = (x: number, a: number) => Math.ceil(x / a) * a;
+
+/** A queen placed before the join (the middle row's and column's, odd n), as (row, column). */
+export type Preset = readonly [row: number, col: number];
+
+/** The forbidden-square masks of presets, in the two quadrants' own coordinates. */
+export interface Forbidden {
+  readonly fnd: number;
+  readonly fna: number;
+  readonly fsd: number;
+  readonly fsa: number;
+}
+
+export class JoinKernel {
+  readonly n: number;
+  readonly h: number;
+  /** Window width, and the key width with the 3 class bits. */
+  readonly wb: number;
+  readonly keyBits: number;
+  readonly r0s: number;
+  readonly layout: KernelLayout;
+  readonly memory: WasmMemory;
+  readonly exports: KernelExports;
+  u8!: Uint8Array;
+  u16!: Uint16Array;
+  u32!: Uint32Array;
+  readonly #hist: number;
+  readonly #ga: number;
+  readonly #gb: number;
+  readonly #pos: number;
+  /** Class tables (u8 by north-west column set) for the A and B sides. */
+  readonly clsA: number;
+  readonly clsB: number;
+  /** A zeroed class table (no classes). */
+  readonly clsNone: number;
+  /** Scratch list of candidate column sets (u16). */
+  readonly comboScratch: number;
+  readonly #combos = new Map<number, { ptr: number; len: number }>();
+  readonly #lists: number;
+  #cap = 0;
+  /** List addresses (valid until the next `ensure`). */
+  listA = 0;
+  listB = 0;
+  #sorted = 0;
+  #planes = 0;
+  #stride = 0;
+
+  constructor(n: number) {
+    if (n < 4 || n > 23) throw new RangeError(`the join kernel takes n in 4..23: ${n}`);
+    this.n = n;
+    const h = Math.floor(n / 2);
+    this.h = h;
+    this.wb = n % 2 === 0 ? n - 1 : n - 2;
+    this.keyBits = 2 * this.wb + 3;
+    this.r0s = n % 2 === 0 ? h : h + 1;
+    let p = 0;
+    const counts = p;
+    p += 512;
+    const tab = align(p, 64);
+    p = tab + 8 * 2048;
+    const slices = p;
+    p += 48 * 16;
+    const tabs = align(p, 64);
+    p = tabs + 6 * 4096;
+    this.clsA = p;
+    p += 4096;
+    this.clsB = p;
+    p += 4096;
+    this.clsNone = p;
+    p += 4096;
+    this.comboScratch = p;
+    p += 2 * 4096;
+    this.#hist = p;
+    p += 4 * (65536 + 1);
+    this.#ga = p;
+    p += 4 * (65536 + 1);
+    this.#gb = p;
+    p += 4 * (65536 + 1);
+    this.#pos = p;
+    p += 4 * 65536;
+    const combos = p;
+    p += 2 * (h + 1) * 2 ** h;
+    const words = quadrantWords(h);
+    const qstart = align(p, 8);
+    p = qstart + 4 * words.start;
+    const qent = align(p, 8);
+    p = qent + 4 * words.entries;
+    this.#lists = align(p, 64);
+    this.layout = {
+      h,
+      wb: this.wb,
+      r0s: this.r0s,
+      keyBytes: Math.ceil(this.keyBits / 8),
+      qstart,
+      qent,
+      counts,
+      tab,
+      slices,
+      tabs,
+    };
+    const pages = Math.ceil((this.#lists + PAGE) / PAGE);
+    this.memory = newMemory(pages);
+    this.#views();
+    this.exports = kernelInstance(this.layout, this.memory, pages);
+    fillQuadrants(
+      h,
+      this.u32.subarray(qstart / 4, qstart / 4 + words.start),
+      this.u32.subarray(qent / 4, qent / 4 + words.entries),
+    );
+    // Candidate column sets: the k-subsets of the west columns, all or all but one.
+    let at = combos;
+    for (let missing = -1; missing < h; missing++) {
+      const cols = ((1 << h) - 1) & ~(missing < 0 ? 0 : 1 << missing);
+      for (let k = 0; k <= h; k++) {
+        const start = at;
+        for (let cw = 0; cw < 1 << h; cw++) {
+          if ((cw & ~cols) === 0 && popcount(cw) === k) {
+            this.u16[at / 2] = cw;
+            at += 2;
+          }
+        }
+        this.#combos.set((missing + 1) * (h + 1) + k, { ptr: start, len: (at - start) / 2 });
+      }
+    }
+    this.ensure(1 << 16);
+  }
+
+  #views(): void {
+    const buffer = this.memory.buffer;
+    this.u8 = new Uint8Array(buffer);
+    this.u16 = new Uint16Array(buffer);
+    this.u32 = new Uint32Array(buffer);
+  }
+
+  /** The k-subsets of the west columns but `missing` (-1: none), as a u16 list. */
+  combos(missing: number, k: number): { ptr: number; len: number } {
+    const c = this.#combos.get((missing + 1) * (this.h + 1) + k);
+    return c ?? { ptr: this.comboScratch, len: 0 };
+  }
+
+  /** Makes room for lists of `cap` keys each (A and B). */
+  ensure(cap: number): void {
+    if (cap <= this.#cap) return;
+    cap = Math.max(cap, Math.ceil(this.#cap * 1.5));
+    const stride = align(cap + 2 * BLOCK, 64);
+    const end = this.#lists + 3 * 8 * cap + 6 * stride;
+    const need = Math.ceil(end / PAGE) - this.memory.buffer.byteLength / PAGE;
+    if (need > 0) {
+      this.memory.grow(need);
+      this.#views();
+    }
+    this.#cap = cap;
+    this.listA = this.#lists;
+    this.listB = this.listA + 8 * cap;
+    this.#sorted = this.listB + 8 * cap;
+    this.#planes = this.#sorted + 8 * cap;
+    this.#stride = stride;
+  }
+
+  /** An upper bound on the half-boards one `gen` call writes (pairs of quadrant entries). */
+  bound(rn: number, rs: number, combos: { ptr: number; len: number }, cols: number): number {
+    const { h } = this;
+    const start = this.layout.qstart / 4;
+    const u32 = this.u32;
+    let total = 0;
+    for (let i = 0; i < combos.len; i++) {
+      const cw = this.u16[combos.ptr / 2 + i];
+      const a = start + ((rn << h) | cw);
+      const b = start + ((rs << h) | (cols ^ cw));
+      total += (u32[a + 1] - u32[a]) * (u32[b + 1] - u32[b]);
+    }
+    return total;
+  }
+
+  /** The forbidden masks of preset queens (board coordinates of this frame). */
+  forbidden(presets: readonly Preset[]): Forbidden {
+    const { n, h, r0s } = this;
+    const offN = n - h;
+    const offS = r0s + n - h;
+    const bit = (x: number) => (x >= 0 && x <= 2 * h - 2 ? 1 << x : 0);
+    let fnd = 0;
+    let fna = 0;
+    let fsd = 0;
+    let fsa = 0;
+    for (const [r, c] of presets) {
+      const d = r - c + n - 1;
+      const a = r + c;
+      fnd |= bit(d - offN);
+      fna |= bit(a);
+      fsd |= bit(d - offS);
+      fsa |= bit(a - r0s);
+    }
+    return { fnd, fna, fsd, fsa };
+  }
+
+  /**
+   * Writes the keys of the half-boards with north rows `rn` and south rows `rs` (quadrant-local
+   * bits), on the west columns `cols`, at `out`; `east` writes mirrored keys. `own` is a preset
+   * queen of this half, whose diagonals go into every key. Returns how many.
+   */
+  gen(
+    east: boolean,
+    rn: number,
+    rs: number,
+    combos: { ptr: number; len: number },
+    cols: number,
+    f: Forbidden,
+    cls: number,
+    out: number,
+    own: Preset | undefined = undefined,
+  ): number {
+    const fn = east ? this.exports.genE : this.exports.genW;
+    const kx = own === undefined ? 0n : this.keyOf(east, own);
+    return fn(rn, rs, combos.ptr, combos.len, cols, f.fnd, f.fna, f.fsd, f.fsa, cls, kx, out);
+  }
+
+  /** The key bits of one queen of a half (its window diagonals; mirrored keys for `east`). */
+  keyOf(east: boolean, [r, c]: Preset): bigint {
+    const { n, h, wb, r0s } = this;
+    const d = r - c + n - 1 - (n - h);
+    const a = r + c - r0s;
+    const dBit = d >= 0 && d < wb ? 1n << BigInt(d) : 0n;
+    const aBit = a >= 0 && a < wb ? 1n << BigInt(a) : 0n;
+    return east ? aBit | (dBit << BigInt(wb)) : dBit | (aBit << BigInt(wb));
+  }
+
+  /**
+   * Counts the pairs (a, b), a among the `na` keys at `a`, b among the `nb` at `b`, with no bit
+   * in common; keys have at most `bits` bits. The lists are used up (overwritten).
+   */
+  pairs(a: number, na: number, b: number, nb: number, bits = this.keyBits): bigint {
+    if (na === 0 || nb === 0) return 0n;
+    const x = this.exports;
+    if (na * nb <= DIRECT_PAIRS) return x.direct(a, na, b, nb);
+    if (na > nb) [a, na, b, nb] = [b, nb, a, na];
+    const u32 = this.u32;
+    const counts = this.layout.counts / 4;
+    u32.fill(0, counts, counts + 128);
+    const stepA = Math.max(1, Math.floor(na / 2048));
+    const stepB = Math.max(1, Math.floor(nb / 2048));
+    x.stats(a, na, stepA, this.layout.counts);
+    x.stats(b, nb, stepB, this.layout.counts + 256);
+    let k = Math.floor(Math.log2(nb / GROUP_TARGET));
+    k = Math.min(MAX_PARTITION_BITS, Math.max(k, 0, bits - 48));
+    const order: number[] = [];
+    for (let j = 0; j < bits; j++) order.push(j);
+    const score = (j: number) => u32[counts + j] * u32[counts + 64 + j];
+    order.sort((p, q) => score(q) - score(p) || p - q);
+    const role = new Int32Array(bits).fill(-1); // partition bit index, or -1
+    for (let t = 0; t < k; t++) role[order[t]] = t;
+    const place = new Int32Array(bits); // compact position of the other bits
+    for (let j = 0, c = 0; j < bits; j++) if (role[j] < 0) place[j] = c++;
+    const chunks = Math.max(4, Math.ceil((bits - k) / 8));
+    // Byte tables: for key byte y and value v, the pattern bits (low 16) and compact bits (<< 16).
+    const tab = this.layout.tab / 4;
+    for (let y = 0; y < this.layout.keyBytes; y++) {
+      const base = tab + 512 * y;
+      u32[base] = 0;
+      u32[base + 1] = 0;
+      for (let v = 1; v < 256; v++) {
+        const low = v & (v - 1);
+        const j = 8 * y + 31 - Math.clz32(v & -v);
+        let lo = u32[base + 2 * low];
+        let hi = u32[base + 2 * low + 1];
+        if (j < bits) {
+          if (role[j] >= 0) lo |= 1 << role[j];
+          else if (place[j] < 16) lo |= 1 << (16 + place[j]);
+          else hi |= 1 << (place[j] - 16);
+        }
+        u32[base + 2 * v] = lo >>> 0;
+        u32[base + 2 * v + 1] = hi >>> 0;
+      }
+    }
+    const g = 1 << k;
+    x.classify(a, na, this.#hist);
+    x.prefix(this.#hist, g, this.#ga, this.#pos);
+    x.scatterA(a, na, this.#pos, this.#sorted);
+    x.classify(b, nb, this.#hist);
+    x.prefix(this.#hist, g, this.#gb, this.#pos);
+    x.scatterB(b, nb, this.#pos, this.#planes, this.#stride);
+    const count = chunks === 4 ? x.count4 : chunks === 5 ? x.count5 : x.count6;
+    return count(g, this.#ga, this.#gb, this.#sorted, this.#planes, this.#stride);
+  }
+}
+
+function popcount(x: number): number {
+  let c = 0;
+  for (; x !== 0; x &= x - 1) c++;
+  return c;
+}

@@ -1,0 +1,74 @@
+/**
+ * Quadrant tables: every way to place non-attacking queens on an h x h board, any number of them,
+ * grouped by the rows and the columns they occupy. Each quadrant of the n x n board (rows 0..h-1
+ * or the south rows, columns 0..h-1) is such a board, so one table serves the north-west and the
+ * south-west quadrants alike; the join (join/wasm.ts) pairs a north-west entry with a south-west
+ * one whose columns are the complement, into a west half-board.
+ *
+ * Layout (u32 words, written into the kernel's memory):
+ * - `start[(rows << h) | cols]` .. `start[((rows << h) | cols) + 1]`: the entries with exactly
+ *   those rows and columns (4^h + 1 words);
+ * - entry e: `ent[2e]` its diagonals `r - c + h - 1`, `ent[2e + 1]` its anti-diagonals `r + c`,
+ *   as bit sets in the quadrant's own coordinates (2h - 1 bits).
+ *
+ * Sizes: h = 10 (n = 20, 21) 7,535,369 entries (60 MB), h = 11 (n = 22, 23) 66,807,234 (534 MB),
+ * h = 12 (n = 24, 25) 633,443,407 (5 GB: past the 4 GB of 32-bit WebAssembly).
+ */
+
+/** Entries of the h x h table (computed once per h by `quadrantSize`). */
+const sizes = new Map<number, number>();
+
+function walk(h: number, visit: (rows: number, cols: number, dl: number, al: number) => void) {
+  const full = (1 << h) - 1;
+  const rec = (i: number, rows: number, cols: number, dl: number, al: number) => {
+    if (i === h) {
+      visit(rows, cols, dl, al);
+      return;
+    }
+    rec(i + 1, rows, cols, dl, al);
+    let free = full & ~cols;
+    while (free !== 0) {
+      const bit = free & -free;
+      free ^= bit;
+      const c = 31 - Math.clz32(bit);
+      const d = 1 << (i - c + h - 1);
+      const a = 1 << (i + c);
+      if ((dl & d) === 0 && (al & a) === 0) rec(i + 1, rows | (1 << i), cols | bit, dl | d, al | a);
+    }
+  };
+  rec(0, 0, 0, 0, 0);
+}
+
+/** The number of entries of the h x h table (the number of non-attacking placements). */
+export function quadrantSize(h: number): number {
+  let size = sizes.get(h);
+  if (size === undefined) {
+    size = 0;
+    walk(h, () => size!++);
+    sizes.set(h, size);
+  }
+  return size;
+}
+
+/** Words the table takes: start (4^h + 1) and entries (2 per entry). */
+export function quadrantWords(h: number): { start: number; entries: number } {
+  return { start: 4 ** h + 1, entries: 2 * quadrantSize(h) };
+}
+
+/**
+ * Fills `start` (4^h + 1 words) and `ent` (2 words per entry) with the h x h table.
+ * @example fillQuadrants(2, start, ent) // 5 entries: the empty board and the 4 single queens
+ */
+export function fillQuadrants(h: number, start: Uint32Array, ent: Uint32Array): void {
+  start.fill(0, 0, 4 ** h + 1);
+  walk(h, (rows, cols) => {
+    start[((rows << h) | cols) + 1]++;
+  });
+  for (let k = 0; k < 4 ** h; k++) start[k + 1] += start[k];
+  const cursor = start.slice(0, 4 ** h);
+  walk(h, (rows, cols, dl, al) => {
+    const e = cursor[(rows << h) | cols]++;
+    ent[2 * e] = dl;
+    ent[2 * e + 1] = al;
+  });
+}

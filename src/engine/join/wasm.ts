@@ -1,0 +1,495 @@
+/**
+ * **The join's hot loops**, assembled as WebAssembly (join/asm.ts) for one board size at a time,
+ * with the table addresses and widths baked in as constants:
+ *
+ * - `genW` / `genE`: the join of quadrant entries into half-boards. For each column set cw of the
+ *   north-west quadrant (a list of candidates), the entries with rows `rn` and columns cw are paired
+ *   with the south-west entries with rows `rs` and the remaining columns; pairs that attack each
+ *   other, or a preset queen, are dropped. Each half-board is written as a 64-bit key: the
+ *   diagonals and anti-diagonals that a queen of the other half could share (the "window",
+ *   `wb` bits each; the rest can never meet the other half), and 3 class bits (join/solve.ts).
+ *   `genE` writes the key of the mirror image (an east half-board is a west one mirrored, which
+ *   swaps diagonals and anti-diagonals). `kx` is OR'd into every key: the bits of a preset queen
+ *   that belongs to this half (the middle row's, odd n), which the other half must not meet.
+ * - `stats`: how often each key bit is set (on a sample), to choose the partition bits.
+ * - `classify`, `prefix`, `scatterA`, `scatterB`: group the keys by their partition bits (a
+ *   pattern of k bits) and squeeze the other bits into a compact key of up to 48 bits; the A
+ *   side sorted by pattern, the B side as byte planes.
+ * - `count4|5|6`: **the bulk pair count**. For each block of up to 128 B keys with pattern q,
+ *   their compact keys are transposed into bit slices (`i8x16.bitmask`), and the slices combined
+ *   into lookup tables, one per 8 bits of key, of the OR of the slices of each subset of those
+ *   bits ("four Russians"); then each A key whose pattern is disjoint from q (the submasks of
+ *   ~q: the partition skips the rest) looks up 4, 5 or 6 table rows and ORs them: the 128 bits
+ *   say which of the block's keys it meets. `i8x16.popcnt` counts them. 128 pairs cost ~20
+ *   instructions, and the partition skips about 5/6 of the blocks (n = 20).
+ * - `direct`: the plain pair loop, for short lists.
+ *
+ * The readable version of all this is join/reference.ts (the tests compare the two).
+ */
+import { assemble, type FuncSpec } from "./asm.js";
+
+/** The constants a kernel module is assembled with. */
+export interface KernelLayout {
+  /** Quadrant side: floor(n/2). */
+  readonly h: number;
+  /** Window width: n - 1 (even n) or n - 2 (odd). */
+  readonly wb: number;
+  /** First row of the south-west quadrant: h (even) or h + 1 (odd). */
+  readonly r0s: number;
+  /** Key bytes: ceil((2 wb + 3) / 8). */
+  readonly keyBytes: number;
+  /** Addresses (bytes) of the quadrant start and entry tables. */
+  readonly qstart: number;
+  readonly qent: number;
+  /** Addresses of the scratch areas. */
+  readonly counts: number;
+  readonly tab: number;
+  readonly slices: number;
+  readonly tabs: number;
+}
+
+/** 128-lane blocks: up to this many B keys share one set of lookup tables. */
+export const BLOCK = 128;
+
+function genBody(L: KernelLayout, swap: boolean): string {
+  const mask = `0x${((1n << BigInt(L.wb)) - 1n).toString(16)}`;
+  // D = (NW diagonals | SW diagonals << r0s) & mask; A = NW anti >> sh | SW anti (sh = r0s).
+  const key = swap
+    ? `local.get $yd i64.extend_i32_u i64.const ${L.r0s} i64.shl local.get $kd i64.or
+       i64.const ${mask} i64.and i64.const ${L.wb} i64.shl
+       local.get $ya i64.extend_i32_u local.get $ka i64.or i64.or`
+    : `local.get $ya i64.extend_i32_u local.get $ka i64.or i64.const ${L.wb} i64.shl
+       local.get $yd i64.extend_i32_u i64.const ${L.r0s} i64.shl local.get $kd i64.or
+       i64.const ${mask} i64.and i64.or`;
+  return `
+    local.get $out local.set $o
+    i32.const 0 local.set $ci
+    block $done loop $combo
+      local.get $ci local.get $nc i32.ge_u br_if $done
+      local.get $combos local.get $ci i32.const 1 i32.shl i32.add i32.load16_u local.set $cw
+      local.get $ci i32.const 1 i32.add local.set $ci
+      local.get $rn i32.const ${L.h} i32.shl local.get $cw i32.or i32.const 2 i32.shl
+      i32.const ${L.qstart} i32.add local.tee $p i32.load local.set $i
+      local.get $p i32.load offset=4 local.set $i1
+      local.get $i local.get $i1 i32.ge_u br_if $combo
+      local.get $rs i32.const ${L.h} i32.shl local.get $cols local.get $cw i32.xor i32.or
+      i32.const 2 i32.shl i32.const ${L.qstart} i32.add local.tee $p i32.load
+      i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $j0
+      local.get $p i32.load offset=4 i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $j1
+      local.get $j0 local.get $j1 i32.ge_u br_if $combo
+      local.get $cls local.get $cw i32.add i64.load8_u i64.const ${2 * L.wb} i64.shl local.get $kx i64.or local.set $cl
+      local.get $i i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $p
+      local.get $i1 i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $i1
+      loop $nw
+        local.get $p i32.load local.set $dl
+        local.get $p i32.load offset=4 local.set $al
+        local.get $p i32.const 8 i32.add local.set $p
+        block $skip
+          local.get $dl local.get $fnd i32.and local.get $al local.get $fna i32.and i32.or br_if $skip
+          local.get $dl i32.const ${L.r0s} i32.shr_u local.get $fsd i32.or local.set $xd
+          local.get $al i32.const ${L.r0s} i32.shr_u local.get $fsa i32.or local.set $xa
+          local.get $dl i64.extend_i32_u local.set $kd
+          local.get $al i32.const ${L.r0s} i32.shr_u i64.extend_i32_u local.set $ka
+          local.get $j0 local.set $q
+          loop $sw
+            local.get $q i32.load local.set $yd
+            local.get $q i32.load offset=4 local.set $ya
+            local.get $q i32.const 8 i32.add local.set $q
+            block $meet
+              local.get $xd local.get $yd i32.and local.get $xa local.get $ya i32.and i32.or
+              br_if $meet
+              local.get $o
+              ${key}
+              local.get $cl i64.or
+              i64.store
+              local.get $o i32.const 8 i32.add local.set $o
+            end
+            local.get $q local.get $j1 i32.lt_u br_if $sw
+          end
+        end
+        local.get $p local.get $i1 i32.lt_u br_if $nw
+      end
+      br $combo
+    end end
+    local.get $o local.get $out i32.sub i32.const 3 i32.shr_u`;
+}
+
+const GEN_PARAMS = {
+  rn: "i32",
+  rs: "i32",
+  combos: "i32",
+  nc: "i32",
+  cols: "i32",
+  fnd: "i32",
+  fna: "i32",
+  fsd: "i32",
+  fsa: "i32",
+  cls: "i32",
+  kx: "i64",
+  out: "i32",
+} as const;
+
+const GEN_LOCALS = {
+  o: "i32",
+  ci: "i32",
+  cw: "i32",
+  p: "i32",
+  i: "i32",
+  i1: "i32",
+  j0: "i32",
+  j1: "i32",
+  q: "i32",
+  dl: "i32",
+  al: "i32",
+  xd: "i32",
+  xa: "i32",
+  yd: "i32",
+  ya: "i32",
+  kd: "i64",
+  ka: "i64",
+  cl: "i64",
+} as const;
+
+/** Table lookups of one A key at `$x` (i32 for 4 chunks; i64 split into `$lo`/`$hi` beyond). */
+function lookups(L: KernelLayout, chunks: number): string {
+  const row = (c: number) => {
+    const word = c < 4 ? "$lo" : "$hi";
+    const shift = 8 * (c % 4) - 4;
+    const index =
+      shift < 0
+        ? `local.get ${word} i32.const 4 i32.shl`
+        : `local.get ${word} i32.const ${shift} i32.shr_u`;
+    return `${index} i32.const 0xff0 i32.and v128.load offset=${L.tabs + 4096 * c}`;
+  };
+  let text =
+    chunks > 4
+      ? "local.get $a i64.load local.tee $x i32.wrap_i64 local.set $lo local.get $x i64.const 32 i64.shr_u i32.wrap_i64 local.set $hi"
+      : "local.get $a i32.load local.set $lo";
+  text += ` ${row(0)}`;
+  for (let c = 1; c < chunks; c++) text += ` ${row(c)} v128.or`;
+  return text;
+}
+
+function countBody(L: KernelLayout, chunks: number): string {
+  // Transpose the block's compact keys (byte planes) into 8*chunks slices of 128 bits.
+  let transpose = "";
+  for (let j = 0; j < chunks; j++) {
+    transpose += ` local.get $blk i32.const ${j} local.get $stride i32.mul i32.add local.set $pp
+      i32.const 0 local.set $t
+      loop $tr${j}
+        local.get $pp local.get $t i32.const 4 i32.shl i32.add v128.load local.set $v`;
+    for (let b = 7; b >= 0; b--) {
+      transpose += ` i32.const ${L.slices + (8 * j + b) * 16} local.get $t i32.const 1 i32.shl i32.add
+        local.get $v i8x16.bitmask i32.store16`;
+      if (b > 0) transpose += " local.get $v i32.const 1 i8x16.shl local.set $v";
+    }
+    transpose += ` local.get $t i32.const 1 i32.add local.tee $t i32.const 8 i32.lt_u br_if $tr${j}
+      end`;
+  }
+  // The four-Russians tables: T_c[2^b + v] = T_c[v] | slice(8c + b).
+  let tables = "";
+  for (let c = 0; c < chunks; c++) {
+    const base = L.tabs + 4096 * c;
+    tables += ` i32.const ${base} ${c === 0 ? "local.get $inv" : "v128.zero"} v128.store`;
+    for (let b = 0; b < 8; b++) {
+      tables += ` i32.const ${L.slices + (8 * c + b) * 16} v128.load local.set $v
+        i32.const ${base} local.set $pp
+        i32.const ${base + 16 * (1 << b)} local.set $t
+        loop $tb${c}_${b}
+          local.get $t local.get $pp v128.load local.get $v v128.or v128.store
+          local.get $t i32.const 16 i32.add local.set $t
+          local.get $pp i32.const 16 i32.add local.tee $pp i32.const ${base + 16 * (1 << b)} i32.lt_u
+          br_if $tb${c}_${b}
+        end`;
+    }
+  }
+  return `
+    v128.zero local.set $acc32
+    i64.const 0 local.set $conf
+    i64.const 0 local.set $vis
+    i32.const 0 local.set $qq
+    block $gdone loop $group
+      local.get $qq local.get $g i32.ge_u br_if $gdone
+      local.get $gb local.get $qq i32.const 2 i32.shl i32.add local.tee $pp i32.load local.set $s
+      local.get $pp i32.load offset=4 local.set $e
+      local.get $g i32.const 1 i32.sub local.get $qq i32.const -1 i32.xor i32.and local.set $comp
+      local.get $qq i32.const 1 i32.add local.set $qq
+      block $bdone loop $block
+        local.get $s local.get $e i32.ge_u br_if $bdone
+        ;; lanes past the group's end are invalid: preset as meeting every A key
+        local.get $e local.get $s i32.sub local.tee $t i32.const ${BLOCK} i32.ge_u
+        if
+          v128.zero local.set $inv
+        else
+          local.get $t i32.const 64 i32.ge_u
+          if
+            i64.const 0 i64x2.splat
+            i64.const -1 local.get $t i32.const 64 i32.sub i64.extend_i32_u i64.shl
+            i64x2.replace_lane 1 local.set $inv
+          else
+            i64.const -1 local.get $t i64.extend_i32_u i64.shl i64x2.splat
+            i64.const -1 i64x2.replace_lane 1 local.set $inv
+          end
+        end
+        local.get $planes local.get $s i32.add local.set $blk
+        ${transpose}
+        ${tables}
+        ;; every A group p with p & q = 0: the submasks of comp
+        local.get $comp local.set $pat
+        block $subdone loop $sub
+          local.get $ga local.get $pat i32.const 2 i32.shl i32.add local.tee $pp i32.load local.set $lo
+          local.get $pp i32.load offset=4 local.set $hi
+          block $empty
+            local.get $lo local.get $hi i32.ge_u br_if $empty
+            local.get $vis local.get $hi local.get $lo i32.sub i64.extend_i32_u i64.add local.set $vis
+            local.get $as local.get $lo i32.const 3 i32.shl i32.add local.set $a
+            local.get $as local.get $hi i32.const 3 i32.shl i32.add local.set $aend
+            loop $chunk
+              local.get $a i32.const ${31 * 8} i32.add local.tee $stop local.get $aend
+              local.get $stop local.get $aend i32.lt_u select local.set $stop
+              v128.zero local.set $acc8
+              loop $visit
+                ${lookups(L, chunks)}
+                i8x16.popcnt local.get $acc8 i8x16.add local.set $acc8
+                local.get $a i32.const 8 i32.add local.tee $a local.get $stop i32.lt_u br_if $visit
+              end
+              local.get $acc8 i16x8.extadd_pairwise_i8x16_u i32x4.extadd_pairwise_i16x8_u
+              local.get $acc32 i32x4.add local.set $acc32
+              local.get $a local.get $aend i32.lt_u br_if $chunk
+            end
+            local.get $conf
+            local.get $acc32 i64x2.extend_low_i32x4_u local.get $acc32 i64x2.extend_high_i32x4_u
+            i64x2.add local.tee $v i64x2.extract_lane 0 local.get $v i64x2.extract_lane 1 i64.add
+            i64.add local.set $conf
+            v128.zero local.set $acc32
+          end
+          local.get $pat i32.eqz br_if $subdone
+          local.get $pat i32.const 1 i32.sub local.get $comp i32.and local.set $pat
+          br $sub
+        end end
+        local.get $s i32.const ${BLOCK} i32.add local.set $s
+        br $block
+      end end
+      br $group
+    end end
+    local.get $vis i64.const 7 i64.shl local.get $conf i64.sub`;
+}
+
+/** A count function for keys of up to 8 * chunks bits. */
+function countSpec(L: KernelLayout, chunks: number): FuncSpec {
+  const body = countBody(L, chunks);
+  return {
+    name: `count${chunks}`,
+    export: true,
+    params: { g: "i32", ga: "i32", gb: "i32", as: "i32", planes: "i32", stride: "i32" },
+    results: ["i64"],
+    locals: {
+      qq: "i32",
+      s: "i32",
+      e: "i32",
+      t: "i32",
+      comp: "i32",
+      pat: "i32",
+      pp: "i32",
+      blk: "i32",
+      lo: "i32",
+      hi: "i32",
+      a: "i32",
+      aend: "i32",
+      stop: "i32",
+      x: "i64",
+      conf: "i64",
+      vis: "i64",
+      v: "v128",
+      inv: "v128",
+      acc8: "v128",
+      acc32: "v128",
+    },
+    body,
+  };
+}
+
+/** The kernel functions for a layout. */
+export function kernelFuncs(L: KernelLayout): FuncSpec[] {
+  let classify = "";
+  for (let b = 0; b < L.keyBytes; b++) {
+    classify += ` local.get $x ${b > 0 ? `i64.const ${8 * b} i64.shr_u` : ""} i32.wrap_i64
+      i32.const 255 i32.and i32.const 3 i32.shl i64.load offset=${L.tab + 2048 * b}
+      ${b > 0 ? "i64.or" : ""}`;
+  }
+  let planes = "";
+  for (let j = 0; j < 6; j++) {
+    planes += ` local.get $planes local.get $d i32.add ${j > 0 ? `local.get $stride i32.const ${j} i32.mul i32.add` : ""}
+      local.get $w i64.const ${16 + 8 * j} i64.shr_u i32.wrap_i64 i32.store8`;
+  }
+  const scatterHead = `
+    local.get $w0 local.get $n i32.const 3 i32.shl i32.add local.set $end
+    local.get $w0 local.set $p
+    block $done local.get $n i32.eqz br_if $done loop $item
+      local.get $p i64.load local.set $w
+      local.get $pos local.get $w i32.wrap_i64 i32.const 0xffff i32.and i32.const 2 i32.shl i32.add
+      local.tee $q i32.load local.set $d
+      local.get $q local.get $d i32.const 1 i32.add i32.store`;
+  const scatterTail = `
+      local.get $p i32.const 8 i32.add local.tee $p local.get $end i32.lt_u br_if $item
+    end end`;
+  return [
+    {
+      name: "genW",
+      export: true,
+      params: GEN_PARAMS,
+      results: ["i32"],
+      locals: GEN_LOCALS,
+      body: genBody(L, false),
+    },
+    {
+      name: "genE",
+      export: true,
+      params: GEN_PARAMS,
+      results: ["i32"],
+      locals: GEN_LOCALS,
+      body: genBody(L, true),
+    },
+    {
+      name: "stats",
+      export: true,
+      params: { keys: "i32", n: "i32", step: "i32", out: "i32" },
+      locals: { p: "i32", end: "i32", j: "i32", x: "i64" },
+      body: `
+        local.get $keys local.get $n i32.const 3 i32.shl i32.add local.set $end
+        local.get $keys local.set $p
+        block $done loop $item
+          local.get $p local.get $end i32.ge_u br_if $done
+          local.get $p i64.load local.set $x
+          block $bits loop $bit
+            local.get $x i64.eqz br_if $bits
+            local.get $out local.get $x i64.ctz i32.wrap_i64 i32.const 2 i32.shl i32.add local.tee $j
+            local.get $j i32.load i32.const 1 i32.add i32.store
+            local.get $x local.get $x i64.const 1 i64.sub i64.and local.set $x
+            br $bit
+          end end
+          local.get $p local.get $step i32.const 3 i32.shl i32.add local.set $p
+          br $item
+        end end`,
+    },
+    {
+      name: "classify",
+      export: true,
+      params: { keys: "i32", n: "i32", hist: "i32" },
+      locals: { p: "i32", end: "i32", q: "i32", x: "i64", w: "i64" },
+      body: `
+        local.get $keys local.get $n i32.const 3 i32.shl i32.add local.set $end
+        local.get $keys local.set $p
+        block $done local.get $n i32.eqz br_if $done loop $item
+          local.get $p i64.load local.set $x
+          local.get $p ${classify} local.tee $w i64.store
+          local.get $hist local.get $w i32.wrap_i64 i32.const 0xffff i32.and i32.const 2 i32.shl i32.add
+          local.tee $q local.get $q i32.load i32.const 1 i32.add i32.store
+          local.get $p i32.const 8 i32.add local.tee $p local.get $end i32.lt_u br_if $item
+        end end`,
+    },
+    {
+      name: "prefix",
+      export: true,
+      params: { hist: "i32", g: "i32", starts: "i32", pos: "i32" },
+      locals: { i: "i32", sum: "i32", c: "i32" },
+      body: `
+        i32.const 0 local.set $i i32.const 0 local.set $sum
+        loop $next
+          local.get $hist local.get $i i32.const 2 i32.shl i32.add local.tee $c i32.load
+          local.get $c i32.const 0 i32.store
+          local.get $starts local.get $i i32.const 2 i32.shl i32.add local.get $sum i32.store
+          local.get $pos local.get $i i32.const 2 i32.shl i32.add local.get $sum i32.store
+          local.get $sum i32.add local.set $sum
+          local.get $i i32.const 1 i32.add local.tee $i local.get $g i32.lt_u br_if $next
+        end
+        local.get $starts local.get $g i32.const 2 i32.shl i32.add local.get $sum i32.store`,
+    },
+    {
+      name: "scatterA",
+      export: true,
+      params: { w0: "i32", n: "i32", pos: "i32", out: "i32" },
+      locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
+      body: `${scatterHead}
+        local.get $out local.get $d i32.const 3 i32.shl i32.add local.get $w i64.const 16 i64.shr_u i64.store
+        ${scatterTail}`,
+    },
+    {
+      name: "scatterB",
+      export: true,
+      params: { w0: "i32", n: "i32", pos: "i32", planes: "i32", stride: "i32" },
+      locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
+      body: `${scatterHead} ${planes} ${scatterTail}`,
+    },
+    countSpec(L, 4),
+    countSpec(L, 5),
+    countSpec(L, 6),
+    {
+      name: "direct",
+      export: true,
+      params: { a: "i32", na: "i32", b: "i32", nb: "i32" },
+      results: ["i64"],
+      locals: { aend: "i32", p: "i32", bend: "i32", x: "i64", sum: "i64" },
+      body: `
+        i64.const 0 local.set $sum
+        local.get $a local.get $na i32.const 3 i32.shl i32.add local.set $aend
+        local.get $b local.get $nb i32.const 3 i32.shl i32.add local.set $bend
+        block $done loop $outer
+          local.get $a local.get $aend i32.ge_u br_if $done
+          local.get $a i64.load local.set $x
+          local.get $b local.set $p
+          block $inner_done loop $inner
+            local.get $p local.get $bend i32.ge_u br_if $inner_done
+            local.get $sum local.get $p i64.load local.get $x i64.and i64.eqz i64.extend_i32_u i64.add
+            local.set $sum
+            local.get $p i32.const 8 i32.add local.set $p
+            br $inner
+          end end
+          local.get $a i32.const 8 i32.add local.set $a
+          br $outer
+        end end
+        local.get $sum`,
+    },
+  ];
+}
+
+/** The exports of a kernel module. */
+export interface KernelExports {
+  genW(...args: [...number[], bigint, number]): number;
+  genE(...args: [...number[], bigint, number]): number;
+  stats(keys: number, n: number, step: number, out: number): void;
+  classify(keys: number, n: number, hist: number): void;
+  prefix(hist: number, g: number, starts: number, pos: number): void;
+  scatterA(w: number, n: number, pos: number, out: number): void;
+  scatterB(w: number, n: number, pos: number, planes: number, stride: number): void;
+  count4(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
+  count5(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
+  count6(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
+  direct(a: number, na: number, b: number, nb: number): bigint;
+}
+
+/** The part of the WebAssembly API used here (lib "dom" is not part of this build). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+interface WasmApi {
+  Memory: new (descriptor: { initial: number; maximum: number; shared?: boolean }) => WasmMemory;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** A new memory of `pages` pages (64 KiB), growable to 4 GiB. */
+export function newMemory(pages: number): WasmMemory {
+  return new wasm.Memory({ initial: pages, maximum: 65536 });
+}
+
+/** Assembles and instantiates the kernel module for a layout over `memory`. */
+export function kernelInstance(L: KernelLayout, memory: WasmMemory, pages: number): KernelExports {
+  const bytes = assemble({ initialPages: pages, maximumPages: 65536 }, kernelFuncs(L));
+  const instance = new wasm.Instance(new wasm.Module(bytes), { env: { memory } });
+  return instance.exports as unknown as KernelExports;
+}
