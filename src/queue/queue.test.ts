@@ -435,7 +435,10 @@ describe("queue on Redis", async () => {
       onMessage: (m) => notes.push(m),
     });
     assert.equal(r.attached, true);
-    assert.match(notes[0] ?? "", /attached to run .*: [1-9]\d* of 2,310 sub-problems already settled/);
+    assert.match(
+      notes[0] ?? "",
+      /attached to run .*: [1-9]\d* of 2,310 sub-problems already settled/,
+    );
     assert.equal(r.total, known(n).total);
     assert.equal(r.unique, known(n).unique);
     // A third time: attaches to the finished run and gives the same answer at once.
@@ -1015,6 +1018,221 @@ describe("queue on Redis", async () => {
         NQueensError,
       );
       assert.ok(Date.now() - started < 4000);
+    });
+  });
+
+  describe("no password or secret in any output", { skip }, () => {
+    const PW = "S3cretPW";
+    const badUrls: [string, string][] = [
+      ["a path that is not a database", `redis://:${PW}@127.0.0.1:6556/abc`],
+      ["a query string", `redis://:${PW}@127.0.0.1:6556/0?timeout=5`],
+      ["another scheme", `http://:${PW}@127.0.0.1:6556`],
+      ["port 0", `redis://:${PW}@127.0.0.1:0`],
+      ["a port above 65535", `redis://:${PW}@127.0.0.1:99999`],
+      ["not a URL", `redis//:${PW}@127.0.0.1`],
+      ["the password in the user's place", `redis://${PW}@127.0.0.1:6556/x`],
+      ["a password in the query", `redis://127.0.0.1:6556/0?password=${PW}`],
+      ["a fragment", `redis://:${PW}@127.0.0.1:6556/0#x`],
+    ];
+    for (const [what, url] of badUrls) {
+      test(`${what}: every command refuses it in one line without the password`, async () => {
+        const runs = [
+          cli(["runs", "--queue", url, "--json"]),
+          cli(["worker", "--queue", url]),
+          cli(["count", "10", "--queue", url, "--json"]),
+          cli(["runs", "--forget", "q10-x"], { NQUEENS_QUEUE: url }),
+        ].map(spawned);
+        for (const p of runs) {
+          const end = await p.exited;
+          assert.equal(end.code, 2, p.stderr);
+          assert.match(p.stderr, /^nqueens: --queue must be a URL like redis:\/\/HOST/);
+          assert.equal(p.stderr.trimEnd().split("\n").length, 1, p.stderr);
+          assert.ok(!`${p.stdout}${p.stderr}`.includes(PW), p.stderr);
+        }
+      });
+    }
+
+    test("a secret that is missing or too short is refused without repeating it", async () => {
+      const short = "hunter2hunter2";
+      const runs = [
+        [
+          cli(["count", "10", "--queue", "redis://127.0.0.1:1"], { NQUEENS_SECRET: "" }),
+          /needs a secret/,
+        ],
+        [
+          cli(["worker", "--queue", "redis://127.0.0.1:1"], { NQUEENS_SECRET: "" }),
+          /needs a secret/,
+        ],
+        [cli(["runs", "--queue", "redis://127.0.0.1:1"], { NQUEENS_SECRET: "" }), /needs a secret/],
+        [cli(["worker", "--queue", "redis://127.0.0.1:1", "--secret", short]), /at least 16/],
+        [
+          cli(["runs", "--queue", "redis://127.0.0.1:1"], { NQUEENS_SECRET: short }),
+          /NQUEENS_SECRET must be at least 16/,
+        ],
+        [cli(["count", "10", "--checkpoint", "/tmp/nq-x.ckpt", "--secret", short]), /at least 16/],
+      ] as const;
+      for (const [p, why] of runs) {
+        spawned(p);
+        const end = await p.exited;
+        assert.equal(end.code, 2, p.stderr);
+        assert.match(p.stderr, why);
+        assert.equal(p.stderr.trimEnd().split("\n").length, 1, p.stderr);
+        assert.ok(!`${p.stdout}${p.stderr}`.includes(short));
+      }
+    });
+
+    let own: OwnRedis | undefined;
+    after(async () => {
+      await own?.stop();
+    });
+    test("a whole run on a server with a password: no output shows the password or the secret", async () => {
+      own = await startRedisServer(undefined, { password: PW });
+      const url = own.url;
+      assert.ok(url.includes(PW));
+      const SECRET = "the-run-secret-Xq7-0123456789";
+      const none = { NQUEENS_SECRET: "" };
+      const worker = spawned(
+        cli(
+          ["worker", "--queue", url, "--workers", "1", "--name", "pw1", "--secret", SECRET],
+          none,
+        ),
+      );
+      await worker.waitFor(() => worker.stderr.includes("taking jobs"), 30000, "the worker");
+      const name = runName(11);
+      const outputs: Proc[] = [];
+      const run = async (args: string[], env: Record<string, string> = none) => {
+        const p = spawned(cli(args, env));
+        outputs.push(p);
+        await p.exited;
+        return p;
+      };
+      const count = await run(["count", "11", "--queue", url, "--secret", SECRET, "--unique"]);
+      assert.match(count.stdout, new RegExp(`total\\s+${known(11).total}`), count.stderr);
+      const json = await run(["count", "11", "--queue", url, "--json"], { NQUEENS_SECRET: SECRET });
+      assert.equal(JSON.parse(json.stdout).total, known(11).total.toString());
+      await run(["runs", "--queue", url, "--secret", SECRET]);
+      await run(["runs", "--queue", url, "--json"], { NQUEENS_SECRET: SECRET });
+      await run(["runs", "--queue", url, "--verify", name, "--sample", "3", "--json"], {
+        NQUEENS_SECRET: SECRET,
+      });
+      await run(["runs", "--queue", url, "--drop-forged", name, "--json"], {
+        NQUEENS_SECRET: SECRET,
+      });
+      const foreign = await run(["runs", "--queue", url], {
+        NQUEENS_SECRET: "another-secret-0123456789",
+      });
+      assert.match(foreign.stdout, /NOT THIS SECRET'S/);
+      const wrong = await run(["runs", "--queue", url.replace(PW, "wrongpw123")], {
+        NQUEENS_SECRET: SECRET,
+      });
+      assert.equal(wrong.child.exitCode, 2, wrong.stderr);
+      worker.kill("SIGINT");
+      await worker.exited;
+      await run(["runs", "--queue", url, "--forget", name]);
+      // And the Redis server never saw the secret: not in a key, a value or a script argument.
+      const redis = await openRedis(parseQueueUrl(url));
+      try {
+        const keys = await redis.keys("*");
+        for (const k of keys) {
+          const type = await redis.type(k);
+          const dump =
+            type === "string"
+              ? await redis.get(k)
+              : type === "hash"
+                ? JSON.stringify(await redis.hgetall(k))
+                : "";
+          assert.ok(!`${k}${dump}`.includes(SECRET), k);
+        }
+      } finally {
+        await closeRedis(redis);
+      }
+      for (const p of [...outputs, worker]) {
+        assert.ok(!`${p.stdout}${p.stderr}`.includes(PW), `${p.stdout}${p.stderr}`);
+        assert.ok(!`${p.stdout}${p.stderr}`.includes(SECRET), `${p.stdout}${p.stderr}`);
+      }
+      assert.match(
+        worker.stderr,
+        /redis:\/\/:\*\*\*@127\.0\.0\.1:\d+/,
+        "the address is shown masked",
+      );
+    });
+  });
+
+  describe("worker names, silent servers, stalled jobs", { skip }, () => {
+    test("worker --name with a tab, a newline, a space or 65 characters: one line, quoted, exit 2", async () => {
+      for (const name of ["a\tb", "line\nbreak", "two words", "x".repeat(65), "esc\u001b[31m"]) {
+        const p = spawned(cli(["worker", "--queue", "redis://127.0.0.1:1", "--name", name]));
+        assert.equal((await p.exited).code, 2, p.stderr);
+        const lines = p.stderr.trimEnd().split("\n");
+        assert.equal(lines.length, 1, p.stderr);
+        assert.match(
+          lines[0],
+          /^nqueens: --name must be 1 to 64 characters without spaces or control characters: got '/,
+        );
+        assert.ok(![..."\t\u001b"].some((c) => lines[0].includes(c)));
+      }
+    });
+
+    test("a server that accepts and never answers: given up after 3 s, saying so", async () => {
+      const { createServer } = await import("node:net");
+      const held: import("node:net").Socket[] = [];
+      const silent = createServer((c) => {
+        held.push(c);
+        c.on("error", () => {});
+      });
+      await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+      const port = (silent.address() as { port: number }).port;
+      try {
+        const started = Date.now();
+        await assert.rejects(
+          listRuns(`redis://127.0.0.1:${port}`, { secret }),
+          (e: unknown) =>
+            e instanceof NQueensError &&
+            /no answer within 3 s \(something accepted the connection/.test(e.message),
+        );
+        const seconds = (Date.now() - started) / 1000;
+        assert.ok(seconds >= 2.9 && seconds < 3.6, `took ${seconds} s`);
+        const p = spawned(cli(["runs", "--queue", `redis://127.0.0.1:${port}`]));
+        const t = Date.now();
+        assert.equal((await p.exited).code, 2);
+        assert.ok((Date.now() - t) / 1000 < 5.5, "the command ends soon after the 3 s");
+        assert.match(p.stderr, /gave up/);
+      } finally {
+        for (const c of held) c.destroy();
+        silent.close();
+      }
+    });
+
+    test("a job marked active whose worker is gone is shown as stalled, not active", async () => {
+      const url = await freshDb();
+      const stop = new AbortController();
+      await assert.rejects(
+        runCoordinator(10, url, { secret, signal: stop.signal, onMessage: () => stop.abort() }),
+        CountInterrupted,
+      );
+      const redis = await openRedis(parseQueueUrl(url));
+      const takerLink = redis.duplicate();
+      const taker = new Worker(QUEUE_NAME, null, { connection: takerLink, prefix: PREFIX });
+      try {
+        const job = await taker.getNextJob("gone");
+        assert.ok(job);
+        // As after a Redis restart from its append-only file, or a worker that died: the job is
+        // still in the active list, its lock is gone.
+        await redis.del(`${PREFIX}:${QUEUE_NAME}:${job.id}:lock`);
+        const { jobs } = await listRuns(url, { secret });
+        assert.deepEqual([jobs.active, jobs.stalled], [0, 1]);
+        const p = spawned(cli(["runs", "--queue", url]));
+        await p.exited;
+        assert.match(p.stdout, /0 active, .*1 stalled \(marked active, but no worker holds it/);
+        // Forgetting the run is not refused for it (no worker holds it) and removes it.
+        const forgot = await forgetRun(url, runName(10));
+        assert.ok(forgot.jobs >= 1);
+        assert.deepEqual((await listRuns(url, { secret })).jobs.stalled, 0);
+      } finally {
+        await taker.close();
+        takerLink.disconnect();
+        await closeRedis(redis);
+      }
     });
   });
 

@@ -45,10 +45,23 @@ function hasRedisServer(): boolean {
   return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
 }
 
-/** Starts a private, non-persistent redis-server on `port` (default: a free one). */
-export async function startRedisServer(port?: number): Promise<OwnRedis> {
+/** Options of {@link startRedisServer}. */
+export interface RedisServerOptions {
+  /** `--requirepass`: the URL then carries it. */
+  password?: string;
+  /** Keep an append-only file in `dir` (restarting in the same folder reloads it). */
+  appendOnly?: boolean;
+  /** The server's folder; by default a new temporary one, deleted on stop. */
+  dir?: string;
+}
+
+/** Starts a private redis-server on `port` (default: a free one), by default non-persistent. */
+export async function startRedisServer(
+  port?: number,
+  options: RedisServerOptions = {},
+): Promise<OwnRedis> {
   const p = port ?? (await freePort());
-  const dir = mkdtempSync(join(tmpdir(), "nqueens-redis-"));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), "nqueens-redis-"));
   const pidFile = join(dir, "redis.pid");
   const r = spawnSync(
     "redis-server",
@@ -66,16 +79,18 @@ export async function startRedisServer(port?: number): Promise<OwnRedis> {
       "--save",
       "",
       "--appendonly",
-      "no",
+      options.appendOnly ? "yes" : "no",
       "--logfile",
       join(dir, "redis.log"),
+      ...(options.password ? ["--requirepass", options.password] : []),
     ],
     { encoding: "utf8" },
   );
   if (r.status !== 0) throw new Error(`redis-server did not start: ${r.stderr || r.stdout}`);
   for (let i = 0; i < 100 && !existsSync(pidFile); i++) await sleep(50);
   const pid = Number(readFileSync(pidFile, "utf8").trim());
-  const url = `redis://127.0.0.1:${p}`;
+  const auth = options.password ? `:${encodeURIComponent(options.password)}@` : "";
+  const url = `redis://${auth}127.0.0.1:${p}`;
   // Wait until it answers.
   const client = await openRedis(parseQueueUrl(url), { connectSeconds: 5 });
   await closeRedis(client);
@@ -97,7 +112,7 @@ export async function startRedisServer(port?: number): Promise<OwnRedis> {
         }
         await sleep(25);
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
