@@ -1,7 +1,8 @@
 // Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,15 +41,71 @@ async function address(out: () => string): Promise<string> {
   throw new Error(`no address printed: ${out()}`);
 }
 
+/** One raw request with any Host header (fetch does not let a caller choose it). */
+function get(
+  url: string,
+  path: string,
+  host: string | undefined,
+  method = "GET",
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        method,
+        setHost: false,
+        headers: host === undefined ? {} : { host },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (d: string) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 let dir = "";
+let outside = "";
 before(() => {
   assert.ok(existsSync(`${ROOT}dist/cli/web.js`), "build first: npx tsc -p .");
   dir = mkdtempSync(join(tmpdir(), "nqueens-web-"));
+  outside = mkdtempSync(join(tmpdir(), "nqueens-outside-"));
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>N-Queens</title>");
   writeFileSync(join(dir, "assets", "app-1234.js"), "console.log(1);");
+  writeFileSync(join(dir, "assets", "app-1234.js.map"), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(join(dir, ".env"), "TOKEN=1");
+  writeFileSync(join(outside, "private.txt"), "not for the page");
+  mkdirSync(join(outside, "sub"));
+  writeFileSync(join(outside, "sub", "deep.txt"), "not for the page either");
+  // Links out of the folder (a file and a folder), and one that stays inside.
+  symlinkSync(join(outside, "private.txt"), join(dir, "leak.txt"));
+  symlinkSync(outside, join(dir, "assets", "out"));
+  symlinkSync(join(dir, "index.html"), join(dir, "home.html"));
 });
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+const HEADERS = {
+  "content-security-policy":
+    /default-src 'self'.*script-src 'self' 'wasm-unsafe-eval'.*worker-src 'self'.*frame-ancestors 'none'/,
+  "referrer-policy": /^no-referrer$/,
+  "cross-origin-opener-policy": /^same-origin$/,
+  "x-content-type-options": /^nosniff$/,
+  "x-frame-options": /^DENY$/,
+};
 
 describe("nqueens web", () => {
   test("serves the folder on 127.0.0.1, prints the address and stops on SIGINT", async () => {
@@ -71,6 +128,96 @@ describe("nqueens web", () => {
     const r = await run.done;
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Stopped/);
+  });
+
+  test("answers only to loopback Host names with its port: others get 421", async () => {
+    const run = start(["web", "--port", "0", "--dir", dir]);
+    try {
+      const url = await address(run.out);
+      const port = new URL(url).port;
+      for (const host of [
+        `127.0.0.1:${port}`,
+        `localhost:${port}`,
+        `LocalHost:${port}`,
+        `[::1]:${port}`,
+        `127.8.9.10:${port}`,
+      ]) {
+        const r = await get(url, "/", host);
+        assert.equal(r.status, 200, host);
+        assert.match(r.body, /N-Queens/);
+      }
+      for (const host of [
+        `evil.example:${port}`,
+        `localhost.evil.example:${port}`,
+        `127.0.0.1.nip.io:${port}`,
+        `localhost:${Number(port) + 1}`,
+        "127.0.0.1",
+        `10.0.0.5:${port}`,
+        `[::2]:${port}`,
+        `256.0.0.1:${port}`,
+        `user@localhost:${port}`,
+        undefined,
+      ]) {
+        const r = await get(url, "/", host);
+        assert.equal(r.status, 421, String(host));
+        assert.doesNotMatch(r.body, /N-Queens/);
+      }
+    } finally {
+      run.child.kill("SIGINT");
+    }
+    await run.done;
+  });
+
+  test("every response carries the security headers, errors included", async () => {
+    const run = start(["web", "--port", "0", "--dir", dir]);
+    try {
+      const url = await address(run.out);
+      const host = new URL(url).host;
+      const responses = [
+        [await get(url, "/", host), 200],
+        [await get(url, "/assets/app-1234.js", host), 200],
+        [await get(url, "/", host, "HEAD"), 200],
+        [await get(url, "/missing.js", host), 404],
+        [await get(url, "/%E0%A4%A", host), 400],
+        [await get(url, "/", host, "POST"), 405],
+        [await get(url, "/", "evil.example"), 421],
+      ] as const;
+      for (const [r, status] of responses) {
+        assert.equal(r.status, status);
+        for (const [name, want] of Object.entries(HEADERS)) {
+          assert.match(String(r.headers[name] ?? ""), want, `${status}: ${name}`);
+        }
+      }
+    } finally {
+      run.child.kill("SIGINT");
+    }
+    await run.done;
+  });
+
+  test("never leaves its folder through a link; serves no source map or hidden file", async () => {
+    const linked = join(outside, "linked-dist");
+    symlinkSync(dir, linked);
+    const run = start(["web", "--port", "0", "--dir", linked]);
+    try {
+      const url = await address(run.out);
+      assert.equal((await fetch(url)).status, 200, "a --dir that is itself a link is fine");
+      assert.equal((await fetch(`${url}home.html`)).status, 200, "a link inside the folder");
+      for (const path of [
+        "leak.txt",
+        "assets/out/private.txt",
+        "assets/out/sub/deep.txt",
+        "assets/app-1234.js.map",
+        ".env",
+        "assets/%2e%2e/.env",
+      ]) {
+        const r = await fetch(`${url}${path}`);
+        assert.equal(r.status, 404, path);
+        assert.doesNotMatch(await r.text(), /not for the page|secret\.ts|TOKEN/);
+      }
+    } finally {
+      run.child.kill("SIGINT");
+    }
+    await run.done;
   });
 
   test("a port in use is a one-line error, exit 2", async () => {

@@ -1,8 +1,20 @@
 /**
  * `nqueens web [--port P]`: serves the built web page (web-dist/, from `npm run build:web`) on
  * 127.0.0.1 with node:http, prints the address, and stops on Ctrl-C.
+ *
+ * Hardened for a server any web page in the same browser can reach:
+ * - it answers only requests whose Host is a loopback name with the server's port (`127.0.0.1`,
+ *   any `127.x.y.z`, `[::1]` or `localhost`): a page on a hostile domain that rebinds its name to
+ *   127.0.0.1 (DNS rebinding) gets 421 Misdirected Request, never the page;
+ * - every response, errors included, carries a Content-Security-Policy that lets the page run
+ *   only its own scripts, its wasm (`'wasm-unsafe-eval'`) and its own workers, and that no page
+ *   may frame (`frame-ancestors 'none'`), with `Referrer-Policy: no-referrer`,
+ *   `Cross-Origin-Opener-Policy` and `Cross-Origin-Resource-Policy: same-origin`,
+ *   `X-Content-Type-Options: nosniff` and `X-Frame-Options: DENY`;
+ * - it serves only regular files inside its folder: a path or a symbolic link that leads out of
+ *   it, a hidden file (`.git/...`) and source maps (`.map`) are 404.
  */
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,7 +35,6 @@ const TYPES: Record<string, string> = {
   ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".ico": "image/x-icon",
@@ -36,12 +47,71 @@ interface WebFlags {
   dir?: string;
 }
 
-/** Answers one request with a file under `root`; never a path outside it. */
-function serveFile(root: string, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * The Content-Security-Policy of every response. The page loads only its own scripts, styles
+ * and module workers; `'wasm-unsafe-eval'` lets the engine compile its WebAssembly (and nothing
+ * else: no eval); inline `style=""` attributes are allowed (the board sets sizes with them);
+ * images may be `data:` (the icon) or `blob:` (PNG export); no plugins, no `<base>`, no form
+ * targets, and no page may frame it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** The headers every response carries, errors included. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": CONTENT_SECURITY_POLICY,
+  "referrer-policy": "no-referrer",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
+
+/**
+ * Whether a Host header names this server on a loopback address: `localhost`, `127.x.y.z` or
+ * `[::1]`, with `port` (which may be left out only when it is 80).
+ */
+export function loopbackHost(host: string | undefined, port: number): boolean {
+  if (host === undefined) return false;
+  const m = /^(\[::1\]|[a-z0-9.]+)(?::(\d{1,5}))?$/i.exec(host);
+  if (!m) return false;
+  const name = m[1].toLowerCase();
+  const loopback =
+    name === "localhost" ||
+    name === "[::1]" ||
+    /^127\.(25[0-5]|2[0-4]\d|1?\d?\d)\.(25[0-5]|2[0-4]\d|1?\d?\d)\.(25[0-5]|2[0-4]\d|1?\d?\d)$/.test(
+      name,
+    );
+  const given = m[2] === undefined ? 80 : Number(m[2]);
+  return loopback && given === port;
+}
+
+/** Answers one request with a file under `root` (a real path); never a file outside it. */
+function serveFile(root: string, port: number, req: IncomingMessage, res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const send = (status: number, text: string) => {
-    res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+    res.writeHead(status, {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+    });
     res.end(req.method === "HEAD" ? undefined : `${text}\n`);
   };
+  if (!loopbackHost(req.headers.host, port)) {
+    // DNS rebinding: a hostile name pointed at 127.0.0.1 must not reach the page.
+    send(421, "misdirected request: this server answers only to localhost and 127.0.0.1");
+    return;
+  }
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("allow", "GET, HEAD");
     send(405, "method not allowed");
@@ -56,13 +126,19 @@ function serveFile(root: string, req: IncomingMessage, res: ServerResponse): voi
   }
   if (path.endsWith("/")) path += "index.html";
   const file = resolve(join(root, path));
-  if (!file.startsWith(root + sep) || path.includes("\0")) {
+  const hidden = path.split("/").some((part) => part.startsWith("."));
+  if (!file.startsWith(root + sep) || path.includes("\0") || hidden || /\.map$/i.test(path)) {
     send(404, "not found");
     return;
   }
   let size: number;
+  let real: string;
   try {
-    const st = statSync(file);
+    // The file as it really is: a symbolic link anywhere on the way that leads out of the
+    // folder is refused like a path that does.
+    real = realpathSync(file);
+    if (!real.startsWith(root + sep)) throw new Error("outside the folder");
+    const st = statSync(real);
     if (!st.isFile()) throw new Error("not a file");
     size = st.size;
   } catch {
@@ -73,7 +149,6 @@ function serveFile(root: string, req: IncomingMessage, res: ServerResponse): voi
   res.writeHead(200, {
     "content-type": TYPES[ext] ?? "application/octet-stream",
     "content-length": size,
-    "x-content-type-options": "nosniff",
     // Hashed asset names change with their content; the page itself is always re-read.
     "cache-control": path.startsWith("/assets/")
       ? "public, max-age=31536000, immutable"
@@ -83,7 +158,7 @@ function serveFile(root: string, req: IncomingMessage, res: ServerResponse): voi
     res.end();
     return;
   }
-  createReadStream(file)
+  createReadStream(real)
     .on("error", () => res.destroy())
     .pipe(res);
 }
@@ -132,14 +207,25 @@ Examples:
     )
     .action(async (flags: WebFlags) => {
       const port = parseInteger(flags.port, "--port", 0, 65535);
-      const root = resolve(flags.dir ?? WEB_DIST);
-      if (!existsSync(join(root, "index.html"))) {
+      const given = resolve(flags.dir ?? WEB_DIST);
+      if (!existsSync(join(given, "index.html"))) {
         throw new NQueensError(
-          `the web page is not built: ${join(root, "index.html")} is missing; run \`npm run build:web\` first`,
+          `the web page is not built: ${join(given, "index.html")} is missing; run \`npm run build:web\` first`,
         );
       }
-      const server = createServer((req, res) => serveFile(root, req, res));
-      const bound = await listen(server, port);
+      const root = realpathSync(given);
+      let bound = port;
+      // Requests without a Host come to serveFile too (a 421 with the headers, not Node's bare 400).
+      const server = createServer({ requireHostHeader: false }, (req, res) =>
+        serveFile(root, bound, req, res),
+      );
+      // A request Node cannot even parse gets its 400 with the same headers.
+      server.on("clientError", (_e, socket) => {
+        if (!socket.writable) return socket.destroy();
+        const headers = Object.entries(SECURITY_HEADERS).map(([k, v]) => `${k}: ${v}\r\n`);
+        socket.end(`HTTP/1.1 400 Bad Request\r\n${headers.join("")}connection: close\r\n\r\n`);
+      });
+      bound = await listen(server, port);
       const out = stdout();
       await out.line(
         `Serving the N-Queens page at http://127.0.0.1:${bound}/ (press Ctrl-C to stop)`,
