@@ -14,7 +14,8 @@
  * - it serves only regular files inside its folder: a path or a symbolic link that leads out of
  *   it, a hidden file (`.git/...`) and source maps (`.map`) are 404.
  */
-import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,13 +51,20 @@ interface WebFlags {
 /**
  * The Content-Security-Policy of every response. The page loads only its own scripts, styles
  * and module workers; `'wasm-unsafe-eval'` lets the engine compile its WebAssembly (and nothing
- * else: no eval); inline `style=""` attributes are allowed (the board sets sizes with them);
- * images may be `data:` (the icon) or `blob:` (PNG export); no plugins, no `<base>`, no form
- * targets, and no page may frame it.
+ * else: no eval); the inline scripts of the served index.html are allowed by their SHA-256
+ * (`inline`, computed when the server starts) and no other; inline `style=""` attributes are
+ * allowed (the board sets sizes with them); images may be `data:` (the icon) or `blob:` (PNG
+ * export); no plugins, no `<base>`, no form targets, and no page may frame it.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+export function contentSecurityPolicy(inline: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'wasm-unsafe-eval'${inline.map((h) => ` '${h}'`).join("")}`,
+    ...POLICY_REST,
+  ].join("; ");
+}
+
+const POLICY_REST = [
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
@@ -66,17 +74,29 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
-].join("; ");
+];
+
+/** The `sha256-...` sources of the inline scripts (`<script>` without `src`) of an HTML text. */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]) || m[2] === "") continue;
+    out.push(`sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}`);
+  }
+  return out;
+}
 
 /** The headers every response carries, errors included. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy": CONTENT_SECURITY_POLICY,
-  "referrer-policy": "no-referrer",
-  "cross-origin-opener-policy": "same-origin",
-  "cross-origin-resource-policy": "same-origin",
-  "x-content-type-options": "nosniff",
-  "x-frame-options": "DENY",
-};
+export function securityHeaders(inline: readonly string[] = []): Readonly<Record<string, string>> {
+  return {
+    "content-security-policy": contentSecurityPolicy(inline),
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+  };
+}
 
 /**
  * Whether a Host header names this server on a loopback address: `localhost`, `127.x.y.z` or
@@ -98,8 +118,14 @@ export function loopbackHost(host: string | undefined, port: number): boolean {
 }
 
 /** Answers one request with a file under `root` (a real path); never a file outside it. */
-function serveFile(root: string, port: number, req: IncomingMessage, res: ServerResponse): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+function serveFile(
+  root: string,
+  port: number,
+  headers: Readonly<Record<string, string>>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const send = (status: number, text: string) => {
     res.writeHead(status, {
       "content-type": "text/plain; charset=utf-8",
@@ -163,6 +189,16 @@ function serveFile(root: string, port: number, req: IncomingMessage, res: Server
     .pipe(res);
 }
 
+/** The served index.html, if it is a file inside the folder (for its inline scripts' hashes). */
+function pageText(root: string): string {
+  try {
+    const real = realpathSync(join(root, "index.html"));
+    return real.startsWith(root + sep) ? readFileSync(real, "utf8") : "";
+  } catch {
+    return "";
+  }
+}
+
 /** Starts listening; rejects with a one-line NQueensError when the port cannot be used. */
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -214,16 +250,17 @@ Examples:
         );
       }
       const root = realpathSync(given);
+      const headers = securityHeaders(inlineScriptHashes(pageText(root)));
       let bound = port;
       // Requests without a Host come to serveFile too (a 421 with the headers, not Node's bare 400).
       const server = createServer({ requireHostHeader: false }, (req, res) =>
-        serveFile(root, bound, req, res),
+        serveFile(root, bound, headers, req, res),
       );
       // A request Node cannot even parse gets its 400 with the same headers.
       server.on("clientError", (_e, socket) => {
         if (!socket.writable) return socket.destroy();
-        const headers = Object.entries(SECURITY_HEADERS).map(([k, v]) => `${k}: ${v}\r\n`);
-        socket.end(`HTTP/1.1 400 Bad Request\r\n${headers.join("")}connection: close\r\n\r\n`);
+        const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+        socket.end(`HTTP/1.1 400 Bad Request\r\n${lines.join("")}connection: close\r\n\r\n`);
       });
       bound = await listen(server, port);
       const out = stdout();

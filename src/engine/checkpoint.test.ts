@@ -14,9 +14,18 @@ import {
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { crc32 } from "node:zlib";
 import { NQueensError } from "../errors.js";
 import { known } from "../testing/known-counts.js";
-import { checkCheckpointPath, headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
+import { nqueens } from "../testing/run-cli.js";
+import {
+  checkCheckpointPath,
+  checkpointKey,
+  headerLine,
+  keyCheckpoint,
+  openCheckpoint,
+  recordLine,
+} from "./checkpoint.js";
 import { countFast } from "./count-fast.js";
 import { solveSubProblem } from "./kernel.js";
 import { split, splitVersion } from "./split.js";
@@ -261,5 +270,112 @@ describe("countFast with a checkpoint", () => {
     assert.equal(r.total, 724n);
     assert.equal(readFileSync(path, "utf8").trimEnd().split("\n").length, 1 + split(10).length);
     assert.equal((await countFast(10, { checkpoint: path })).resumed, split(10).length);
+  });
+});
+
+describe("a keyed checkpoint (--secret)", () => {
+  const SECRET = "checkpoint-secret-0123456789";
+  const key = checkpointKey(SECRET, V);
+  const crc = (text: string) => (crc32(text) >>> 0).toString(16).padStart(8, "0");
+  /** A keyed checkpoint with sub-problems 1 and 2 recorded. */
+  function keyed(): string {
+    const path = fresh();
+    const c = openCheckpoint(path, N, V, SIZE, { secret: SECRET });
+    c.append(1, result(1));
+    c.append(2, result(2));
+    c.close();
+    return path;
+  }
+
+  test("tags its header and records, and reads them back with the same secret", () => {
+    const path = keyed();
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    assert.equal(lines[0], headerLine(N, V, SIZE, key));
+    assert.match(lines[0], / mac=[0-9a-f]{32} crc=[0-9a-f]{8}$/);
+    assert.match(lines[1], /^1 \d+ \d+ \d+ [0-9a-f]{32} [0-9a-f]{8}$/);
+    const again = openCheckpoint(path, N, V, SIZE, { secret: SECRET });
+    assert.deepEqual([...again.results.keys()], [1, 2]);
+    again.close();
+  });
+
+  test("a forged line with a correct CRC and no valid MAC is refused", () => {
+    const path = keyed();
+    // What someone without the secret can write: any counts, any tag, and the CRC over them.
+    const text = `3 ${result(3).count + 100} 0 0 ${"ab".repeat(16)}`;
+    appendFileSync(path, `${text} ${crc(`${V}|${text}`)}\n`);
+    const before = readFileSync(path);
+    assert.throws(
+      () => openCheckpoint(path, N, V, SIZE, { secret: SECRET }),
+      /fails its MAC at line 4 \(forged, or written with another secret\)/,
+    );
+    assert.deepEqual(readFileSync(path), before, "the file is left as it was");
+  });
+
+  test("an unkeyed line (its CRC correct) in a keyed file is refused", () => {
+    const path = keyed();
+    appendFileSync(path, `${recordLine(V, 3, result(3))}\n`);
+    assert.throws(() => openCheckpoint(path, N, V, SIZE, { secret: SECRET }), /damaged at line 4/);
+  });
+
+  test("a keyed file without the secret, an unkeyed one with it, another secret: refused", () => {
+    const path = keyed();
+    refused(path, /is keyed \(written with a secret\): give the same --secret or NQUEENS_SECRET/);
+    assert.throws(
+      () => openCheckpoint(path, N, V, SIZE, { secret: "another-secret-0123456789" }),
+      /was written with another secret \(its header fails its MAC\)/,
+    );
+    const plain = fresh();
+    openCheckpoint(plain, N, V, SIZE).close();
+    assert.throws(
+      () => openCheckpoint(plain, N, V, SIZE, { secret: SECRET }),
+      /has no key \(written without a secret\) but one is in use/,
+    );
+  });
+
+  test("a short secret is refused without being repeated", () => {
+    assert.throws(
+      () => openCheckpoint(fresh(), N, V, SIZE, { secret: "hunter2" }),
+      (e) =>
+        e instanceof NQueensError &&
+        /at least 16/.test(e.message) &&
+        !e.message.includes("hunter2"),
+    );
+  });
+
+  test("keyCheckpoint keys the checkpoint that countFast opens", async () => {
+    const path = fresh();
+    const undo = keyCheckpoint(path, SECRET);
+    try {
+      const r = await countFast(10, { checkpoint: path });
+      assert.equal(r.total, 724n);
+      assert.match(readFileSync(path, "utf8").split("\n")[0], / mac=/);
+      assert.equal((await countFast(10, { checkpoint: path })).resumed, split(10).length);
+    } finally {
+      undo();
+    }
+    await assert.rejects(countFast(10, { checkpoint: path }), /is keyed/);
+  });
+
+  test("nqueens count --checkpoint --secret (the built command): keyed, resumed only with it", async () => {
+    const path = fresh();
+    const env = { NQUEENS_SECRET: undefined, NQUEENS_QUEUE: undefined };
+    const first = await nqueens(["count", "10", "--checkpoint", path, "--secret", SECRET], "", env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(readFileSync(path, "utf8").split("\n")[0], / mac=[0-9a-f]{32} /);
+    const without = await nqueens(["count", "10", "--checkpoint", path], "", env);
+    assert.equal(without.code, 2);
+    assert.match(without.stderr, /is keyed \(written with a secret\)/);
+    const fromEnv = await nqueens(["count", "10", "--checkpoint", path, "--json"], "", {
+      ...env,
+      NQUEENS_SECRET: SECRET,
+    });
+    assert.equal(fromEnv.code, 0, fromEnv.stderr);
+    assert.equal(JSON.parse(fromEnv.stdout).resumed, split(10).length);
+    for (const r of [first, without, fromEnv]) {
+      assert.ok(!`${r.stdout}${r.stderr}`.includes(SECRET), "the secret is never printed");
+    }
+    const alone = await nqueens(["count", "10", "--secret", SECRET], "", env);
+    assert.equal(alone.code, 2);
+    assert.match(alone.stderr, /--secret keys a queue run or a checkpoint/);
   });
 });

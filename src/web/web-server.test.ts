@@ -1,0 +1,167 @@
+// The page through the real `nqueens web` server (the BUILT command: build first with
+// `npx tsc -p .`), with its Content-Security-Policy and other headers in force: the page loads
+// with no console error and no policy violation, its workers run and compile WebAssembly, a
+// count works, eval is refused (the policy is really applied), no page can frame it, and the
+// build's source maps are not served. Drives Debian's chromium through playwright-core.
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Worker } from "playwright-core";
+import { build } from "vite";
+import { CHROMIUM, CHROMIUM_FLAGS, NO_BROWSER } from "./site-for-tests.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const BIN = join(ROOT, "bin/nqueens.js");
+
+let out = "";
+let server: ChildProcess | undefined;
+let browser: Browser | undefined;
+let base = "";
+
+before(async () => {
+  if (NO_BROWSER) return;
+  assert.ok(existsSync(join(ROOT, "dist/cli/web.js")), "build first: npx tsc -p .");
+  out = mkdtempSync(join(tmpdir(), "nqueens-web-server-"));
+  // With source maps, as `npm run build:web` makes them: the server must not serve them.
+  await build({
+    configFile: join(ROOT, "vite.config.ts"),
+    logLevel: "error",
+    build: { outDir: out, emptyOutDir: true, sourcemap: true },
+  });
+  const child = spawn(process.execPath, [BIN, "web", "--port", "0", "--dir", out], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  server = child;
+  base = await new Promise<string>((resolve, reject) => {
+    let text = "";
+    child.stdout?.setEncoding("utf8").on("data", (d: string) => {
+      text += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
+      if (m) resolve(m[0]);
+    });
+    child.on("exit", (code) => reject(new Error(`nqueens web exited ${code}: ${text}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, "--disable-gpu"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill("SIGINT");
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+/** Records every policy violation the page reports, before its own scripts run. */
+const WATCH_CSP = `
+  window.__violations = [];
+  document.addEventListener("securitypolicyviolation", (e) => {
+    window.__violations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
+  });
+`;
+
+describe("the page through nqueens web", { concurrency: false, skip: NO_BROWSER }, () => {
+  test("loads, runs its workers and WebAssembly, and counts under the policy", async () => {
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    // Each worker, as it starts, is asked to compile a WebAssembly module: it got the policy
+    // with the server's response for its script, and must be allowed to.
+    const compiled: Promise<string>[] = [];
+    page.on("worker", (w: Worker) => {
+      compiled.push(
+        w
+          .evaluate(() =>
+            WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(
+              () => "compiled",
+              (e: Error) => e.message,
+            ),
+          )
+          .catch(() => "gone"),
+      );
+    });
+    await page.addInitScript({ content: WATCH_CSP });
+    const response = await page.goto(base);
+    const headers = response?.headers() ?? {};
+    assert.match(headers["content-security-policy"] ?? "", /script-src 'self' 'wasm-unsafe-eval'/);
+    assert.match(headers["content-security-policy"] ?? "", /frame-ancestors 'none'/);
+    assert.equal(headers["referrer-policy"], "no-referrer");
+    assert.equal(headers["cross-origin-opener-policy"], "same-origin");
+    assert.equal(headers["x-content-type-options"], "nosniff");
+    await page.waitForSelector("[role=tab][aria-selected=true]");
+    for (const mode of ["watch", "gallery", "compare", "play"]) {
+      await page.click(`#tab-${mode}`);
+      await page.waitForSelector(`#panel-${mode}:not([hidden])`);
+    }
+    // Play: completing a board runs in a worker.
+    await page.goto(`${base}#mode=play&n=8&q=0:0,1:4`);
+    await page.click("[data-testid=complete]");
+    await page.waitForSelector("[data-testid=result] .callout.good");
+    // Gallery: a count in workers (the engine's kernel, WebAssembly inside each worker).
+    await page.goto(`${base}#mode=gallery&n=13`);
+    await page.click("[data-testid=count-all]");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
+      undefined,
+      { timeout: 30_000 },
+    );
+    const results = await Promise.all(compiled);
+    assert.ok(results.length > 0, "the page started workers");
+    assert.ok(results.includes("compiled"), results.join(", "));
+    assert.deepEqual(
+      results.filter((r) => r !== "compiled" && r !== "gone"),
+      [],
+    );
+    assert.deepEqual(errors, []);
+    assert.deepEqual(
+      await page.evaluate(() => (window as never as { __violations: string[] }).__violations),
+      [],
+    );
+    // The policy is in force: eval is refused (and reported), as an injected script's would be.
+    const evaluated = await page.evaluate(() => {
+      try {
+        // biome-ignore lint/security/noGlobalEval: the point is to see the policy refuse it
+        return String(eval("1 + 1"));
+      } catch (e) {
+        return (e as Error).name;
+      }
+    });
+    assert.equal(evaluated, "EvalError");
+    await page.close();
+  });
+
+  test("no page can frame it", async () => {
+    const page = await browser!.newPage();
+    await page.setContent(`<iframe id="f" src="${base}" width="800" height="600"></iframe>`);
+    await page.waitForTimeout(1500);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    const drawn = frame
+      ? await frame
+          .evaluate(() => document.querySelector("[role=tablist]") !== null)
+          .catch(() => false)
+      : false;
+    assert.equal(drawn, false, "the page drew inside a frame");
+    await page.close();
+  });
+
+  test("the build's source maps are not served", async () => {
+    const assets = readdirSync(join(out, "assets"));
+    const maps = assets.filter((f) => f.endsWith(".map"));
+    assert.ok(maps.length > 0, "the build has source maps to refuse");
+    for (const map of maps) {
+      const r = await fetch(`${base}assets/${map}`);
+      assert.equal(r.status, 404, map);
+    }
+    const js = assets.find((f) => f.endsWith(".js"));
+    assert.equal((await fetch(`${base}assets/${js}`)).status, 200);
+  });
+});
