@@ -2,7 +2,14 @@
  * The board model shared by every module.
  *
  * A full solution is a permutation `cols` with `cols[row]` the 0-based column of the queen in
- * that row. A partial board is a size plus the queens already placed.
+ * that row. A partial board is a size plus the queens already placed, and optionally the squares
+ * no queen may stand on: blocked squares (Blocked n-Queens, CSPLib 080) and excluded diagonals
+ * (the Excluded Diagonals problem, CSPLib 079). A completion places the missing queens, none
+ * attacking another, none on a blocked square or an excluded diagonal.
+ *
+ * Diagonals are numbered as CSPLib numbers them, from 0 to 2n - 2: the sum diagonal `r + c`
+ * (what {@link ConflictKind} calls an anti-diagonal) and the difference diagonal `r - c + n - 1`
+ * (a diagonal).
  */
 
 /** A full placement: `cols[row]` is the column of the queen in `row` (0-based). */
@@ -14,10 +21,117 @@ export interface Queen {
   readonly col: number;
 }
 
-/** A board of size `n` with some queens already placed (possibly none, possibly all). */
+/** A square of the board, 0-based. */
+export interface Square {
+  readonly row: number;
+  readonly col: number;
+}
+
+/** Diagonals on which no queen may stand, numbered from 0 to 2n - 2. */
+export interface ExcludedDiagonals {
+  /** Sum diagonals: the squares with `row + col` equal to one of these. */
+  readonly sums: readonly number[];
+  /** Difference diagonals: the squares with `row - col + n - 1` equal to one of these. */
+  readonly differences: readonly number[];
+}
+
+/**
+ * A board of size `n` with some queens already placed (possibly none, possibly all), and
+ * optionally squares that may hold no queen. Both restrictions are optional: a board without
+ * them is the plain completion problem.
+ */
 export interface PartialBoard {
   readonly n: number;
   readonly queens: readonly Queen[];
+  /** Squares that may hold no queen (none when absent). */
+  readonly blocked?: readonly Square[];
+  /** Diagonals that may hold no queen (none when absent). */
+  readonly excluded?: ExcludedDiagonals;
+}
+
+/** Whether a board has blocked squares or excluded diagonals. */
+export function isRestricted(board: PartialBoard): boolean {
+  const e = board.excluded;
+  return (
+    (board.blocked?.length ?? 0) > 0 ||
+    (e !== undefined && (e.sums.length > 0 || e.differences.length > 0))
+  );
+}
+
+/**
+ * The squares a board forbids, as a lookup built once: O(blocked + n) to build, O(1) a square.
+ * Blocked squares and excluded diagonals must be on the board (see {@link boardProblems}).
+ */
+export class Forbidden {
+  readonly n: number;
+  /** 1 for an excluded sum diagonal r + c. */
+  readonly sums: Uint8Array;
+  /** 1 for an excluded difference diagonal r - c + n - 1. */
+  readonly differences: Uint8Array;
+  /** The blocked squares as row * n + col (exact below 2^53 for any n <= 10^6). */
+  readonly blocked: ReadonlySet<number>;
+  /** Whether the board forbids anything at all. */
+  readonly any: boolean;
+
+  constructor(board: PartialBoard) {
+    const { n } = board;
+    this.n = n;
+    const e = board.excluded;
+    const restricted = isRestricted(board);
+    this.sums = new Uint8Array(restricted && e ? 2 * n - 1 : 0);
+    this.differences = new Uint8Array(restricted && e ? 2 * n - 1 : 0);
+    if (restricted && e) {
+      for (const v of e.sums) this.sums[v] = 1;
+      for (const v of e.differences) this.differences[v] = 1;
+    }
+    this.blocked = new Set((board.blocked ?? []).map((s) => s.row * n + s.col));
+    this.any = restricted;
+  }
+
+  /** Why no queen may stand on (row, col), or undefined when one may. */
+  reason(row: number, col: number): string | undefined {
+    if (!this.any) return undefined;
+    const n = this.n;
+    if (this.blocked.has(row * n + col)) return "a blocked square";
+    if (this.sums.length > 0 && this.sums[row + col]) {
+      return `the excluded sum diagonal ${row + col} (row + col)`;
+    }
+    if (this.differences.length > 0 && this.differences[row - col + n - 1]) {
+      return `the excluded difference diagonal ${row - col + n - 1} (row - col + ${n - 1})`;
+    }
+    return undefined;
+  }
+
+  /** Whether no queen may stand on (row, col). */
+  has(row: number, col: number): boolean {
+    if (!this.any) return false;
+    const n = this.n;
+    return (
+      (this.sums.length > 0 && this.sums[row + col] === 1) ||
+      (this.differences.length > 0 && this.differences[row - col + n - 1] === 1) ||
+      this.blocked.has(row * n + col)
+    );
+  }
+}
+
+/**
+ * Every square a board forbids, blocked or on an excluded diagonal, by row then column, each
+ * once: what the drawing styles mark. O(n^2) for a board with excluded diagonals.
+ */
+export function forbiddenSquares(board: PartialBoard): Square[] {
+  const { n } = board;
+  const e = board.excluded;
+  if (!e || (e.sums.length === 0 && e.differences.length === 0)) {
+    const keys = [...new Set((board.blocked ?? []).map((s) => s.row * n + s.col))];
+    keys.sort((a, b) => a - b);
+    return keys.map((k) => ({ row: Math.floor(k / n), col: k % n }));
+  }
+  const f = new Forbidden(board);
+  const out: Square[] = [];
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) if (f.has(row, col)) out.push({ row, col });
+  }
+  return out;
 }
 
 /** The line two queens share: the same row, column, diagonal (r-c) or anti-diagonal (r+c). */
@@ -150,20 +264,64 @@ export function describeConflict(c: Conflict): string {
 
 /**
  * What makes a partial board unusable before any search: queens off the board or two on one
- * square. Returns one message per problem; empty when the board is well formed.
+ * square, blocked squares off the board, excluded diagonals that do not exist, and queens on a
+ * blocked square or an excluded diagonal. Returns one message per problem; empty when the board
+ * is well formed.
  */
 export function boardProblems(board: PartialBoard): string[] {
   const out: string[] = [];
   const seen = new Set<number>();
+  const { n } = board;
   for (const q of board.queens) {
     if (!Number.isInteger(q.row) || !Number.isInteger(q.col)) {
       out.push(`queen at (${q.row}, ${q.col}) is not on integer coordinates`);
-    } else if (q.row < 0 || q.row >= board.n || q.col < 0 || q.col >= board.n) {
-      out.push(`queen at (${q.row}, ${q.col}) is off the ${board.n}x${board.n} board`);
-    } else if (seen.has(q.row * board.n + q.col)) {
+    } else if (q.row < 0 || q.row >= n || q.col < 0 || q.col >= n) {
+      out.push(`queen at (${q.row}, ${q.col}) is off the ${n}x${n} board`);
+    } else if (seen.has(q.row * n + q.col)) {
       out.push(`two queens on one square: (${q.row}, ${q.col})`);
     } else {
-      seen.add(q.row * board.n + q.col);
+      seen.add(q.row * n + q.col);
+    }
+  }
+  const restrictions = restrictionProblems(board);
+  out.push(...restrictions);
+  if (restrictions.length === 0 && isRestricted(board)) {
+    const f = new Forbidden(board);
+    for (const q of board.queens) {
+      const why = Number.isInteger(q.row) && Number.isInteger(q.col) ? f.reason(q.row, q.col) : "";
+      if (why) out.push(`queen at (${q.row}, ${q.col}) stands on ${why}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The problems of a board's restrictions alone: blocked squares that are not on the board and
+ * excluded diagonals that are not among its 2n - 1 of each kind.
+ */
+export function restrictionProblems(board: PartialBoard): string[] {
+  const out: string[] = [];
+  const { n } = board;
+  for (const s of board.blocked ?? []) {
+    if (!Number.isInteger(s.row) || !Number.isInteger(s.col)) {
+      out.push(`blocked square (${s.row}, ${s.col}) is not on integer coordinates`);
+    } else if (s.row < 0 || s.row >= n || s.col < 0 || s.col >= n) {
+      out.push(`blocked square (${s.row}, ${s.col}) is off the ${n}x${n} board`);
+    }
+  }
+  const e = board.excluded;
+  if (e) {
+    for (const [kind, values] of [
+      ["sum", e.sums],
+      ["difference", e.differences],
+    ] as const) {
+      for (const v of values) {
+        if (!Number.isInteger(v) || v < 0 || v > 2 * n - 2) {
+          out.push(
+            `excluded ${kind} diagonal ${v} is not one of the ${n}x${n} board's (0 to ${2 * n - 2})`,
+          );
+        }
+      }
     }
   }
   return out;

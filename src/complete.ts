@@ -48,11 +48,17 @@ import {
   boardProblems,
   type Conflict,
   describeConflict,
+  Forbidden,
+  isRestricted,
   type PartialBoard,
   type Queen,
+  restrictionProblems,
 } from "./board.js";
+import { assertCompletion, decideHard, decideHardAsync } from "./completion/decide.js";
+import { MAX_SUB_SIZE } from "./completion/sub-board.js";
+import { instanceSymmetry } from "./completion/symmetry.js";
 import { construct } from "./construct.js";
-import { countCompletions as countWithKernel } from "./engine/kernel.js";
+import { compileBoard, countTask, newTask } from "./engine/kernel.js";
 import { checkSize, NQueensError } from "./errors.js";
 import { repair, seededRandom } from "./min-conflicts.js";
 
@@ -125,50 +131,133 @@ export interface CompletionsAsyncOptions extends CompletionsOptions {
   readonly yieldEveryMs?: number;
 }
 
-/**
- * One completion of a partial board, as `cols` (the fixed queens kept), or undefined when there is
- * none. For n <= 32 it is the lexicographically least completion; for larger boards it is the first
- * one the most-constrained-row search finds (take the first of {@link completions} for the least),
- * or for a board without queens the O(n) construction.
- * @throws NQueensError when the board is malformed or two of its queens attack each other
- * @example completeOne({ n: 4, queens: [{ row: 0, col: 1 }] }) // [1, 3, 0, 2]
- */
-export function completeOne(board: PartialBoard): number[] | undefined {
-  const { n, queens } = validate(board);
-  if (n <= 32) return firstOf(maskSearch(planMasks(n, queens)));
-  if (queens.length === 0) return construct(n); // n > 32: always a solution
-  if (queens.length === n) {
-    const cols = new Array<number>(n);
-    for (const q of queens) cols[q.row] = q.col;
-    return cols; // validated: n queens, none attacking, so one per row
-  }
-  return lineFind(n, queens);
+/** Options for {@link completeOne}. */
+export interface CompleteOneOptions {
+  /**
+   * The lexicographically least completion (row-by-row search, n <= 32), rather than the first
+   * the hard-instance search finds. Default: true for boards up to n = 32 without blocked squares
+   * or excluded diagonals (what `solve --method backtrack` prints), false otherwise.
+   */
+  readonly least?: boolean;
 }
 
 /**
- * Whether a partial board has at least one completion.
- * @throws NQueensError when the board is malformed or two of its queens attack each other
+ * One completion of a partial board, as `cols` (the fixed queens kept), or undefined when there is
+ * none. Up to n = 32 without restrictions it is the lexicographically least completion (found by
+ * row-by-row search once the hard-instance search has said there is one); with blocked squares or
+ * excluded diagonals, or beyond n = 32, it is the first one the hard-instance search finds (up to
+ * 32 queens missing) or the most-constrained-row search finds (more missing), and for a big
+ * board without queens or restrictions the O(n) construction. Every completion returned is
+ * checked against the board.
+ * @throws NQueensError when the board is malformed, two of its queens attack each other, or a
+ *   queen stands on a blocked square or an excluded diagonal
+ * @example completeOne({ n: 4, queens: [{ row: 0, col: 1 }] }) // [1, 3, 0, 2]
+ */
+export function completeOne(
+  board: PartialBoard,
+  options: CompleteOneOptions = {},
+): number[] | undefined {
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  const least = options.least ?? (n <= 32 && !forbidden.any);
+  if (least && n > 32) throw new NQueensError("the least completion is searched for n <= 32 only");
+  if (queens.length === n) return fullCols(n, queens);
+  if (least) {
+    if (decideHard(board, forbidden).cols === undefined) return undefined;
+    return checked(v, firstOf(maskSearch(planMasks(n, queens, forbidden))));
+  }
+  if (!forbidden.any && queens.length === 0 && n > 32) return construct(n);
+  if (n - queens.length <= MAX_SUB_SIZE) return decideHard(board, forbidden).cols;
+  return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
+}
+
+/**
+ * Whether a partial board has at least one completion: the hard-instance search up to 32 queens
+ * missing, a search of the line board beyond.
+ * @throws NQueensError as {@link completeOne}
  * @example canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }) // false
  */
 export function canComplete(board: PartialBoard): boolean {
-  return completeOne(board) !== undefined;
+  return completeOne(board, { least: false }) !== undefined;
+}
+
+/** The search behind {@link decideCompletion}. */
+export type DecisionMethod = "full" | "construction" | "hard-search" | "line-board";
+
+/** What {@link decideCompletion} found, and what it cost. */
+export interface CompletionDecision {
+  /** A completion (checked against the board), or undefined when there is none. */
+  readonly cols: number[] | undefined;
+  /** Which search decided. */
+  readonly method: DecisionMethod;
+  /** Nodes of the hard-instance search (0 for the other methods). */
+  readonly nodes: number;
+  /** Its restarts. */
+  readonly restarts: number;
+  /** Its nogoods (single squares and pairs of squares ruled out). */
+  readonly learned: number;
+  /** The symmetry of the instance it used to halve the search, if any. */
+  readonly symmetry: string | undefined;
+}
+
+/** Options for {@link decideCompletion}: the hard-instance search's. */
+export interface DecideOptions {
+  /**
+   * The seed of its random choices (the same seed, the same search and completion).
+   * @default 1
+   */
+  readonly seed?: number;
+  /**
+   * Restarts with randomisation (Luby schedule). Off: one depth-first search.
+   * @default true
+   */
+  readonly restarts?: boolean;
 }
 
 /**
- * The number of completions of a partial board (1n for a full valid board). Blocks until done:
- * see {@link countCompletionsAsync} for progress and abort.
- * @throws NQueensError when the board is malformed or two of its queens attack each other
+ * Decides whether a board can be completed, with the search's figures: what `canComplete` and
+ * `completeOne` (for restricted or big boards) run, for benchmarks and for the curious.
+ * @throws NQueensError as {@link completeOne}
+ * @example decideCompletion({ n: 8, queens: [], excluded: { sums: [7], differences: [7] } }).cols
+ */
+export function decideCompletion(
+  board: PartialBoard,
+  options: DecideOptions = {},
+): CompletionDecision {
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  const plain = { nodes: 0, restarts: 0, learned: 0, symmetry: undefined };
+  if (queens.length === n) return { cols: fullCols(n, queens), method: "full", ...plain };
+  if (!forbidden.any && queens.length === 0 && n > 32) {
+    return { cols: construct(n), method: "construction", ...plain };
+  }
+  if (n - queens.length <= MAX_SUB_SIZE) {
+    return { ...decideHard(board, forbidden, options), method: "hard-search" };
+  }
+  const cols = checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
+  return { cols, method: "line-board", ...plain };
+}
+
+/**
+ * The number of completions of a partial board (1n for a full valid board). Up to 32 queens
+ * missing the hard-instance search first decides whether there is any (0n at once when not);
+ * then n <= 32 counts with the engine's exact bitmask kernel (WebAssembly), blocked squares and
+ * excluded diagonals as extra masks per row, only the left half of the first free row when the
+ * instance is its own mirror image (doubled); larger boards count on the line board. Blocks until
+ * done: see {@link countCompletionsAsync} for progress and abort.
+ * @throws NQueensError as {@link completeOne}
  * @example countCompletions({ n: 8, queens: [] }) // 92n
  */
 export function countCompletions(board: PartialBoard): bigint {
-  const { n, queens } = validate(board);
-  if (n <= 32) {
-    const cols = new Array<number>(n).fill(-1);
-    for (const q of queens) cols[q.row] = q.col;
-    return countWithKernel(n, cols);
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  if (queens.length === n) return 1n;
+  if (n - queens.length <= MAX_SUB_SIZE && decideHard(board, forbidden).cols === undefined) {
+    return 0n;
   }
+  if (n <= 32) return kernelCount(v);
   let count = 0n;
-  for (const s of lineSearch(n, queens, { order: "mrv" })) if (s !== null) count++;
+  for (const s of lineSearch(v, { order: "mrv" })) if (s !== null) count++;
   return count;
 }
 
@@ -192,7 +281,8 @@ export async function countCompletionsAsync(
   board: PartialBoard,
   options: CountCompletionsOptions = {},
 ): Promise<bigint> {
-  const { n, queens } = validate(board);
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
   const { onProgress, signal } = options;
   const turn = turns(options.yieldEveryMs);
   let done = 0;
@@ -201,17 +291,45 @@ export async function countCompletionsAsync(
   const check = () => {
     if (signal?.aborted) throw new CompletionInterrupted(done, total, count);
   };
+  const between = () => {
+    const t = turn();
+    if (t) return t.then(check);
+    check();
+    return undefined;
+  };
+  if (queens.length < n && n - queens.length <= MAX_SUB_SIZE) {
+    check();
+    const decided = await decideHardAsync(board, forbidden, between);
+    if (decided.cols === undefined) {
+      onProgress?.({ done, total, count });
+      return 0n;
+    }
+  }
   if (n <= 32) {
-    const plan = planMasks(n, queens);
-    const parts = prefixes(plan, COUNT_PARTS);
-    total = parts.count;
+    const plan = planMasks(n, queens, forbidden);
+    const mirror = plan.rows.length > 0 && instanceSymmetry(board).mirrorColumns;
+    const parts = prefixes(plan, mirror ? 2 * COUNT_PARTS : COUNT_PARTS);
+    const depth = parts.depth;
+    // With a mirror-symmetric instance only the first free row's left half is counted: each
+    // sub-problem left of the middle stands for itself and its mirror image.
+    const weights: number[] = [];
+    const kept: number[] = [];
+    for (let s = 0; s < parts.count; s++) {
+      const c = depth > 0 ? parts.picks[s * depth]! : 0;
+      const w = !mirror ? 1 : 2 * c < n - 1 ? 2 : 2 * c === n - 1 ? 1 : 0;
+      if (w > 0) {
+        kept.push(s);
+        weights.push(w);
+      }
+    }
+    total = kept.length;
     onProgress?.({ done, total, count });
     check();
     const cols = Int32Array.from(plan.base);
-    const depth = parts.depth;
-    for (let s = 0; s < total; s++) {
+    for (let k = 0; k < total; k++) {
+      const s = kept[k]!;
       for (let i = 0; i < depth; i++) cols[plan.rows[i]!] = parts.picks[s * depth + i]!;
-      count += countWithKernel(n, cols);
+      count += BigInt(weights[k]!) * countCols(n, cols, plan.forbiddenRows);
       done++;
       onProgress?.({ done, total, count });
       await turn();
@@ -228,7 +346,7 @@ export async function countCompletionsAsync(
     },
   };
   check();
-  for (const s of lineSearch(n, queens, { order: "mrv", lowestFirst: true }, undefined, watch)) {
+  for (const s of lineSearch(v, { order: "mrv", lowestFirst: true }, undefined, watch)) {
     if (s !== null) count++;
     await turn();
     check();
@@ -251,12 +369,16 @@ export function completions(
   board: PartialBoard,
   options: CompletionsOptions = {},
 ): Generator<number[]> {
-  const { n, queens } = validate(board);
+  const v = validate(board);
   const limit = checkLimit(options.limit);
   return (function* () {
     if (limit === 0) return;
-    const walk = new Walk(n, queens, options, false);
-    for (const s of walk.items) {
+    const walk = new Walk(v, options, false);
+    if (walk.hard && decideHard(board, v.forbidden).cols === undefined) {
+      walk.none();
+      return;
+    }
+    for (const s of walk.items()) {
       if (s === null) continue;
       yield s;
       if (walk.count >= limit) return;
@@ -276,13 +398,26 @@ export function completionsAsync(
   board: PartialBoard,
   options: CompletionsAsyncOptions = {},
 ): AsyncGenerator<number[]> {
-  const { n, queens } = validate(board);
+  const v = validate(board);
   const limit = checkLimit(options.limit);
   const turn = turns(options.yieldEveryMs);
   return (async function* () {
     if (limit === 0) return;
-    const walk = new Walk(n, queens, options, true);
-    for (const s of walk.items) {
+    const walk = new Walk(v, options, true);
+    if (walk.hard) {
+      walk.check();
+      const between = () => {
+        const t = turn();
+        if (t) return t.then(() => walk.check());
+        walk.check();
+        return undefined;
+      };
+      if ((await decideHardAsync(board, v.forbidden, between)).cols === undefined) {
+        walk.none();
+        return;
+      }
+    }
+    for (const s of walk.items()) {
       if (s !== null) {
         yield s;
         if (walk.count >= limit) return;
@@ -298,15 +433,18 @@ class Walk {
   done = 0;
   total = 0;
   count = 0n;
-  readonly items: Generator<number[] | null>;
+  /** Whether the hard-instance search decides first (at most 32 queens missing, at least 1). */
+  readonly hard: boolean;
+  private readonly watch: Watch;
 
   constructor(
-    n: number,
-    queens: readonly Queen[],
+    private readonly v: Checked,
     private readonly options: CompletionWatchOptions,
     ticks: boolean,
   ) {
-    const watch: Watch = {
+    const { n, queens } = v;
+    this.hard = queens.length < n && n - queens.length <= MAX_SUB_SIZE;
+    this.watch = {
       tickEvery: ticks ? (n <= 32 ? MASK_TICKS : lineTicks(n)) : 0,
       progress: (done, total) => {
         this.done = done;
@@ -315,25 +453,34 @@ class Walk {
         this.check();
       },
     };
+  }
+
+  /** Reports a board without completions: no sub-problems at all. */
+  none(): void {
+    this.watch.progress?.(0, 0);
+  }
+
+  /** The completions, checked, and `null` for the ticks. */
+  *items(): Generator<number[] | null> {
+    const { n, queens, forbidden } = this.v;
     const search =
       n <= 32
-        ? maskSearch(planMasks(n, queens), watch)
-        : lineSearch(n, queens, { order: "rows" }, undefined, watch);
-    this.items = this.counted(search);
+        ? maskSearch(planMasks(n, queens, forbidden), this.watch)
+        : lineSearch(this.v, { order: "rows" }, undefined, this.watch);
+    this.check();
+    for (const s of search) {
+      if (s !== null) {
+        assertCompletion(this.v.board, forbidden, s);
+        this.count++;
+      }
+      yield s;
+      this.check();
+    }
   }
 
   check(): void {
     if (this.options.signal?.aborted) {
       throw new CompletionInterrupted(this.done, this.total, this.count);
-    }
-  }
-
-  private *counted(search: Generator<number[] | null>): Generator<number[] | null> {
-    this.check();
-    for (const s of search) {
-      if (s !== null) this.count++;
-      yield s;
-      this.check();
     }
   }
 }
@@ -371,8 +518,20 @@ function nextTask(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Validation
 
-/** Checks size, squares and attacks in O(n + k); returns the board. */
-function validate(board: PartialBoard): PartialBoard {
+/** A board that passed {@link validate}, with its forbidden squares as a lookup. */
+interface Checked {
+  readonly board: PartialBoard;
+  readonly n: number;
+  readonly queens: readonly Queen[];
+  readonly forbidden: Forbidden;
+}
+
+/**
+ * Checks size, squares, restrictions and attacks in O(n + k + blocked + excluded): queens on
+ * the board, one per square, blocked squares on the board, excluded diagonals that exist, no
+ * queen on a forbidden square, then no two queens attacking (the first pair named).
+ */
+function validate(board: PartialBoard): Checked {
   const n = checkSize(board.n, MAX_COMPLETE_N);
   const { queens } = board;
   const k = queens.length;
@@ -398,9 +557,35 @@ function validate(board: PartialBoard): PartialBoard {
     // Off the board, not integers, or two on a square: boardProblems words the first problem.
     throw new NQueensError(boardProblems(board)[0] ?? "malformed board");
   }
+  let forbidden = NOTHING_FORBIDDEN;
+  if (isRestricted(board)) {
+    const problem = restrictionProblems(board)[0];
+    if (problem) throw new NQueensError(problem);
+    forbidden = new Forbidden(board);
+    for (const q of queens) {
+      const why = forbidden.reason(q.row, q.col);
+      if (why) throw new NQueensError(`queen at (${q.row}, ${q.col}) stands on ${why}`);
+    }
+  }
   const first = firstConflict(n, queens, rows, cols, order);
   if (first) throw new NQueensError(describeConflict(first));
-  return board;
+  return { board, n, queens, forbidden };
+}
+
+/** The lookup of a board without restrictions (the same for every size: it forbids nothing). */
+const NOTHING_FORBIDDEN = new Forbidden({ n: 1, queens: [] });
+
+/** The cols of a full, validated board. */
+function fullCols(n: number, queens: readonly Queen[]): number[] {
+  const cols = new Array<number>(n);
+  for (const q of queens) cols[q.row] = q.col;
+  return cols; // validated: n queens, none attacking, so one per row
+}
+
+/** A completion, checked against the board (undefined passes through). */
+function checked(v: Checked, cols: number[] | undefined): number[] | undefined {
+  if (cols !== undefined) assertCompletion(v.board, v.forbidden, cols);
+  return cols;
 }
 
 /** The indexes of the queens sorted by row, then column: two stable counting sorts, O(n + k). */
@@ -516,21 +701,34 @@ interface MaskPlan {
   readonly base: number[];
   /** The rows without a fixed queen, ascending. */
   readonly rows: Int32Array;
-  /** For each of those rows, the columns the fixed queens attack there. */
+  /** For each of those rows, the columns the fixed queens attack or the board forbids there. */
   readonly blocked: Int32Array;
   /** False when some empty row is fully attacked by the fixed queens. */
   readonly possible: boolean;
+  /** Per board row, the columns the board forbids (undefined when it forbids none). */
+  readonly forbiddenRows: Int32Array | undefined;
 }
 
-function planMasks(n: number, queens: readonly Queen[]): MaskPlan {
+/** Per row of a board with n <= 32, the columns it forbids as bits (undefined: none). */
+function forbiddenMasks(n: number, forbidden: Forbidden): Int32Array | undefined {
+  if (!forbidden.any) return undefined;
+  const masks = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) if (forbidden.has(r, c)) masks[r]! |= 1 << c;
+  }
+  return masks;
+}
+
+function planMasks(n: number, queens: readonly Queen[], forbidden: Forbidden): MaskPlan {
   const all = n === 32 ? -1 : (1 << n) - 1;
   const base = new Array<number>(n).fill(-1);
   for (const q of queens) base[q.row] = q.col;
   const rows = Int32Array.from(base.flatMap((c, r) => (c === -1 ? [r] : [])));
   const blocked = new Int32Array(rows.length);
+  const forbiddenRows = forbiddenMasks(n, forbidden);
   let possible = true;
   rows.forEach((r, k) => {
-    let m = 0;
+    let m = forbiddenRows ? forbiddenRows[r]! : 0;
     for (const q of queens) {
       const d = r - q.row;
       m |= 1 << q.col;
@@ -540,7 +738,45 @@ function planMasks(n: number, queens: readonly Queen[]): MaskPlan {
     blocked[k] = m & all;
     if ((m & all) === all) possible = false;
   });
-  return { all, base, rows, blocked, possible };
+  return { all, base, rows, blocked, possible, forbiddenRows };
+}
+
+const task = newTask();
+
+/**
+ * The completions of `cols` (-1: a free row; n <= 32) counted by the engine's kernel, with the
+ * forbidden squares of each free row added to its mask. Exact below 2^53.
+ */
+function countCols(n: number, cols: ArrayLike<number>, forbiddenRows?: Int32Array): bigint {
+  if (!compileBoard(task, n, cols)) return 0n;
+  if (forbiddenRows) {
+    for (let d = 0; d < task.depth; d++) task.rowMask[d]! |= forbiddenRows[task.row[d]!]!;
+  }
+  return BigInt(countTask(task));
+}
+
+/**
+ * The exact count for n <= 32: split on the first free row, each of its open squares counted by
+ * the kernel (each part below 2^53, summed as a bigint); when the instance is its own mirror
+ * image only the left half, doubled, and the middle column once.
+ */
+function kernelCount(v: Checked): bigint {
+  const { n, queens, forbidden } = v;
+  const plan = planMasks(n, queens, forbidden);
+  if (!plan.possible) return 0n;
+  if (plan.rows.length === 0) return 1n;
+  const first = plan.rows[0]!;
+  const mirror = instanceSymmetry(v.board).mirrorColumns;
+  const cols = Int32Array.from(plan.base);
+  let total = 0n;
+  for (let open = plan.all & ~plan.blocked[0]!; open !== 0; open &= open - 1) {
+    const c = 31 - Math.clz32(open & -open);
+    const weight = !mirror ? 1n : 2 * c < n - 1 ? 2n : 2 * c === n - 1 ? 1n : 0n;
+    if (weight === 0n) continue;
+    cols[first] = c;
+    total += weight * countCols(n, cols, plan.forbiddenRows);
+  }
+  return total;
 }
 
 /**
@@ -681,9 +917,16 @@ class LineBoard {
   /** The columns without a queen when the board was made, ascending: the only ones it uses. */
   readonly cols: Int32Array;
 
-  /** A board with the given queens (which must not attack each other); O(n + empty rows^2). */
-  constructor(n: number, queens: readonly Queen[], scored: boolean) {
+  /** The squares the board forbids (blocked, excluded diagonals): never open. */
+  private readonly forbidden: Forbidden;
+
+  /**
+   * A board with the given queens (which must not attack each other, nor stand on a forbidden
+   * square); O(n + empty rows^2).
+   */
+  constructor(n: number, queens: readonly Queen[], scored: boolean, forbidden: Forbidden) {
     this.n = n;
+    this.forbidden = forbidden;
     this.scored = scored;
     this.at = new Int32Array(n).fill(-1);
     this.free = new Int32Array(n);
@@ -718,9 +961,14 @@ class LineBoard {
     return false;
   }
 
-  /** Whether no queen attacks (r, c). */
+  /** Whether no queen attacks (r, c) and the board does not forbid it. */
   open(r: number, c: number): boolean {
-    return this.col[c] === 0 && this.diag[r - c + this.n - 1] === 0 && this.anti[r + c] === 0;
+    return (
+      this.col[c] === 0 &&
+      this.diag[r - c + this.n - 1] === 0 &&
+      this.anti[r + c] === 0 &&
+      !(this.forbidden.any && this.forbidden.has(r, c))
+    );
   }
 
   /**
@@ -821,8 +1069,7 @@ interface LineOutcome {
  * `null` when the watch asks for ticks. The watch's progress is over the first row's candidates.
  */
 function* lineSearch(
-  n: number,
-  queens: readonly Queen[],
+  v: Pick<Checked, "n" | "queens" | "forbidden">,
   walk: LineWalk,
   outcome: LineOutcome = { cutoff: false },
   watch: Watch = NO_WATCH,
@@ -830,7 +1077,8 @@ function* lineSearch(
   const mrv = walk.order === "mrv";
   const rng = walk.rng ?? (() => 0);
   const report = watch.progress;
-  const b = new LineBoard(n, queens, mrv);
+  const { n, queens } = v;
+  const b = new LineBoard(n, queens, mrv, v.forbidden);
   const empty = n - queens.length;
   const free = b.cols; // the columns to try, ascending
   const width = free.length;
@@ -942,9 +1190,24 @@ function lineFind(n: number, queens: readonly Queen[]): number[] | undefined {
   for (const q of queens) at[q.row] = q.col;
   for (let budget = 64; ; budget *= 2) {
     const outcome = { cutoff: false };
-    const found = firstOf(lineSearch(n, queens, { order: "mrv", rng, budget }, outcome));
+    const found = firstOf(
+      lineSearch(
+        { n, queens, forbidden: NOTHING_FORBIDDEN },
+        { order: "mrv", rng, budget },
+        outcome,
+      ),
+    );
     if (found || !outcome.cutoff) return found;
     const repaired = repair(at, rng, budget);
     if (repaired) return Array.from(repaired);
   }
+}
+
+/**
+ * One completion of a big board with blocked squares or excluded diagonals and more than 32
+ * queens missing: the most-constrained-row search to the end (exact; min-conflicts repair does
+ * not know forbidden squares).
+ */
+function lineExact(v: Checked): number[] | undefined {
+  return firstOf(lineSearch(v, { order: "mrv", rng: seededRandom(v.n) }));
 }

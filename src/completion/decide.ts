@@ -1,0 +1,145 @@
+/**
+ * Deciding a board that misses at most 32 queens with the hard-instance search: compress it
+ * ({@link subBoard}), use a symmetry of the instance when it has one (only the left half of one
+ * free row is searched: every completion or its mirror image has its queen there), run the
+ * search to the end, and check the completion it returns against the board. Synchronous, or in
+ * slices of nodes with a callback between them (the async completion functions give the event
+ * loop its turns and look at their abort signal there).
+ */
+import type { Forbidden, PartialBoard } from "../board.js";
+import { HardSearch, type HardSearchOptions } from "./search.js";
+import { boardCols, type SubBoard, subBoard } from "./sub-board.js";
+import { instanceSymmetry } from "./symmetry.js";
+
+/** What deciding a board found, and what it cost. */
+export interface HardDecision {
+  /** A completion (`cols`, the fixed queens kept), or undefined when there is none. */
+  readonly cols: number[] | undefined;
+  /** Search nodes (points where the search branched). */
+  readonly nodes: number;
+  /** Restarts of the search. */
+  readonly restarts: number;
+  /** Nogoods recorded (single squares and pairs of squares). */
+  readonly learned: number;
+  /** The symmetry used to halve the search, if any. */
+  readonly symmetry: "mirror-columns" | "mirror-rows" | "half-turn" | undefined;
+}
+
+/** Nodes per slice of {@link decideHardAsync}: about a millisecond or two of search. */
+const SLICE = 2048;
+
+interface Prepared {
+  readonly sub: SubBoard;
+  readonly symmetry: HardDecision["symmetry"];
+}
+
+/** The sub-board, with one free line halved when the instance has a symmetry. */
+function prepare(board: PartialBoard, forbidden: Forbidden): Prepared {
+  const sub = subBoard(board, forbidden);
+  const { n, m } = sub;
+  if (m < 2) return { sub, symmetry: undefined };
+  const sym = instanceSymmetry(board);
+  const mid = (n - 1) / 2;
+  const open = sub.open as Int32Array;
+  if (sym.mirrorColumns) {
+    // Every completion or its mirror has row rows[0]'s queen in a column <= the middle.
+    let keep = 0;
+    for (let j = 0; j < m; j++) if (sub.cols[j]! <= mid) keep |= 1 << j;
+    open[0]! &= keep;
+    return { sub, symmetry: "mirror-columns" };
+  }
+  if (sym.mirrorRows) {
+    for (let i = 0; i < m; i++) if (sub.rows[i]! > mid) open[i]! &= ~1;
+    return { sub, symmetry: "mirror-rows" };
+  }
+  if (sym.halfTurn && n % 2 === 1) {
+    // The half turn maps the middle row to itself, reversed: when it is free, halve it.
+    const i = sub.rows.indexOf(mid);
+    if (i >= 0) {
+      let keep = 0;
+      for (let j = 0; j < m; j++) if (sub.cols[j]! <= mid) keep |= 1 << j;
+      open[i]! &= keep;
+      return { sub, symmetry: "half-turn" };
+    }
+  }
+  return { sub, symmetry: undefined };
+}
+
+function finish(
+  board: PartialBoard,
+  forbidden: Forbidden,
+  p: Prepared,
+  s: HardSearch,
+): HardDecision {
+  const cols = s.result === "sat" ? boardCols(p.sub, s.placement!) : undefined;
+  if (cols) assertCompletion(board, forbidden, cols);
+  return {
+    cols,
+    nodes: s.nodes,
+    restarts: s.restarts,
+    learned: s.learned,
+    symmetry: p.symmetry,
+  };
+}
+
+/**
+ * Decides a well-formed board (queens on the board, none attacking, none forbidden) missing at
+ * most 32 queens.
+ */
+export function decideHard(
+  board: PartialBoard,
+  forbidden: Forbidden,
+  options: HardSearchOptions = {},
+): HardDecision {
+  const p = prepare(board, forbidden);
+  const s = new HardSearch(p.sub, options);
+  s.run();
+  return finish(board, forbidden, p, s);
+}
+
+/**
+ * {@link decideHard} in slices of nodes, awaiting `between()` after each (which may throw to
+ * stop the search).
+ */
+export async function decideHardAsync(
+  board: PartialBoard,
+  forbidden: Forbidden,
+  between: () => Promise<void> | undefined,
+  options: HardSearchOptions = {},
+): Promise<HardDecision> {
+  const p = prepare(board, forbidden);
+  const s = new HardSearch(p.sub, options);
+  while (s.run(SLICE) === "paused") await between();
+  return finish(board, forbidden, p, s);
+}
+
+/**
+ * Checks a completion against its board in O(n): a solution, every fixed queen kept, no queen
+ * on a forbidden square. A failure is a bug in a search, never bad input: it throws.
+ */
+export function assertCompletion(
+  board: PartialBoard,
+  forbidden: Forbidden,
+  cols: readonly number[],
+): void {
+  const { n } = board;
+  const col = new Uint8Array(n);
+  const sum = new Uint8Array(2 * n);
+  const diff = new Uint8Array(2 * n);
+  let ok = cols.length === n;
+  for (let r = 0; r < n && ok; r++) {
+    const c = cols[r]!;
+    ok =
+      Number.isInteger(c) &&
+      c >= 0 &&
+      c < n &&
+      !col[c] &&
+      !sum[r + c] &&
+      !diff[r - c + n] &&
+      !forbidden.has(r, c);
+    col[c] = sum[r + c] = diff[r - c + n] = 1;
+  }
+  for (const q of board.queens) if (cols[q.row] !== q.col) ok = false;
+  if (!ok)
+    throw new Error(`internal error: a search returned a wrong completion: ${cols.join(" ")}`);
+}

@@ -1,0 +1,731 @@
+/**
+ * **The hard-instance search**: deciding whether a {@link SubBoard} can be completed, and finding
+ * a completion. Built for the instances near the phase transition of Gent, Jefferson and
+ * Nightingale (JAIR 2017), where plain row-by-row backtracking needs billions of nodes.
+ *
+ * Every row and every column must get exactly one queen, so both are "lines" of the problem:
+ * - **Branching**: on the line (row *or* column) with the fewest open squares; among those with
+ *   the same count, the one that has failed most often (dom/wdeg: each line that runs out of
+ *   squares gets a weight, kept across restarts), ties broken at random. A line's squares
+ *   partition the completions, so no completion is seen twice.
+ * - **Propagation**, to a fixpoint at every node: a line with no open square fails; a line with
+ *   one is forced; a line with two open squares takes away every square that attacks both
+ *   (placing a queen there would leave the line empty); and the diagonals must fit: the queens
+ *   still missing use distinct sum diagonals whose values add up to exactly the sum of their
+ *   rows and columns (the same for difference diagonals), so the smallest and largest such sums
+ *   over the diagonals still open bound it. That bound is kept for boards with few diagonals
+ *   (a full board's 2n - 1), where it prunes; on compressed big boards it is off.
+ * - **Learning**: a subtree that fails under one or two decisions gives a nogood, kept for the
+ *   rest of the run: a failed single queen is removed from the board, a failed pair becomes an
+ *   extra "attack" between the two squares, so propagation uses it at once and after restarts.
+ * - **Restarts**, for the decision: runs are cut after a Luby sequence of node budgets (unit
+ *   {@link RESTART_UNIT}), each with a new random tie-break and value order; the weights and
+ *   nogoods carry over, so a restart does not lose what was learned. Heavy-tailed satisfiable
+ *   instances end in an early run; for unsatisfiable ones the last run proves it.
+ *
+ * The search is an explicit stack, one level per decision (forced queens stay on their level),
+ * each level a copy of the open-square masks, so it can stop after a node budget and go on
+ * later (`run`): the async completion functions give the event loop its turns between slices.
+ * Exact: the answer is "completable" only with a completion in hand (checked by the caller),
+ * "not completable" only when the whole tree is refuted.
+ */
+import type { SubBoard } from "./sub-board.js";
+
+/** What a run of the search ended with. */
+export type SearchStatus = "sat" | "unsat" | "paused";
+
+/** Nodes of the first run between restarts; run k gets RESTART_UNIT * luby(k). */
+export const RESTART_UNIT = 256;
+
+/** Options of {@link HardSearch}. */
+export interface HardSearchOptions {
+  /**
+   * The seed of the random tie-breaks and value orders (the same seed, the same search).
+   * @default 1
+   */
+  readonly seed?: number;
+  /**
+   * Restart on the Luby schedule. Off: one depth-first search, the same tree every time.
+   * @default true
+   */
+  readonly restarts?: boolean;
+  /**
+   * Take away the squares that attack both open squares of a line with two.
+   * @default true
+   */
+  readonly pairs?: boolean;
+  /**
+   * Bound the values of the diagonals still to use. Default: on when the board has at most
+   * 8m diagonals with an open square (a full board's 4n - 2), off otherwise.
+   */
+  readonly diagonalBound?: boolean;
+  /**
+   * Record nogoods of one and two decisions.
+   * @default true
+   */
+  readonly learn?: boolean;
+  /**
+   * Probe every open square of the levels above this depth (singleton consistency): a square
+   * whose queen propagates to a contradiction is taken away.
+   * @default 0
+   */
+  readonly probeDepth?: number;
+  /**
+   * Nodes of the first run; run k gets unit * luby(k).
+   * @default RESTART_UNIT
+   */
+  readonly restartUnit?: number;
+}
+
+/** The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., from k = 1. */
+export function luby(k: number): number {
+  for (let size = 1, power = 1; ; size = 2 * size + 1, power *= 2) {
+    if (k === size) return power;
+    if (k < size) {
+      // Within the sequence of this size: the first half repeats the previous sequence.
+      return luby(k - (size - 1) / 2);
+    }
+  }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Index of the lowest set bit. */
+function low(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/** A small seeded generator (mulberry32): the search's only source of randomness. */
+function mulberry(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CONFLICT = 0;
+const SOLVED = 1;
+const BRANCH = 2;
+
+/** The search over one sub-board; see the module comment. Not reusable across boards. */
+export class HardSearch {
+  /** Search nodes (branching points) so far, over all runs. */
+  nodes = 0;
+  /** Restarts so far. */
+  restarts = 0;
+  /** Nogoods recorded: single squares and pairs. */
+  learned = 0;
+
+  private readonly m: number;
+  private readonly full: number;
+  /**
+   * Ints per level: open rows (m), open columns (m), queen per row (m), the masks of the lines
+   * with two open squares when their pairs were last looked at (2m), sum counts, diff counts.
+   */
+  private readonly width: number;
+  private readonly sums: number;
+  private readonly diffs: number;
+  private readonly st: Int32Array;
+  private readonly doneR: Int32Array;
+  private readonly doneC: Int32Array;
+  private readonly left: Int32Array;
+  private readonly tS: Float64Array;
+  private readonly tD: Float64Array;
+  /** Per level: the branching line (row index, or m + column index). */
+  private readonly line: Int32Array;
+  /** Per level: the candidates in the order they are tried, and how many are tried so far. */
+  private readonly cand: Int32Array;
+  private readonly candN: Int32Array;
+  private readonly candP: Int32Array;
+  /** The square each level's decision placed (i * 32 + j), for nogoods. */
+  private readonly dec: Int32Array;
+  /** The level-0 state every run starts from (with the unit nogoods taken out). */
+  private readonly root: Int32Array;
+  private readonly attack: Int32Array;
+  private readonly sumId: Int32Array;
+  private readonly diffId: Int32Array;
+  private readonly sumValue: Int32Array;
+  private readonly diffValue: Int32Array;
+  private readonly rows: Int32Array;
+  private readonly cols: Int32Array;
+  /** Failure weights of the lines: rows 0..m-1, columns m..2m-1. */
+  private readonly weight: Float64Array;
+  /** Tie-breaks between lines of equal count and weight: a random order, new each run. */
+  private readonly priority: Float64Array;
+  private readonly pairs: boolean;
+  private readonly bound: boolean;
+  private readonly learn: boolean;
+  private readonly restartsOn: boolean;
+  private readonly probeDepth: number;
+  private readonly unit: number;
+  /** Squares taken away by probing. */
+  probed = 0;
+  private rng: () => number;
+  private readonly seed: number;
+  /** The current level, and whether it still has to be propagated. */
+  private level = 0;
+  private fresh = true;
+  private runNodes = 0;
+  private runBudget: number;
+  private status: SearchStatus | undefined;
+  private solution: Int32Array | undefined;
+  /** Lines that have one open square left (rows i, columns m + j), to place at once. */
+  private readonly queue = new Int32Array(1024);
+  private queued = 0;
+  /** The rows and columns holding a queen at the level being changed. */
+  private curDoneR = 0;
+  private curDoneC = 0;
+  /** The line that ran out of squares at the last wipeout (-1: none). */
+  private dead = -1;
+  /** A scratch list of candidate costs for the value order. */
+  private readonly costs = new Float64Array(32);
+
+  constructor(
+    readonly sub: SubBoard,
+    options: HardSearchOptions = {},
+  ) {
+    const m = sub.m;
+    this.m = m;
+    this.full = m === 32 ? -1 : (1 << m) - 1;
+    this.sums = sub.sumValue.length;
+    this.diffs = sub.diffValue.length;
+    this.width = 5 * m + this.sums + this.diffs;
+    const levels = m + 1;
+    this.st = new Int32Array(levels * this.width);
+    this.doneR = new Int32Array(levels);
+    this.doneC = new Int32Array(levels);
+    this.left = new Int32Array(levels);
+    this.tS = new Float64Array(levels);
+    this.tD = new Float64Array(levels);
+    this.line = new Int32Array(levels);
+    this.cand = new Int32Array(levels * 32);
+    this.candN = new Int32Array(levels);
+    this.candP = new Int32Array(levels);
+    this.dec = new Int32Array(levels);
+    this.attack = sub.attack.slice();
+    this.sumId = sub.sumId;
+    this.diffId = sub.diffId;
+    this.sumValue = sub.sumValue;
+    this.diffValue = sub.diffValue;
+    this.rows = sub.rows;
+    this.cols = sub.cols;
+    this.weight = new Float64Array(2 * m).fill(1);
+    this.priority = new Float64Array(2 * m);
+    this.pairs = options.pairs ?? true;
+    this.bound = options.diagonalBound ?? this.sums + this.diffs <= 8 * m;
+    this.learn = options.learn ?? true;
+    this.restartsOn = options.restarts ?? true;
+    this.probeDepth = options.probeDepth ?? 0;
+    this.unit = options.restartUnit ?? RESTART_UNIT;
+    this.seed = options.seed ?? 1;
+    this.rng = mulberry(this.seed);
+    // Level 0: the open squares, columns as the transpose, diagonal counts, no queens.
+    const w = this.width;
+    const root = new Int32Array(w);
+    for (let i = 0; i < m; i++) {
+      const x = sub.open[i]!;
+      root[i] = x;
+      root[2 * m + i] = -1;
+      for (let y = x; y !== 0; y &= y - 1) {
+        const j = low(y);
+        root[m + j]! |= 1 << i;
+        root[5 * m + sub.sumId[i * 32 + j]!]!++;
+        root[5 * m + this.sums + sub.diffId[i * 32 + j]!]!++;
+      }
+    }
+    this.root = root;
+    let tS = 0;
+    let tD = 0;
+    for (let i = 0; i < m; i++) {
+      tS += sub.rows[i]! + sub.cols[i]!;
+      tD += sub.rows[i]! - sub.cols[i]!;
+    }
+    this.tS[0] = tS;
+    this.tD[0] = tD;
+    this.runBudget = this.restartsOn ? this.unit : Number.POSITIVE_INFINITY;
+    this.reset();
+  }
+
+  /** The answer once `run` returned "sat" or "unsat". */
+  get result(): SearchStatus | undefined {
+    return this.status;
+  }
+
+  /** The completion found: the compressed column of each compressed row. */
+  get placement(): Int32Array | undefined {
+    return this.solution;
+  }
+
+  /**
+   * Searches on for at most `budget` more nodes: "sat" or "unsat" when it has the answer (then
+   * every later call returns the same), "paused" when the budget ran out (call again to go on).
+   */
+  run(budget = Number.POSITIVE_INFINITY): SearchStatus {
+    if (this.status !== undefined) return this.status;
+    const stopAt = this.nodes + budget;
+    const { m, width: w, st, cand, candN, candP } = this;
+    for (;;) {
+      const L = this.level;
+      if (this.fresh) {
+        this.fresh = false;
+        let got = this.propagate(L);
+        if (got === BRANCH && L < this.probeDepth && L < this.m - 1) got = this.probe(L);
+        if (got === SOLVED) {
+          this.solution = st.slice(L * w + 2 * m, L * w + 3 * m);
+          this.status = "sat";
+          return "sat";
+        }
+        if (got === BRANCH) {
+          this.nodes++;
+          this.runNodes++;
+          this.order(L);
+        } else {
+          candN[L] = 0;
+          candP[L] = 0;
+        }
+      }
+      if (candP[L]! < candN[L]!) {
+        if (this.runNodes >= this.runBudget && this.restartsOn) {
+          this.restart();
+          continue;
+        }
+        if (this.nodes >= stopAt) return "paused";
+        const v = cand[L * 32 + candP[L]!]!;
+        candP[L]!++;
+        const ln = this.line[L]!;
+        const i = ln < m ? ln : v;
+        const j = ln < m ? v : ln - m;
+        const next = L + 1;
+        st.copyWithin(next * w, L * w, L * w + w);
+        this.doneR[next] = this.doneR[L]!;
+        this.doneC[next] = this.doneC[L]!;
+        this.left[next] = this.left[L]!;
+        this.tS[next] = this.tS[L]!;
+        this.tD[next] = this.tD[L]!;
+        this.dec[L] = i * 32 + j;
+        this.queued = 0;
+        if (!this.place(next, i, j)) {
+          this.queued = 0;
+          candN[next] = 0;
+          candP[next] = 0;
+          this.level = next;
+          this.fresh = false;
+          continue;
+        }
+        this.level = next;
+        this.fresh = true;
+        continue;
+      }
+      // Every child of level L failed: the decisions above it cannot stand together.
+      if (L === 0) {
+        this.status = "unsat";
+        return "unsat";
+      }
+      if (this.learn && L <= 2) this.record(L);
+      this.level = L - 1;
+    }
+  }
+
+  /**
+   * Whether propagation alone, without any decision, completes the board: "sat" (with the
+   * placement), "unsat" (a contradiction found), or "paused" (it would have to branch). Grades
+   * puzzles; call on a fresh search only.
+   */
+  propagateOnly(): SearchStatus {
+    const got = this.propagate(0);
+    if (got === SOLVED) {
+      this.solution = this.st.slice(2 * this.m, 3 * this.m);
+      return "sat";
+    }
+    return got === CONFLICT ? "unsat" : "paused";
+  }
+
+  /**
+   * Singleton consistency at level L: every open square is tried (on level L + 1 as scratch);
+   * one that fails is taken away, and level L propagated again, until none fails. Returns what
+   * level L then is (SOLVED when a probe completed the board: level L holds that completion).
+   */
+  private probe(L: number): number {
+    const { st } = this;
+    const w = this.width;
+    const o = L * w;
+    const next = L + 1;
+    for (;;) {
+      let removed = false;
+      for (let rest = ~this.doneR[L]! & this.full; rest !== 0; rest &= rest - 1) {
+        const i = low(rest);
+        for (let x = st[o + i]!; x !== 0; x &= x - 1) {
+          const j = low(x);
+          if (((st[o + i]! >>> j) & 1) === 0) continue;
+          st.copyWithin(next * w, o, o + w);
+          this.doneR[next] = this.doneR[L]!;
+          this.doneC[next] = this.doneC[L]!;
+          this.left[next] = this.left[L]!;
+          this.tS[next] = this.tS[L]!;
+          this.tD[next] = this.tD[L]!;
+          this.queued = 0;
+          const alive = this.place(next, i, j);
+          const got = alive ? this.propagate(next) : CONFLICT;
+          this.queued = 0;
+          if (got === SOLVED) {
+            st.copyWithin(o, next * w, next * w + w);
+            this.left[L] = 0;
+            return SOLVED;
+          }
+          if (got === CONFLICT) {
+            this.curDoneR = this.doneR[L]!;
+            this.curDoneC = this.doneC[L]!;
+            this.dead = -1;
+            this.clear(o, i, 1 << j);
+            this.probed++;
+            removed = true;
+            if (this.dead >= 0) {
+              this.weight[this.dead]!++;
+              this.queued = 0;
+              return CONFLICT;
+            }
+          }
+        }
+      }
+      if (!removed) return BRANCH;
+      const got = this.propagate(L);
+      if (got !== BRANCH) return got;
+    }
+  }
+
+  private reset(): void {
+    const m = this.m;
+    this.st.set(this.root, 0);
+    this.doneR[0] = 0;
+    this.doneC[0] = 0;
+    this.left[0] = m;
+    this.level = 0;
+    this.fresh = true;
+    this.runNodes = 0;
+    for (let k = 0; k < 2 * m; k++) this.priority[k] = this.rng();
+  }
+
+  private restart(): void {
+    this.restarts++;
+    this.runBudget = this.unit * luby(this.restarts + 1);
+    this.rng = mulberry(this.seed + 0x9e3779b9 * this.restarts);
+    this.reset();
+  }
+
+  /** The nogood of the decisions above level L (one or two of them). */
+  private record(L: number): void {
+    const a = this.dec[0]!;
+    if (L === 1) {
+      // A queen on square a is in no completion: take it off the board for every later run.
+      const i = a >> 5;
+      const j = a & 31;
+      const m = this.m;
+      if ((this.root[i]! >>> j) & 1) {
+        this.root[i]! &= ~(1 << j);
+        this.root[m + j]! &= ~(1 << i);
+        this.root[5 * m + this.sumId[a]!]!--;
+        this.root[5 * m + this.sums + this.diffId[a]!]!--;
+        this.learned++;
+      }
+      return;
+    }
+    const b = this.dec[1]!;
+    const ai = a >> 5;
+    const bi = b >> 5;
+    if (ai === bi) return;
+    // Queens on a and b are in no completion together: a attacks b, and b attacks a.
+    this.attack[a * 32 + bi]! |= 1 << (b & 31);
+    this.attack[b * 32 + ai]! |= 1 << (a & 31);
+    this.learned++;
+  }
+
+  /**
+   * Takes the squares `x` out of row i at level offset o (they must be open). A row or column
+   * without a queen that is left with one square is queued; one left with none is `dead`.
+   */
+  private clear(o: number, i: number, x: number): void {
+    const { st, m, sumId, diffId } = this;
+    const rowLeft = st[o + i]! ^ x;
+    st[o + i] = rowLeft;
+    if (((this.curDoneR >>> i) & 1) === 0) {
+      if (rowLeft === 0) this.dead = i;
+      else if ((rowLeft & (rowLeft - 1)) === 0 && this.queued < 1024) this.queue[this.queued++] = i;
+    }
+    const sumBase = o + 5 * m;
+    const diffBase = sumBase + this.sums;
+    const rowBit = ~(1 << i);
+    const sq = i * 32;
+    const doneC = this.curDoneC;
+    const counted = this.bound;
+    while (x !== 0) {
+      const bit = x & -x;
+      x ^= bit;
+      const j = 31 - Math.clz32(bit);
+      const colLeft = st[o + m + j]! & rowBit;
+      st[o + m + j] = colLeft;
+      if (((doneC >>> j) & 1) === 0) {
+        if (colLeft === 0) this.dead = m + j;
+        else if ((colLeft & (colLeft - 1)) === 0 && this.queued < 1024) {
+          this.queue[this.queued++] = m + j;
+        }
+      }
+      if (counted) {
+        st[sumBase + sumId[sq + j]!]!--;
+        st[diffBase + diffId[sq + j]!]!--;
+      }
+    }
+  }
+
+  /**
+   * Puts a queen on (i, j) at level L: its row, column and diagonals lose their squares. False
+   * when some row or column without a queen is left with no square (then `dead` names it).
+   */
+  private place(L: number, i: number, j: number): boolean {
+    const o = L * this.width;
+    const { st, attack, m } = this;
+    const s = (i * 32 + j) * 32;
+    this.doneR[L]! |= 1 << i;
+    this.doneC[L]! |= 1 << j;
+    this.curDoneR = this.doneR[L]!;
+    this.curDoneC = this.doneC[L]!;
+    this.dead = -1;
+    let rest = ~(this.curDoneR & ~(1 << i)) & this.full;
+    while (rest !== 0) {
+      const bit = rest & -rest;
+      rest ^= bit;
+      const i2 = 31 - Math.clz32(bit);
+      const x = st[o + i2]! & attack[s + i2]!;
+      if (x !== 0) this.clear(o, i2, x);
+    }
+    st[o + 2 * m + i] = j;
+    this.left[L]!--;
+    this.tS[L]! -= this.rows[i]! + this.cols[j]!;
+    this.tD[L]! -= this.rows[i]! - this.cols[j]!;
+    if (this.dead >= 0) {
+      this.weight[this.dead]!++;
+      return false;
+    }
+    return true;
+  }
+
+  /** Propagates level L to a fixpoint; on BRANCH, `line[L]` is the line to branch on. */
+  private propagate(L: number): number {
+    const { st, m, weight } = this;
+    const o = L * this.width;
+    const full = this.full;
+    this.curDoneR = this.doneR[L]!;
+    this.curDoneC = this.doneC[L]!;
+    for (;;) {
+      while (this.queued > 0) {
+        const ln = this.queue[--this.queued]!;
+        if (ln < m) {
+          if ((this.doneR[L]! >>> ln) & 1) continue;
+          const x = st[o + ln]!;
+          if (x === 0) {
+            weight[ln]!++;
+            this.queued = 0;
+            return CONFLICT;
+          }
+          if ((x & (x - 1)) === 0 && !this.place(L, ln, low(x))) {
+            this.queued = 0;
+            return CONFLICT;
+          }
+        } else {
+          if ((this.doneC[L]! >>> (ln - m)) & 1) continue;
+          const x = st[o + ln]!;
+          if (x === 0) {
+            weight[ln]!++;
+            this.queued = 0;
+            return CONFLICT;
+          }
+          if ((x & (x - 1)) === 0 && !this.place(L, low(x), ln - m)) {
+            this.queued = 0;
+            return CONFLICT;
+          }
+        }
+      }
+      if (this.left[L] === 0) return SOLVED;
+      const openRows = ~this.doneR[L]! & full;
+      const openCols = ~this.doneC[L]! & full;
+      let best = -1;
+      let bestScore = Number.POSITIVE_INFINITY;
+      let forced = -1;
+      let twos = false;
+      const priority = this.priority;
+      // Score: the open squares, then more failures first, then the run's random order.
+      for (let rest = openRows; rest !== 0; rest &= rest - 1) {
+        const i = low(rest);
+        const x = st[o + i]!;
+        if (x === 0) {
+          weight[i]!++;
+          return CONFLICT;
+        }
+        const k = popcount(x);
+        if (k === 1) {
+          forced = i;
+          break;
+        }
+        if (k === 2) twos = true;
+        const score = k * 4096 - Math.min(weight[i]!, 4000) - priority[i]!;
+        if (score < bestScore) {
+          best = i;
+          bestScore = score;
+        }
+      }
+      if (forced < 0) {
+        for (let rest = openCols; rest !== 0; rest &= rest - 1) {
+          const j = low(rest);
+          const x = st[o + m + j]!;
+          if (x === 0) {
+            weight[m + j]!++;
+            return CONFLICT;
+          }
+          const k = popcount(x);
+          if (k === 1) {
+            forced = m + j;
+            break;
+          }
+          if (k === 2) twos = true;
+          const score = k * 4096 - Math.min(weight[m + j]!, 4000) - priority[m + j]!;
+          if (score < bestScore) {
+            best = m + j;
+            bestScore = score;
+          }
+        }
+      }
+      if (forced >= 0) {
+        this.queue[this.queued++] = forced;
+        continue;
+      }
+      if (twos && this.pairs && this.pairKills(o, openRows, openCols)) continue;
+      if (this.bound && !this.diagonalsFit(L)) return CONFLICT;
+      this.line[L] = best;
+      return BRANCH;
+    }
+  }
+
+  /**
+   * For each line with two open squares, takes away the squares that attack both. True when
+   * some square was taken (propagation then starts over).
+   */
+  private pairKills(o: number, openRows: number, openCols: number): boolean {
+    const { st, attack, m } = this;
+    let changed = false;
+    const seen = o + 3 * m;
+    for (let rest = openRows; rest !== 0; rest &= rest - 1) {
+      const l = low(rest);
+      const x = st[o + l]!;
+      // A line looked at with the same squares has nothing new to take: masks only shrink.
+      if (st[seen + l] === x || popcount(x) !== 2) continue;
+      st[seen + l] = x;
+      const sa = (l * 32 + low(x)) * 32;
+      const sb = (l * 32 + (31 - Math.clz32(x))) * 32;
+      for (let others = openRows & ~(1 << l); others !== 0; others &= others - 1) {
+        const i2 = low(others);
+        const kill = attack[sa + i2]! & attack[sb + i2]! & st[o + i2]!;
+        if (kill !== 0) {
+          this.clear(o, i2, kill);
+          changed = true;
+        }
+      }
+    }
+    for (let rest = openCols; rest !== 0; rest &= rest - 1) {
+      const l = low(rest);
+      const x = st[o + m + l]!;
+      if (st[seen + m + l] === x || popcount(x) !== 2) continue;
+      st[seen + m + l] = x;
+      const sa = (low(x) * 32 + l) * 32;
+      const sb = ((31 - Math.clz32(x)) * 32 + l) * 32;
+      const notLine = ~(1 << l);
+      for (let others = openRows; others !== 0; others &= others - 1) {
+        const i2 = low(others);
+        const kill = attack[sa + i2]! & attack[sb + i2]! & st[o + i2]! & notLine;
+        if (kill !== 0) {
+          this.clear(o, i2, kill);
+          changed = true;
+        }
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * The diagonal bound: `left` distinct open sum diagonals must add up to tS (difference
+   * diagonals to tD), so tS must lie between the sums of the smallest and the largest `left`.
+   */
+  private diagonalsFit(L: number): boolean {
+    const k = this.left[L]!;
+    const base = L * this.width + 5 * this.m;
+    return (
+      fits(this.st, base, this.sumValue, k, this.tS[L]!) &&
+      fits(this.st, base + this.sums, this.diffValue, k, this.tD[L]!)
+    );
+  }
+
+  /**
+   * The candidates of level L's line in the order they are tried: least constraining first
+   * (the square whose queen takes the fewest open squares from the other lines), ties at random.
+   */
+  private order(L: number): void {
+    const { st, attack, m, cand, costs } = this;
+    const o = L * this.width;
+    const ln = this.line[L]!;
+    const openRows = ~this.doneR[L]! & this.full;
+    let x = ln < m ? st[o + ln]! : st[o + ln]!;
+    let k = 0;
+    while (x !== 0) {
+      const v = low(x);
+      x &= x - 1;
+      const i = ln < m ? ln : v;
+      const j = ln < m ? v : ln - m;
+      const s = (i * 32 + j) * 32;
+      let taken = 0;
+      for (let rest = openRows & ~(1 << i); rest !== 0; rest &= rest - 1) {
+        const i2 = low(rest);
+        taken += popcount(st[o + i2]! & attack[s + i2]!);
+      }
+      // Insertion by cost, a random fraction breaking ties.
+      const c = taken + this.rng() * 0.5;
+      let p = k++;
+      while (p > 0 && costs[p - 1]! > c) {
+        costs[p] = costs[p - 1]!;
+        cand[L * 32 + p] = cand[L * 32 + p - 1]!;
+        p--;
+      }
+      costs[p] = c;
+      cand[L * 32 + p] = v;
+    }
+    this.candN[L] = k;
+    this.candP[L] = 0;
+  }
+}
+
+/** Whether `k` distinct values with a count above 0 can add up to `target` (bounds only). */
+function fits(st: Int32Array, base: number, value: Int32Array, k: number, target: number): boolean {
+  const size = value.length;
+  let lo = 0;
+  let got = 0;
+  for (let d = 0; d < size && got < k; d++) {
+    if (st[base + d]! > 0) {
+      lo += value[d]!;
+      got++;
+    }
+  }
+  if (got < k || lo > target) return false;
+  let hi = 0;
+  got = 0;
+  for (let d = size - 1; d >= 0 && got < k; d--) {
+    if (st[base + d]! > 0) {
+      hi += value[d]!;
+      got++;
+    }
+  }
+  return hi >= target;
+}
