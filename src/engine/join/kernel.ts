@@ -8,6 +8,8 @@
  * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
  */
 import { fillQuadrants, quadrantWords } from "./quadrants.js";
+import { halfBoards, halfKey, type Queen } from "./reference.js";
+import { JOIN_MAX_N } from "./split.js";
 import {
   BLOCK,
   type KernelExports,
@@ -40,8 +42,26 @@ export interface Forbidden {
   readonly fsa: number;
 }
 
+/** Tuning of the pair count (defaults measured on this project's 2-core machine). */
+export interface KernelTuning {
+  /** B keys per group the partition aims at. @default GROUP_TARGET */
+  readonly groupTarget?: number;
+  /** Extra partition bits allowed to fit the compact key into 4 chunks (32 bits). @default 2 */
+  readonly squeeze?: number;
+  /**
+   * Join quadrant tables (false: generate half-boards by backtracking in JavaScript, slowly;
+   * always so from n = 24, whose tables pass the 4 GB of 32-bit WebAssembly).
+   * @default n <= TABLES_MAX_N
+   */
+  readonly tables?: boolean;
+}
+
+/** The largest n whose quadrant tables fit in a kernel's memory (h = 11: 534 MB). */
+export const TABLES_MAX_N = 23;
+
 export class JoinKernel {
   readonly n: number;
+  readonly tuning: Required<KernelTuning>;
   readonly h: number;
   /** Window width, and the key width with the 3 class bits. */
   readonly wb: number;
@@ -74,9 +94,13 @@ export class JoinKernel {
   #planes = 0;
   #stride = 0;
 
-  constructor(n: number) {
-    if (n < 4 || n > 23) throw new RangeError(`the join kernel takes n in 4..23: ${n}`);
+  constructor(n: number, tuning: KernelTuning = {}) {
+    if (!Number.isInteger(n) || n < 4 || n > JOIN_MAX_N) {
+      throw new RangeError(`the join kernel takes n in 4..${JOIN_MAX_N}: ${n}`);
+    }
     this.n = n;
+    this.tuning = { groupTarget: GROUP_TARGET, squeeze: 2, tables: n <= TABLES_MAX_N, ...tuning };
+    if (n > TABLES_MAX_N) this.tuning = { ...this.tuning, tables: false };
     const h = Math.floor(n / 2);
     this.h = h;
     this.wb = n % 2 === 0 ? n - 1 : n - 2;
@@ -109,7 +133,7 @@ export class JoinKernel {
     p += 4 * 65536;
     const combos = p;
     p += 2 * (h + 1) * 2 ** h;
-    const words = quadrantWords(h);
+    const words = this.tuning.tables ? quadrantWords(h) : { start: 0, entries: 0 };
     const qstart = align(p, 8);
     p = qstart + 4 * words.start;
     const qent = align(p, 8);
@@ -131,11 +155,13 @@ export class JoinKernel {
     this.memory = newMemory(pages);
     this.#views();
     this.exports = kernelInstance(this.layout, this.memory, pages);
-    fillQuadrants(
-      h,
-      this.u32.subarray(qstart / 4, qstart / 4 + words.start),
-      this.u32.subarray(qent / 4, qent / 4 + words.entries),
-    );
+    if (this.tuning.tables) {
+      fillQuadrants(
+        h,
+        this.u32.subarray(qstart / 4, qstart / 4 + words.start),
+        this.u32.subarray(qent / 4, qent / 4 + words.entries),
+      );
+    }
     // Candidate column sets: the k-subsets of the west columns, all or all but one.
     let at = combos;
     for (let missing = -1; missing < h; missing++) {
@@ -188,6 +214,7 @@ export class JoinKernel {
 
   /** An upper bound on the half-boards one `gen` call writes (pairs of quadrant entries). */
   bound(rn: number, rs: number, combos: { ptr: number; len: number }, cols: number): number {
+    if (!this.tuning.tables) return this.#halves(rn, rs, cols).length;
     const { h } = this;
     const start = this.layout.qstart / 4;
     const u32 = this.u32;
@@ -238,9 +265,62 @@ export class JoinKernel {
     out: number,
     own: Preset | undefined = undefined,
   ): number {
-    const fn = east ? this.exports.genE : this.exports.genW;
     const kx = own === undefined ? 0n : this.keyOf(east, own);
+    if (!this.tuning.tables) return this.#genSlowly(east, rn, rs, combos, cols, f, cls, kx, out);
+    const fn = east ? this.exports.genE : this.exports.genW;
     return fn(rn, rs, combos.ptr, combos.len, cols, f.fnd, f.fna, f.fsd, f.fsa, cls, kx, out);
+  }
+
+  #cached: { key: string; halves: Queen[][] } | undefined;
+
+  /** Every half-board on rows rn, rs (quadrant-local) and columns `cols`, without presets. */
+  #halves(rn: number, rs: number, cols: number): Queen[][] {
+    const key = `${rn} ${rs} ${cols}`;
+    if (this.#cached?.key !== key) {
+      const list: number[] = [];
+      for (let c = 0; c < this.h; c++) if ((cols >>> c) & 1) list.push(c);
+      this.#cached = { key, halves: halfBoards(rn + rs * 2 ** this.r0s, list, []) };
+    }
+    return this.#cached.halves;
+  }
+
+  /** `gen` without tables: backtracking in JavaScript (join/reference.ts), same keys. */
+  #genSlowly(
+    east: boolean,
+    rn: number,
+    rs: number,
+    combos: { ptr: number; len: number },
+    cols: number,
+    f: Forbidden,
+    cls: number,
+    kx: bigint,
+    out: number,
+  ): number {
+    const allowed = new Set<number>();
+    for (let i = 0; i < combos.len; i++) allowed.add(this.u16[combos.ptr / 2 + i]);
+    let count = 0;
+    for (const qs of this.#halves(rn, rs, cols)) {
+      let cw = 0;
+      let hit = false;
+      for (const [r, c] of qs) {
+        if (r < this.h) cw |= 1 << c;
+        hit ||= this.#hits(f, r, c);
+      }
+      if (hit || !allowed.has(cw)) continue;
+      const key = halfKey(this.n, qs, east, this.u8[cls + cw]) | kx;
+      this.u32[out / 4 + 2 * count] = Number(key & 0xffffffffn);
+      this.u32[out / 4 + 2 * count + 1] = Number(key >> 32n);
+      count++;
+    }
+    return count;
+  }
+
+  /** Whether a queen at (r, c) stands on a forbidden diagonal. */
+  #hits(f: Forbidden, r: number, c: number): boolean {
+    const { h, r0s } = this;
+    if (r < h) return ((f.fnd >>> (r - c + h - 1)) & 1) === 1 || ((f.fna >>> (r + c)) & 1) === 1;
+    const i = r - r0s;
+    return ((f.fsd >>> (i - c + h - 1)) & 1) === 1 || ((f.fsa >>> (i + c)) & 1) === 1;
   }
 
   /** The key bits of one queen of a half (its window diagonals; mirrored keys for `east`). */
@@ -269,8 +349,9 @@ export class JoinKernel {
     const stepB = Math.max(1, Math.floor(nb / 2048));
     x.stats(a, na, stepA, this.layout.counts);
     x.stats(b, nb, stepB, this.layout.counts + 256);
-    let k = Math.floor(Math.log2(nb / GROUP_TARGET));
+    let k = Math.floor(Math.log2(nb / this.tuning.groupTarget));
     k = Math.min(MAX_PARTITION_BITS, Math.max(k, 0, bits - 48));
+    if (bits - k > 32 && bits - k <= 32 + this.tuning.squeeze) k = bits - 32;
     const order: number[] = [];
     for (let j = 0; j < bits; j++) order.push(j);
     const score = (j: number) => u32[counts + j] * u32[counts + 64 + j];
