@@ -1,0 +1,361 @@
+/**
+ * Completion instances from a seed: the published generators of Gent, Jefferson and
+ * Nightingale ("Complexity of n-Queens Completion", JAIR 59, 2017; CSPLib problems 079 and 080),
+ * their transformation of Excluded Diagonals into completion, and puzzles with exactly one
+ * completion graded by the reasoning they need. Pure: no Node imports, the same seed gives the
+ * same instance everywhere (the web page can use it).
+ *
+ * The three generators are ports of the published Python scripts, random numbers included
+ * ({@link PythonRandom}): the same arguments and seed give the instance the script gives.
+ * - {@link randomCompletion} (`queens-gen-fast.py n m seed`): n*n tries of a random free row and
+ *   a random free column, the square kept when neither of its diagonals holds a queen, until m
+ *   queens stand (or undefined: the script "gives up").
+ * - {@link excludedDiagonalList} (`queens-diag-gen.py n mininfile seed`): the sum and difference
+ *   diagonals in a random order, each excluded unless that leaves some row or column with
+ *   `minInLine` or fewer open squares; an instance is n with the FIRST d of the list.
+ * - {@link blockedSquares} (`blocked-gen.py n m mininfile seed`): the squares in a random order,
+ *   each blocked unless its row or column would keep `minInLine` or fewer, until m are blocked.
+ */
+import { Forbidden, type PartialBoard, type Queen, type Square } from "../board.js";
+import { decideHard } from "./decide.js";
+import { PythonRandom } from "./python-random.js";
+import { HardSearch, type HardSearchOptions } from "./search.js";
+import { subBoard } from "./sub-board.js";
+
+/** A diagonal as the generator lists it: `[v, 1]` the sum diagonal r + c = v, `[v, 0]` the difference diagonal r - c + n - 1 = v. */
+export type DiagonalPair = readonly [number, 0 | 1];
+
+function checkN(n: number, max: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new RangeError(`n must be a whole number from 1 to ${max}: got ${n}`);
+  }
+}
+
+/**
+ * A random completion instance: `placed` queens on an n x n board by the published method
+ * (queens-gen-fast.py), in the order placed, or undefined when n*n tries did not place them all.
+ * @example randomCompletion(76, 56, 1)!.length // 56 (the published instance n = 76, seed 1)
+ */
+export function randomCompletion(n: number, placed: number, seed: number): Queen[] | undefined {
+  checkN(n, 10_000);
+  if (!Number.isInteger(placed) || placed < 0 || placed > n) {
+    throw new RangeError(
+      `the queens to place must be a whole number from 0 to ${n}: got ${placed}`,
+    );
+  }
+  const rng = new PythonRandom(seed);
+  const sum = new Uint8Array(2 * n - 1);
+  const diff = new Uint8Array(2 * n - 1);
+  const rows = Array.from({ length: n }, (_, i) => i);
+  const cols = Array.from({ length: n }, (_, i) => i);
+  const out: Queen[] = [];
+  if (placed === 0) return out;
+  let left = n;
+  for (let attempt = 0; attempt < n * n; attempt++) {
+    const i = rng.randrange(left);
+    const j = rng.randrange(left);
+    const r = rows[i]!;
+    const c = cols[j]!;
+    if (sum[r + c] === 0 && diff[r - c + n - 1] === 0) {
+      out.push({ row: r, col: c });
+      sum[r + c] = 1;
+      diff[r - c + n - 1] = 1;
+      rows[i] = rows[left - 1]!;
+      cols[j] = cols[left - 1]!;
+      left--;
+      if (out.length === placed) return out;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The published Excluded Diagonals generator's list for (n, minInLine, seed), in its order
+ * (queens-diag-gen.py): an instance is n with the first d pairs, for any d up to its length.
+ * @example excludedDiagonalList(10, 1).slice(0, 2) // [[4, 1], [2, 1]] (with minInLine 4)
+ */
+export function excludedDiagonalList(n: number, seed: number, minInLine = 4): DiagonalPair[] {
+  checkN(n, 1000);
+  const rng = new PythonRandom(seed);
+  const numInRow = new Int32Array(n).fill(n);
+  const numInCol = new Int32Array(n).fill(n);
+  const sumOut = new Uint8Array(2 * n - 1);
+  const diffOut = new Uint8Array(2 * n - 1);
+  const sums = rng.shuffle(Array.from({ length: 2 * n - 1 }, (_, i) => i));
+  const diffs = rng.shuffle(Array.from({ length: 2 * n - 1 }, (_, i) => i));
+  const out: DiagonalPair[] = [];
+  const open = (r: number, c: number) => sumOut[r + c] === 0 && diffOut[r - c + n - 1] === 0;
+  const exclude = (d: number, isSum: boolean) => {
+    const rows: number[] = [];
+    for (let r = 0; r < n; r++) {
+      const c = isSum ? d - r : r - d + n - 1;
+      if (c < 0 || c >= n || !open(r, c)) continue;
+      if (numInRow[r]! <= minInLine || numInCol[c]! <= minInLine) return;
+      rows.push(r);
+    }
+    for (const r of rows) {
+      numInRow[r]!--;
+      numInCol[isSum ? d - r : r - d + n - 1]!--;
+    }
+    if (isSum) sumOut[d] = 1;
+    else diffOut[d] = 1;
+    out.push([d, isSum ? 1 : 0]);
+  };
+  while (sums.length > 0 || diffs.length > 0) {
+    let isSum: boolean;
+    if (sums.length === 0) isSum = false;
+    else if (diffs.length === 0) isSum = true;
+    else isSum = rng.randrange(-1, 2, 2) === 1;
+    exclude(isSum ? sums.pop()! : diffs.pop()!, isSum);
+  }
+  return out;
+}
+
+/** The Excluded Diagonals instance of the first `d` pairs of a generator list. */
+export function excludedDiagonalsBoard(
+  n: number,
+  pairs: readonly DiagonalPair[],
+  d = pairs.length,
+): PartialBoard {
+  if (!Number.isInteger(d) || d < 0 || d > pairs.length) {
+    throw new RangeError(`d must be a whole number from 0 to ${pairs.length}: got ${d}`);
+  }
+  const sums: number[] = [];
+  const differences: number[] = [];
+  for (const [v, t] of pairs.slice(0, d)) (t === 1 ? sums : differences).push(v);
+  return { n, queens: [], excluded: { sums, differences } };
+}
+
+/**
+ * `count` blocked squares by the published generator (blocked-gen.py), sorted by row then
+ * column (0-based; the script prints them 1-based), or undefined when 1,000 shuffles could not
+ * block that many.
+ */
+export function blockedSquares(
+  n: number,
+  count: number,
+  seed: number,
+  minInLine = 1,
+): Square[] | undefined {
+  checkN(n, 200);
+  if (!Number.isInteger(count) || count < 0 || count > n * n) {
+    throw new RangeError(
+      `the squares to block must be a whole number from 0 to ${n * n}: got ${count}`,
+    );
+  }
+  if (count === 0) return [];
+  const rng = new PythonRandom(seed);
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const order: number[] = [];
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) order.push(r * n + c);
+    rng.shuffle(order);
+    const inRow = new Int32Array(n).fill(n);
+    const inCol = new Int32Array(n).fill(n);
+    const out: Square[] = [];
+    for (const k of order) {
+      const r = Math.floor(k / n);
+      const c = k % n;
+      if (inRow[r]! > minInLine && inCol[c]! > minInLine) {
+        inRow[r]!--;
+        inCol[c]!--;
+        out.push({ row: r, col: c });
+        if (out.length === count) {
+          return out.sort((a, b) => a.row - b.row || a.col - b.col);
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The published transformation of Excluded Diagonals into completion (diagtoqueens.py).
+
+type Pair = [number, number];
+
+const Q19_COL0: Pair = [0, 8];
+const Q19_COL19: Pair = [19, 8];
+const Q19_ROW0: Pair = [17, 0];
+const Q19_ROW19: Pair = [17, 19];
+const Q19_REST: readonly Pair[] = [
+  [1, 12],
+  [2, 17],
+  [3, 7],
+  [4, 10],
+  [5, 15],
+  [6, 1],
+  [7, 16],
+  [8, 13],
+  [9, 2],
+  [10, 6],
+  [11, 18],
+  [12, 3],
+  [13, 5],
+  [14, 11],
+  [15, 9],
+  [16, 14],
+  [18, 4],
+];
+
+const offset = (n: number, at: Pair, queens: readonly Pair[]): Pair[] =>
+  queens.map(([a, b]) => [at[0] * n + a, at[1] * n + b]);
+
+function diagonalsDistinct(queens: readonly Pair[]): boolean {
+  const s = new Set<number>();
+  const d = new Set<number>();
+  for (const [a, b] of queens) {
+    if (s.has(a + b) || d.has(a - b)) return false;
+    s.add(a + b);
+    d.add(a - b);
+  }
+  return true;
+}
+
+/**
+ * The completion instance the published transformation makes of an Excluded Diagonals
+ * instance (queens-diag-transform.py): a board of about 19 * (14n) rows with all but n queens
+ * placed and exactly as many completions as the original has solutions. The queens come in the
+ * script's order.
+ */
+export function translateExcludedDiagonals(
+  n: number,
+  pairs: readonly DiagonalPair[],
+  d = pairs.length,
+): PartialBoard {
+  checkN(n, 1000);
+  const diffs: number[] = [];
+  const sums: number[] = [];
+  for (const [v, t] of pairs.slice(0, d)) {
+    if (t === 1) sums.push(v);
+    else diffs.push(v - n + 1);
+  }
+  // Excluded Diagonals -> completion with required rows and columns (reduce4to3).
+  const n3 = 7 * n - 3;
+  const m3 = n + diffs.length + sums.length;
+  const p3: Pair[] = [
+    ...diffs.map((v): Pair => [6 * n - 3 - v, 3 * n - 1 - 2 * v]),
+    ...sums.map((v): Pair => [2 * n - 2 - v, n + 2 * v]),
+  ];
+  const c3 = Array.from({ length: n }, (_, c) => c + 3 * n - 2);
+  const r3 = Array.from({ length: n }, (_, r) => r);
+  const board = (size: number, queens: readonly Pair[]): PartialBoard => ({
+    n: size,
+    queens: queens.map(([row, col]) => ({ row, col })),
+  });
+  if (!diagonalsDistinct(p3)) return board(n3, p3);
+  // ... -> plain completion (reduce3to2).
+  const cPrime = [...c3, ...p3.map((q) => q[0])];
+  const rPrime = [...r3, ...p3.map((q) => q[1])];
+  const np = n3 % 3 === 2 ? 2 * n3 + 1 : 2 * n3 - 1;
+  const an = Array.from({ length: np }, (_, i): Pair => [i, (2 * i) % np]);
+  const bn = Array.from({ length: np }, (_, i): Pair => [(2 * i) % np, i]);
+  const cSet = new Set(cPrime);
+  const rSet = new Set(rPrime);
+  const rest: Pair[] = [
+    ...offset(np, Q19_COL0, an).filter((q) => !cSet.has(q[0])),
+    ...offset(np, Q19_ROW0, bn).filter((q) => !rSet.has(q[1])),
+  ];
+  for (const at of Q19_REST) rest.push(...offset(np, at, an));
+  cPrime.sort((a, b) => a - b);
+  rPrime.sort((a, b) => a - b);
+  const qc = Array.from({ length: m3 }, (_, i): Pair => [i, 2 * cPrime[i]!]);
+  const qr = Array.from({ length: m3 }, (_, i): Pair => [2 * rPrime[i]!, i]);
+  return board(19 * np + m3, [
+    ...p3,
+    ...offset(np, Q19_COL19, qc),
+    ...offset(np, Q19_ROW19, qr),
+    ...rest,
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Puzzles with exactly one completion.
+
+/** How much reasoning a puzzle needs. */
+export type PuzzleDifficulty = "easy" | "medium" | "hard";
+
+/** The puzzle difficulties, easiest first. */
+export const PUZZLE_DIFFICULTIES: readonly PuzzleDifficulty[] = ["easy", "medium", "hard"];
+
+/** A puzzle: queens to start from, its one completion, and what solving it takes. */
+export interface Puzzle {
+  /** The board to complete: n and the given queens (the clues). */
+  readonly board: PartialBoard;
+  /** Its only completion. */
+  readonly solution: number[];
+  /** The difficulty asked for. */
+  readonly difficulty: PuzzleDifficulty;
+  /**
+   * What solves it: "forced" lines alone (a row or column with one open square), "propagation"
+   * (forced lines, pairs, the diagonal bound) or "search" (branching needed).
+   */
+  readonly solvedBy: "forced" | "propagation" | "search";
+}
+
+const FORCED_ONLY: HardSearchOptions = { pairs: false, diagonalBound: false };
+const PROPAGATION: HardSearchOptions = { pairs: true, diagonalBound: true };
+
+function solvedWithout(board: PartialBoard, options: HardSearchOptions): boolean {
+  if (board.queens.length === board.n) return true;
+  return new HardSearch(subBoard(board), options).propagateOnly() === "sat";
+}
+
+/**
+ * Whether `cols` is the only completion of the board's queens: for each free row r (in order),
+ * no completion agrees with `cols` above r and differs in r (r's square in `cols` blocked).
+ */
+function onlyCompletion(n: number, clues: readonly Queen[], cols: readonly number[]): boolean {
+  const given = new Set(clues.map((q) => q.row));
+  const fixed: Queen[] = [...clues];
+  for (let r = 0; r < n; r++) {
+    if (given.has(r)) continue;
+    const board: PartialBoard = { n, queens: fixed, blocked: [{ row: r, col: cols[r]! }] };
+    if (decideHard(board, new Forbidden(board), { seed: r + 1 }).cols !== undefined) return false;
+    fixed.push({ row: r, col: cols[r]! });
+  }
+  return true;
+}
+
+/**
+ * A puzzle on an n x n board (4 <= n <= 32) with exactly one completion, from a seed: a random
+ * solution, then its queens taken away one at a time in a random order for as long as the rest
+ * still has that one completion and, for "easy", forced lines alone solve it, for "medium"
+ * propagation without branching does; "hard" keeps taking queens away while the completion stays
+ * unique, so every queen left is needed. The same n, difficulty and seed give the same puzzle.
+ * @example uniquePuzzle(8, "easy", 1).board.queens.length // a few queens
+ */
+export function uniquePuzzle(n: number, difficulty: PuzzleDifficulty, seed: number): Puzzle {
+  checkN(n, 32);
+  if (n < 4)
+    throw new RangeError(`a puzzle needs n >= 4 (smaller boards have no solution): got ${n}`);
+  if (!PUZZLE_DIFFICULTIES.includes(difficulty)) {
+    throw new RangeError(`the difficulty must be easy, medium or hard: got ${String(difficulty)}`);
+  }
+  const rng = new PythonRandom(seed);
+  // A random solution: the search on the empty board, its choices seeded.
+  const empty: PartialBoard = { n, queens: [] };
+  const solution = decideHard(empty, new Forbidden(empty), { seed: rng.uint32() + 1 }).cols!;
+  const order = rng.shuffle(Array.from({ length: n }, (_, r) => r));
+  let clues = new Set(Array.from({ length: n }, (_, r) => r));
+  const boardOf = (rows: ReadonlySet<number>): PartialBoard => ({
+    n,
+    queens: [...rows].sort((a, b) => a - b).map((row) => ({ row, col: solution[row]! })),
+  });
+  const keeps = (board: PartialBoard): boolean => {
+    if (difficulty === "easy") return solvedWithout(board, FORCED_ONLY);
+    if (difficulty === "medium") return solvedWithout(board, PROPAGATION);
+    return onlyCompletion(n, board.queens, solution);
+  };
+  for (const r of order) {
+    const fewer = new Set(clues);
+    fewer.delete(r);
+    if (keeps(boardOf(fewer))) clues = fewer;
+  }
+  const board = boardOf(clues);
+  const solvedBy = solvedWithout(board, FORCED_ONLY)
+    ? "forced"
+    : solvedWithout(board, PROPAGATION)
+      ? "propagation"
+      : "search";
+  return { board, solution, difficulty, solvedBy };
+}
