@@ -6,25 +6,31 @@
 import { type Command, Option } from "commander";
 import { checkCheckpointPath, keyCheckpoint } from "../engine/checkpoint.js";
 import {
+  COUNT_METHODS,
   CountInterrupted,
-  countFast,
+  type CountMethod,
+  countBy,
   defaultWorkers,
   MAX_N,
   MAX_WORKERS,
   type Progress,
+  pickMethod,
 } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 import { resolveSecret, SECRET_ENV } from "../queue/secret.js";
-import { QUEUE_ENV } from "../queue/url.js";
+import { parseQueueUrl, QUEUE_ENV } from "../queue/url.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { loadQueue } from "./optional.js";
 import { stdout } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 
-/** Rough wall time on 2 cores (measured: n=17 6 s, 18 41 s, 19 301 s; then x7 per step of n). */
-function roughTime(n: number): string {
-  const seconds = 6 * 7 ** (n - 17);
+/**
+ * Rough wall time on 2 cores (measured: constellations n=17 6 s, 18 41 s, 19 301 s; the join
+ * n=20 about 80 s; then x7 per step of n).
+ */
+function roughTime(n: number, method: "join" | "constellations"): string {
+  const seconds = method === "join" ? 80 * 7 ** (n - 20) : 6 * 7 ** (n - 17);
   if (seconds < 3600) return `${Math.round(seconds / 60)} minutes`;
   if (seconds < 2 * 86400) return `${Math.round(seconds / 3600)} hours`;
   if (seconds < 2 * 365 * 86400) return `${Math.round(seconds / 86400)} days`;
@@ -44,6 +50,7 @@ interface CountFlags {
   /** False with --no-progress. */
   progress: boolean;
   backend: Backend;
+  method: CountMethod;
   queue?: string | false;
   batch?: string;
   secret?: string;
@@ -62,6 +69,8 @@ interface Counted {
   subProblems: number;
   resumed: number;
   backend: "cpu" | "gpu" | "queue";
+  /** The CPU method that counted (cpu backend only). */
+  method?: "join" | "constellations";
   /** The GPU adapter's name, or the queue run's name. */
   where?: string;
 }
@@ -90,6 +99,9 @@ async function countOn(job: CountJob): Promise<Counted> {
     throw new NQueensError("--replicas sets the quorum of a queue run: add --queue URL");
   }
   if (url !== undefined) {
+    if (flags.method === "join") {
+      throw new NQueensError("--queue counts constellations: drop --method join to count over it");
+    }
     if (flags.checkpoint !== undefined || flags.workers !== undefined) {
       throw new NQueensError(
         "--queue stores its results in Redis and its workers take --workers: drop --checkpoint and --workers",
@@ -99,9 +111,10 @@ async function countOn(job: CountJob): Promise<Counted> {
       flags.batch === undefined ? undefined : parseInteger(flags.batch, "--batch", 1, 100_000);
     const replicas =
       flags.replicas === undefined ? undefined : parseInteger(flags.replicas, "--replicas", 1, 9);
+    const address = parseQueueUrl(url); // a bad address is named before a missing secret
     const secret = resolveSecret(flags.secret);
     const { runCoordinator } = await loadQueue();
-    const r = await runCoordinator(n, url, {
+    const r = await runCoordinator(n, address, {
       secret,
       replicas,
       batch,
@@ -133,7 +146,11 @@ async function countOn(job: CountJob): Promise<Counted> {
 /** Counts on this machine: the GPU or the CPU engine. */
 async function countHere(job: CountJob): Promise<Counted> {
   const { n, workers, flags, onProgress, signal } = job;
-  const gpu = await openGpu(n, flags.backend);
+  if (flags.method === "join" && flags.backend === "gpu") {
+    throw new NQueensError("--method join counts on the CPU: drop --backend gpu or --method join");
+  }
+  // The GPU counts constellations: --method join keeps the count on the CPU.
+  const gpu = flags.method === "join" ? undefined : await openGpu(n, flags.backend);
   if (gpu) {
     try {
       const { countGpu } = await import("../gpu/node.js");
@@ -148,7 +165,12 @@ async function countHere(job: CountJob): Promise<Counted> {
       gpu.close();
     }
   }
-  const r = await countFast(n, { workers, checkpoint: flags.checkpoint, onProgress, signal });
+  const r = await countBy(n, flags.method, {
+    workers,
+    checkpoint: flags.checkpoint,
+    onProgress,
+    signal,
+  });
   return { ...r, backend: "cpu" };
 }
 
@@ -204,6 +226,14 @@ export const registerCount: Register = (program: Command, exit) => {
         .choices(BACKENDS)
         .default("auto"),
     )
+    .addOption(
+      new Option(
+        "-m, --method <name>",
+        "cpu counting method: join (half-boards), constellations (search), or auto: the faster for n",
+      )
+        .choices(COUNT_METHODS)
+        .default("auto"),
+    )
     .option(
       "-q, --queue <url>",
       `count over a Redis queue, redis://HOST[:PORT][/DB] (or $${QUEUE_ENV}); see nqueens worker`,
@@ -240,7 +270,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const stderr = process.stderr;
   if (n >= 21) {
     stderr.write(
-      `nqueens: note: n=${n} takes roughly ${roughTime(n)} on two cores` +
+      `nqueens: note: n=${n} takes roughly ${roughTime(n, pickMethod(n, flags.method))} on two cores` +
         `${flags.checkpoint === undefined ? "; add --checkpoint FILE to be able to resume" : ""}\n`,
     );
   }
@@ -272,6 +302,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     let again = `nqueens count ${n}`;
     if (flags.workers !== undefined) again += ` --workers ${workers}`;
     if (flags.unique) again += " --unique";
+    if (flags.method !== "auto") again += ` --method ${flags.method}`;
     if (flags.json) again += " --json";
     warn(`nqueens: ${stop.interrupted} ${e.done} of ${e.total} sub-problems`);
     warn(
@@ -296,6 +327,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
         subProblems: result.subProblems,
         resumed: result.resumed,
         backend: result.backend,
+        ...(result.method === undefined ? {} : { method: result.method }),
         ...(result.where === undefined
           ? {}
           : { [result.backend === "gpu" ? "adapter" : "run"]: result.where }),
