@@ -10,7 +10,13 @@
  * a board of 10^7 queens with backpressure instead of building 80 MB of text at once; for a
  * full solution the one-line styles go straight from `cols`, O(n) time and no per-row objects.
  */
-import { boardProblems, type PartialBoard, type Solution } from "./board.js";
+import {
+  boardProblems,
+  forbiddenSquares,
+  isRestricted,
+  type PartialBoard,
+  type Solution,
+} from "./board.js";
 import { NQueensError } from "./errors.js";
 
 /** The names `--format` accepts, one per style of {@link formatBoard}. */
@@ -29,6 +35,7 @@ export const BOARD_STYLES = [
   "lines",
   "aoj",
   "json",
+  "csplib",
 ] as const;
 
 /**
@@ -54,7 +61,19 @@ export const BOARD_STYLES = [
  * - `aoj`: the ALDS1_13_A judge's input: the number of queens k, then one `row col` line per
  *   queen: `4\n0 1\n1 3\n2 0\n3 2` (the board size is not written: the judge's is 8);
  * - `json`: `{"n":4,"cols":[1,3,0,2]}` for a {@link Solution},
- *   `{"n":4,"queens":[{"row":0,"col":1}]}` for a {@link PartialBoard}.
+ *   `{"n":4,"queens":[{"row":0,"col":1}]}` for a {@link PartialBoard}, with
+ *   `"blocked":[{"row":r,"col":c},...]` and `"excluded":{"sums":[...],"differences":[...]}`
+ *   when it has them;
+ * - `csplib`: a CSPLib (Essence') parameter file: `letting n = 4`, `letting init = [[0, 1], ...]`
+ *   (the queens, 0-based), and when the board has them `letting blocks = [[r, c], ...]` (1-based,
+ *   as CSPLib 080 numbers blocked squares) and `letting numdiags = d` with
+ *   `letting diags = [[v, 1], [v, 0], ...]` (the sum, then the difference diagonals excluded).
+ *
+ * Blocked squares and the squares of excluded diagonals are drawn in every square-by-square
+ * style: `x` in dots, compact, stars and binary, `|#|` in cells (where `X` is an empty square),
+ * `#` in grid, `■` in unicode, a grey square with a cross in svg; json and csplib keep them as
+ * they are. The one-line styles (perm, perm1, squares, lines, aoj) cannot show them and refuse
+ * such a board.
  */
 export type BoardStyle = (typeof BOARD_STYLES)[number];
 
@@ -94,7 +113,13 @@ interface Layout {
   col(i: number): number;
   /** The columns of the queens in each row, ascending (built on first use). */
   rows(): readonly (readonly number[])[];
+  /** The board, when it has blocked squares or excluded diagonals. */
+  readonly restricted: PartialBoard | undefined;
+  /** The forbidden squares' columns in each row (blocked or on an excluded diagonal), built on first use. */
+  blockedRows(): readonly (readonly number[])[];
 }
+
+const NO_ROWS: readonly (readonly number[])[] = [];
 
 function layout(board: PartialBoard | Solution): Layout {
   if (Array.isArray(board)) {
@@ -114,17 +139,31 @@ function layout(board: PartialBoard | Solution): Layout {
       row: (i) => i,
       col: (i) => cols[i]!,
       rows: () => Array.from(cols, (c) => [c]),
+      restricted: undefined,
+      blockedRows: () => NO_ROWS,
     };
   }
   const { n, queens } = board as PartialBoard;
   if (!Number.isInteger(n) || n < 1) {
     throw new NQueensError(`a board needs a size of at least 1: got ${n}`);
   }
-  const problems = boardProblems({ n, queens });
+  const full = board as PartialBoard;
+  const problems = boardProblems(full);
   if (problems.length > 0) throw new NQueensError(problems[0]!);
   const sorted = [...queens].sort((a, b) => a.row - b.row || a.col - b.col);
   let rows: number[][] | undefined;
+  let blockedRows: number[][] | undefined;
+  const restricted = isRestricted(full) ? full : undefined;
   return {
+    restricted,
+    blockedRows: () => {
+      if (restricted === undefined) return NO_ROWS;
+      if (blockedRows === undefined) {
+        blockedRows = Array.from({ length: n }, () => []);
+        for (const s of forbiddenSquares(restricted)) blockedRows[s.row]!.push(s.col);
+      }
+      return blockedRows;
+    },
     n,
     cols: undefined,
     k: sorted.length,
@@ -160,14 +199,25 @@ function* joined(count: number, piece: (i: number) => string, sep: string): Gene
   if (parts.length > 0) yield parts.join("");
 }
 
-/** One text row per board row: `empty` everywhere, `queen` in the queens' columns. */
-function matrix(b: Layout, queen: string, empty: string, sep: string): Generator<string> {
+/**
+ * One text row per board row: `empty` everywhere, `queen` in the queens' columns, `blocked` on
+ * the forbidden squares.
+ */
+function matrix(
+  b: Layout,
+  queen: string,
+  empty: string,
+  sep: string,
+  blocked: string,
+): Generator<string> {
   const cells: string[] = new Array(b.n);
   const rows = b.cols === undefined ? b.rows() : undefined;
+  const forbidden = b.blockedRows();
   return joined(
     b.n,
     (r) => {
       cells.fill(empty);
+      if (forbidden.length > 0) for (const c of forbidden[r]!) cells[c] = blocked;
       if (rows) for (const c of rows[r]!) cells[c] = queen;
       else cells[b.cols![r]!] = queen;
       return cells.join(sep);
@@ -180,10 +230,12 @@ function matrix(b: Layout, queen: string, empty: string, sep: string): Generator
 function* boxGrid(
   b: Layout,
   queen: string,
+  blocked: string,
   horizontal: string,
   vertical: string,
   corners: readonly [string, string, string][],
 ): Generator<string> {
+  const forbidden = b.blockedRows();
   const bar = horizontal.repeat(3);
   const border = ([left, mid, right]: [string, string, string]) =>
     left + new Array(b.n).fill(bar).join(mid) + right;
@@ -196,6 +248,7 @@ function* boxGrid(
     b.n,
     (r) => {
       cells.fill("   ");
+      if (forbidden.length > 0) for (const c of forbidden[r]!) cells[c] = ` ${blocked} `;
       for (const c of rows[r]!) cells[c] = ` ${queen} `;
       return `${r > 0 ? `${inner}\n` : ""}${vertical}${cells.join(vertical)}${vertical}`;
     },
@@ -208,7 +261,17 @@ function* boxGrid(
   yield `\n${border(corners[2]!)}`;
 }
 
+/** Refuses a board with blocked squares or excluded diagonals in a style that cannot show them. */
+function plainOnly(b: Layout, style: string): void {
+  if (b.restricted !== undefined) {
+    throw new NQueensError(
+      `the ${style} style cannot show blocked squares or excluded diagonals: use json, csplib or a style drawn square by square (dots, compact, stars, binary, cells, grid, unicode, svg)`,
+    );
+  }
+}
+
 function perm(b: Layout, base: number, style: string): Generator<string> {
+  plainOnly(b, style);
   if (b.cols !== undefined) {
     const cols = b.cols;
     return base === 0
@@ -247,6 +310,7 @@ export function fileName(col: number): string {
 }
 
 function* squares(b: Layout): Generator<string> {
+  plainOnly(b, "squares");
   const list = joined(b.k, (i) => `${fileName(b.col(i))}${b.row(i) + 1}`, " ");
   if (b.k === b.n) {
     yield* list;
@@ -260,7 +324,8 @@ function* squares(b: Layout): Generator<string> {
   }
 }
 
-function* rowColLines(b: Layout, head: string): Generator<string> {
+function* rowColLines(b: Layout, head: string, style: string): Generator<string> {
+  plainOnly(b, style);
   yield head;
   let first = true;
   for (const chunk of joined(b.k, (i) => `${b.row(i)} ${b.col(i)}`, "\n")) {
@@ -292,6 +357,22 @@ function svg(b: Layout, options: FormatOptions): string {
   }
   const path = [...joined(k, (i) => `M${b.col(i)}.2 ${b.row(i)}.8${CROWN}`, "")].join("");
   const n = b.n;
+  // Forbidden squares: grey, with a light cross.
+  const forbidden = b.blockedRows();
+  let squares = "";
+  let crosses = "";
+  forbidden.forEach((cols, r) => {
+    for (const c of cols) {
+      squares += `M${c} ${r}h1v1h-1z`;
+      crosses += `M${c}.25 ${r}.25l.5 .5m0-.5l-.5 .5`;
+    }
+  });
+  const blocked = squares
+    ? [
+        `<path d="${squares}" fill="#6b6b6b"/>`,
+        `<path d="${crosses}" stroke="#e8e8e8" stroke-width="0.08" fill="none"/>`,
+      ]
+    : [];
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${n} ${n}" role="img">`,
     `<title>${escapeXml(title)}</title>`,
@@ -300,6 +381,7 @@ function svg(b: Layout, options: FormatOptions): string {
     `<rect x="1" width="1" height="1" fill="#b58863"/><rect y="1" width="1" height="1" fill="#b58863"/>`,
     `</pattern></defs>`,
     `<rect width="${n}" height="${n}" fill="url(#${id})"/>`,
+    ...blocked,
     ...(path
       ? [
           `<path d="${path}" fill="#222" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/>`,
@@ -322,7 +404,43 @@ function* json(b: Layout, options: FormatOptions): Generator<string> {
   }
   yield `{"n":${b.n}${more},"queens":[`;
   yield* joined(b.k, (i) => `{"row":${b.row(i)},"col":${b.col(i)}}`, ",");
-  yield "]}";
+  yield "]";
+  const r = b.restricted;
+  if (r?.blocked && r.blocked.length > 0) {
+    const sq = sortedSquares(r);
+    yield `,"blocked":[`;
+    yield* joined(sq.length, (i) => `{"row":${sq[i]!.row},"col":${sq[i]!.col}}`, ",");
+    yield "]";
+  }
+  const e = r?.excluded;
+  if (e && (e.sums.length > 0 || e.differences.length > 0)) {
+    yield `,"excluded":{"sums":${JSON.stringify(e.sums)},"differences":${JSON.stringify(e.differences)}}`;
+  }
+  yield "}";
+}
+
+/** The blocked squares of a board, by row then column, each once. */
+function sortedSquares(board: PartialBoard): { row: number; col: number }[] {
+  return forbiddenSquares({ n: board.n, queens: [], blocked: board.blocked ?? [] });
+}
+
+/** A CSPLib parameter file: n, the queens, then blocked squares and excluded diagonals. */
+function* csplib(b: Layout): Generator<string> {
+  yield `letting n = ${b.n}\nletting init = [`;
+  yield* joined(b.k, (i) => `[${b.row(i)}, ${b.col(i)}]`, ", ");
+  yield "]";
+  const r = b.restricted;
+  if (r?.blocked && r.blocked.length > 0) {
+    const sq = sortedSquares(r);
+    yield "\nletting blocks = [";
+    yield* joined(sq.length, (i) => `[${sq[i]!.row + 1}, ${sq[i]!.col + 1}]`, ", ");
+    yield "]";
+  }
+  const e = r?.excluded;
+  if (e && (e.sums.length > 0 || e.differences.length > 0)) {
+    const pairs = [...e.sums.map((v) => `[${v}, 1]`), ...e.differences.map((v) => `[${v}, 0]`)];
+    yield `\nletting numdiags = ${pairs.length}\nletting diags = [${pairs.join(", ")}]`;
+  }
 }
 
 /**
@@ -339,23 +457,23 @@ export function formatChunks(
   const b = layout(board);
   switch (style) {
     case "dots":
-      return matrix(b, "Q", ".", " ");
+      return matrix(b, "Q", ".", " ", "x");
     case "compact":
-      return matrix(b, "Q", ".", "");
+      return matrix(b, "Q", ".", "", "x");
     case "stars":
-      return matrix(b, "Q", "*", "");
+      return matrix(b, "Q", "*", "", "x");
     case "binary":
-      return matrix(b, "1", "0", " ");
+      return matrix(b, "1", "0", " ", "x");
     case "cells":
-      return matrix(b, "|Q|", "|X|", " ");
+      return matrix(b, "|Q|", "|X|", " ", "|#|");
     case "grid":
-      return boxGrid(b, "Q", "-", "|", [
+      return boxGrid(b, "Q", "#", "-", "|", [
         ["+", "+", "+"],
         ["+", "+", "+"],
         ["+", "+", "+"],
       ]);
     case "unicode":
-      return boxGrid(b, "♛", "─", "│", [
+      return boxGrid(b, "♛", "■", "─", "│", [
         ["┌", "┬", "┐"],
         ["├", "┼", "┤"],
         ["└", "┴", "┘"],
@@ -369,11 +487,13 @@ export function formatChunks(
     case "squares":
       return squares(b);
     case "lines":
-      return rowColLines(b, `n ${b.n}`);
+      return rowColLines(b, `n ${b.n}`, style);
     case "aoj":
-      return rowColLines(b, String(b.k));
+      return rowColLines(b, String(b.k), style);
     case "json":
       return json(b, options);
+    case "csplib":
+      return csplib(b);
     default:
       throw new NQueensError(
         `style must be one of ${BOARD_STYLES.join(", ")}: got '${style as string}'`,

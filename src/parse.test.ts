@@ -186,9 +186,9 @@ const bad: [string, string, ParseErrorCode, string][] = [
   ["a ragged first row", "Q.\n.Q..\n....\n....", "ragged", "row 0 has 2 cells, expected 4"],
   [
     "an unknown symbol",
-    "Q...\n...x\n....\n....",
+    "Q...\n...?\n....\n....",
     "symbol",
-    "unknown symbol 'x' at row 1, column 3",
+    "unknown symbol '?' at row 1, column 3",
   ],
   [
     "a digit other than 0/1",

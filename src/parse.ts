@@ -42,7 +42,13 @@
  * A named format reads its own syntax only, with no guessing (the four matrix names read any
  * matrix; `unicode` reads as `grid`).
  */
-import type { PartialBoard, Queen } from "./board.js";
+import {
+  type ExcludedDiagonals,
+  Forbidden,
+  type PartialBoard,
+  type Queen,
+  type Square,
+} from "./board.js";
 import { quote } from "./errors.js";
 import { MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
 import { type Line, nonBlankLines } from "./lines.js";
@@ -63,6 +69,7 @@ export const BOARD_FORMS = [
   "lines",
   "aoj",
   "json",
+  "csplib",
 ] as const;
 
 /** One of the input formats described at the top of this module. */
@@ -78,6 +85,7 @@ export type ParseErrorCode =
   | "size" // a size out of range, or more rows, cells, queens or nesting than the limits allow
   | "range" // a queen off the board
   | "duplicate" // two queens on one square
+  | "forbidden" // a queen on a blocked square or an excluded diagonal
   | "ambiguous"; // detection could read the input in two ways: name the format
 
 /** A parsed board, with the format it was read as, or the reason it could not be read. */
@@ -92,6 +100,11 @@ export interface ParseOptions {
    * list without a size line takes this size instead of its number of queens.
    */
   readonly n?: number;
+  /**
+   * `csplib` and `json` with a `diags` list: take the first this many pairs (CSPLib 079's
+   * instance of d diagonals), instead of `numdiags` (`d` in JSON) or, without it, all of them.
+   */
+  readonly diagonals?: number;
 }
 
 /** The largest board size a parse accepts (see `limits.ts`). */
@@ -125,6 +138,10 @@ const QUEENS = new Set(["Q", "q", "1", "♛", "♕"]);
 const EMPTIES = new Set([".", "0", "*", "-", "_", "·"]);
 /** In `|..|` cells a blank square and the Java tutorial's `X` are empty too. */
 const CELL_EMPTIES = new Set([...EMPTIES, "", "X", "x"]);
+/** A blocked square in the matrix styles (dots, compact, stars, binary). */
+const BLOCKED = new Set(["x", "X", "#", "■"]);
+/** A blocked square in `|..|` cells and grids, where `X` is the Java tutorial's empty square. */
+const CELL_BLOCKED = new Set(["#", "■"]);
 
 const INTEGER = /^[+-]?\d+$/;
 const SQUARE = /^([a-z]+)(\d+)$/i;
@@ -178,9 +195,16 @@ function sizeValue(text: string, what: string): number {
 // ---------------------------------------------------------------------------------------------
 // Checking queens
 
+/** What a board forbids besides its queens, as read (checked by {@link finish}). */
+interface Restrictions {
+  blocked?: Square[];
+  excluded?: ExcludedDiagonals;
+}
+
 /**
- * Checks the queens against the size and each other, sorts them row by row and applies
- * `options.n`. `where(i)` names the place in the input of queen i, for messages. O(k log k).
+ * Checks the queens against the size and each other, sorts them row by row, checks the blocked
+ * squares and excluded diagonals (on the board, no queen on them) and applies `options.n`.
+ * `where(i)` names the place in the input of queen i, for messages. O(k log k + blocked).
  */
 function finish(
   n: number,
@@ -188,6 +212,7 @@ function finish(
   form: BoardForm,
   options: ParseOptions,
   where: (i: number) => string = () => "",
+  restrictions: Restrictions = {},
 ): ParseResult {
   if (options.n !== undefined && n !== options.n) {
     fail("shape", `expected a ${options.n}x${options.n} board, got ${n}x${n}`);
@@ -203,14 +228,65 @@ function finish(
     keys[i] = q.row * n + q.col;
     if (i > 0 && keys[i]! <= keys[i - 1]!) increasing = false;
   }
-  if (increasing) return { ok: true, board: { n, queens }, form };
-  keys.sort();
-  for (let i = 1; i < k; i++) if (keys[i] === keys[i - 1]) duplicate(n, queens, where);
-  const sorted = Array.from(keys, (key): Queen => {
-    const row = Math.floor(key / n);
-    return { row, col: key - row * n };
-  });
-  return { ok: true, board: { n, queens: sorted }, form };
+  let sorted = queens;
+  if (!increasing) {
+    keys.sort();
+    for (let i = 1; i < k; i++) if (keys[i] === keys[i - 1]) duplicate(n, queens, where);
+    sorted = Array.from(keys, (key): Queen => {
+      const row = Math.floor(key / n);
+      return { row, col: key - row * n };
+    });
+  }
+  const extra = restricted(n, sorted, restrictions);
+  return { ok: true, board: { n, queens: sorted, ...extra }, form };
+}
+
+/**
+ * The board's blocked squares (sorted, each once) and excluded diagonals (sorted, each once),
+ * checked: on the board, and no queen on any of them. Only the fields that hold something.
+ */
+function restricted(n: number, queens: readonly Queen[], r: Restrictions): Restrictions {
+  const out: Restrictions = {};
+  if (r.blocked && r.blocked.length > 0) {
+    const keys = new Float64Array(r.blocked.length);
+    r.blocked.forEach((s, i) => {
+      if (s.row < 0 || s.row >= n || s.col < 0 || s.col >= n) {
+        fail("range", `blocked square (${s.row}, ${s.col}) is off the ${n}x${n} board`);
+      }
+      keys[i] = s.row * n + s.col;
+    });
+    keys.sort();
+    const blocked: Square[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      if (i > 0 && keys[i] === keys[i - 1]) continue;
+      const row = Math.floor(keys[i]! / n);
+      blocked.push({ row, col: keys[i]! - row * n });
+    }
+    out.blocked = blocked;
+  }
+  const e = r.excluded;
+  if (e && (e.sums.length > 0 || e.differences.length > 0)) {
+    const clean = (values: readonly number[], kind: string) => {
+      for (const v of values) {
+        if (v < 0 || v > 2 * n - 2) {
+          fail(
+            "range",
+            `excluded ${kind} diagonal ${v} is not one of the ${n}x${n} board's (0 to ${2 * n - 2})`,
+          );
+        }
+      }
+      return [...new Set(values)].sort((a, b) => a - b);
+    };
+    out.excluded = { sums: clean(e.sums, "sum"), differences: clean(e.differences, "difference") };
+  }
+  if (out.blocked || out.excluded) {
+    const forbidden = new Forbidden({ n, queens: [], ...out });
+    for (const q of queens) {
+      const why = forbidden.reason(q.row, q.col);
+      if (why) fail("forbidden", `queen at (${q.row}, ${q.col}) stands on ${why}`);
+    }
+  }
+  return out;
 }
 
 /** Fails naming the first queen (in input order) that stands on an earlier queen's square. */
@@ -239,6 +315,7 @@ function fromCells(
   empties: ReadonlySet<string>,
   form: BoardForm,
   options: ParseOptions,
+  blockedSymbols: ReadonlySet<string> = BLOCKED,
 ): ParseResult {
   const n = rows.length;
   if (options.n !== undefined && n !== options.n) {
@@ -254,9 +331,11 @@ function fromCells(
     }
   }
   const queens: Queen[] = [];
+  const blocked: Square[] = [];
   rows.forEach((cells, r) => {
     cells.forEach((cell, c) => {
       if (QUEENS.has(cell)) queens.push({ row: r, col: c });
+      else if (blockedSymbols.has(cell)) blocked.push({ row: r, col: c });
       else if (!empties.has(cell))
         fail("symbol", `unknown symbol ${quote(cell)} at row ${r}, column ${c}`);
     });
@@ -270,7 +349,7 @@ function fromCells(
       `the board has ${plural(n, "row")} of ${plural(expected, "cell")}; it must be square`,
     );
   }
-  return finish(n, queens, form, options);
+  return finish(n, queens, form, options, undefined, { blocked });
 }
 
 /** The cells of one matrix row (white space between them ignored), at most MAX_MATRIX_N. */
@@ -296,7 +375,7 @@ function matrixStyle(lines: readonly Line[]): BoardForm {
   let stars = false;
   for (const l of lines) {
     if (/\s/.test(l.text)) spaced = true;
-    if (!/^[01\s]*$/.test(l.text)) binary = false;
+    if (!/^[01xX#■\s]*$/.test(l.text)) binary = false;
     if (l.text.includes("*")) stars = true;
   }
   if (binary) return "binary";
@@ -330,7 +409,7 @@ function parseCells(lines: readonly Line[], options: ParseOptions): ParseResult 
       fail("size", `row ${r} has more than ${count(MAX_MATRIX_N)} cells`);
     return cells;
   });
-  return fromCells(rows, CELL_EMPTIES, "cells", options);
+  return fromCells(rows, CELL_EMPTIES, "cells", options, CELL_BLOCKED);
 }
 
 function parseGrid(lines: readonly Line[], form: BoardForm, options: ParseOptions): ParseResult {
@@ -351,7 +430,7 @@ function parseGrid(lines: readonly Line[], form: BoardForm, options: ParseOption
     checkRows(rows.length);
   }
   if (rows.length === 0) fail("empty", "the grid has no rows of cells");
-  return fromCells(rows, CELL_EMPTIES, form, options);
+  return fromCells(rows, CELL_EMPTIES, form, options, CELL_BLOCKED);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -587,20 +666,6 @@ function parseJson(text: string, options: ParseOptions): ParseResult {
     if (records > 1) fail("syntax", `${count(records)} JSON records: a board is one of them`);
     fail("syntax", jsonError(text, (e as Error).message));
   }
-  const fromCols = (cols: unknown[], n: number) => {
-    const queens: Queen[] = [];
-    for (let r = 0; r < cols.length; r++) {
-      const c = cols[r];
-      if (c === null) continue;
-      if (!isInt(c)) fail("syntax", `cols[${r}] must be a whole number or null: got ${shown(c)}`);
-      queens.push({ row: r, col: c });
-    }
-    return finish(n, queens, "json", options);
-  };
-  const checkedN = (v: unknown) => {
-    if (!isInt(v)) fail("size", `"n" must be a whole number: got ${shown(v)}`);
-    return sizeValue(String(v), '"n"');
-  };
   if (Array.isArray(value)) {
     if (value.length === 0) fail("empty", "the JSON list is empty");
     if (value.length > MAX_PARSE_N) fail("size", `at most ${count(MAX_PARSE_N)} rows`);
@@ -611,12 +676,28 @@ function parseJson(text: string, options: ParseOptions): ParseResult {
           fail("size", `row ${r} has more than ${count(MAX_MATRIX_N)} cells`);
         return row.map((v) => (v === null || typeof v !== "object" ? JSON.stringify(v) : "[...]"));
       });
-      return fromCells(rows, new Set(["0", "false"]), "json", options);
+      return fromCells(rows, new Set(["0", "false"]), "json", options, JSON_BLOCKED);
     }
-    return fromCols(value, value.length);
+    return jsonCols(value, value.length, options, {});
   }
   if (value === null || typeof value !== "object") fail("syntax", JSON_FORMS);
-  const o = value as { n?: unknown; cols?: unknown; queens?: unknown };
+  const o = value as {
+    n?: unknown;
+    cols?: unknown;
+    queens?: unknown;
+    blocked?: unknown;
+    excluded?: unknown;
+    diags?: unknown;
+    d?: unknown;
+  };
+  const checkedN = (v: unknown) => {
+    if (!isInt(v)) fail("size", `"n" must be a whole number: got ${shown(v)}`);
+    return sizeValue(String(v), '"n"');
+  };
+  const restrictions = (): Restrictions => ({
+    blocked: o.blocked === undefined ? undefined : jsonSquares(o.blocked, "blocked"),
+    excluded: jsonExcluded(o, options),
+  });
   if (Array.isArray(o.cols)) {
     const n = o.n === undefined ? o.cols.length : checkedN(o.n);
     if (n !== o.cols.length) {
@@ -624,28 +705,273 @@ function parseJson(text: string, options: ParseOptions): ParseResult {
     }
     if (n < 1 || n > MAX_PARSE_N)
       fail("size", `"cols" must have 1 to ${count(MAX_PARSE_N)} entries`);
-    return fromCols(o.cols, n);
+    return jsonCols(o.cols, n, options, restrictions());
   }
-  if (Array.isArray(o.queens)) {
+  const restrictedOnly =
+    o.queens === undefined &&
+    (o.blocked !== undefined || o.excluded !== undefined || o.diags !== undefined);
+  if (Array.isArray(o.queens) || restrictedOnly) {
     const n = o.n === undefined ? options.n : checkedN(o.n);
     if (n === undefined) fail("size", `a "queens" list needs "n", the board size`);
-    checkQueenCount(o.queens.length);
-    const queens = o.queens.map((q: unknown, i): Queen => {
-      const { row, col } = (q !== null && typeof q === "object" ? q : {}) as {
-        row?: unknown;
-        col?: unknown;
-      };
-      if (!isInt(row) || !isInt(col)) {
-        fail(
-          "syntax",
-          `queens[${i}] must be {"row":r,"col":c} with whole numbers: got ${shown(q)}`,
-        );
-      }
-      return { row, col };
-    });
-    return finish(n, queens, "json", options);
+    const queens = restrictedOnly ? [] : jsonSquares(o.queens, "queens");
+    return finish(n, queens, "json", options, undefined, restrictions());
   }
   return fail("syntax", JSON_FORMS);
+}
+
+/** In a JSON 0/1 matrix, a blocked square is the string "x" (or "X", "#"). */
+const JSON_BLOCKED = new Set(['"x"', '"X"', '"#"']);
+
+function jsonCols(
+  cols: unknown[],
+  n: number,
+  options: ParseOptions,
+  restrictions: Restrictions,
+): ParseResult {
+  const queens: Queen[] = [];
+  for (let r = 0; r < cols.length; r++) {
+    const c = cols[r];
+    if (c === null) continue;
+    if (!isInt(c)) fail("syntax", `cols[${r}] must be a whole number or null: got ${shown(c)}`);
+    queens.push({ row: r, col: c });
+  }
+  return finish(n, queens, "json", options, undefined, restrictions);
+}
+
+/** A JSON list of squares: `{"row":r,"col":c}` objects or `[r, c]` pairs. */
+function jsonSquares(list: unknown, field: string): Square[] {
+  if (!Array.isArray(list))
+    fail("syntax", `"${field}" must be a list of squares: got ${shown(list)}`);
+  if (list.length > MAX_PARSE_N) fail("size", `more than ${count(MAX_PARSE_N)} ${field} squares`);
+  return list.map((q: unknown, i): Square => {
+    if (Array.isArray(q)) {
+      if (q.length === 2 && isInt(q[0]) && isInt(q[1])) return { row: q[0], col: q[1] };
+    } else if (q !== null && typeof q === "object") {
+      const { row, col } = q as { row?: unknown; col?: unknown };
+      if (isInt(row) && isInt(col)) return { row, col };
+    }
+    return fail(
+      "syntax",
+      `${field}[${i}] must be {"row":r,"col":c} or [r, c] with whole numbers: got ${shown(q)}`,
+    );
+  });
+}
+
+/** `"excluded": {"sums":[...],"differences":[...]}`, or CSPLib pairs `"diags"` with `"d"`. */
+function jsonExcluded(
+  o: { excluded?: unknown; diags?: unknown; d?: unknown },
+  options: ParseOptions,
+): ExcludedDiagonals | undefined {
+  const numbers = (v: unknown, field: string): number[] => {
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || !v.every(isInt)) {
+      fail("syntax", `"${field}" must be a list of whole numbers: got ${shown(v)}`);
+    }
+    if (v.length > MAX_PARSE_N) fail("size", `more than ${count(MAX_PARSE_N)} ${field}`);
+    return v as number[];
+  };
+  if (o.excluded !== undefined && o.diags !== undefined) {
+    fail("syntax", `"excluded" and "diags" both given: one way of naming the diagonals, please`);
+  }
+  if (o.excluded !== undefined) {
+    const e = o.excluded as { sums?: unknown; differences?: unknown } | null;
+    if (e === null || typeof e !== "object" || Array.isArray(e)) {
+      fail("syntax", `"excluded" must be {"sums":[...],"differences":[...]}: got ${shown(e)}`);
+    }
+    return { sums: numbers(e.sums, "sums"), differences: numbers(e.differences, "differences") };
+  }
+  if (o.diags === undefined) return undefined;
+  if (!Array.isArray(o.diags))
+    fail("syntax", `"diags" must be a list of [v, t] pairs: got ${shown(o.diags)}`);
+  if (o.diags.length > MAX_PARSE_N) fail("size", `more than ${count(MAX_PARSE_N)} diags`);
+  const pairs = o.diags.map((p: unknown, i): [number, number] => {
+    if (Array.isArray(p) && p.length === 2 && isInt(p[0]) && (p[1] === 0 || p[1] === 1)) {
+      return [p[0], p[1]];
+    }
+    return fail(
+      "syntax",
+      `diags[${i}] must be [v, 1] (sum) or [v, 0] (difference): got ${shown(p)}`,
+    );
+  });
+  if (o.d !== undefined && !isInt(o.d))
+    fail("syntax", `"d" must be a whole number: got ${shown(o.d)}`);
+  return diagonalPrefix(pairs, options.diagonals ?? (o.d as number | undefined), '"d"');
+}
+
+/** The first `d` CSPLib pairs (all when d is undefined) as excluded diagonals. */
+function diagonalPrefix(
+  pairs: readonly [number, number][],
+  d: number | undefined,
+  what: string,
+): ExcludedDiagonals {
+  const take = d ?? pairs.length;
+  if (!(Number.isInteger(take) && take >= 0 && take <= pairs.length)) {
+    fail(
+      "range",
+      `${what} must be a whole number from 0 to ${pairs.length} (the pairs given): got ${take}`,
+    );
+  }
+  const sums: number[] = [];
+  const differences: number[] = [];
+  for (let i = 0; i < take; i++) {
+    const [v, t] = pairs[i]!;
+    (t === 1 ? sums : differences).push(v);
+  }
+  return { sums, differences };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSPLib parameter files (problems 079 and 080)
+
+/**
+ * A CSPLib / Essence' parameter file: statements `[letting] NAME = VALUE` (or `be`), values
+ * whole numbers or lists of `[a, b]` pairs, over as many lines as they like; `$` starts a
+ * comment, a `language ESSENCE' 1.0` line is skipped. The names read (others are an error):
+ * - `n`: the board size (required);
+ * - `init`: the queens placed, `[[row, col], ...]` from 0 (prob079's completion files);
+ * - `blocks`: blocked squares, `[[row, col], ...]` from 1 (prob080, whose generator writes
+ *   them 1-based);
+ * - `diags`: excluded diagonals, `[[v, 1], ...]` the sum diagonal r + c = v and `[v, 0]` the
+ *   difference diagonal r - c + n - 1 = v (prob079's generator output);
+ * - `numdiags`: how many of `diags` the instance takes, from the front (the generator writes
+ *   the length of its list; `options.diagonals` overrides it).
+ */
+const CSPLIB_NAMES = ["n", "init", "blocks", "diags", "numdiags"] as const;
+// Only spaces and tabs before a name: `\s*` after `^` would scan every run of blank lines from
+// each of its lines (quadratic in a hostile input of newlines).
+const CSPLIB_LINE = /^[ \t]*(?:letting[ \t]+)?(?:init|blocks|diags|numdiags)[ \t]*(?:=|be\b)/im;
+const CSPLIB_START = /^[ \t]*(?:letting[ \t]|language[ \t]+ESSENCE)/im;
+
+/** A list of pairs, or a number, as read from a CSPLib file. */
+type CsplibValue = number | [number, number][];
+
+function parseCsplib(text: string, options: ParseOptions): ParseResult {
+  const values = new Map<string, { value: CsplibValue; line: number }>();
+  // Line numbers of each offset, for messages.
+  let line = 1;
+  let i = 0;
+  const len = text.length;
+  const skipSpace = () => {
+    for (; i < len; i++) {
+      const c = text[i]!;
+      if (c === "\n") line++;
+      else if (c === "$") {
+        while (i < len && text[i] !== "\n") i++;
+        i--;
+      } else if (!/\s/.test(c)) break;
+    }
+  };
+  const word = () => {
+    const m = /^[A-Za-z_][\w']*/.exec(text.slice(i, i + 64));
+    if (!m) return undefined;
+    i += m[0].length;
+    return m[0];
+  };
+  const excerpt = () => quote(text.slice(i, i + 20).split("\n")[0] || "(the end)");
+  const integer = (): number => {
+    const m = /^[+-]?\d{1,16}/.exec(text.slice(i, i + 17));
+    if (!m) fail("syntax", `line ${line}: expected a whole number, got ${excerpt()}`);
+    i += m[0].length;
+    return Number(m[0]);
+  };
+  const expect = (ch: string) => {
+    skipSpace();
+    if (text[i] !== ch) fail("syntax", `line ${line}: expected '${ch}', got ${excerpt()}`);
+    i++;
+  };
+  const pairs = (): [number, number][] => {
+    const out: [number, number][] = [];
+    expect("[");
+    skipSpace();
+    if (text[i] === "]") {
+      i++;
+      return out;
+    }
+    for (;;) {
+      expect("[");
+      skipSpace();
+      const a = integer();
+      expect(",");
+      skipSpace();
+      const b = integer();
+      expect("]");
+      out.push([a, b]);
+      if (out.length > MAX_PARSE_N) fail("size", `a list of more than ${count(MAX_PARSE_N)} pairs`);
+      skipSpace();
+      if (text[i] === "]") {
+        i++;
+        return out;
+      }
+      expect(",");
+    }
+  };
+  for (;;) {
+    skipSpace();
+    if (i >= len) break;
+    const at = line;
+    let name = word();
+    if (name === "language") {
+      while (i < len && text[i] !== "\n") i++;
+      continue;
+    }
+    if (name === "letting") {
+      skipSpace();
+      name = word();
+    }
+    if (name === undefined)
+      fail("syntax", `line ${line}: expected 'letting NAME = VALUE', got ${excerpt()}`);
+    if (!(CSPLIB_NAMES as readonly string[]).includes(name)) {
+      fail(
+        "syntax",
+        `line ${at}: unknown parameter ${quote(name)} (a CSPLib board has ${CSPLIB_NAMES.join(", ")})`,
+      );
+    }
+    if (values.has(name)) fail("syntax", `line ${at}: ${quote(name)} is given twice`);
+    skipSpace();
+    if (text[i] === "=") i++;
+    else if (word() !== "be")
+      fail("syntax", `line ${line}: expected '=' after ${name}, got ${excerpt()}`);
+    skipSpace();
+    const value: CsplibValue = text[i] === "[" ? pairs() : integer();
+    values.set(name, { value, line: at });
+  }
+  const get = (name: string, list: boolean) => {
+    const v = values.get(name);
+    if (v === undefined) return undefined;
+    if (Array.isArray(v.value) !== list) {
+      fail(
+        "syntax",
+        `line ${v.line}: ${name} must be ${list ? "a list of [a, b] pairs" : "a whole number"}`,
+      );
+    }
+    return v.value;
+  };
+  const size = get("n", false) as number | undefined;
+  if (size === undefined) fail("size", "a CSPLib board needs 'letting n = N', the board size");
+  const n = sizeValue(String(size), "n");
+  const init = (get("init", true) as [number, number][] | undefined) ?? [];
+  checkQueenCount(init.length);
+  const queens = init.map(([row, col]): Queen => ({ row, col }));
+  const blocks = get("blocks", true) as [number, number][] | undefined;
+  const blocked = blocks?.map(([row, col]): Square => ({ row: row - 1, col: col - 1 }));
+  const diags = get("diags", true) as [number, number][] | undefined;
+  const numdiags = get("numdiags", false) as number | undefined;
+  if (numdiags !== undefined && diags === undefined) {
+    fail("syntax", "numdiags without diags: the diagonals are missing");
+  }
+  diags?.forEach(([, t], k) => {
+    if (t !== 0 && t !== 1) {
+      fail("syntax", `diags[${k}] must be [v, 1] (sum) or [v, 0] (difference): got type ${t}`);
+    }
+  });
+  const excluded = diags
+    ? diagonalPrefix(
+        diags,
+        options.diagonals ?? numdiags,
+        options.diagonals === undefined ? "numdiags" : "the diagonals to take",
+      )
+    : undefined;
+  return finish(n, queens, "csplib", options, (k) => ` (init entry ${k})`, { blocked, excluded });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -664,6 +990,7 @@ function inputLines(text: string): Line[] {
 function detect(text: string, lines: readonly Line[]): BoardForm {
   const t = text.trimStart();
   if (t.startsWith("{") || t.startsWith("[")) return "json";
+  if (CSPLIB_START.test(t) || CSPLIB_LINE.test(t)) return "csplib";
   if (lines.some((l) => BORDER_START.test(l.text))) {
     return lines.some((l) => BOX.test(l.text)) ? "unicode" : "grid";
   }
@@ -790,6 +1117,8 @@ function readAs(
       return parseAoj(lines, options);
     case "json":
       return parseJson(t, options);
+    case "csplib":
+      return parseCsplib(t, options);
     default:
       return fail(
         "syntax",
@@ -799,6 +1128,10 @@ function readAs(
 }
 
 function checkOptions(options: ParseOptions): void {
+  const d = options.diagonals;
+  if (d !== undefined && !(Number.isInteger(d) && d >= 0 && d <= MAX_PARSE_N)) {
+    fail("size", `the diagonals to take must be a whole number from 0: got ${d}`);
+  }
   if (
     options.n !== undefined &&
     !(Number.isInteger(options.n) && options.n >= 1 && options.n <= MAX_PARSE_N)

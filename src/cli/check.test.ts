@@ -169,8 +169,8 @@ describe("nqueens check", { concurrency: 2 }, () => {
     [
       "an unknown symbol",
       () => ["check"],
-      "Q...\n...x\n....\n....\n",
-      "nqueens: unknown symbol 'x' at row 1, column 3\n",
+      "Q...\n...?\n....\n....\n",
+      "nqueens: unknown symbol '?' at row 1, column 3\n",
     ],
     [
       "an empty file",
