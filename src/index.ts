@@ -13,4 +13,4 @@
  */
 export * from "./browser.js";
 export * as engine from "./engine/index.js";
-export { countFast } from "./engine/index.js";
+export { countBy, countFast, countJoin } from "./engine/index.js";

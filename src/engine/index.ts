@@ -1,6 +1,7 @@
 /**
  * The fast counter: a symmetry-reduced split into sub-problems (split.ts), the hot kernel
- * (kernel.ts, wasm.ts), worker threads (count-fast.ts, worker.ts) and checkpoints (checkpoint.ts).
+ * (kernel.ts, wasm.ts), worker threads (count-fast.ts, worker.ts) and checkpoints (checkpoint.ts);
+ * the join of half-boards (join/), and the choice between the two (method.ts).
  */
 export { type Checkpoint, headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
 export {
@@ -12,6 +13,15 @@ export {
   MAX_WORKERS,
 } from "./count-fast.js";
 export {
+  countJoin,
+  countJoinSync,
+  JOIN_MAX_N,
+  JoinSolver,
+  joinPart,
+  joinSplitVersion,
+  joinSubProblems,
+} from "./join/index.js";
+export {
   compileBoard,
   compileSubProblem,
   countCompletions,
@@ -22,6 +32,7 @@ export {
   newTask,
   solveSubProblem,
 } from "./kernel.js";
+export { COUNT_METHODS, type CountMethod, countBy, JOIN_FROM_N, pickMethod } from "./method.js";
 export {
   fromWords,
   MAX_N,

@@ -19,11 +19,16 @@ import {
   type WasmMemory,
 } from "./wasm.js";
 
-/** Pairs up to this many are counted one by one (the tables cost more than they save). */
-export const DIRECT_PAIRS = 1 << 14;
+/** Pairs up to this many are counted one by one (the tables cost more than they save)... */
+export const DIRECT_PAIRS = 1 << 15;
+/** ...and so are all pairs when one list is this short. */
+export const DIRECT_SIDE = 12;
 
 /** The B side is cut into groups of about this many keys (so blocks are nearly full). */
 export const GROUP_TARGET = 128;
+
+/** Keys sampled per list for the bit frequencies that choose the partition. */
+const SAMPLE = 512;
 
 /** The most partition bits (groups: 2^16). */
 export const MAX_PARTITION_BITS = 16;
@@ -93,6 +98,8 @@ export class JoinKernel {
   #sorted = 0;
   #planes = 0;
   #stride = 0;
+  /** The partition of the byte tables now in memory (bit j: partition index, or -1). */
+  #roles: Int32Array | undefined;
 
   constructor(n: number, tuning: KernelTuning = {}) {
     if (!Number.isInteger(n) || n < 4 || n > JOIN_MAX_N) {
@@ -340,13 +347,13 @@ export class JoinKernel {
   pairs(a: number, na: number, b: number, nb: number, bits = this.keyBits): bigint {
     if (na === 0 || nb === 0) return 0n;
     const x = this.exports;
-    if (na * nb <= DIRECT_PAIRS) return x.direct(a, na, b, nb);
+    if (na * nb <= DIRECT_PAIRS || Math.min(na, nb) <= DIRECT_SIDE) return x.direct(a, na, b, nb);
     if (na > nb) [a, na, b, nb] = [b, nb, a, na];
     const u32 = this.u32;
     const counts = this.layout.counts / 4;
     u32.fill(0, counts, counts + 128);
-    const stepA = Math.max(1, Math.floor(na / 2048));
-    const stepB = Math.max(1, Math.floor(nb / 2048));
+    const stepA = Math.max(1, Math.floor(na / SAMPLE));
+    const stepB = Math.max(1, Math.floor(nb / SAMPLE));
     x.stats(a, na, stepA, this.layout.counts);
     x.stats(b, nb, stepB, this.layout.counts + 256);
     let k = Math.floor(Math.log2(nb / this.tuning.groupTarget));
@@ -361,9 +368,13 @@ export class JoinKernel {
     const place = new Int32Array(bits); // compact position of the other bits
     for (let j = 0, c = 0; j < bits; j++) if (role[j] < 0) place[j] = c++;
     const chunks = Math.max(4, Math.ceil((bits - k) / 8));
-    // Byte tables: for key byte y and value v, the pattern bits (low 16) and compact bits (<< 16).
+    // Byte tables: for key byte y and value v, the pattern bits (low 16) and compact bits (<< 16);
+    // kept while the same bits are chosen.
     const tab = this.layout.tab / 4;
-    for (let y = 0; y < this.layout.keyBytes; y++) {
+    let same = this.#roles !== undefined && this.#roles.length === bits;
+    for (let j = 0; same && j < bits; j++) same = this.#roles![j] === role[j];
+    if (!same) this.#roles = role;
+    for (let y = 0; !same && y < this.layout.keyBytes; y++) {
       const base = tab + 512 * y;
       u32[base] = 0;
       u32[base + 1] = 0;

@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { assemble } from "./asm.js";
+import { JoinKernel } from "./kernel.js";
+import { halfBoards, halfKey, pairsReference } from "./reference.js";
+import { solveItem } from "./solve.js";
+import { joinItems } from "./split.js";
+
+/** A reproducible stream of numbers in [0, 1). */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Writes keys into the kernel's list at `at`. */
+function put(k: JoinKernel, at: number, keys: bigint[]): void {
+  keys.forEach((key, i) => {
+    k.u32[at / 4 + 2 * i] = Number(key & 0xffffffffn);
+    k.u32[at / 4 + 2 * i + 1] = Number(key >> 32n);
+  });
+}
+
+describe("asm", () => {
+  test("refuses unknown instructions, locals and labels, and unbalanced blocks", () => {
+    const mem = { initialPages: 1, maximumPages: 1 };
+    const f = (body: string) => [{ name: "f", params: { a: "i32" as const }, body }];
+    assert.throws(() => assemble(mem, f("i32.frobnicate")), /unknown instruction i32.frobnicate/);
+    assert.throws(() => assemble(mem, f("local.get $b drop")), /unknown local \$b/);
+    assert.throws(() => assemble(mem, f("br $nowhere")), /unknown label \$nowhere/);
+    assert.throws(() => assemble(mem, f("block $x")), /1 blocks not ended/);
+  });
+});
+
+describe("JoinKernel.pairs", () => {
+  // Key widths of even (2*19+3) and odd (2*19) n = 20/21, sizes that take every path: one by
+  // one, 4, 5 and 6 chunks of compact key, partial blocks, many groups.
+  const cases: [number, number, number, number][] = [
+    [20, 7, 300, 41],
+    [20, 200, 150, 41],
+    [20, 3000, 5000, 41],
+    [21, 4000, 2500, 38],
+    [20, 700, 20000, 41],
+  ];
+  for (const [n, na, nb, bits] of cases) {
+    test(`n=${n}: ${na} x ${nb} keys of ${bits} bits, as counted one by one`, () => {
+      const k = new JoinKernel(n, { tables: false }); // pairs need no quadrant tables
+      const next = random(na * 7 + nb);
+      const key = () => {
+        let x = 0n;
+        for (let j = 0; j < bits; j++) if (next() < 0.27) x |= 1n << BigInt(j);
+        return x;
+      };
+      const a = Array.from({ length: na }, key);
+      const b = Array.from({ length: nb }, key);
+      k.ensure(Math.max(na, nb));
+      put(k, k.listA, a);
+      put(k, k.listB, b);
+      assert.equal(k.pairs(k.listA, na, k.listB, nb, bits), pairsReference(a, b));
+    });
+  }
+});
+
+describe("JoinKernel.gen", () => {
+  test("writes the keys of every west and east half-board, as the reference computes them", () => {
+    const n = 12;
+    const k = new JoinKernel(n);
+    const h = n / 2;
+    const rows = 0b100110100101; // 6 of 12 rows
+    const rn = rows & 63;
+    const rs = rows >>> 6;
+    for (const east of [false, true]) {
+      const expected = halfBoards(rows, [0, 1, 2, 3, 4, 5], [])
+        .map((qs) => halfKey(n, qs, east, 0))
+        .sort();
+      let total = 0;
+      for (let kk = 0; kk <= h; kk++) {
+        total += k.gen(
+          east,
+          rn,
+          rs,
+          k.combos(-1, kk),
+          63,
+          k.forbidden([]),
+          k.clsNone,
+          k.listA + 8 * total,
+        );
+      }
+      const got: bigint[] = [];
+      for (let i = 0; i < total; i++) {
+        got.push(
+          BigInt(k.u32[k.listA / 4 + 2 * i]) | (BigInt(k.u32[k.listA / 4 + 2 * i + 1]) << 32n),
+        );
+      }
+      assert.deepEqual(got.sort(), expected);
+    }
+  });
+
+  test("without tables (as from n = 24) every item counts the same", () => {
+    for (const n of [9, 12]) {
+      const fast = new JoinKernel(n);
+      const slow = new JoinKernel(n, { tables: false });
+      const items = joinItems(n);
+      for (let i = 0; i < items.length; i += 3) {
+        assert.equal(solveItem(slow, items, i), solveItem(fast, items, i), `item ${i}`);
+      }
+    }
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Choosing the CPU counting method: the constellation search (count-fast.ts) or the join of
+ * half-boards (join/). Both give the same counts; `auto` takes the one measured faster for n on
+ * this project's 2-core machine (README, "Counting fast").
+ */
+import { NQueensError } from "../errors.js";
+import { countFast } from "./count-fast.js";
+import { countJoin } from "./join/count-join.js";
+import { TABLES_MAX_N } from "./join/kernel.js";
+import { JOIN_MAX_N } from "./join/split.js";
+import type { CountOptions, CountResult } from "./types.js";
+
+/** The methods `nqueens count --method` takes. */
+export const COUNT_METHODS = ["auto", "join", "constellations"] as const;
+export type CountMethod = (typeof COUNT_METHODS)[number];
+
+/**
+ * From this n on `auto` joins half-boards (the measured crossover: below it the constellation
+ * search, which needs no tables, finishes first).
+ */
+export const JOIN_FROM_N = 16;
+
+/** The method `method` stands for at n (auto: the join for JOIN_FROM_N..TABLES_MAX_N). */
+export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "constellations" {
+  if (method !== "auto") return method;
+  return n >= JOIN_FROM_N && n <= TABLES_MAX_N ? "join" : "constellations";
+}
+
+/**
+ * Counts with the given method (auto: see `pickMethod`), with the engine's contract.
+ * @throws NQueensError (rejects) for `join` beyond n = 25, and as countFast / countJoin do
+ */
+export async function countBy(
+  n: number,
+  method: CountMethod,
+  options: CountOptions = {},
+): Promise<CountResult & { method: "join" | "constellations" }> {
+  const chosen = pickMethod(n, method);
+  if (chosen === "join" && Number.isInteger(n) && n > JOIN_MAX_N) {
+    throw new NQueensError(`--method join counts n up to ${JOIN_MAX_N}: got ${n}`);
+  }
+  const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
+  return { ...r, method: chosen };
+}
