@@ -6,6 +6,7 @@ import { registerCompare } from "./compare.js";
 import { registerComplete } from "./complete.js";
 import { registerCompletion } from "./completion.js";
 import { registerCount } from "./count.js";
+import { registerGenerate } from "./generate.js";
 import { registerJudge } from "./judge.js";
 import { registerList } from "./list.js";
 import { registerRuns } from "./runs.js";
@@ -23,6 +24,7 @@ export const commands: Register[] = [
   registerCount,
   registerComplete,
   registerCheck,
+  registerGenerate,
   registerAoj,
   registerJudge,
   registerTrace,

@@ -1,5 +1,11 @@
 /** `nqueens complete [FILE|-]`: finish a board where some queens are already placed. */
-import { conflictSummary, describeConflict } from "../board.js";
+import {
+  conflictSummary,
+  describeConflict,
+  isRestricted,
+  type PartialBoard,
+  queensOf,
+} from "../board.js";
 import {
   CompletionInterrupted,
   completeOne,
@@ -8,8 +14,11 @@ import {
 } from "../complete.js";
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../format.js";
+import { type BoardForm, parseBoard, parseBoardAs } from "../parse.js";
 import { plural } from "../words.js";
+import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
+import { readInput } from "./input.js";
 import { listingStyle, parseLimit, printListed } from "./list.js";
 import { formatOption, stdout, styleFor } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
@@ -25,7 +34,22 @@ interface CompleteFlags {
   number: boolean;
   quiet?: boolean;
   progress: boolean;
+  diagonals?: string;
 }
+
+/** The styles that show a board's blocked squares and excluded diagonals with its queens. */
+const SHOWS_RESTRICTIONS: readonly BoardStyle[] = [
+  "dots",
+  "compact",
+  "stars",
+  "binary",
+  "cells",
+  "grid",
+  "unicode",
+  "svg",
+  "json",
+  "csplib",
+];
 
 export const registerComplete: Register = (program, exit) => {
   program
@@ -40,22 +64,35 @@ export const registerComplete: Register = (program, exit) => {
     .option("--no-number", "with --all: print the bare boards (each reads back with check)")
     .option("-q, --quiet", "no note on stderr about the detected format")
     .option("--no-progress", "no progress bar for --count and --all (drawn on a terminal only)")
+    .option(
+      "-d, --diagonals <d>",
+      "csplib or json input with a diags list: take its first d pairs (instead of numdiags)",
+    )
     .option("--json", "JSON: {n, cols} / {n, count} / one {n, index, cols} per line with --all")
     .addHelpText(
       "after",
       `
 Input formats (detected unless --format-in names one; the detected one is noted on
-stderr): a matrix of Q and . (dots, compact), * (stars) or 1 and 0 (binary); |Q| |X|
-cells; +---+ grids; "r c" lines or (r, c) pairs, 0-based, after an optional "n 8" line
-(lines); a permutation with - for empty rows, "- 4 - - - - - -" (perm); chess squares;
-the aoj judge input; the JSON that --json prints.
+stderr): a matrix of Q and . (dots, compact), * (stars) or 1 and 0 (binary), with x
+for a blocked square; |Q| |X| cells (|#| blocked); +---+ grids; "r c" lines or (r, c)
+pairs, 0-based, after an optional "n 8" line (lines); a permutation with - for empty
+rows, "- 4 - - - - - -" (perm); chess squares; the aoj judge input; JSON, also with
+"blocked" squares and "excluded" diagonals; CSPLib parameter files (csplib: letting
+n = ..., init = [[r, c], ...], blocks = [[r, c], ...] from 1, diags = [[v, t], ...]).
+
+A completion places the missing queens, none attacking another, none on a blocked
+square or an excluded diagonal. Up to 32 missing queens it is decided by the
+hard-instance search (rows and columns by fewest open squares, propagation, learning,
+restarts); counting uses the exact bitmask search.
 
 Exit status: 0 completed (or counted at least one), 1 it cannot be completed (queens
-that attack each other, or no placement of the rest), 2 input that cannot be read.
+that attack each other, or no placement of the rest), 2 input that cannot be read
+(also a queen on a blocked square or an excluded diagonal).
 
 Examples:
   $ printf '. Q . .\\n. . . .\\n. . . .\\n. . . .\\n' | nqueens complete
-  $ nqueens complete board.txt --count
+  $ printf '. x . .\\n. . . .\\n. . x .\\n. . . .\\n' | nqueens complete --count
+  $ nqueens generate diagonals 21 --seed 259 --format csplib | nqueens complete -d 19
   $ nqueens complete board.txt --all --limit 10 --format perm`,
     )
     .action(async (file: string, flags: CompleteFlags) => {
@@ -65,7 +102,7 @@ Examples:
       if (flags.count && flags.all) throw new NQueensError("--count and --all: one at a time");
       if (!flags.number && !flags.all) throw new NQueensError("--no-number applies to --all");
       const limit = parseLimit(flags.limit);
-      const { board } = await readBoard(file, flags.formatIn, flags.quiet);
+      const { board } = await readCompletionBoard(file, flags);
       const n = board.n;
       const out = stdout();
       const clash = conflictSummary(board, 1).first[0];
@@ -120,21 +157,53 @@ Examples:
           bar.stop();
           stop.release();
         }
-        if (index === 0) process.stderr.write(`nqueens: ${cannot(n, board.queens.length)}\n`);
+        if (index === 0) process.stderr.write(`nqueens: ${cannot(board)}\n`);
         exit(index > 0 ? 0 : 1);
         return;
       }
       const cols = completeOne(board);
       if (flags.json) await out.json({ n, cols: cols ?? null });
       else if (cols) {
-        for (const chunk of formatChunks(cols, styleFor(n, flags.format))) await out.text(chunk);
+        const style = styleFor(n, flags.format);
+        // The drawings show the blocked squares and excluded diagonals beside the queens.
+        const drawn =
+          isRestricted(board) && SHOWS_RESTRICTIONS.includes(style)
+            ? { ...board, queens: queensOf(cols) }
+            : cols;
+        for (const chunk of formatChunks(drawn, style)) await out.text(chunk);
         await out.text("\n");
       }
-      if (!cols) process.stderr.write(`nqueens: ${cannot(n, board.queens.length)}\n`);
+      if (!cols) process.stderr.write(`nqueens: ${cannot(board)}\n`);
       exit(cols ? 0 : 1);
     });
 };
 
-function cannot(n: number, placed: number): string {
-  return `this ${n}x${n} board cannot be completed: no placement of the remaining ${plural(n - placed, "queen")} avoids every attack`;
+function cannot(board: PartialBoard): string {
+  const { n } = board;
+  const missing = plural(n - board.queens.length, "queen");
+  const avoid = isRestricted(board)
+    ? "avoids every attack, blocked square and excluded diagonal"
+    : "avoids every attack";
+  return `this ${n}x${n} board cannot be completed: no placement of the remaining ${missing} ${avoid}`;
+}
+
+/** The board, as `readBoard` reads it, with `--diagonals` passed to the parser. */
+async function readCompletionBoard(
+  file: string,
+  flags: CompleteFlags,
+): Promise<{ board: PartialBoard; form: BoardForm }> {
+  if (flags.diagonals === undefined) return readBoard(file, flags.formatIn, flags.quiet);
+  const diagonals = parseInteger(flags.diagonals, "--diagonals", 0, 1_000_000);
+  const text = await readInput(file);
+  const r =
+    flags.formatIn === "auto"
+      ? parseBoard(text, { diagonals })
+      : parseBoardAs(text, flags.formatIn as BoardForm, { diagonals });
+  if (!r.ok) {
+    throw new NQueensError(r.code === "ambiguous" ? `${r.error} with --format-in` : r.error);
+  }
+  if (flags.formatIn === "auto" && !flags.quiet) {
+    process.stderr.write(`nqueens: read the input as ${r.form} (detected; -q hides this note)\n`);
+  }
+  return { board: r.board, form: r.form };
 }

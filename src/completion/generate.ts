@@ -17,6 +17,7 @@
  *   each blocked unless its row or column would keep `minInLine` or fewer, until m are blocked.
  */
 import { Forbidden, type PartialBoard, type Queen, type Square } from "../board.js";
+import { NQueensError } from "../errors.js";
 import { decideHard } from "./decide.js";
 import { PythonRandom } from "./python-random.js";
 import { HardSearch, type HardSearchOptions } from "./search.js";
@@ -27,7 +28,7 @@ export type DiagonalPair = readonly [number, 0 | 1];
 
 function checkN(n: number, max: number): void {
   if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new RangeError(`n must be a whole number from 1 to ${max}: got ${n}`);
+    throw new NQueensError(`n must be a whole number from 1 to ${max}: got ${n}`);
   }
 }
 
@@ -39,7 +40,7 @@ function checkN(n: number, max: number): void {
 export function randomCompletion(n: number, placed: number, seed: number): Queen[] | undefined {
   checkN(n, 10_000);
   if (!Number.isInteger(placed) || placed < 0 || placed > n) {
-    throw new RangeError(
+    throw new NQueensError(
       `the queens to place must be a whole number from 0 to ${n}: got ${placed}`,
     );
   }
@@ -118,7 +119,7 @@ export function excludedDiagonalsBoard(
   d = pairs.length,
 ): PartialBoard {
   if (!Number.isInteger(d) || d < 0 || d > pairs.length) {
-    throw new RangeError(`d must be a whole number from 0 to ${pairs.length}: got ${d}`);
+    throw new NQueensError(`d must be a whole number from 0 to ${pairs.length}: got ${d}`);
   }
   const sums: number[] = [];
   const differences: number[] = [];
@@ -139,7 +140,7 @@ export function blockedSquares(
 ): Square[] | undefined {
   checkN(n, 200);
   if (!Number.isInteger(count) || count < 0 || count > n * n) {
-    throw new RangeError(
+    throw new NQueensError(
       `the squares to block must be a whole number from 0 to ${n * n}: got ${count}`,
     );
   }
@@ -327,9 +328,11 @@ function onlyCompletion(n: number, clues: readonly Queen[], cols: readonly numbe
 export function uniquePuzzle(n: number, difficulty: PuzzleDifficulty, seed: number): Puzzle {
   checkN(n, 32);
   if (n < 4)
-    throw new RangeError(`a puzzle needs n >= 4 (smaller boards have no solution): got ${n}`);
+    throw new NQueensError(`a puzzle needs n >= 4 (smaller boards have no solution): got ${n}`);
   if (!PUZZLE_DIFFICULTIES.includes(difficulty)) {
-    throw new RangeError(`the difficulty must be easy, medium or hard: got ${String(difficulty)}`);
+    throw new NQueensError(
+      `the difficulty must be easy, medium or hard: got ${String(difficulty)}`,
+    );
   }
   const rng = new PythonRandom(seed);
   // A random solution: the search on the empty board, its choices seeded.
@@ -358,4 +361,177 @@ export function uniquePuzzle(n: number, difficulty: PuzzleDifficulty, seed: numb
       ? "propagation"
       : "search";
   return { board, solution, difficulty, solvedBy };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One entry for every kind.
+
+/** The kinds of instance {@link generateInstance} makes. */
+export const INSTANCE_KINDS = ["completion", "diagonals", "blocked", "puzzle"] as const;
+
+/** One of {@link INSTANCE_KINDS}. */
+export type InstanceKind = (typeof INSTANCE_KINDS)[number];
+
+/** Options for {@link generateInstance}; each applies to the kinds it names. */
+export interface GenerateOptions {
+  /**
+   * The seed (Python's `random.seed`, for the published generators).
+   * @default 1
+   */
+  readonly seed?: number;
+  /**
+   * completion: the queens placed. Default: n - d with d = round(sqrt(n / 0.19)), where about
+   * half of the instances can be completed (n = 76, 119, 171: d = 20, 25, 30).
+   */
+  readonly placed?: number;
+  /** diagonals: the first d diagonals of the list. Default: round(0.9 n), the hard region. */
+  readonly diagonals?: number;
+  /**
+   * diagonals and blocked: the open squares a row or column keeps at least (the generators'
+   * `mininfile`).
+   * @default 4 for diagonals, 1 for blocked
+   */
+  readonly minInLine?: number;
+  /** diagonals: the published transformation into a completion board of thousands of rows. */
+  readonly translate?: boolean;
+  /** blocked: the squares blocked. Default: round(1.6 n), near where half are solvable. */
+  readonly blocked?: number;
+  /**
+   * puzzle: the reasoning it needs.
+   * @default "medium"
+   */
+  readonly difficulty?: PuzzleDifficulty;
+}
+
+/** An instance, with what made it. */
+export interface GeneratedInstance {
+  readonly kind: InstanceKind;
+  /** The seed it came from. */
+  readonly seed: number;
+  /** The board to complete. */
+  readonly board: PartialBoard;
+  /** One line on what it is, for a note. */
+  readonly about: string;
+  /** The parameters it was made with (for JSON output). */
+  readonly params: Readonly<Record<string, number | string | boolean>>;
+  /** puzzle: its one completion and what solves it. */
+  readonly puzzle?: Puzzle;
+}
+
+/** The queens still to place where random completion is completable about half the time. */
+export function hardMissing(n: number): number {
+  return Math.min(n, Math.round(Math.sqrt(n / 0.19)));
+}
+
+function whole(
+  v: number | undefined,
+  what: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  const x = v ?? fallback;
+  if (!Number.isInteger(x) || x < min || x > max) {
+    throw new NQueensError(`${what} must be a whole number from ${min} to ${max}: got ${x}`);
+  }
+  return x;
+}
+
+/**
+ * A completion instance of the given kind, from a seed (the same arguments, the same
+ * instance): `completion` (random queens by the published method), `diagonals` (Excluded
+ * Diagonals, the published generator, optionally translated into completion), `blocked`
+ * (blocked squares, the published generator), `puzzle` (one completion, graded).
+ * @throws NQueensError for a size or option out of range, or when a generator gives up
+ * @example generateInstance("diagonals", 21, { seed: 259, diagonals: 19 }).board.excluded
+ */
+export function generateInstance(
+  kind: InstanceKind,
+  n: number,
+  options: GenerateOptions = {},
+): GeneratedInstance {
+  const seed = whole(options.seed, "the seed", 0, Number.MAX_SAFE_INTEGER, 1);
+  switch (kind) {
+    case "completion": {
+      whole(n, "n", 1, 10_000, n);
+      const placed = whole(options.placed, "the queens placed", 0, n, n - hardMissing(n));
+      const queens = randomCompletion(n, placed, seed);
+      if (!queens) {
+        throw new NQueensError(
+          `the published method gave up: ${n * n} tries did not place ${placed} queens (seed ${seed}); try another seed or fewer queens`,
+        );
+      }
+      return {
+        kind,
+        seed,
+        board: { n, queens: [...queens].sort((a, b) => a.row - b.row || a.col - b.col) },
+        about: `random completion instance: n = ${n}, ${placed} queens placed, ${n - placed} to place, seed ${seed}`,
+        params: { placed },
+      };
+    }
+    case "diagonals": {
+      whole(n, "n", 1, 1000, n);
+      const minInLine = whole(options.minInLine, "the squares kept per line", 0, n, 4);
+      const list = excludedDiagonalList(n, seed, minInLine);
+      const d = whole(
+        options.diagonals,
+        "the diagonals",
+        0,
+        list.length,
+        Math.min(list.length, Math.round(0.9 * n)),
+      );
+      const board = options.translate
+        ? translateExcludedDiagonals(n, list, d)
+        : excludedDiagonalsBoard(n, list, d);
+      const what = options.translate
+        ? `translated into completion: ${board.n} rows, ${board.n - board.queens.length} queens to place`
+        : "";
+      return {
+        kind,
+        seed,
+        board,
+        about: `Excluded Diagonals instance: n = ${n}, the first ${d} of ${list.length} diagonals, seed ${seed}${what ? `; ${what}` : ""}`,
+        params: {
+          diagonals: d,
+          listed: list.length,
+          minInLine,
+          translate: options.translate === true,
+        },
+      };
+    }
+    case "blocked": {
+      whole(n, "n", 1, 200, n);
+      const minInLine = whole(options.minInLine, "the squares kept per line", 0, n, 1);
+      const count = whole(options.blocked, "the squares blocked", 0, n * n, Math.round(1.6 * n));
+      const blocked = blockedSquares(n, count, seed, minInLine);
+      if (!blocked) {
+        throw new NQueensError(
+          `the published method gave up: 1,000 shuffles did not block ${count} squares keeping ${minInLine + 1} in every line`,
+        );
+      }
+      return {
+        kind,
+        seed,
+        board: { n, queens: [], blocked },
+        about: `blocked n-Queens instance: n = ${n}, ${count} squares blocked, seed ${seed}`,
+        params: { blocked: count, minInLine },
+      };
+    }
+    case "puzzle": {
+      const difficulty = options.difficulty ?? "medium";
+      const puzzle = uniquePuzzle(n, difficulty, seed);
+      return {
+        kind,
+        seed,
+        board: puzzle.board,
+        puzzle,
+        about: `${difficulty} puzzle: n = ${n}, ${puzzle.board.queens.length} queens given, one completion (solved by ${puzzle.solvedBy === "forced" ? "forced lines" : puzzle.solvedBy}), seed ${seed}`,
+        params: { difficulty, solvedBy: puzzle.solvedBy },
+      };
+    }
+    default:
+      throw new NQueensError(
+        `the kind must be one of ${INSTANCE_KINDS.join(", ")}: got ${String(kind)}`,
+      );
+  }
 }
