@@ -446,6 +446,7 @@ async function follow(
       }),
     );
     const starts = await until(redis.lrange(keys.starts, 0, -1));
+    await until(dropLeftovers(redis, queue, name));
     const outvoted = v.overruled;
     if (outvoted.length > 0) {
       const who = [...new Set(outvoted.map((o) => o.worker))].join(", ");
@@ -467,6 +468,25 @@ async function follow(
       workers: new Set(starts.map((line) => line.split("\t")[1])).size,
       overruled: outvoted,
     };
+  }
+}
+
+/**
+ * Removes a settled run's jobs that no worker holds: replicas handed back or still waiting,
+ * failed ones, and active ones whose lock is gone (a worker that died, or a Redis restarted from
+ * its append-only file with them): nothing they could add is needed any more. A job a worker
+ * holds finishes on its own (its vote is one more, harmless).
+ */
+async function dropLeftovers(redis: Redis, queue: Queue<JobData>, name: string): Promise<void> {
+  const jobs = (await queue.getJobs(
+    ["wait", "delayed", "prioritized", "failed", "active"],
+    0,
+    9999,
+  )) as (Job<JobData> | undefined)[];
+  for (const job of jobs) {
+    if (job?.name !== name) continue;
+    if (await redis.exists(`${PREFIX}:${QUEUE_NAME}:${job.id}:lock`)) continue;
+    await job.remove().catch(() => {});
   }
 }
 

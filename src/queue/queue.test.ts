@@ -822,6 +822,9 @@ describe("queue on Redis", async () => {
     const v = judgeRun(n, runKey(secret, r.run), votes, 2);
     assert.equal(v.settled.size, split(n).length);
     assert.deepEqual(v.forged, []);
+    // Replicas no longer needed (handed back, waiting) were taken off the queue at the end.
+    const { jobs } = await listRuns(url, { secret });
+    assert.equal(jobs.waiting + jobs.delayed + jobs.stalled + jobs.failed, 0, JSON.stringify(jobs));
     // Attempting another quorum on the same run is refused.
     await assert.rejects(
       runCoordinator(n, url, { secret, replicas: 3 }),
