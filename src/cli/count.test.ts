@@ -147,7 +147,16 @@ describe("nqueens count --checkpoint", () => {
   for (const [signal, code, says] of stops) {
     test(`${signal} stops promptly, saves, unlocks, says how to resume, exits ${code}; the resume finishes`, async () => {
       const path = join(dir, `${signal}.ckpt`);
-      const child = start(["16", "--workers", "2", "--checkpoint", path]);
+      // The constellation search (3206 sub-problems; the join counts n = 16 too fast to stop).
+      const child = start([
+        "16",
+        "--workers",
+        "2",
+        "--method",
+        "constellations",
+        "--checkpoint",
+        path,
+      ]);
       const done = finish(child);
       await waitForLines(path, 2, child);
       assert.ok(existsSync(`${path}.lock`), "locked while counting");
@@ -160,7 +169,10 @@ describe("nqueens count --checkpoint", () => {
       assert.match(r.stderr, says);
       assert.match(
         r.stderr,
-        new RegExp(`resume with: nqueens count 16 --workers 2 --checkpoint ${path}$`, "m"),
+        new RegExp(
+          `resume with: nqueens count 16 --workers 2 --method constellations --checkpoint ${path}$`,
+          "m",
+        ),
       );
       assert.ok(!existsSync(`${path}.lock`), "the lock is released");
       const lines = readFileSync(path, "utf8").split("\n");
@@ -246,5 +258,78 @@ describe("nqueens count --checkpoint PATH that is not a regular file", () => {
     refusedAtOnce(r, path, "a directory");
     assert.deepEqual(readdirSync(place), ["ckpt"]);
     assert.deepEqual(readdirSync(path), []);
+  });
+});
+
+describe("nqueens count --method", () => {
+  test("join and constellations give the same counts; --json names the method", async () => {
+    const out = await Promise.all(
+      ["join", "constellations"].map(async (method) => {
+        const r = await count(["12", "--method", method, "--json"]);
+        assert.equal(r.code, 0, r.stderr);
+        return JSON.parse(r.stdout);
+      }),
+    );
+    assert.deepEqual(
+      out.map((o) => [o.total, o.unique, o.method]),
+      [
+        ["14200", "1787", "join"],
+        ["14200", "1787", "constellations"],
+      ],
+    );
+  });
+
+  test("auto takes the join from n = 16, the constellations below", async () => {
+    const small = JSON.parse((await count(["10", "--json"])).stdout);
+    const large = JSON.parse((await count(["16", "--json", "--backend", "cpu"])).stdout);
+    assert.equal(small.method, "constellations");
+    assert.equal(large.method, "join");
+    assert.equal(large.total, "14772512");
+  });
+
+  const refused: [string[], RegExp][] = [
+    [
+      ["8", "--method", "bogus"],
+      /argument 'bogus' is invalid\. Allowed choices are auto, join, constellations/,
+    ],
+    [["8", "--method", "join", "--backend", "gpu"], /--method join counts on the CPU/],
+    [["26", "--method", "join"], /--method join counts n up to 25: got 26/],
+  ];
+  for (const [args, message] of refused) {
+    test(`refuses ${args.join(" ")}: one line, exit 2`, async () => {
+      const r = await count(args);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, message);
+      assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
+    });
+  }
+
+  test("--method join resumes after kill -9 with the same total", async () => {
+    const [c17] = known(17, 17);
+    const path = join(dir, "join-kill.ckpt");
+    const args = ["17", "--workers", "2", "--method", "join", "--checkpoint", path, "--json"];
+    const child = start(args);
+    const done = finish(child);
+    await waitForLines(path, 40, child);
+    child.kill("SIGKILL");
+    assert.equal((await done).signal, "SIGKILL");
+    const r = await count(args);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.ok(out.resumed >= 39 && out.resumed < out.subProblems, `resumed ${out.resumed}`);
+    assert.equal(out.total, c17.total.toString());
+    assert.equal(out.unique, c17.unique.toString());
+  });
+
+  test("Ctrl-C during a join count saves and names the method in the resume command", async () => {
+    const path = join(dir, "join-int.ckpt");
+    const child = start(["17", "--workers", "2", "--method", "join", "--checkpoint", path]);
+    const done = finish(child);
+    await waitForLines(path, 2, child);
+    child.kill("SIGINT");
+    const r = await done;
+    assert.equal(r.code, 130, r.stderr);
+    assert.match(r.stderr, /interrupted after \d+ of 4097 sub-problems/);
+    assert.match(r.stderr, /resume with: nqueens count 17 --workers 2 --method join --checkpoint /);
   });
 });

@@ -11,6 +11,7 @@ import {
   type CountMethod,
   countBy,
   defaultWorkers,
+  JOIN_MAX_N,
   MAX_N,
   MAX_WORKERS,
   type Progress,
@@ -261,6 +262,9 @@ export const registerCount: Register = (program: Command, exit) => {
 
 async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const n = parseInteger(nText, "n", 1, MAX_N);
+  if (flags.method === "join" && n > JOIN_MAX_N) {
+    throw new NQueensError(`--method join counts n up to ${JOIN_MAX_N}: got ${n}`);
+  }
   const workers =
     flags.workers === undefined
       ? defaultWorkers()
