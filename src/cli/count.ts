@@ -312,7 +312,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     warn(
       flags.checkpoint === undefined
         ? `nqueens: nothing was saved; to be able to resume, run: ${again} --checkpoint FILE`
-        : `nqueens: progress is saved; resume with: ${again} --checkpoint ${shellWord(flags.checkpoint)}`,
+        : `nqueens: progress is saved; resume with: ${again} --checkpoint ${shellWord(flags.checkpoint)}${flags.secret === undefined ? "" : " and the same --secret"}`,
     );
     return stop.exitCode;
   } finally {

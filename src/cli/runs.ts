@@ -48,7 +48,7 @@ function stateOf(r: RunInfo): string {
     case "foreign":
       return "NOT THIS SECRET'S: its description fails its MAC (another secret, or changed)";
     case "damaged":
-      return "DAMAGED: its description cannot be read";
+      return "DAMAGED: its description cannot be read (changed, or made before keyed records: forget it)";
   }
 }
 

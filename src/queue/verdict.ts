@@ -18,6 +18,7 @@
  */
 import { type SubResult, split, splitVersion } from "../engine/split.js";
 import { uniqueShare } from "../engine/tally.js";
+import { quote } from "../errors.js";
 import { checkRecord } from "./record.js";
 import type { RunKey } from "./secret.js";
 
@@ -190,7 +191,7 @@ export function judgeRun(
     if (!/^\d{1,9}$/.test(field) || id >= list.length) {
       forged.push({
         id: Number.isSafeInteger(id) ? id : -1,
-        reason: `stored under ${field.length > 20 ? `${field.slice(0, 20)}...` : `'${field}'`}, not an id of this split`,
+        reason: `stored under ${quote(field, 20)}, not an id of this split`,
         record: text.slice(0, 200),
       });
     }
