@@ -1,17 +1,22 @@
-// Benchmark of `nqueens count` (the BUILT command: run `npx tsc -p .` first) against the C
-// reference ../shared/bench/baseline.c, measured side by side in the same run (alternating, so
-// that machine drift hits both alike). Whole-process wall time, median of R runs.
+// Benchmark of `nqueens count` (the BUILT command: run `npx tsc -p .` first): both CPU methods,
+// the join of half-boards and the constellation search, and the C reference
+// ../shared/bench/baseline.c, side by side in the same run (alternating, so that machine drift
+// hits all alike). Whole process: wall time, CPU time (user + system) and peak memory (max
+// resident set, from GNU time when /usr/bin/time is there), median of R runs; every count is
+// checked against ../shared/data/known-counts.json (total and unique; exit 1 on a mismatch).
+//
+// A method whose time at N, estimated from its time at N-1 (x8 per step), would pass
+// --max-seconds is skipped at N and beyond, and says so.
 //
 // Then, unless --no-io, scripts/bench-io.mjs: solve 10^7, check 10^6 queens, list | head.
 //
-// Usage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--no-io]
-//   npm run bench                   N = 12..17, 3 runs, every core
+// Usage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods LIST] [--max-seconds S] [--no-io]
+//   npm run bench                          N = 16..20; 3 runs up to N = 17, 1 beyond; every core
 //   npm run bench -- 12 18 --runs 5
-//   npm run bench -- 17 --workers 1
-// Prints a Markdown table: N, total, unique, seconds, solutions/s, baseline seconds, ratio.
-// The baseline columns are left out when gcc or baseline.c is missing.
+//   npm run bench -- 20 --methods join     one method (join, constellations, baseline)
+// Prints a Markdown table per N with each method's seconds, CPU seconds, MB and ratio to the join.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,18 +24,22 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin", "nqueens.js");
 const source = join(root, "..", "shared", "bench", "baseline.c");
+const knownFile = join(root, "..", "shared", "data", "known-counts.json");
+const METHODS = ["join", "constellations", "baseline"];
 
 function usage(message) {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--no-io]\n`,
+    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods ${METHODS.join(",")}] [--max-seconds S] [--no-io]\n`,
   );
   process.exit(2);
 }
 
 const numbers = [];
-let runs = 3;
+let runs;
 let workers = availableParallelism();
 let io = true;
+let methods = METHODS;
+let maxSeconds = 3600;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -42,41 +51,84 @@ for (let i = 0; i < argv.length; i++) {
   };
   if (a === "--runs") runs = value();
   else if (a === "--workers") workers = value();
+  else if (a === "--max-seconds") maxSeconds = value();
   else if (a === "--no-io") io = false;
-  else if (/^\d+$/.test(a)) numbers.push(Number(a));
+  else if (a === "--methods") {
+    methods = (argv[++i] ?? "").split(",");
+    for (const m of methods) if (!METHODS.includes(m)) usage(`unknown method '${m}'`);
+  } else if (/^\d+$/.test(a)) numbers.push(Number(a));
   else usage(`unknown argument '${a}'`);
 }
-const lo = numbers[0] ?? 12;
-const hi = numbers[1] ?? (numbers.length === 1 ? lo : 17);
-if (lo < 1 || hi > 32 || lo > hi) usage(`N must be within 1..32, LO <= HI: got ${lo}..${hi}`);
+const lo = numbers[0] ?? 16;
+const hi = numbers[1] ?? (numbers.length === 1 ? lo : 20);
+if (lo < 1 || hi > 25 || lo > hi) usage(`N must be within 1..25, LO <= HI: got ${lo}..${hi}`);
 if (!existsSync(join(root, "dist", "cli", "count.js"))) usage("build first: npx tsc -p .");
+
+const known = new Map(
+  JSON.parse(readFileSync(knownFile, "utf8")).counts.map((c) => [c.n, [c.total, c.unique]]),
+);
+
+const temp = mkdtempSync(join(tmpdir(), "nqueens-bench-"));
+process.on("exit", () => rmSync(temp, { recursive: true, force: true }));
 
 // The C reference, when gcc is there.
 let baseline;
-const temp = mkdtempSync(join(tmpdir(), "nqueens-bench-"));
-process.on("exit", () => rmSync(temp, { recursive: true, force: true }));
-if (existsSync(source)) {
-  const exe = join(temp, "baseline");
-  const gcc = spawnSync("gcc", ["-O3", "-march=native", "-o", exe, source], { encoding: "utf8" });
-  if (gcc.status === 0) baseline = exe;
-  else
-    process.stderr.write(
-      `bench: no baseline column (gcc: ${gcc.error?.code ?? gcc.stderr.trim()})\n`,
-    );
-} else {
-  process.stderr.write(`bench: no baseline column (${source} not found)\n`);
+if (methods.includes("baseline")) {
+  if (existsSync(source)) {
+    const exe = join(temp, "baseline");
+    const gcc = spawnSync("gcc", ["-O3", "-march=native", "-o", exe, source], {
+      encoding: "utf8",
+    });
+    if (gcc.status === 0) baseline = exe;
+    else
+      process.stderr.write(`bench: no baseline (gcc: ${gcc.error?.code ?? gcc.stderr.trim()})\n`);
+  } else {
+    process.stderr.write(`bench: no baseline (${source} not found)\n`);
+  }
+  if (!baseline) methods = methods.filter((m) => m !== "baseline");
 }
 
-/** Runs a command, returns [wall seconds, stdout]. */
+// GNU time gives CPU seconds and the peak resident set of the whole process.
+const gnuTime =
+  existsSync("/usr/bin/time") &&
+  spawnSync("/usr/bin/time", ["-f", "%e", "true"], { encoding: "utf8" }).status === 0
+    ? "/usr/bin/time"
+    : undefined;
+if (!gnuTime) process.stderr.write("bench: no /usr/bin/time: CPU time and memory left out\n");
+
+/** Runs a command: wall seconds, CPU seconds, peak MB (NaN without GNU time), stdout. */
 function timed(command, args) {
+  const stats = join(temp, "time.txt");
+  const [cmd, full] = gnuTime
+    ? [gnuTime, ["-f", "%U %S %M", "-o", stats, command, ...args]]
+    : [command, args];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(command, args, { encoding: "utf8", maxBuffer: 1 << 20 });
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const r = spawnSync(cmd, full, { encoding: "utf8", maxBuffer: 1 << 20 });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) {
     process.stderr.write(`bench: ${command} ${args.join(" ")} failed: ${r.stderr || r.error}\n`);
     process.exit(1);
   }
-  return [seconds, r.stdout];
+  let cpu = Number.NaN;
+  let mb = Number.NaN;
+  if (gnuTime) {
+    const [user, system, kb] = readFileSync(stats, "utf8").trim().split("\n").at(-1).split(" ");
+    cpu = Number(user) + Number(system);
+    mb = Number(kb) / 1024;
+  }
+  return { wall, cpu, mb, stdout: r.stdout };
+}
+
+/** One run of a method at n: the measures and the counts it printed. */
+function run(method, n) {
+  if (method === "baseline") {
+    const t = timed(baseline, [String(n)]);
+    return { ...t, total: t.stdout.trim().split(/\s+/)[1], unique: undefined };
+  }
+  const args = [bin, "count", String(n), "--method", method, "--workers", String(workers)];
+  const t = timed(process.execPath, [...args, "--backend", "cpu", "--json", "--no-progress"]);
+  const out = JSON.parse(t.stdout);
+  return { ...t, total: out.total, unique: out.unique };
 }
 
 const median = (xs) => {
@@ -84,60 +136,91 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (x, digits = 3) => x.toFixed(digits);
+const fmt = (x, digits = 2) => (Number.isNaN(x) ? "-" : x.toFixed(digits));
 
-const cpu = cpus()[0]?.model ?? "unknown CPU";
+const model = cpus()[0]?.model ?? "unknown CPU";
 process.stdout.write(
-  `nqueens count vs baseline.c: ${cpu}, ${availableParallelism()} cores, Node ${process.version}, ` +
-    `--workers ${workers}, median of ${runs} run(s), whole-process wall time, ` +
-    `load average ${loadavg()[0].toFixed(2)} at start\n\n`,
+  `nqueens count, both methods, vs baseline.c: ${model}, ${availableParallelism()} cores, ` +
+    `Node ${process.version}, --workers ${workers}, whole process, median of ${runs ?? "3 (N <= 17) or 1"} ` +
+    `run(s), load average ${loadavg()[0].toFixed(2)} at start\n\n`,
 );
-const header = ["N", "total", "unique", "seconds", "solutions/s"];
-if (baseline) header.push("baseline.c s", "ratio");
+const header = ["N", "total", "unique", "known"];
+for (const m of methods) header.push(`${m} s`, `${m} CPU s`, `${m} MB`);
+for (const m of methods) if (m !== "join" && methods.includes("join")) header.push(`${m} / join`);
 process.stdout.write(`| ${header.join(" | ")} |\n|${header.map(() => "---|").join("")}\n`);
 
+const last = new Map(); // method -> seconds at the previous N
+const skipped = new Set();
+let failed = false;
 for (let n = lo; n <= hi; n++) {
-  const ours = [];
-  const theirs = [];
-  const ratios = [];
-  let out;
-  for (let r = 0; r < runs; r++) {
-    let b;
-    if (baseline) [b] = timed(baseline, [String(n)]);
-    const [s, stdout] = timed(process.execPath, [
-      bin,
-      "count",
-      String(n),
-      "--workers",
-      String(workers),
-      "--json",
-    ]);
-    out = JSON.parse(stdout);
-    ours.push(s);
-    if (baseline) {
-      theirs.push(b);
-      ratios.push(s / b);
+  const times = runs ?? (n <= 17 ? 3 : 1);
+  const samples = new Map(methods.map((m) => [m, []]));
+  const notes = [];
+  let total;
+  let unique;
+  const active = methods.filter((m) => {
+    if (skipped.has(m)) return false;
+    const estimate = (last.get(m) ?? 0) * 8;
+    if (estimate > maxSeconds) {
+      skipped.add(m);
+      notes.push(
+        `${m} skipped from N = ${n} (about ${Math.round(estimate)} s > --max-seconds ${maxSeconds})`,
+      );
+      return false;
+    }
+    return true;
+  });
+  for (let r = 0; r < times; r++) {
+    for (const m of active) {
+      const s = run(m, n);
+      samples.get(m).push(s);
+      total ??= s.total;
+      if (s.unique !== undefined) unique ??= s.unique;
+      if (
+        s.total !== total ||
+        (s.unique !== undefined && unique !== undefined && s.unique !== unique)
+      ) {
+        notes.push(`MISMATCH at N = ${n}: ${m} printed ${s.total} / ${s.unique}`);
+        failed = true;
+      }
     }
   }
-  const seconds = median(ours);
-  const row = [
-    n,
-    out.total,
-    out.unique,
-    fmt(seconds),
-    Math.round(Number(out.total) / seconds).toLocaleString("en-US"),
-  ];
-  if (baseline) row.push(fmt(median(theirs)), fmt(median(ratios)));
+  const [kt, ku] = known.get(n) ?? [];
+  let verdict = "-";
+  if (kt !== undefined && total !== undefined) {
+    verdict = total === kt && (unique === undefined || unique === ku) ? "yes" : "NO";
+    if (verdict === "NO") failed = true;
+  }
+  const row = [n, total ?? "-", unique ?? "-", verdict];
+  const wall = new Map();
+  for (const m of methods) {
+    const xs = samples.get(m);
+    if (xs.length === 0) {
+      row.push("-", "-", "-");
+      continue;
+    }
+    const w = median(xs.map((x) => x.wall));
+    wall.set(m, w);
+    last.set(m, w);
+    row.push(fmt(w), fmt(median(xs.map((x) => x.cpu))), fmt(median(xs.map((x) => x.mb)), 0));
+  }
+  for (const m of methods) {
+    if (m === "join" || !methods.includes("join")) continue;
+    row.push(wall.has(m) && wall.has("join") ? fmt(wall.get(m) / wall.get("join")) : "-");
+  }
   process.stdout.write(`| ${row.join(" | ")} |\n`);
+  for (const note of notes) process.stderr.write(`bench: ${note}\n`);
 }
 process.stdout.write(`\nload average ${loadavg()[0].toFixed(2)} at the end\n`);
+if (failed) {
+  process.stderr.write("bench: a count did not match the known counts\n");
+  process.exitCode = 1;
+}
 if (io) {
   const r = spawnSync(
     process.execPath,
-    [join(root, "scripts", "bench-io.mjs"), "--runs", String(runs)],
-    {
-      stdio: "inherit",
-    },
+    [join(root, "scripts", "bench-io.mjs"), "--runs", String(runs ?? 3)],
+    { stdio: "inherit" },
   );
-  process.exitCode = r.status ?? 1;
+  if (!failed) process.exitCode = r.status ?? 1;
 }
