@@ -89,6 +89,7 @@ const MEMORY: Record<string, [number, number]> = {
 
 /** SIMD opcodes (prefix 0xfd) without immediates. */
 const SIMD: Record<string, number> = {
+  "i8x16.swizzle": 14,
   "i8x16.splat": 15,
   "i16x8.splat": 16,
   "i32x4.splat": 17,
@@ -104,6 +105,7 @@ const SIMD: Record<string, number> = {
   "i8x16.shl": 107,
   "i8x16.shr_u": 109,
   "i8x16.add": 110,
+  "i8x16.sub": 113,
   "i16x8.extadd_pairwise_i8x16_u": 125,
   "i32x4.extadd_pairwise_i16x8_u": 127,
   "i32x4.add": 174,

@@ -205,7 +205,7 @@ export class JoinKernel {
     if (cap <= this.#cap) return;
     cap = Math.max(cap, Math.ceil(this.#cap * 1.5));
     const stride = align(cap + 2 * BLOCK, 64);
-    const end = this.#lists + 3 * 8 * cap + 6 * stride;
+    const end = this.#lists + 4 * 8 * cap + 6 * stride;
     const need = Math.ceil(end / PAGE) - this.memory.buffer.byteLength / PAGE;
     if (need > 0) {
       this.memory.grow(need);
@@ -215,7 +215,7 @@ export class JoinKernel {
     this.listA = this.#lists;
     this.listB = this.listA + 8 * cap;
     this.#sorted = this.listB + 8 * cap;
-    this.#planes = this.#sorted + 8 * cap;
+    this.#planes = this.#sorted + 16 * cap;
     this.#stride = stride;
   }
 
@@ -395,7 +395,7 @@ export class JoinKernel {
     const g = 1 << k;
     x.classify(a, na, this.#hist);
     x.prefix(this.#hist, g, this.#ga, this.#pos);
-    x.scatterA(a, na, this.#pos, this.#sorted);
+    (chunks <= 4 ? x.scatterA4 : x.scatterA6)(a, na, this.#pos, this.#sorted);
     x.classify(b, nb, this.#hist);
     x.prefix(this.#hist, g, this.#gb, this.#pos);
     x.scatterB(b, nb, this.#pos, this.#planes, this.#stride);

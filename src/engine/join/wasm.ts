@@ -150,25 +150,21 @@ const GEN_LOCALS = {
   cl: "i64",
 } as const;
 
-/** Table lookups of one A key at `$x` (i32 for 4 chunks; i64 split into `$lo`/`$hi` beyond). */
+/**
+ * Table lookups of the A key at `$a`: its compact key as one u16 byte offset (value * 16) per
+ * chunk, so each lookup is a load and a table load (no shifts).
+ */
 function lookups(L: KernelLayout, chunks: number): string {
-  const row = (c: number) => {
-    const word = c < 4 ? "$lo" : "$hi";
-    const shift = 8 * (c % 4) - 4;
-    const index =
-      shift < 0
-        ? `local.get ${word} i32.const 4 i32.shl`
-        : `local.get ${word} i32.const ${shift} i32.shr_u`;
-    return `${index} i32.const 0xff0 i32.and v128.load offset=${L.tabs + 4096 * c}`;
-  };
-  let text =
-    chunks > 4
-      ? "local.get $a i64.load local.tee $x i32.wrap_i64 local.set $lo local.get $x i64.const 32 i64.shr_u i32.wrap_i64 local.set $hi"
-      : "local.get $a i32.load local.set $lo";
-  text += ` ${row(0)}`;
-  for (let c = 1; c < chunks; c++) text += ` ${row(c)} v128.or`;
+  let text = "";
+  for (let c = 0; c < chunks; c++) {
+    text += ` local.get $a i32.load16_u offset=${2 * c} v128.load offset=${L.tabs + 4096 * c}`;
+    if (c > 0) text += " v128.or";
+  }
   return text;
 }
+
+/** Bytes per sorted A key: 4 u16 offsets, or 6 (padded to 8). */
+export const aStride = (chunks: number) => (chunks <= 4 ? 8 : 16);
 
 function countBody(L: KernelLayout, chunks: number): string {
   // Transpose the block's compact keys (byte planes) into 8*chunks slices of 128 bits.
@@ -204,7 +200,6 @@ function countBody(L: KernelLayout, chunks: number): string {
     }
   }
   return `
-    v128.zero local.set $acc32
     i64.const 0 local.set $conf
     i64.const 0 local.set $vis
     i32.const 0 local.set $qq
@@ -242,26 +237,15 @@ function countBody(L: KernelLayout, chunks: number): string {
           block $empty
             local.get $lo local.get $hi i32.ge_u br_if $empty
             local.get $vis local.get $hi local.get $lo i32.sub i64.extend_i32_u i64.add local.set $vis
-            local.get $as local.get $lo i32.const 3 i32.shl i32.add local.set $a
-            local.get $as local.get $hi i32.const 3 i32.shl i32.add local.set $aend
-            loop $chunk
-              local.get $a i32.const ${31 * 8} i32.add local.tee $stop local.get $aend
-              local.get $stop local.get $aend i32.lt_u select local.set $stop
-              v128.zero local.set $acc8
-              loop $visit
-                ${lookups(L, chunks)}
-                i8x16.popcnt local.get $acc8 i8x16.add local.set $acc8
-                local.get $a i32.const 8 i32.add local.tee $a local.get $stop i32.lt_u br_if $visit
-              end
-              local.get $acc8 i16x8.extadd_pairwise_i8x16_u i32x4.extadd_pairwise_i16x8_u
-              local.get $acc32 i32x4.add local.set $acc32
-              local.get $a local.get $aend i32.lt_u br_if $chunk
+            local.get $as local.get $lo i32.const ${Math.log2(aStride(chunks))} i32.shl i32.add local.set $a
+            local.get $as local.get $hi i32.const ${Math.log2(aStride(chunks))} i32.shl i32.add local.set $aend
+            loop $visit
+              local.get $conf
+              ${lookups(L, chunks)}
+              local.tee $v i64x2.extract_lane 0 i64.popcnt local.get $v i64x2.extract_lane 1 i64.popcnt
+              i64.add i64.add local.set $conf
+              local.get $a i32.const ${aStride(chunks)} i32.add local.tee $a local.get $aend i32.lt_u br_if $visit
             end
-            local.get $conf
-            local.get $acc32 i64x2.extend_low_i32x4_u local.get $acc32 i64x2.extend_high_i32x4_u
-            i64x2.add local.tee $v i64x2.extract_lane 0 local.get $v i64x2.extract_lane 1 i64.add
-            i64.add local.set $conf
-            v128.zero local.set $acc32
           end
           local.get $pat i32.eqz br_if $subdone
           local.get $pat i32.const 1 i32.sub local.get $comp i32.and local.set $pat
@@ -296,17 +280,23 @@ function countSpec(L: KernelLayout, chunks: number): FuncSpec {
       hi: "i32",
       a: "i32",
       aend: "i32",
-      stop: "i32",
-      x: "i64",
       conf: "i64",
       vis: "i64",
       v: "v128",
       inv: "v128",
-      acc8: "v128",
-      acc32: "v128",
     },
     body,
   };
+}
+
+/** The low 4 bytes of i64 local `w` spread into 4 u16 byte offsets (value * 16). */
+function spread(w: string): string {
+  let text = "";
+  for (let b = 0; b < 4; b++) {
+    text += ` local.get ${w} i64.const 0x${(0xffn << BigInt(8 * b)).toString(16)} i64.and i64.const ${8 * b + 4} i64.shl`;
+    if (b > 0) text += " i64.or";
+  }
+  return text;
 }
 
 /** The kernel functions for a layout. */
@@ -406,12 +396,27 @@ export function kernelFuncs(L: KernelLayout): FuncSpec[] {
         local.get $starts local.get $g i32.const 2 i32.shl i32.add local.get $sum i32.store`,
     },
     {
-      name: "scatterA",
+      name: "scatterA4",
       export: true,
       params: { w0: "i32", n: "i32", pos: "i32", out: "i32" },
       locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
       body: `${scatterHead}
-        local.get $out local.get $d i32.const 3 i32.shl i32.add local.get $w i64.const 16 i64.shr_u i64.store
+        local.get $out local.get $d i32.const 3 i32.shl i32.add
+        local.get $w i64.const 16 i64.shr_u local.set $w
+        ${spread("$w")}
+        i64.store
+        ${scatterTail}`,
+    },
+    {
+      name: "scatterA6",
+      export: true,
+      params: { w0: "i32", n: "i32", pos: "i32", out: "i32" },
+      locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
+      body: `${scatterHead}
+        local.get $out local.get $d i32.const 4 i32.shl i32.add local.set $q
+        local.get $w i64.const 16 i64.shr_u local.set $w
+        local.get $q ${spread("$w")} i64.store
+        local.get $q local.get $w i64.const 32 i64.shr_u local.set $w ${spread("$w")} i64.store offset=8
         ${scatterTail}`,
     },
     {
@@ -460,7 +465,8 @@ export interface KernelExports {
   stats(keys: number, n: number, step: number, out: number): void;
   classify(keys: number, n: number, hist: number): void;
   prefix(hist: number, g: number, starts: number, pos: number): void;
-  scatterA(w: number, n: number, pos: number, out: number): void;
+  scatterA4(w: number, n: number, pos: number, out: number): void;
+  scatterA6(w: number, n: number, pos: number, out: number): void;
   scatterB(w: number, n: number, pos: number, planes: number, stride: number): void;
   count4(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   count5(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
