@@ -265,3 +265,69 @@ describe("svg", () => {
     assert.throws(() => formatBoard(FOUR, "svg", { size: -3 }), NQueensError);
   });
 });
+
+describe("blocked squares and excluded diagonals", () => {
+  // n = 4, a queen at (0, 1), (1, 0) blocked, the sum diagonal 6 (the corner (3, 3)) excluded.
+  const b = {
+    n: 4,
+    queens: [{ row: 0, col: 1 }],
+    blocked: [{ row: 1, col: 0 }],
+    excluded: { sums: [6], differences: [] },
+  };
+  const drawn: [BoardStyle, string][] = [
+    ["dots", ". Q . .\nx . . .\n. . . .\n. . . x"],
+    ["compact", ".Q..\nx...\n....\n...x"],
+    ["stars", "*Q**\nx***\n****\n***x"],
+    ["binary", "0 1 0 0\nx 0 0 0\n0 0 0 0\n0 0 0 x"],
+    ["cells", "|X| |Q| |X| |X|\n|#| |X| |X| |X|\n|X| |X| |X| |X|\n|X| |X| |X| |#|"],
+    [
+      "grid",
+      "+---+---+---+---+\n|   | Q |   |   |\n+---+---+---+---+\n| # |   |   |   |\n+---+---+---+---+\n|   |   |   |   |\n+---+---+---+---+\n|   |   |   | # |\n+---+---+---+---+",
+    ],
+    [
+      "json",
+      '{"n":4,"queens":[{"row":0,"col":1}],"blocked":[{"row":1,"col":0}],"excluded":{"sums":[6],"differences":[]}}',
+    ],
+    [
+      "csplib",
+      "letting n = 4\nletting init = [[0, 1]]\nletting blocks = [[2, 1]]\nletting numdiags = 1\nletting diags = [[6, 1]]",
+    ],
+  ];
+  for (const [style, text] of drawn) {
+    test(`${style} shows them`, () => assert.equal(formatBoard(b, style), text));
+  }
+
+  test("unicode draws ■, svg a grey square with a cross", () => {
+    assert.match(formatBoard(b, "unicode"), /│ ■ │/);
+    const svg = formatBoard(b, "svg");
+    assert.match(svg, /<path d="M0 1h1v1h-1zM3 3h1v1h-1z" fill="#6b6b6b"\/>/);
+    assert.match(svg, /stroke="#e8e8e8"/);
+  });
+
+  test("the one-line styles cannot show them and refuse", () => {
+    for (const style of ["perm", "perm1", "squares", "lines", "aoj"] as const) {
+      assert.throws(
+        () => formatBoard(b, style),
+        (e: unknown) =>
+          e instanceof NQueensError &&
+          e.message.startsWith(`the ${style} style cannot show blocked squares`),
+      );
+    }
+  });
+
+  test("a queen on a forbidden square is refused", () => {
+    assert.throws(
+      () =>
+        formatBoard({ n: 4, queens: [{ row: 1, col: 0 }], blocked: [{ row: 1, col: 0 }] }, "dots"),
+      (e: unknown) =>
+        e instanceof NQueensError && /\(1, 0\) stands on a blocked square/.test(e.message),
+    );
+  });
+
+  test("a solution's CSPLib file lists every queen as init", () => {
+    assert.equal(
+      formatBoard([1, 3, 0, 2], "csplib"),
+      "letting n = 4\nletting init = [[0, 1], [1, 3], [2, 0], [3, 2]]",
+    );
+  });
+});
