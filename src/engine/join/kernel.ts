@@ -143,8 +143,10 @@ export class JoinKernel {
     const words = this.tuning.tables ? quadrantWords(h) : { start: 0, entries: 0 };
     const qstart = align(p, 8);
     p = qstart + 4 * words.start;
-    const qent = align(p, 8);
-    p = qent + 4 * words.entries;
+    const qd = align(p, 16);
+    p = qd + 4 * words.entries + 64;
+    const qa = align(p, 16);
+    p = qa + 4 * words.entries + 64;
     this.#lists = align(p, 64);
     this.layout = {
       h,
@@ -152,7 +154,8 @@ export class JoinKernel {
       r0s: this.r0s,
       keyBytes: Math.ceil(this.keyBits / 8),
       qstart,
-      qent,
+      qd,
+      qa,
       counts,
       tab,
       slices,
@@ -166,7 +169,8 @@ export class JoinKernel {
       fillQuadrants(
         h,
         this.u32.subarray(qstart / 4, qstart / 4 + words.start),
-        this.u32.subarray(qent / 4, qent / 4 + words.entries),
+        this.u32.subarray(qd / 4, qd / 4 + words.entries),
+        this.u32.subarray(qa / 4, qa / 4 + words.entries),
       );
     }
     // Candidate column sets: the k-subsets of the west columns, all or all but one.

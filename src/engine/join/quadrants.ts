@@ -8,8 +8,9 @@
  * Layout (u32 words, written into the kernel's memory):
  * - `start[(rows << h) | cols]` .. `start[((rows << h) | cols) + 1]`: the entries with exactly
  *   those rows and columns (4^h + 1 words);
- * - entry e: `ent[2e]` its diagonals `r - c + h - 1`, `ent[2e + 1]` its anti-diagonals `r + c`,
- *   as bit sets in the quadrant's own coordinates (2h - 1 bits).
+ * - entry e: `dl[e]` its diagonals `r - c + h - 1`, `al[e]` its anti-diagonals `r + c`, as bit
+ *   sets in the quadrant's own coordinates (2h - 1 bits); two arrays, so that the kernel loads
+ *   four entries' diagonals at once.
  *
  * Sizes: h = 10 (n = 20, 21) 7,535,369 entries (60 MB), h = 11 (n = 22, 23) 66,807,234 (534 MB),
  * h = 12 (n = 24, 25) 633,443,407 (5 GB: past the 4 GB of 32-bit WebAssembly).
@@ -50,25 +51,25 @@ export function quadrantSize(h: number): number {
   return size;
 }
 
-/** Words the table takes: start (4^h + 1) and entries (2 per entry). */
+/** Words the table takes: start (4^h + 1), and each of the two entry arrays. */
 export function quadrantWords(h: number): { start: number; entries: number } {
-  return { start: 4 ** h + 1, entries: 2 * quadrantSize(h) };
+  return { start: 4 ** h + 1, entries: quadrantSize(h) };
 }
 
 /**
- * Fills `start` (4^h + 1 words) and `ent` (2 words per entry) with the h x h table.
- * @example fillQuadrants(2, start, ent) // 5 entries: the empty board and the 4 single queens
+ * Fills `start` (4^h + 1 words), `dl` and `al` (a word per entry each) with the h x h table.
+ * @example fillQuadrants(2, start, dl, al) // 5 entries: the empty board and the 4 single queens
  */
-export function fillQuadrants(h: number, start: Uint32Array, ent: Uint32Array): void {
+export function fillQuadrants(h: number, start: Uint32Array, dl: Uint32Array, al: Uint32Array): void {
   start.fill(0, 0, 4 ** h + 1);
   walk(h, (rows, cols) => {
     start[((rows << h) | cols) + 1]++;
   });
   for (let k = 0; k < 4 ** h; k++) start[k + 1] += start[k];
   const cursor = start.slice(0, 4 ** h);
-  walk(h, (rows, cols, dl, al) => {
+  walk(h, (rows, cols, d, a) => {
     const e = cursor[(rows << h) | cols]++;
-    ent[2 * e] = dl;
-    ent[2 * e + 1] = al;
+    dl[e] = d;
+    al[e] = a;
   });
 }

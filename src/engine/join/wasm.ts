@@ -38,9 +38,10 @@ export interface KernelLayout {
   readonly r0s: number;
   /** Key bytes: ceil((2 wb + 3) / 8). */
   readonly keyBytes: number;
-  /** Addresses (bytes) of the quadrant start and entry tables. */
+  /** Addresses (bytes) of the quadrant start table and its entries' diagonals (qd), anti-diagonals (qa). */
   readonly qstart: number;
-  readonly qent: number;
+  readonly qd: number;
+  readonly qa: number;
   /** Addresses of the scratch areas. */
   readonly counts: number;
   readonly tab: number;
@@ -53,6 +54,7 @@ export const BLOCK = 128;
 
 function genBody(L: KernelLayout, swap: boolean): string {
   const mask = `0x${((1n << BigInt(L.wb)) - 1n).toString(16)}`;
+  const delta = L.qa - L.qd; // a entry's anti-diagonals sit this far past its diagonals
   // D = (NW diagonals | SW diagonals << r0s) & mask; A = NW anti >> sh | SW anti (sh = r0s).
   const key = swap
     ? `local.get $yd i64.extend_i32_u i64.const ${L.r0s} i64.shl local.get $kd i64.or
@@ -74,37 +76,46 @@ function genBody(L: KernelLayout, swap: boolean): string {
       local.get $i local.get $i1 i32.ge_u br_if $combo
       local.get $rs i32.const ${L.h} i32.shl local.get $cols local.get $cw i32.xor i32.or
       i32.const 2 i32.shl i32.const ${L.qstart} i32.add local.tee $p i32.load
-      i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $j0
-      local.get $p i32.load offset=4 i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $j1
+      i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j0
+      local.get $p i32.load offset=4 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
       local.get $j0 local.get $j1 i32.ge_u br_if $combo
       local.get $cls local.get $cw i32.add i64.load8_u i64.const ${2 * L.wb} i64.shl local.get $kx i64.or local.set $cl
-      local.get $i i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $p
-      local.get $i1 i32.const 3 i32.shl i32.const ${L.qent} i32.add local.set $i1
+      local.get $i i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $p
+      local.get $i1 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $i1
       loop $nw
         local.get $p i32.load local.set $dl
-        local.get $p i32.load offset=4 local.set $al
-        local.get $p i32.const 8 i32.add local.set $p
+        local.get $p i32.load offset=${delta} local.set $al
+        local.get $p i32.const 4 i32.add local.set $p
         block $skip
           local.get $dl local.get $fnd i32.and local.get $al local.get $fna i32.and i32.or br_if $skip
-          local.get $dl i32.const ${L.r0s} i32.shr_u local.get $fsd i32.or local.set $xd
-          local.get $al i32.const ${L.r0s} i32.shr_u local.get $fsa i32.or local.set $xa
+          local.get $dl i32.const ${L.r0s} i32.shr_u local.get $fsd i32.or i32x4.splat local.set $xd
+          local.get $al i32.const ${L.r0s} i32.shr_u local.get $fsa i32.or i32x4.splat local.set $xa
           local.get $dl i64.extend_i32_u local.set $kd
           local.get $al i32.const ${L.r0s} i32.shr_u i64.extend_i32_u local.set $ka
           local.get $j0 local.set $q
           loop $sw
-            local.get $q i32.load local.set $yd
-            local.get $q i32.load offset=4 local.set $ya
-            local.get $q i32.const 8 i32.add local.set $q
-            block $meet
-              local.get $xd local.get $yd i32.and local.get $xa local.get $ya i32.and i32.or
-              br_if $meet
+            ;; four south-west entries at once: which of them meet neither this entry nor a preset
+            local.get $xd local.get $q v128.load v128.and
+            local.get $xa local.get $q v128.load offset=${delta} v128.and v128.or
+            v128.zero i32x4.eq i32x4.bitmask local.set $m
+            local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
+            if
+              local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
+              i32.and local.set $m
+            end
+            block $none loop $emit
+              local.get $m i32.eqz br_if $none
+              local.get $q local.get $m i32.ctz i32.const 2 i32.shl i32.add local.tee $y i32.load local.set $yd
+              local.get $y i32.load offset=${delta} local.set $ya
               local.get $o
               ${key}
               local.get $cl i64.or
               i64.store
               local.get $o i32.const 8 i32.add local.set $o
-            end
-            local.get $q local.get $j1 i32.lt_u br_if $sw
+              local.get $m local.get $m i32.const 1 i32.sub i32.and local.set $m
+              br $emit
+            end end
+            local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $sw
           end
         end
         local.get $p local.get $i1 i32.lt_u br_if $nw
@@ -141,8 +152,11 @@ const GEN_LOCALS = {
   q: "i32",
   dl: "i32",
   al: "i32",
-  xd: "i32",
-  xa: "i32",
+  xd: "v128",
+  xa: "v128",
+  m: "i32",
+  t: "i32",
+  y: "i32",
   yd: "i32",
   ya: "i32",
   kd: "i64",
