@@ -34,12 +34,18 @@ export {
   conflictSummary,
   conflicts,
   describeConflict,
+  type ExcludedDiagonals,
+  forbiddenSquares,
+  isRestricted,
   isSolution,
   type PartialBoard,
   type Queen,
   type Solution,
+  type Square,
 } from "./board.js";
 export {
+  type CompleteOneOptions,
+  type CompletionDecision,
   CompletionInterrupted,
   type CompletionProgress,
   type CompletionsAsyncOptions,
@@ -51,8 +57,29 @@ export {
   completionsAsync,
   countCompletions,
   countCompletionsAsync,
+  type DecideOptions,
+  type DecisionMethod,
+  decideCompletion,
   MAX_COMPLETE_N,
 } from "./complete.js";
+export {
+  blockedSquares,
+  type DiagonalPair,
+  excludedDiagonalList,
+  excludedDiagonalsBoard,
+  type GeneratedInstance,
+  type GenerateOptions,
+  generateInstance,
+  INSTANCE_KINDS,
+  type InstanceKind,
+  PUZZLE_DIFFICULTIES,
+  type Puzzle,
+  type PuzzleDifficulty,
+  randomCompletion,
+  translateExcludedDiagonals,
+  uniquePuzzle,
+} from "./completion/generate.js";
+export { type InstanceSymmetry, instanceSymmetry } from "./completion/symmetry.js";
 export { count, countSolutions, countUnique } from "./count.js";
 export {
   CountInterrupted,

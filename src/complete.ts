@@ -198,6 +198,8 @@ export interface CompletionDecision {
   readonly learned: number;
   /** The symmetry of the instance it used to halve the search, if any. */
   readonly symmetry: string | undefined;
+  /** True when `timeLimitMs` ran out before an answer: `cols` is then undefined, and says nothing. */
+  readonly timedOut: boolean;
 }
 
 /** Options for {@link decideCompletion}: the hard-instance search's. */
@@ -212,6 +214,12 @@ export interface DecideOptions {
    * @default true
    */
   readonly restarts?: boolean;
+  /**
+   * Give up after about this many milliseconds (the hard-instance search only; the other
+   * methods have no limit).
+   * @default Infinity
+   */
+  readonly timeLimitMs?: number;
 }
 
 /**
@@ -226,13 +234,17 @@ export function decideCompletion(
 ): CompletionDecision {
   const v = validate(board);
   const { n, queens, forbidden } = v;
-  const plain = { nodes: 0, restarts: 0, learned: 0, symmetry: undefined };
+  const plain = { nodes: 0, restarts: 0, learned: 0, symmetry: undefined, timedOut: false };
   if (queens.length === n) return { cols: fullCols(n, queens), method: "full", ...plain };
   if (!forbidden.any && queens.length === 0 && n > 32) {
     return { cols: construct(n), method: "construction", ...plain };
   }
   if (n - queens.length <= MAX_SUB_SIZE) {
-    return { ...decideHard(board, forbidden, options), method: "hard-search" };
+    const { seed, restarts, timeLimitMs } = options;
+    return {
+      ...decideHard(board, forbidden, { seed, restarts }, timeLimitMs),
+      method: "hard-search",
+    };
   }
   const cols = checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
   return { cols, method: "line-board", ...plain };

@@ -57,7 +57,7 @@ export const registerGenerate: Register = (program, exit) => {
     .option("-d, --diagonals <d>", "diagonals: the first d diagonals (default round(0.9 n))")
     .option("--min-in-line <k>", "diagonals, blocked: open squares kept per row and column")
     .option("--translate", "diagonals: the equivalent completion board (thousands of rows)")
-    .option("--blocked <b>", "blocked: squares to block (default round(1.6 n))")
+    .option("--blocked <b>", "blocked: squares to block (default n^2 - 6n)")
     .addOption(
       new Option("--difficulty <level>", "puzzle: the reasoning it needs (default medium)").choices(
         PUZZLE_DIFFICULTIES,

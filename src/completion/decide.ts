@@ -23,6 +23,8 @@ export interface HardDecision {
   readonly learned: number;
   /** The symmetry used to halve the search, if any. */
   readonly symmetry: "mirror-columns" | "mirror-rows" | "half-turn" | undefined;
+  /** True when the time limit stopped the search before an answer (`cols` is then undefined). */
+  readonly timedOut: boolean;
 }
 
 /** Nodes per slice of {@link decideHardAsync}: about a millisecond or two of search. */
@@ -79,21 +81,29 @@ function finish(
     restarts: s.restarts,
     learned: s.learned,
     symmetry: p.symmetry,
+    timedOut: s.result === undefined,
   };
 }
 
 /**
  * Decides a well-formed board (queens on the board, none attacking, none forbidden) missing at
- * most 32 queens.
+ * most 32 queens; with `timeLimitMs`, gives up after about that long (`timedOut`).
  */
 export function decideHard(
   board: PartialBoard,
   forbidden: Forbidden,
   options: HardSearchOptions = {},
+  timeLimitMs = Number.POSITIVE_INFINITY,
 ): HardDecision {
   const p = prepare(board, forbidden);
   const s = new HardSearch(p.sub, options);
-  s.run();
+  if (timeLimitMs === Number.POSITIVE_INFINITY) s.run();
+  else {
+    const end = performance.now() + timeLimitMs;
+    while (s.run(SLICE) === "paused" && performance.now() < end) {
+      // one slice at a time, until the answer or the time limit
+    }
+  }
   return finish(board, forbidden, p, s);
 }
 

@@ -133,7 +133,7 @@ test("defaults: the hard points of each kind", () => {
   const d = generateInstance("diagonals", 21, { seed: 259 });
   const e = d.board.excluded!;
   assert.equal(e.sums.length + e.differences.length, 19);
-  assert.equal(generateInstance("blocked", 10, { seed: 1 }).board.blocked!.length, 16);
+  assert.equal(generateInstance("blocked", 16, { seed: 1 }).board.blocked!.length, 160);
   assert.equal(generateInstance("puzzle", 8).params.difficulty, "medium");
   const big = generateInstance("diagonals", 12, { seed: 1, diagonals: 11, translate: true });
   assert.equal(big.board.n, 3082);
