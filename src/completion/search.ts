@@ -110,6 +110,9 @@ function mulberry(seed: number): () => number {
   };
 }
 
+/** The most a line's failure weight counts (scores are (count << 20) - (weight << 8) - tie). */
+const MAX_WEIGHT = 4000;
+
 const CONFLICT = 0;
 const SOLVED = 1;
 const BRANCH = 2;
@@ -127,7 +130,7 @@ export class HardSearch {
   private readonly full: number;
   /**
    * Ints per level: open rows (m), open columns (m), queen per row (m), the masks of the lines
-   * with two open squares when their pairs were last looked at (2m), sum counts, diff counts.
+   * with two open squares when their pairs were last looked at (2m).
    */
   private readonly width: number;
   private readonly sums: number;
@@ -155,10 +158,10 @@ export class HardSearch {
   private readonly diffValue: Int32Array;
   private readonly rows: Int32Array;
   private readonly cols: Int32Array;
-  /** Failure weights of the lines: rows 0..m-1, columns m..2m-1. */
-  private readonly weight: Float64Array;
-  /** Tie-breaks between lines of equal count and weight: a random order, new each run. */
-  private readonly priority: Float64Array;
+  /** Failure weights of the lines: rows 0..m-1, columns m..2m-1 (at most MAX_WEIGHT). */
+  private readonly weight: Int32Array;
+  /** Tie-breaks between lines of equal count and weight: random 0..255, new each run. */
+  private readonly priority: Int32Array;
   private readonly pairs: boolean;
   private readonly bound: boolean;
   private readonly learn: boolean;
@@ -184,6 +187,10 @@ export class HardSearch {
   private curDoneC = 0;
   /** The line that ran out of squares at the last wipeout (-1: none). */
   private dead = -1;
+  /** Marks of the diagonals with an open square, by number (the bound's scratch). */
+  private readonly sumMark: Int32Array;
+  private readonly diffMark: Int32Array;
+  private stamp = 0;
   /** A scratch list of candidate costs for the value order. */
   private readonly costs = new Float64Array(32);
 
@@ -196,7 +203,9 @@ export class HardSearch {
     this.full = m === 32 ? -1 : (1 << m) - 1;
     this.sums = sub.sumValue.length;
     this.diffs = sub.diffValue.length;
-    this.width = 5 * m + this.sums + this.diffs;
+    this.width = 5 * m;
+    this.sumMark = new Int32Array(this.sums);
+    this.diffMark = new Int32Array(this.diffs);
     const levels = m + 1;
     this.st = new Int32Array(levels * this.width);
     this.doneR = new Int32Array(levels);
@@ -216,8 +225,8 @@ export class HardSearch {
     this.diffValue = sub.diffValue;
     this.rows = sub.rows;
     this.cols = sub.cols;
-    this.weight = new Float64Array(2 * m).fill(1);
-    this.priority = new Float64Array(2 * m);
+    this.weight = new Int32Array(2 * m).fill(1);
+    this.priority = new Int32Array(2 * m);
     this.pairs = options.pairs ?? true;
     this.bound = options.diagonalBound ?? this.sums + this.diffs <= 8 * m;
     this.learn = options.learn ?? true;
@@ -236,8 +245,6 @@ export class HardSearch {
       for (let y = x; y !== 0; y &= y - 1) {
         const j = low(y);
         root[m + j]! |= 1 << i;
-        root[5 * m + sub.sumId[i * 32 + j]!]!++;
-        root[5 * m + this.sums + sub.diffId[i * 32 + j]!]!++;
       }
     }
     this.root = root;
@@ -387,7 +394,7 @@ export class HardSearch {
             this.probed++;
             removed = true;
             if (this.dead >= 0) {
-              this.weight[this.dead]!++;
+              this.bump(this.dead);
               this.queued = 0;
               return CONFLICT;
             }
@@ -409,7 +416,7 @@ export class HardSearch {
     this.level = 0;
     this.fresh = true;
     this.runNodes = 0;
-    for (let k = 0; k < 2 * m; k++) this.priority[k] = this.rng();
+    for (let k = 0; k < 2 * m; k++) this.priority[k] = Math.floor(this.rng() * 256);
   }
 
   private restart(): void {
@@ -430,8 +437,6 @@ export class HardSearch {
       if ((this.root[i]! >>> j) & 1) {
         this.root[i]! &= ~(1 << j);
         this.root[m + j]! &= ~(1 << i);
-        this.root[5 * m + this.sumId[a]!]!--;
-        this.root[5 * m + this.sums + this.diffId[a]!]!--;
         this.learned++;
       }
       return;
@@ -446,24 +451,25 @@ export class HardSearch {
     this.learned++;
   }
 
+  /** One more failure of a line (capped, so that a score stays an int32). */
+  private bump(line: number): void {
+    if (this.weight[line]! < MAX_WEIGHT) this.weight[line]!++;
+  }
+
   /**
    * Takes the squares `x` out of row i at level offset o (they must be open). A row or column
    * without a queen that is left with one square is queued; one left with none is `dead`.
    */
   private clear(o: number, i: number, x: number): void {
-    const { st, m, sumId, diffId } = this;
+    const { st, m } = this;
     const rowLeft = st[o + i]! ^ x;
     st[o + i] = rowLeft;
     if (((this.curDoneR >>> i) & 1) === 0) {
       if (rowLeft === 0) this.dead = i;
       else if ((rowLeft & (rowLeft - 1)) === 0 && this.queued < 1024) this.queue[this.queued++] = i;
     }
-    const sumBase = o + 5 * m;
-    const diffBase = sumBase + this.sums;
     const rowBit = ~(1 << i);
-    const sq = i * 32;
     const doneC = this.curDoneC;
-    const counted = this.bound;
     while (x !== 0) {
       const bit = x & -x;
       x ^= bit;
@@ -475,10 +481,6 @@ export class HardSearch {
         else if ((colLeft & (colLeft - 1)) === 0 && this.queued < 1024) {
           this.queue[this.queued++] = m + j;
         }
-      }
-      if (counted) {
-        st[sumBase + sumId[sq + j]!]!--;
-        st[diffBase + diffId[sq + j]!]!--;
       }
     }
   }
@@ -509,7 +511,7 @@ export class HardSearch {
     this.tS[L]! -= this.rows[i]! + this.cols[j]!;
     this.tD[L]! -= this.rows[i]! - this.cols[j]!;
     if (this.dead >= 0) {
-      this.weight[this.dead]!++;
+      this.bump(this.dead);
       return false;
     }
     return true;
@@ -529,7 +531,7 @@ export class HardSearch {
           if ((this.doneR[L]! >>> ln) & 1) continue;
           const x = st[o + ln]!;
           if (x === 0) {
-            weight[ln]!++;
+            this.bump(ln);
             this.queued = 0;
             return CONFLICT;
           }
@@ -541,7 +543,7 @@ export class HardSearch {
           if ((this.doneC[L]! >>> (ln - m)) & 1) continue;
           const x = st[o + ln]!;
           if (x === 0) {
-            weight[ln]!++;
+            this.bump(ln);
             this.queued = 0;
             return CONFLICT;
           }
@@ -564,7 +566,7 @@ export class HardSearch {
         const i = low(rest);
         const x = st[o + i]!;
         if (x === 0) {
-          weight[i]!++;
+          this.bump(i);
           return CONFLICT;
         }
         const k = popcount(x);
@@ -573,7 +575,7 @@ export class HardSearch {
           break;
         }
         if (k === 2) twos = true;
-        const score = k * 4096 - Math.min(weight[i]!, 4000) - priority[i]!;
+        const score = (k << 20) - (weight[i]! << 8) - priority[i]!;
         if (score < bestScore) {
           best = i;
           bestScore = score;
@@ -584,7 +586,7 @@ export class HardSearch {
           const j = low(rest);
           const x = st[o + m + j]!;
           if (x === 0) {
-            weight[m + j]!++;
+            this.bump(m + j);
             return CONFLICT;
           }
           const k = popcount(x);
@@ -593,7 +595,7 @@ export class HardSearch {
             break;
           }
           if (k === 2) twos = true;
-          const score = k * 4096 - Math.min(weight[m + j]!, 4000) - priority[m + j]!;
+          const score = (k << 20) - (weight[m + j]! << 8) - priority[m + j]!;
           if (score < bestScore) {
             best = m + j;
             bestScore = score;
@@ -661,11 +663,23 @@ export class HardSearch {
    * diagonals to tD), so tS must lie between the sums of the smallest and the largest `left`.
    */
   private diagonalsFit(L: number): boolean {
+    const { st, sumId, diffId, sumMark, diffMark } = this;
+    const o = L * this.width;
+    const stamp = ++this.stamp;
+    // The diagonals with an open square, marked (a count per square cleared costs more).
+    for (let rest = ~this.doneR[L]! & this.full; rest !== 0; rest &= rest - 1) {
+      const i = low(rest);
+      const sq = i * 32;
+      for (let x = st[o + i]!; x !== 0; x &= x - 1) {
+        const j = low(x);
+        sumMark[sumId[sq + j]!] = stamp;
+        diffMark[diffId[sq + j]!] = stamp;
+      }
+    }
     const k = this.left[L]!;
-    const base = L * this.width + 5 * this.m;
     return (
-      fits(this.st, base, this.sumValue, k, this.tS[L]!) &&
-      fits(this.st, base + this.sums, this.diffValue, k, this.tD[L]!)
+      fits(sumMark, stamp, this.sumValue, k, this.tS[L]!) &&
+      fits(diffMark, stamp, this.diffValue, k, this.tD[L]!)
     );
   }
 
@@ -708,12 +722,18 @@ export class HardSearch {
 }
 
 /** Whether `k` distinct values with a count above 0 can add up to `target` (bounds only). */
-function fits(st: Int32Array, base: number, value: Int32Array, k: number, target: number): boolean {
+function fits(
+  mark: Int32Array,
+  stamp: number,
+  value: Int32Array,
+  k: number,
+  target: number,
+): boolean {
   const size = value.length;
   let lo = 0;
   let got = 0;
   for (let d = 0; d < size && got < k; d++) {
-    if (st[base + d]! > 0) {
+    if (mark[d] === stamp) {
       lo += value[d]!;
       got++;
     }
@@ -722,7 +742,7 @@ function fits(st: Int32Array, base: number, value: Int32Array, k: number, target
   let hi = 0;
   got = 0;
   for (let d = size - 1; d >= 0 && got < k; d--) {
-    if (st[base + d]! > 0) {
+    if (mark[d] === stamp) {
       hi += value[d]!;
       got++;
     }
