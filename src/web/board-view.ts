@@ -8,8 +8,13 @@ import { queenSvg } from "./queen.js";
 
 /** What one square shows. */
 export interface CellMark {
-  /** A queen the user placed, one found by the search ("ghost"), or a queen of the trace. */
-  readonly queen?: "placed" | "ghost" | "trace";
+  /**
+   * A queen the user placed, one given by a puzzle (it stays), one found by the search
+   * ("ghost"), or a queen of the trace.
+   */
+  readonly queen?: "placed" | "given" | "ghost" | "trace";
+  /** Play's hint: no queen attacks this square, but a queen here leads to no solution. */
+  readonly dead?: boolean;
   /** The queen attacks another queen. */
   readonly conflict?: boolean;
   /** Some queen attacks this square. */
@@ -183,9 +188,12 @@ export class BoardView {
     if (cell.dataset.queen !== queen) {
       cell.dataset.queen = queen;
       cell.innerHTML = queen ? QUEEN_ICON : "";
+      // The marks drawn inside the square went with its content: draw them again below.
+      delete cell.dataset.reject;
+      cell.classList.remove("dead");
     }
     const reject = m.rejected ?? "";
-    if (cell.dataset.reject !== reject) {
+    if ((cell.dataset.reject ?? "") !== reject || (reject && !cell.querySelector(".why"))) {
       cell.dataset.reject = reject;
       cell.querySelector(".why")?.remove();
       if (reject) {
@@ -194,6 +202,18 @@ export class BoardView {
         why.setAttribute("aria-hidden", "true");
         why.textContent = reject;
         cell.append(why);
+      }
+    }
+    const dead = !!m.dead && !queen;
+    if (cell.classList.contains("dead") !== dead) {
+      cell.classList.toggle("dead", dead);
+      cell.querySelector(".x")?.remove();
+      if (dead) {
+        const x = document.createElement("span");
+        x.className = "x";
+        x.setAttribute("aria-hidden", "true");
+        x.textContent = "✗";
+        cell.append(x);
       }
     }
     cell.classList.toggle("conflict", !!m.conflict);
@@ -205,10 +225,12 @@ export class BoardView {
     const m_ = t().board;
     const words: string[] = [];
     if (queen === "placed" || queen === "trace") words.push(m_.queen);
+    else if (queen === "given") words.push(m_.given);
     else if (queen === "ghost") words.push(m_.ghost);
     else words.push(m_.empty);
     if (m.conflict) words.push(m_.conflict);
     if (m.attacked && !queen) words.push(m_.attacked);
+    if (dead) words.push(m_.dead);
     if (m.note) words.push(m.note);
     const label = m_.cell(r, c, words);
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);

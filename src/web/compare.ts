@@ -2,7 +2,13 @@
  * Compare: brute force against the backtracking variants, run by the library's `runAlgorithm` in
  * a worker, drawn as a log-scale chart of nodes, checks or time for the N where each is practical.
  */
-import { ALGORITHMS, type AlgorithmName, type AlgorithmResult } from "../algorithms.js";
+import {
+  ALGORITHMS,
+  type AlgorithmName,
+  type AlgorithmResult,
+  BRUTE_FORCE_BUDGET,
+  decideRun,
+} from "../algorithms.js";
 import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
 import { compact, num, t, time } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
@@ -22,6 +28,25 @@ const COLORS: Record<AlgorithmName, string> = {
 };
 
 const FIRST_N = 4;
+
+/** Brute force's budget of placements for the quick set of runs (n <= 6). */
+const QUICK_BUDGET = 10_000_000n;
+/** The quick set stops this many N below each algorithm's practical limit. */
+const QUICK_MARGIN = 2;
+
+/**
+ * Whether `name` runs at n, decided from exact numbers only (the library's decideRun): the same
+ * set of runs on every load and every machine. Undefined: it runs; otherwise why not.
+ */
+export function whyNotRun(name: AlgorithmName, n: number, patient: boolean): string | undefined {
+  const m = t().compare;
+  const d = decideRun(name, n, { budget: patient ? BRUTE_FORCE_BUDGET : QUICK_BUDGET });
+  if (d.rule === "budget") {
+    return d.run ? undefined : m.notBudget(n, num(d.placements), num(d.budget));
+  }
+  const max = patient ? d.maxPracticalN : d.maxPracticalN - QUICK_MARGIN;
+  return n <= max ? undefined : m.notPractical(max);
+}
 
 export class CompareMode implements ModeView {
   private readonly chart = h("div", { class: "chart", "data-testid": "compare-chart" });
@@ -59,8 +84,9 @@ export class CompareMode implements ModeView {
   );
   private metric: Metric = "nodes";
   private results: AlgorithmResult[] = [];
-  /** Runs skipped because they would take too long: name:n -> estimated seconds. */
-  private skipped = new Map<string, number>();
+  /** Runs not made, with the reason: name:n -> words. */
+  private skipped = new Map<string, string>();
+  private readonly notes = h("div", { class: "compare-notes", "data-testid": "compare-notes" });
   private readonly patient = h("input", { type: "checkbox", "data-testid": "compare-patient" });
   private job: Running<unknown> | undefined;
   private ran = false;
@@ -104,6 +130,33 @@ export class CompareMode implements ModeView {
         ),
       ),
     );
+    // What a node and a check are for each algorithm: the library's own definitions.
+    const defs = h(
+      "details",
+      { class: "defs", "data-testid": "compare-defs" },
+      h("summary", {}, m.defsTitle),
+      h(
+        "dl",
+        {},
+        ...ALGORITHMS.flatMap((a) => [
+          h(
+            "dt",
+            {},
+            h("span", { class: "series-swatch", style: `background:${COLORS[a.name]}` }),
+            m.name[a.name],
+          ),
+          h(
+            "dd",
+            {},
+            h("strong", {}, `${m.defNode}: `),
+            m.nodeDef[a.name],
+            h("br"),
+            h("strong", {}, `${m.defCheck}: `),
+            m.checkDef[a.name],
+          ),
+        ]),
+      ),
+    );
     panel.append(
       h(
         "div",
@@ -120,6 +173,8 @@ export class CompareMode implements ModeView {
         ),
         this.status,
         h("div", { class: "chart-card" }, this.chart, legend),
+        this.notes,
+        defs,
         h("p", { class: "hint" }, m.hint),
         this.table,
       ),
@@ -157,21 +212,21 @@ export class CompareMode implements ModeView {
     this.ran = true;
     const upTo = Number(this.upTo.value);
     const runs: { name: AlgorithmName; n: number }[] = [];
-    for (let n = FIRST_N; n <= upTo; n++) {
-      for (const a of ALGORITHMS) if (n <= a.maxPracticalN) runs.push({ name: a.name, n });
-    }
     this.results = [];
     this.skipped.clear();
+    const patient = this.patient.checked;
+    for (let n = FIRST_N; n <= upTo; n++) {
+      for (const a of ALGORITHMS) {
+        const why = whyNotRun(a.name, n, patient);
+        if (why === undefined) runs.push({ name: a.name, n });
+        else this.skipped.set(`${a.name}:${n}`, why);
+      }
+    }
     const m = t().compare;
     this.cancelBtn.hidden = false;
     disableKeepingFocus(this.runBtn, this.cancelBtn);
     this.status.textContent = m.running(0, runs.length);
-    const budget = this.patient.checked ? 30 : 1.5;
-    const job = runJob({ kind: "compare", runs, budget }, (p) => {
-      if (p.kind === "compare-skip") {
-        this.skipped.set(`${p.name}:${p.n}`, p.estimate);
-        return;
-      }
+    const job = runJob({ kind: "compare", runs }, (p) => {
       if (p.kind !== "compare-result") return;
       this.results.push(p.result);
       this.status.textContent = m.runningOne(
@@ -194,7 +249,7 @@ export class CompareMode implements ModeView {
       this.draw();
     };
     job.promise.then(
-      () => end(m.done(this.results.length, this.skipped.size)),
+      () => end(m.done(this.results.length, 0)),
       (e) => end(e instanceof Cancelled ? m.cancelled : m.failed((e as Error).message)),
     );
     this.draw();
@@ -276,7 +331,65 @@ export class CompareMode implements ModeView {
     }
     const label = m.metric[this.metric];
     this.chart.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${m.chart(label)}">${parts.join("")}</svg>`;
+    this.drawNotes();
     this.drawTable(upTo);
+  }
+
+  /**
+   * Where lines coincide (the same value at every N two algorithms share, at two N at least),
+   * which runs were made and why, and how the times are measured.
+   */
+  private drawNotes(): void {
+    const m = t().compare;
+    const groups: AlgorithmName[][] = [];
+    const series = new Map<AlgorithmName, Map<number, number>>();
+    for (const r of this.results) {
+      const s = series.get(r.name) ?? new Map<number, number>();
+      series.set(r.name, s);
+      s.set(r.n, this.value(r));
+    }
+    const same = (a: AlgorithmName, b: AlgorithmName) => {
+      const x = series.get(a)!;
+      const y = series.get(b)!;
+      const shared = [...x.keys()].filter((k) => y.has(k));
+      return shared.length >= 2 && shared.every((k) => x.get(k) === y.get(k));
+    };
+    if (this.metric !== "seconds") {
+      for (const a of ALGORITHMS.map((x) => x.name).filter((x) => series.has(x))) {
+        const g = groups.find((g) => same(g[0]!, a));
+        if (g) g.push(a);
+        else groups.push([a]);
+      }
+    }
+    const parts: HTMLElement[] = groups
+      .filter((g) => g.length > 1)
+      .map((g) =>
+        h(
+          "p",
+          { class: "coincide", "data-testid": "coincide" },
+          m.coincide(
+            g.map((a) => m.name[a]),
+            m.metric[this.metric],
+          ),
+        ),
+      );
+    const runs =
+      this.results.length > 0 || this.skipped.size > 0
+        ? h("p", { class: "muted" }, m.runsNote(this.plannedRuns(), this.patient.checked))
+        : null;
+    if (runs) parts.push(runs);
+    if (this.metric === "seconds") parts.push(h("p", { class: "muted" }, m.timing));
+    this.notes.replaceChildren(...parts);
+  }
+
+  /** The runs of the set decided for the current choices. */
+  private plannedRuns(): number {
+    const upTo = Number(this.upTo.value);
+    let k = 0;
+    for (let n = FIRST_N; n <= upTo; n++) {
+      for (const a of ALGORITHMS) if (whyNotRun(a.name, n, this.patient.checked) === undefined) k++;
+    }
+    return k;
   }
 
   private tick(p: number): string {
@@ -309,12 +422,17 @@ export class CompareMode implements ModeView {
         ),
         ...ns.map((n) => {
           const r = this.results.find((x) => x.name === a.name && x.n === n);
-          const skip = this.skipped.get(`${a.name}:${n}`);
+          const why = this.skipped.get(`${a.name}:${n}`);
           if (r) return h("td", {}, this.text(r));
-          if (skip !== undefined) {
-            return h("td", { class: "muted", title: m.skipped(skip) }, "…");
+          if (why !== undefined) {
+            return h(
+              "td",
+              { class: "muted", title: why },
+              h("span", { "aria-hidden": "true" }, "–"),
+              h("span", { class: "sr-only" }, why),
+            );
           }
-          return h("td", {}, n > a.maxPracticalN ? "–" : "");
+          return h("td", {}, "");
         }),
       ),
     );
@@ -322,7 +440,7 @@ export class CompareMode implements ModeView {
       h(
         "table",
         { class: "data", "data-testid": "compare-table" },
-        h("caption", {}, m.caption(m.metric[this.metric], this.patient.checked)),
+        h("caption", {}, m.caption2(m.metric[this.metric])),
         h("thead", {}, head),
         h("tbody", {}, ...rows),
       ),

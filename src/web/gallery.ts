@@ -1,6 +1,7 @@
 /**
  * Gallery: every solution for N <= 12, grouped by symmetry class, paged; each class shows its
- * members and orbit size. For larger N, the engine counts in parallel workers with progress.
+ * members (each saying which symmetry of the canonical board made it) and orbit size, and opens
+ * its 8 symmetries enlarged (symmetry-view.ts; `sym=K` in the address). For larger N, the engine counts in parallel workers with progress.
  * For every N, where the browser has WebGPU, the library's GPU counter can count it too.
  */
 import { type App, disableKeepingFocus, h, keepingFocus, type ModeView } from "./dom.js";
@@ -10,7 +11,8 @@ import { num, t } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
 import { miniBoard } from "./mini.js";
 import type { GalleryClass } from "./protocol.js";
-import { formatState, type PageState } from "./state.js";
+import { DEFAULT_STATE, formatState, type PageState } from "./state.js";
+import { symmetryView, transformBetween } from "./symmetry-view.js";
 
 /** Largest N whose solutions are all listed. */
 export const GALLERY_MAX_N = 12;
@@ -53,7 +55,7 @@ export class GalleryMode implements ModeView {
       this.stop();
       this.hidden.clear();
     }
-    const key = `${state.n}|${state.page}`;
+    const key = `${state.n}|${state.page}|${state.sym}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
     if (state.n > GALLERY_MAX_N) {
@@ -82,7 +84,7 @@ export class GalleryMode implements ModeView {
   /** The GPU counter for n, the same one while n stays. */
   /** A page past the end (from a link): the address says the page shown instead. */
   private normalisePage(page: number): void {
-    this.shownKey = `${this.state!.n}|${page}`;
+    this.shownKey = `${this.state!.n}|${page}|${this.state!.sym}`;
     queueMicrotask(() => this.app.set({ page }, "replace"));
   }
 
@@ -197,7 +199,7 @@ export class GalleryMode implements ModeView {
             )
           : null,
       ),
-      h("p", { class: "hint" }, m.hint),
+      h("p", { class: "hint" }, m.hint, " ", h("span", { class: "gold-key" }, m.goldKey)),
     ];
     this.head.replaceChildren(...headParts.filter((x): x is Node => x !== null));
     const gpu = this.gpuCounter(n, true, BigInt(total)).el;
@@ -215,15 +217,17 @@ export class GalleryMode implements ModeView {
     }
     const first = page * CLASSES_PER_PAGE;
     const cards = numbered.slice(first, first + CLASSES_PER_PAGE).map(({ c, index }) => {
+      const canon = c.members[0]!;
       const members = c.members.map((cols, j) => {
+        const made = t().sym.names[transformBetween(canon, cols)];
         const queens = cols.map((col, row) => ({ row, col }));
-        const href = `#${formatState({ mode: "play", n, queens, step: 0, page: 0 })}`;
+        const href = `#${formatState({ ...DEFAULT_STATE, mode: "play", n, queens })}`;
         const a = h("a", {
           class: `member${j === 0 ? " canonical" : ""}`,
           href,
           title: m.open(cols),
         });
-        a.innerHTML = miniBoard(cols, m.mini(j === 0, cols));
+        a.innerHTML = miniBoard(cols, `${m.mini(j === 0, cols)} (${made})`);
         a.addEventListener("click", (e) => {
           if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
           // A new history entry like any mode change, and the focus goes to the board opened.
@@ -231,9 +235,31 @@ export class GalleryMode implements ModeView {
           this.app.set({ mode: "play", queens }, "push");
           document.querySelector<HTMLElement>("#panel-play [role=grid] [tabindex='0']")?.focus();
         });
-        return h("li", {}, a);
+        return h(
+          "li",
+          {},
+          a,
+          h("span", { class: "member-how", "aria-hidden": "true" }, m.made(made)),
+        );
       });
       const heading = `class-${index}`;
+      const symBtn = h(
+        "button",
+        {
+          type: "button",
+          class: "btn small",
+          "data-testid": "class-symmetries",
+          "data-focus": `sym-${index}`,
+          "aria-expanded": String(this.state?.sym === index),
+        },
+        m.showSymmetries,
+      );
+      symBtn.addEventListener("click", () => {
+        this.app.set({ sym: this.state?.sym === index ? 0 : index });
+        requestAnimationFrame(() =>
+          this.body.querySelector<HTMLElement>("[data-testid=sym-close]")?.focus(),
+        );
+      });
       return h(
         "article",
         { class: "class-card", "data-testid": "class-card", "aria-labelledby": heading },
@@ -245,9 +271,37 @@ export class GalleryMode implements ModeView {
         ),
         h("p", { class: "orbit-words" }, m.orbit[c.orbit] ?? ""),
         h("ul", { class: "members" }, ...members),
+        symBtn,
       );
     });
+    // The symmetry view of the class asked for (any class, on any page).
+    const symClass = this.state && this.state.sym > 0 ? classes[this.state.sym - 1] : undefined;
+    const symPart = symClass
+      ? [
+          symmetryView(symClass.members[0]!, {
+            onClose: () => {
+              const k = this.state!.sym;
+              this.app.set({ sym: 0 });
+              requestAnimationFrame(() =>
+                this.body.querySelector<HTMLElement>(`[data-focus="sym-${k}"]`)?.focus(),
+              );
+            },
+            onOpen: (cols) => {
+              this.app.set(
+                {
+                  ...DEFAULT_STATE,
+                  mode: "play",
+                  n,
+                  queens: cols.map((col, row) => ({ row, col })),
+                },
+                "push",
+              );
+            },
+          }),
+        ]
+      : [];
     this.body.replaceChildren(
+      ...symPart,
       this.pager(page, pages, numbered.length, true),
       h("div", { class: "class-grid" }, ...cards),
       this.pager(page, pages, numbered.length, false),

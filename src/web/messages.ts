@@ -7,10 +7,13 @@
  * The Japanese follows the tutorials the project grew from (クイーン, 盤面, 行, 列, 斜め,
  * バックトラッキング, 探索木, 総当たり); rows and columns are counted from 1, as on the page.
  */
-import type { AlgorithmName } from "../algorithms.js";
+import { ALGORITHMS, type AlgorithmName } from "../algorithms.js";
 import type { ConflictKind } from "../board.js";
+import type { Attack } from "../lesson.js";
+import type { PuzzleLevel } from "../puzzle.js";
+import type { Transform } from "../symmetry.js";
 import { formatNumber, formatTime, pluralForm } from "./intl.js";
-import type { SizeProblem } from "./state.js";
+import type { Algo, SizeProblem } from "./state.js";
 
 type Part = Node | string;
 
@@ -32,6 +35,49 @@ const EN_REASON: Record<string, string> = {
   diagonal: "a diagonal",
   "anti-diagonal": "an anti-diagonal",
 };
+
+/** The library's own words for what each algorithm counts (../algorithms.ts). */
+const DEFS = Object.fromEntries(ALGORITHMS.map((a) => [a.name, a])) as Record<
+  AlgorithmName,
+  (typeof ALGORITHMS)[number]
+>;
+
+/** The summary of a finished search, as the end step says it. */
+export interface SearchSummary {
+  readonly size: number;
+  readonly solutions: number;
+  readonly nodes: number;
+  readonly backtracks: number;
+  /** Milliseconds the worker took to record the steps. */
+  readonly ms: number;
+  /** The same search without recording, timed by the library (seconds per run), if timed. */
+  readonly timed: number | null;
+  /** The search started from fixed queens. */
+  readonly fixed: boolean;
+}
+
+const EN_ALGO: Record<Algo, string> = {
+  backtrack: "Backtracking, square by square",
+  bitmask: "Backtracking on bitmasks",
+  brute: "Brute force (N ≤ 7)",
+};
+
+const EN_SYM: Record<Transform, string> = {
+  identity: "as it is",
+  rot90: "turned 90° clockwise",
+  rot180: "turned 180°",
+  rot270: "turned 270° (90° anticlockwise)",
+  flipH: "mirrored left to right",
+  flipV: "mirrored top to bottom",
+  transpose: "mirrored in the ╲ diagonal",
+  antiTranspose: "mirrored in the ╱ diagonal",
+};
+
+const cols1 = (cols: readonly number[]) => cols.map((c) => c + 1).join(" ");
+const list = (items: readonly (number | string)[]) =>
+  items.length <= 1
+    ? items.join("")
+    : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 export const en = {
   lang: "English",
@@ -64,6 +110,8 @@ export const en = {
       [At(row, col), ...words].join(", "),
     queen: "queen",
     ghost: "queen from the completion",
+    given: "queen given by the puzzle",
+    dead: "no solution through this square",
     empty: "empty",
     conflict: "in conflict",
     attacked: "attacked",
@@ -149,6 +197,67 @@ export const en = {
       `Column ${col + 1} has no safe square left: every square in it is attacked by a placed queen.`,
     whyDeep:
       "Every empty row still has a safe square, but they cannot all be used at once: the search tried every way of filling the empty rows, and each one ends with a row where every square is attacked.",
+    goal: (size: number) =>
+      `Goal: place ${pl(size, "queen", "queens")} so that no two share a row, a column or a diagonal.`,
+    hints: "Hint: mark the squares that cannot lead to a solution",
+    hintWorking: "Checking every safe square…",
+    hintResult: (dead: number, safe: number) =>
+      dead === 0
+        ? `Every one of the ${pl(safe, "safe square", "safe squares")} can still lead to a solution.`
+        : `${n(dead)} of the ${pl(safe, "safe square", "safe squares")} cannot lead to a solution (marked ✗): a queen there leaves some row with no safe square, sooner or later.`,
+    hintStuck:
+      "This board cannot be completed any more: every safe square is a dead end (✗). Take a queen back.",
+    hintConflict: "Take away the queens that attack each other first: then the hint can look.",
+    hintFull: "Every row holds a queen.",
+    legendDead: "no solution through it",
+    legendGiven: "given queen (puzzle)",
+    puzzle: "Puzzle",
+    level: { easy: "easy", medium: "medium", hard: "hard" } as Record<PuzzleLevel, string>,
+    levelLabel: "Puzzle level",
+    newPuzzle: "New puzzle",
+    endPuzzle: "Leave the puzzle",
+    puzzleGoal: (level: string, seed: number, given: number, left: number) =>
+      `Puzzle (${level}, number ${seed}): ${pl(given, "queen is", "queens are")} given (framed). Place the other ${n(left)} so that no two queens attack each other; exactly one way works.`,
+    puzzleLoading: "Making the puzzle…",
+    puzzleSolved: "Solved! That is the puzzle's only solution.",
+    puzzleSolvedSay: "Puzzle solved.",
+    puzzleTooSmall: (size: number) =>
+      `No puzzle for N = ${size}: puzzles start at N = 4 (N = 2 and 3 have no solution).`,
+    puzzleFailed: (message: string) => `The puzzle could not be made: ${message}`,
+    givenStays: "This queen is part of the puzzle and stays.",
+    keptCompletion: (row: number, col: number) =>
+      `Kept the completion without the queen at ${at(row, col)}.`,
+    symmetries: "See its 8 symmetries",
+    hideSymmetries: "Hide the symmetries",
+  },
+  code: {
+    title: "The code",
+    vars: "Variables of this call",
+    stack: "Call stack",
+    stackKey: (k: number) =>
+      `${pl(k, "frame", "frames")}: one per row being filled (a queen placed above it), the newest at the bottom.`,
+    noStack: "Brute force is one loop: no recursion, so no call stack.",
+    comments: {
+      solution: "a solution",
+      skip: "attacked: skip it",
+      place: "place the queen",
+      down: "go down a row",
+      takeBack: "take it back (backtrack)",
+      allTried: "every column tried: back up",
+      safeAll: "every safe column at once",
+      lowest: "lowest bit: the leftmost safe column",
+      shift: "attacks slide along their diagonals",
+      noneLeft: "free = 0: back up",
+      nextSet: "a pair attacks: next set",
+    },
+    maskLabel: (name: string, cols: readonly number[]) =>
+      `${name}: ${cols.length === 0 ? "no column" : `column${cols.length > 1 ? "s" : ""} ${list(cols)}`}`,
+    maskNames: { cols: "cols", diag: "diag", anti: "anti", free: "free", bit: "bit" } as Record<
+      "cols" | "diag" | "anti" | "free" | "bit",
+      string
+    >,
+    maskKey:
+      "Bit k is column k, drawn in board order: << 1 moves every mark one column to the right (the ╲ diagonals), >> 1 one column to the left (the ╱ ones).",
   },
   watch: {
     title: "Watch the search",
@@ -212,12 +321,125 @@ export const en = {
     perDepth: "Nodes per depth",
     depthRow: (d: number, now: number, all: number | undefined) =>
       `depth ${d}: ${pl(now, "node", "nodes")}${all !== undefined ? ` of ${n(all)}` : ""}`,
-    depthKey: (whole: boolean) =>
-      `Nodes per depth (queens placed)${whole ? "; the pale bar is the whole tree" : ""}.`,
+    depthKey: (whole: boolean, size: number) =>
+      `Nodes per depth (queens placed) on a logarithmic scale${whole ? "; the pale bar is the whole tree, counted by the library's treeProfile" : size > 15 ? "; the whole tree is too big to count here" : ""}.`,
     treeLabel: (nodes: number, seen: number) =>
       `Search tree: ${pl(nodes, "node", "nodes")}, ${n(seen)} visited so far`,
     treeRoot: "empty board",
     treeNode: (row: number, col: number) => at(row, col),
+    algorithm: "Algorithm",
+    algoName: EN_ALGO,
+    prevSolution: "Previous solution",
+    noLaterSolution: (done: boolean): string =>
+      done
+        ? "No solution after this step: the search only ends from here."
+        : "No later solution recorded yet: the trace is still running.",
+    noEarlierSolution: "No solution before this step.",
+    stepField: "Go to step",
+    ofSteps: (total: number, done: boolean, cut: boolean) =>
+      `of ${n(total)}${done ? (cut ? " (cut)" : "") : "…"}`,
+    scrubKey: "Green ticks under the bar mark the solutions.",
+    fromBoard: (k: number) => `Play's board has ${pl(k, "queen", "queens")}. `,
+    startFromBoard: "Start the search from them",
+    emptyOnly: "This search always starts from an empty board (Play's queens are kept for Play).",
+    bruteTooBig: (size: number, count: string) =>
+      `Brute force is shown up to N = 7: at N = ${size} it would try C(${size * size}, ${size}) = ${count} placements, one step each. Choose a smaller N or another algorithm.`,
+    statPlacements: "Placements",
+    narrRemove2: (row: number, col: number, last: boolean) =>
+      `Back in row ${row + 1}: everything under ${at(row, col)} has been explored, so take that queen back (backtrack). ${last ? `That was the last column of row ${row + 1}.` : `Next: column ${col + 2}.`}`,
+    narrDeadEnd: (row: number, attacks: readonly Attack[], back: number) =>
+      `Dead end: row ${row + 1} has no safe square. ${attacks
+        .map(
+          (a, i) =>
+            `${i === 0 ? "Column" : "column"} ${a.col + 1} is attacked along ${EN_REASON[a.reason]} by the queen at ${at(a.by.row, a.by.col)}`,
+        )
+        .join(
+          "; ",
+        )}. ${back >= 0 ? `Go back up to row ${back + 1} and move its queen (backtrack).` : "Nothing is left to try."}`,
+    narrRowDone: (row: number, back: number) =>
+      back >= 0
+        ? `Every column of row ${row + 1} has been tried: go back up to row ${back + 1} (backtrack).`
+        : `Every column of row ${row + 1} has been tried: the search is complete.`,
+    narrEnd: (x: SearchSummary) =>
+      x.solutions === 0
+        ? `The search is over: no solution exists ${x.fixed ? "for these queens" : `for N = ${x.size}`}. Every branch ended in a dead end (${pl(x.nodes, "node", "nodes")}, ${pl(x.backtracks, "backtrack", "backtracks")}).`
+        : `The search is over: ${pl(x.solutions, "solution", "solutions")}, ${pl(x.nodes, "node", "nodes")}, ${pl(x.backtracks, "backtrack", "backtracks")}. Recording the steps took ${s(x.ms / 1000)}${x.timed !== null ? `; the same search without recording takes ${s(x.timed)} (timed by the library)` : ""}.`,
+    narrCut: (steps: number) =>
+      `The trace stops here, after ${n(steps)} steps: the whole search is much longer. Every step up to here is exact.`,
+    narrEnter: (row: number, free: readonly number[]) =>
+      free.length === 0
+        ? `Row ${row + 1}: free = all & ~(cols | diag | anti) has no bit set: no column of this row is safe.`
+        : `Row ${row + 1}: free = all & ~(cols | diag | anti) gives the safe columns all at once: ${list(free)}.`,
+    narrBitPlace: (row: number, col: number, down: boolean) =>
+      `The lowest bit of free is column ${col + 1}: place a queen at ${at(row, col)}${down ? " and go down a row with the masks shifted (diag << 1, anti >> 1)" : ""}.`,
+    narrBitBack: (row: number, col: number, rest: readonly number[]) =>
+      `Back in row ${row + 1} from the rows below: the queen at ${at(row, col)} is gone with that call (the masks were copies). ${rest.length === 0 ? "free has no bit left." : `free still holds column${rest.length > 1 ? "s" : ""} ${list(rest)}.`}`,
+    narrBitDead: (row: number, back: number) =>
+      `Dead end: free was 0 from the start, row ${row + 1} has no safe square. ${back >= 0 ? `Return to row ${back + 1} (backtrack).` : "Nothing is left to try."}`,
+    narrBitDone: (row: number, back: number) =>
+      back >= 0
+        ? `free is 0: every safe column of row ${row + 1} has been tried. Return to row ${back + 1} (backtrack).`
+        : `free is 0: every safe column of row ${row + 1} has been tried: the search is complete.`,
+    narrBruteStart: (count: number) =>
+      `Start: brute force will try all ${n(count)} ways of putting the queens on the squares, and test each one whole.`,
+    narrBruteClash: (
+      k: number,
+      count: number,
+      a: { row: number; col: number },
+      b: { row: number; col: number },
+      kind: ConflictKind,
+    ) =>
+      `Placement ${n(k)} of ${n(count)}: the queens at ${at(a.row, a.col)} and ${at(b.row, b.col)} share ${EN_LINE[kind]}. Not a solution: next placement.`,
+    narrBruteSolution: (k: number, count: number, index: number) =>
+      `Placement ${n(k)} of ${n(count)}: no two queens attack each other. Solution ${n(index)} found.`,
+    narrBruteEnd: (count: number, found: number) =>
+      found === 0
+        ? `The search is over: all ${n(count)} placements tried, and no solution exists.`
+        : `The search is over: all ${n(count)} placements tried, ${pl(found, "solution", "solutions")} found. Backtracking finds the same with far fewer steps.`,
+    pathLabel: (rows: number) =>
+      `The search tree around the current path, ${pl(rows, "row", "rows")} deep`,
+    legend: "Legend of the tree",
+    legendPath: "on the current path",
+    legendSeen: "visited",
+    legendSolution: "a solution",
+    legendDead: "dead end",
+    legendRejected: "square rejected",
+    legendUnseen: "not visited yet",
+    treeClick: "Click a node to go to its step.",
+    treeBrute:
+      "Brute force has no search tree: it tries every placement of the queens in turn and tests each one whole.",
+    profileWorking: "Counting the whole tree…",
+  },
+  sym: {
+    title: "The 8 symmetries of this solution",
+    names: EN_SYM,
+    canonical: "canonical",
+    explain: (cols: readonly number[]) =>
+      `Read each board row by row as the columns of its queens: the canonical board is the least of the 8 (${cols1(cols)}). The gallery shows each class by it, outlined in gold.`,
+    same: (name: string) => `the same board as "${name}"`,
+    orbit: (k: number) =>
+      k === 1
+        ? "All 8 give the same board."
+        : `They make ${n(k)} different boards: ${k === 8 ? "no symmetry leaves this solution as it is" : k === 4 ? "a half turn leaves it as it is" : "a quarter turn leaves it as it is"}.`,
+    image: (name: string, cols: readonly number[], canonical: boolean) =>
+      `${name}${canonical ? ", canonical" : ""}: queens in columns ${cols1(cols)}`,
+    close: "Close",
+    open: "Open in Play",
+  },
+  slides: {
+    title: "Pictures for slides",
+    group: "Export this step or a range of steps",
+    png: "PNG",
+    svg: "SVG",
+    gif: "GIF",
+    from: "from step",
+    to: "to step",
+    making: (k: number, total: number) => `Drawing frame ${n(k)} of ${n(total)}…`,
+    made: (frames: number) => `Saved a GIF of ${pl(frames, "step", "steps")}.`,
+    tooMany: (max: number) => `At most ${n(max)} steps go into one GIF: the range was shortened.`,
+    picture: (algo: string, size: number, step: number, total: number) =>
+      `${algo} · N = ${size} · step ${n(step)} of ${n(total)}`,
+    failed: (message: string) => `The export failed: ${message}`,
   },
   gallery: {
     title: (size: number) => `All solutions for N = ${size}`,
@@ -272,6 +494,10 @@ export const en = {
       unique,
       " symmetry classes.",
     ],
+    showSymmetries: "Show the 8 symmetries",
+    goldKey:
+      "Gold outline: the class's canonical board, the least of its images when read row by row. Under each board: the symmetry that turns the canonical board into it.",
+    made: (name: string) => name,
   },
   gpu: {
     count: "Count on the GPU",
@@ -361,6 +587,27 @@ export const en = {
     column: (size: number) => `N=${size}`,
     skipped: (seconds: number) => `skipped: would take about ${s(seconds)} or more`,
     table: "Results table",
+    defsTitle: "What each algorithm counts",
+    defNode: "node",
+    defCheck: "check",
+    nodeDef: Object.fromEntries(ALGORITHMS.map((a) => [a.name, DEFS[a.name].nodes])) as Record<
+      AlgorithmName,
+      string
+    >,
+    checkDef: Object.fromEntries(ALGORITHMS.map((a) => [a.name, DEFS[a.name].checks])) as Record<
+      AlgorithmName,
+      string
+    >,
+    coincide: (names: readonly string[], metric: string) =>
+      `${list(names)}: the same ${metric.toLowerCase()} at every N, so their lines lie on top of each other${metric === "Nodes" ? " (they walk the same search tree)" : ""}.`,
+    timing:
+      "Times are per run: each run is repeated in batches of at least 20 ms and the fastest batch is kept (the library's timeAlgorithm), so even a run of a few microseconds is measured.",
+    notBudget: (size: number, placements: string, budget: string) =>
+      `not run: brute force would try C(${size * size}, ${size}) = ${placements} placements, over ${budget}`,
+    notPractical: (max: number) => `not run: above N = ${max} for this algorithm here`,
+    runsNote: (runs: number, patient: boolean) =>
+      `${pl(runs, "run", "runs")}, decided from exact counts (never from a timing): brute force while its placements stay within ${patient ? n(1_000_000_000) : n(10_000_000)}, the others up to ${patient ? "the N where each takes about ten seconds" : "a few N below that"}.`,
+    caption2: (metric: string) => `${metric} per algorithm and N (– not run: see the reason on it)`,
   },
 };
 
@@ -382,6 +629,32 @@ const JA_REASON: Record<string, string> = {
   diagonal: "斜め(╲)",
   "anti-diagonal": "斜め(╱)",
 };
+
+const JA_ALGO: Record<Algo, string> = {
+  backtrack: "バックトラッキング(1マスずつ)",
+  bitmask: "ビットマスクのバックトラッキング",
+  brute: "総当たり(N ≤ 7)",
+};
+
+const JA_SYM: Record<Transform, string> = {
+  identity: "そのまま",
+  rot90: "時計回りに90度回転",
+  rot180: "180度回転",
+  rot270: "時計回りに270度回転(反時計回りに90度)",
+  flipH: "左右反転",
+  flipV: "上下反転",
+  transpose: "╲の対角線で反転",
+  antiTranspose: "╱の対角線で反転",
+};
+
+const JA_KIND: Record<ConflictKind, string> = {
+  row: "同じ行",
+  column: "同じ列",
+  diagonal: "同じ斜め(╲)",
+  "anti-diagonal": "同じ斜め(╱)",
+};
+
+const jlist = (items: readonly (number | string)[]) => items.join("、");
 
 export const ja: Messages = {
   lang: "日本語",
@@ -414,6 +687,8 @@ export const ja: Messages = {
       [jat(row, col), ...words].join("、"),
     queen: "クイーン",
     ghost: "完成形のクイーン",
+    given: "パズルで最初から置かれたクイーン",
+    dead: "ここに置くと解につながらない",
     empty: "空きマス",
     conflict: "攻撃し合っている",
     attacked: "攻撃されている",
@@ -498,6 +773,70 @@ export const ja: Messages = {
       `${col + 1}列目には安全なマスが残っていません。どのマスも置いたクイーンに攻撃されています。`,
     whyDeep:
       "空いている行にはまだ安全なマスがありますが、全部を同時には使えません。空いた行を埋める置き方をすべて探索しましたが、どれも最後には、すべてのマスが攻撃されている行が出てきます。",
+    goal: (size: number) =>
+      `目標: ${jn(size)}個のクイーンを、どの2個も同じ行・同じ列・同じ斜めに並ばないように置くこと。`,
+    hints: "ヒント: 解につながらないマスに印をつける",
+    hintWorking: "安全なマスを一つずつ調べています…",
+    hintResult: (dead: number, safe: number) =>
+      dead === 0
+        ? `安全なマス${jn(safe)}個のどれも、まだ解につながります。`
+        : `安全なマス${jn(safe)}個のうち${jn(dead)}個は解につながりません(✗印)。そこに置くと、いずれどこかの行に安全なマスがなくなります。`,
+    hintStuck:
+      "この盤面はもう完成できません。安全なマスはどれも行き止まり(✗)です。クイーンを一つ取り除きましょう。",
+    hintConflict: "まず攻撃し合っているクイーンを取り除いてください。そうするとヒントを出せます。",
+    hintFull: "どの行にもクイーンがあります。",
+    legendDead: "解につながらないマス",
+    legendGiven: "最初から置かれたクイーン(パズル)",
+    puzzle: "パズル",
+    level: { easy: "やさしい", medium: "ふつう", hard: "むずかしい" },
+    levelLabel: "パズルの難しさ",
+    newPuzzle: "新しいパズル",
+    endPuzzle: "パズルをやめる",
+    puzzleGoal: (level: string, seed: number, given: number, left: number) =>
+      `パズル(${level}、${jn(seed)}番): 枠つきの${jn(given)}個のクイーンは最初から置かれています。残りの${jn(left)}個を、どのクイーンも攻撃し合わないように置いてください。正解はちょうど1通りです。`,
+    puzzleLoading: "パズルを作っています…",
+    puzzleSolved: "正解です! これがこのパズルのただ一つの解です。",
+    puzzleSolvedSay: "パズルが解けました。",
+    puzzleTooSmall: (size: number) =>
+      `N = ${size} のパズルはありません。パズルは N = 4 からです(N = 2 と 3 には解がありません)。`,
+    puzzleFailed: (message: string) => `パズルを作れませんでした: ${message}`,
+    givenStays: "このクイーンはパズルの一部なので動かせません。",
+    keptCompletion: (row: number, col: number) =>
+      `完成形を残し、${jat(row, col)}のクイーンだけを取り除きました。`,
+    symmetries: "8通りの対称形を見る",
+    hideSymmetries: "対称形を閉じる",
+  },
+  code: {
+    title: "コード",
+    vars: "この呼び出しの変数",
+    stack: "呼び出しスタック",
+    stackKey: (k: number) =>
+      `フレーム${jn(k)}個: 埋めている行ごとに1個(その上の行にはクイーンがあります)。一番下が最新です。`,
+    noStack: "総当たりはループ一つだけで、再帰しないので呼び出しスタックはありません。",
+    comments: {
+      solution: "解",
+      skip: "攻撃されている: 飛ばす",
+      place: "クイーンを置く",
+      down: "次の行へ進む",
+      takeBack: "取り除く(バックトラック)",
+      allTried: "全部の列を試した: 戻る",
+      safeAll: "安全な列をまとめて求める",
+      lowest: "一番下のビット = 一番左の安全な列",
+      shift: "攻撃が斜めにずれる",
+      noneLeft: "安全な列がもうない: 戻る",
+      nextSet: "攻撃し合う組がある: 次へ",
+    },
+    maskLabel: (name: string, cols: readonly number[]) =>
+      `${name}: ${cols.length === 0 ? "該当する列なし" : `${jlist(cols)}列`}`,
+    maskNames: {
+      cols: "列のマスク",
+      diag: "斜め(╲)のマスク",
+      anti: "斜め(╱)のマスク",
+      free: "安全な列",
+      bit: "選んだビット",
+    },
+    maskKey:
+      "k番目のビットが k列目で、盤面と同じ向きに並べています。<< 1 で印が1列右へ(╲の斜め)、>> 1 で1列左へ(╱の斜め)ずれます。",
   },
   watch: {
     title: "探索を見る",
@@ -559,12 +898,123 @@ export const ja: Messages = {
     perDepth: "深さごとのノード数",
     depthRow: (d: number, now: number, all: number | undefined) =>
       `深さ${d}: ノード${jn(now)}個${all !== undefined ? `(全体${jn(all)}個)` : ""}`,
-    depthKey: (whole: boolean) =>
-      `深さ(置いたクイーンの数)ごとのノード数${whole ? "。薄いバーは探索木全体" : ""}。`,
+    depthKey: (whole: boolean, size: number) =>
+      `深さ(置いたクイーンの数)ごとのノード数(対数目盛)${whole ? "。薄いバーはライブラリが数えた探索木全体" : size > 15 ? "。探索木全体は大きすぎてここでは数えられません" : ""}。`,
     treeLabel: (nodes: number, seen: number) =>
       `探索木: ノード${jn(nodes)}個、うち${jn(seen)}個を訪問済み`,
     treeRoot: "空の盤面",
     treeNode: (row: number, col: number) => jat(row, col),
+    algorithm: "アルゴリズム",
+    algoName: JA_ALGO,
+    prevSolution: "前の解へ",
+    noLaterSolution: (done: boolean) =>
+      done
+        ? "この手順より後に解はありません。ここからは探索が終わるだけです。"
+        : "この後の解はまだ記録されていません。探索の記録が続いています。",
+    noEarlierSolution: "この手順より前に解はありません。",
+    stepField: "手順へ移動",
+    ofSteps: (total: number, done: boolean, cut: boolean) =>
+      `/ ${jn(total)}${done ? (cut ? "(打ち切り)" : "") : "…"}`,
+    scrubKey: "バーの下の緑の印が解の位置です。",
+    fromBoard: (k: number) => `「置いてみる」の盤面にクイーンが${jn(k)}個あります。`,
+    startFromBoard: "その盤面から探索する",
+    emptyOnly: "この探索はいつも空の盤面から始めます(「置いてみる」のクイーンはそのまま残ります)。",
+    bruteTooBig: (size: number, count: string) =>
+      `総当たりは N = 7 までです。N = ${size} では C(${size * size}, ${size}) = ${count}通りの置き方を1手ずつ試すことになります。N を小さくするか、別のアルゴリズムを選んでください。`,
+    statPlacements: "置き方",
+    narrRemove2: (row: number, col: number, last: boolean) =>
+      `${row + 1}行目に戻りました。${jat(row, col)}のクイーンより下はすべて調べ終えたので、このクイーンを取り除きます(バックトラック)。${last ? `${row + 1}行目の最後の列でした。` : `次は${col + 2}列目です。`}`,
+    narrDeadEnd: (row: number, attacks: readonly Attack[], back: number) =>
+      `行き止まり: ${row + 1}行目には安全なマスがありません。${attacks
+        .map(
+          (a) => `${a.col + 1}列は${jat(a.by.row, a.by.col)}のクイーンに${JA_REASON[a.reason]}で`,
+        )
+        .join(
+          "、",
+        )}攻撃されています。${back >= 0 ? `${back + 1}行目に戻って、そのクイーンを動かします(バックトラック)。` : "もう試すものはありません。"}`,
+    narrRowDone: (row: number, back: number) =>
+      back >= 0
+        ? `${row + 1}行目の列をすべて試しました。${back + 1}行目に戻ります(バックトラック)。`
+        : `${row + 1}行目の列をすべて試しました。探索はこれで完了です。`,
+    narrEnd: (x: SearchSummary) =>
+      x.solutions === 0
+        ? `探索が終わりました。${x.fixed ? "このクイーンからは" : `N = ${x.size} には`}解がありません。どの枝も行き止まりで終わりました(ノード${jn(x.nodes)}個、バックトラック${jn(x.backtracks)}回)。`
+        : `探索が終わりました。解${jn(x.solutions)}個、ノード${jn(x.nodes)}個、バックトラック${jn(x.backtracks)}回。手順の記録には${js(x.ms / 1000)}かかりました${x.timed !== null ? `。記録しなければ同じ探索は${js(x.timed)}で終わります(ライブラリで計測)` : ""}。`,
+    narrCut: (steps: number) =>
+      `記録はここで打ち切りです(${jn(steps)}手)。探索全体はずっと長く続きます。ここまでの手順はすべて正確です。`,
+    narrEnter: (row: number, free: readonly number[]) =>
+      free.length === 0
+        ? `${row + 1}行目: 3つのマスクの論理和の補数を取ると、立っているビットがありません。この行に安全な列はありません。`
+        : `${row + 1}行目: 3つのマスクの論理和の補数を取ると、安全な列がまとめて求まります: ${jlist(free)}列。`,
+    narrBitPlace: (row: number, col: number, down: boolean) =>
+      `安全な列のうち一番下のビットは${col + 1}列です。${jat(row, col)}にクイーンを置き${down ? "、マスクをずらして(╲は左シフト、╱は右シフト)次の行へ進みます" : "ます"}。`,
+    narrBitBack: (row: number, col: number, rest: readonly number[]) =>
+      `下の行から${row + 1}行目に戻りました。${jat(row, col)}のクイーンはその呼び出しとともに消えます(マスクはコピーだったので元のままです)。${rest.length === 0 ? "安全な列はもう残っていません。" : `安全な列はまだ${jlist(rest)}列が残っています。`}`,
+    narrBitDead: (row: number, back: number) =>
+      `行き止まり: 最初から安全な列がなく、${row + 1}行目には置けるマスがありません。${back >= 0 ? `${back + 1}行目に戻ります(バックトラック)。` : "もう試すものはありません。"}`,
+    narrBitDone: (row: number, back: number) =>
+      back >= 0
+        ? `${row + 1}行目の安全な列をすべて試しました。${back + 1}行目に戻ります(バックトラック)。`
+        : `${row + 1}行目の安全な列をすべて試しました。探索はこれで完了です。`,
+    narrBruteStart: (count: number) =>
+      `開始: 総当たりでは、クイーンをマスに置く${jn(count)}通りの置き方をすべて試し、一つずつ盤面全体を確かめます。`,
+    narrBruteClash: (
+      k: number,
+      count: number,
+      a: { row: number; col: number },
+      b: { row: number; col: number },
+      kind: ConflictKind,
+    ) =>
+      `${jn(count)}通り中${jn(k)}番目の置き方: ${jat(a.row, a.col)}と${jat(b.row, b.col)}のクイーンが${JA_KIND[kind]}にあります。解ではないので次の置き方へ。`,
+    narrBruteSolution: (k: number, count: number, index: number) =>
+      `${jn(count)}通り中${jn(k)}番目の置き方: どのクイーンも攻撃し合っていません。${jn(index)}個目の解です。`,
+    narrBruteEnd: (count: number, found: number) =>
+      found === 0
+        ? `探索が終わりました。${jn(count)}通りの置き方をすべて試しましたが、解はありません。`
+        : `探索が終わりました。${jn(count)}通りの置き方をすべて試し、解が${jn(found)}個見つかりました。バックトラッキングならずっと少ない手順で同じ解が見つかります。`,
+    pathLabel: (rows: number) => `今の経路のまわりの探索木(深さ${jn(rows)}行)`,
+    legend: "探索木の凡例",
+    legendPath: "今の経路",
+    legendSeen: "訪問済み",
+    legendSolution: "解",
+    legendDead: "行き止まり",
+    legendRejected: "攻撃されて飛ばしたマス",
+    legendUnseen: "まだ訪問していない",
+    treeClick: "ノードをクリックすると、その手順へ移動します。",
+    treeBrute:
+      "総当たりには探索木がありません。クイーンの置き方を順にすべて試し、一つずつ盤面全体を確かめます。",
+    profileWorking: "探索木全体を数えています…",
+  },
+  sym: {
+    title: "この解の8通りの対称形",
+    names: JA_SYM,
+    canonical: "代表",
+    explain: (cols: readonly number[]) =>
+      `各盤面を上の行から順にクイーンの列番号で読むと、8通りのうち最小のものが代表の解です(${cols1(cols)})。全解一覧では各グループをこの代表で示し、金色の枠で囲んでいます。`,
+    same: (name: string) => `「${name}」と同じ盤面`,
+    orbit: (k: number) =>
+      k === 1
+        ? "8通りとも同じ盤面になります。"
+        : `異なる盤面は${jn(k)}通りです。${k === 8 ? "この解をそのままにする対称変換はありません" : k === 4 ? "180度回転でそのままになります" : "90度回転でそのままになります"}。`,
+    image: (name: string, cols: readonly number[], canonical: boolean) =>
+      `${name}${canonical ? "(代表)" : ""}: 各行のクイーンの列 ${cols1(cols)}`,
+    close: "閉じる",
+    open: "「置いてみる」で開く",
+  },
+  slides: {
+    title: "スライド用の画像",
+    group: "この手順、または手順の範囲を書き出す",
+    png: "PNG",
+    svg: "SVG",
+    gif: "GIF",
+    from: "開始の手順",
+    to: "終わりの手順",
+    making: (k: number, total: number) => `${jn(total)}枚中${jn(k)}枚目を描いています…`,
+    made: (frames: number) => `${jn(frames)}手分の GIF を保存しました。`,
+    tooMany: (max: number) => `1つの GIF に入るのは${jn(max)}手までです。範囲を短くしました。`,
+    picture: (algo: string, size: number, step: number, total: number) =>
+      `${algo} · N = ${size} · ${jn(total)}手中${jn(step)}手目`,
+    failed: (message: string) => `書き出しに失敗しました: ${message}`,
   },
   gallery: {
     title: (size: number) => `N = ${size} のすべての解`,
@@ -622,6 +1072,10 @@ export const ja: Messages = {
       unique,
       "グループです。",
     ],
+    showSymmetries: "8通りの対称形を見る",
+    goldKey:
+      "金色の枠: グループの代表の解(上の行から列番号で読んだとき最小のもの)。各盤面の下には、代表をその盤面に移す対称変換を書いています。",
+    made: (name: string) => name,
   },
   gpu: {
     count: "GPU で数える",
@@ -712,5 +1166,34 @@ export const ja: Messages = {
     column: (size: number) => `N=${size}`,
     skipped: (seconds: number) => `省略: ${js(seconds)}以上かかりそう`,
     table: "結果の表",
+    defsTitle: "各アルゴリズムが数えているもの",
+    defNode: "ノード",
+    defCheck: "チェック",
+    nodeDef: {
+      "brute-force": "n 個のクイーンの置き方一つ(完全な配置)",
+      "square-backtrack": "探索木のノード: 空の盤面か、チェックを通った置き方",
+      "row-loop": "探索木のノード: 空の盤面か、次の行に置いた安全なクイーン",
+      "row-sets": "探索木のノード: 空の盤面か、次の行に置いた安全なクイーン",
+      bitmask: "探索木のノード: 空の盤面か、次の行に置いた安全なクイーン",
+      iterative: "探索木のノード: 空の盤面か、次の行に置いた安全なクイーン",
+    },
+    checkDef: {
+      "brute-force": "置き方一つについて盤面全体を確かめること",
+      "square-backtrack": "クイーンを置いた後に盤面全体を確かめること",
+      "row-loop": "候補のマスを前の行のクイーン1個と比べること",
+      "row-sets": "候補のマス1個を3つの配列で調べること",
+      bitmask: "ある行の安全な列のマスクを1回求めること(n 列を一度に)",
+      iterative: "ある行の安全な列のマスクを1回求めること(n 列を一度に)",
+    },
+    coincide: (names: readonly string[], metric: string) =>
+      `${jlist(names)}は、どの N でも${metric}が同じなので、線が重なっています${metric === "ノード数" ? "(同じ探索木をたどるため)" : ""}。`,
+    timing:
+      "時間は1回あたりです。1回の実行を20ミリ秒以上のまとまりになるまで繰り返して計り、一番速いまとまりを採っています(ライブラリの計測関数)。数マイクロ秒の実行も計れます。",
+    notBudget: (size: number, placements: string, budget: string) =>
+      `実行しません: 総当たりは C(${size * size}, ${size}) = ${placements}通りを試すことになり、上限の${budget}通りを超えます`,
+    notPractical: (max: number) => `実行しません: このアルゴリズムはここでは N = ${max} までです`,
+    runsNote: (runs: number, patient: boolean) =>
+      `実行${jn(runs)}件。どれを実行するかは時間の見積もりではなく正確な数で決めています。総当たりは置き方が${patient ? jn(1_000_000_000) : jn(10_000_000)}通り以内のとき、ほかは${patient ? "それぞれ約10秒かかる N" : "それより少し小さい N"}まで。`,
+    caption2: (metric: string) => `アルゴリズムと N ごとの${metric}(– 実行しない: 理由はその欄に)`,
   },
 };

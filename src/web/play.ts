@@ -1,15 +1,23 @@
 /**
- * Play: place and remove queens; attacked squares and conflicting queens are highlighted.
- * "Complete this board" and "Count completions" run in a Web Worker and can be cancelled.
+ * Play: place and remove queens; attacked squares and conflicting queens are highlighted, and
+ * the goal is said in one sentence. "Complete this board" and "Count completions" run in a Web
+ * Worker and can be cancelled; a click on a gold queen of a completion keeps the completion
+ * without that queen. An optional live hint marks every safe square where a queen can no longer
+ * lead to a solution (computed in a worker after each edit). Puzzles: a board with exactly one
+ * completion, made from a level and a seed in the address (../puzzle.ts), whose given queens
+ * stay, checked when solved. A solved board shows its 8 symmetries on request.
  * Every board edit is a history entry (state.ts); Undo and Redo step through the edits made here.
  */
-import { attackKind, type Conflict, conflicts, type Queen } from "../board.js";
+import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../board.js";
+import type { PuzzleLevel } from "../puzzle.js";
 import { BoardView, type CellMark } from "./board-view.js";
 import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
 import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "./export.js";
 import { num, t, time } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";
-import { type PageState, queensKey } from "./state.js";
+import { hintsOn, saveHints } from "./prefs.js";
+import { LEVELS, type PageState, puzzleKey, queensKey } from "./state.js";
+import { symmetryView } from "./symmetry-view.js";
 
 /** A conflict in the page's words (rows and columns from 1). */
 export function conflictText(c: Conflict): string {
@@ -52,6 +60,23 @@ export class PlayMode implements ModeView {
     "data-testid": "result",
     "aria-live": "polite",
   });
+  private readonly goal = h("p", { class: "goal", "data-testid": "play-goal" });
+  private readonly hintBox = h("input", {
+    type: "checkbox",
+    checked: hintsOn(),
+    "data-testid": "hints",
+  });
+  private readonly hintStatus = h("p", {
+    class: "hint-status",
+    "data-testid": "hint-status",
+    "aria-live": "polite",
+  });
+  private readonly levelSelect = h("select", { "data-testid": "puzzle-level" });
+  private readonly newPuzzleBtn: HTMLButtonElement;
+  private readonly endPuzzleBtn: HTMLButtonElement;
+  private readonly puzzleNote = h("p", { class: "puzzle-note", "data-testid": "puzzle-note" });
+  private readonly symBtn: HTMLButtonElement;
+  private readonly symBox = h("div", { class: "sym-box" });
   private readonly completeBtn: HTMLButtonElement;
   private readonly countBtn: HTMLButtonElement;
   private readonly cancelBtn: HTMLButtonElement;
@@ -69,6 +94,17 @@ export class PlayMode implements ModeView {
   private redoStack: (readonly Queen[])[] = [];
   /** The board this view last set: any other board shown came from outside (Back, a link). */
   private lastSet = "";
+  /** The puzzle of the state, once made (its given queens and its one solution). */
+  private puzzle:
+    | { key: string; given: readonly Queen[]; solution: readonly number[]; error?: string }
+    | undefined;
+  private puzzleJob: Running<unknown> | undefined;
+  /** The live hint for the board it was computed for. */
+  private hint: { key: string; dead: Set<string>; completable: boolean; safe: number } | undefined;
+  private hintJob: Running<unknown> | undefined;
+  private hintKey = "";
+  /** The puzzle solved was said once. */
+  private solvedSaid = "";
 
   constructor(
     panel: HTMLElement,
@@ -92,7 +128,26 @@ export class PlayMode implements ModeView {
       h("li", {}, h("span", { class: "swatch sw-attacked" }), m.legendAttacked),
       h("li", {}, h("span", { class: "swatch sw-conflict" }), m.legendConflict),
       h("li", {}, h("span", { class: "swatch sw-ghost" }), m.legendGhost),
+      h("li", {}, h("span", { class: "swatch sw-given" }), m.legendGiven),
+      h("li", {}, h("span", { class: "swatch sw-dead", "aria-hidden": "true" }, "✗"), m.legendDead),
     );
+    for (const level of LEVELS) {
+      this.levelSelect.append(h("option", { value: level }, m.level[level]));
+    }
+    this.levelSelect.value = "medium";
+    this.levelSelect.setAttribute("aria-label", m.levelLabel);
+    this.newPuzzleBtn = this.button(m.newPuzzle, () => this.newPuzzle(), "new-puzzle", "btn small");
+    this.endPuzzleBtn = this.button(
+      m.endPuzzle,
+      () => this.app.set({ puzzle: null }),
+      "end-puzzle",
+      "btn small",
+    );
+    this.symBtn = this.button(m.symmetries, () => this.toggleSym(), "symmetries", "btn small");
+    this.hintBox.addEventListener("change", () => {
+      saveHints(this.hintBox.checked);
+      this.draw();
+    });
     const exportBar = h(
       "div",
       { class: "export-bar", role: "group", "aria-label": m.exportGroup },
@@ -105,6 +160,7 @@ export class PlayMode implements ModeView {
       "div",
       { class: "side" },
       h("h2", {}, m.title),
+      this.goal,
       this.status,
       h(
         "div",
@@ -121,8 +177,20 @@ export class PlayMode implements ModeView {
         clearBtn,
       ),
       this.result,
+      h(
+        "div",
+        { class: "puzzle-bar", role: "group", "aria-label": m.puzzle, "data-testid": "puzzle-bar" },
+        h("span", { class: "export-label", "aria-hidden": "true" }, m.puzzle),
+        this.levelSelect,
+        this.newPuzzleBtn,
+        this.endPuzzleBtn,
+      ),
+      this.puzzleNote,
+      h("label", { class: "check hint-toggle" }, this.hintBox, ` ${m.hints}`),
+      this.hintStatus,
       this.stats,
       this.conflictList,
+      this.symBtn,
       h("p", { class: "hint" }, m.hint),
     );
     panel.append(
@@ -132,6 +200,7 @@ export class PlayMode implements ModeView {
         h("div", { class: "board-card" }, this.board.el, legend, exportBar),
         side,
       ),
+      this.symBox,
     );
     panel.addEventListener("keydown", (e) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
@@ -157,11 +226,99 @@ export class PlayMode implements ModeView {
       this.lastSet = key(state);
     }
     this.state = state;
+    this.loadPuzzle(state);
     this.draw();
   }
 
   hide(): void {
     this.cancel();
+    this.hintJob?.cancel();
+    this.hintJob = undefined;
+    this.hintKey = "";
+  }
+
+  dispose(): void {
+    this.hide();
+    this.puzzleJob?.cancel();
+  }
+
+  /** Makes the state's puzzle in a worker (once per puzzle); its given queens go on the board. */
+  private loadPuzzle(state: PageState): void {
+    const ref = state.puzzle;
+    const key = `${state.n}|${puzzleKey(ref)}`;
+    if (!ref) {
+      this.puzzleJob?.cancel();
+      this.puzzle = undefined;
+      return;
+    }
+    if (this.puzzle?.key === key) {
+      this.addGiven(state);
+      return;
+    }
+    if (this.puzzleJob && this.puzzle === undefined && this.loadingKey === key) return;
+    this.puzzleJob?.cancel();
+    this.puzzle = undefined;
+    this.loadingKey = key;
+    if (state.n < 4) {
+      this.puzzle = { key, given: [], solution: [], error: t().play.puzzleTooSmall(state.n) };
+      return;
+    }
+    const job = runJob({ kind: "puzzle", n: state.n, level: ref.level, seed: ref.seed });
+    this.puzzleJob = job;
+    job.promise.then(
+      (r) => {
+        if (this.puzzleJob !== job) return;
+        this.puzzleJob = undefined;
+        this.puzzle = { key, given: r.given, solution: r.solution };
+        if (this.state) this.addGiven(this.state);
+        this.draw();
+      },
+      (e) => {
+        if (e instanceof Cancelled || this.puzzleJob !== job) return;
+        this.puzzleJob = undefined;
+        this.puzzle = {
+          key,
+          given: [],
+          solution: [],
+          error: t().play.puzzleFailed((e as Error).message),
+        };
+        this.draw();
+      },
+    );
+  }
+
+  private loadingKey = "";
+
+  /** The given queens must be on the board: put back any that is missing (one history entry). */
+  private addGiven(state: PageState): void {
+    const given = this.puzzle?.given ?? [];
+    const at = new Set(state.queens.map((q) => `${q.row}:${q.col}`));
+    const missing = given.filter((q) => !at.has(`${q.row}:${q.col}`));
+    if (missing.length === 0) return;
+    const rows = new Set(given.map((q) => q.row));
+    // The reader's own queens stay unless they share a row with a given one.
+    const own = state.queens.filter((q) => !rows.has(q.row));
+    queueMicrotask(() => this.setQueens([...given, ...own], "replace"));
+  }
+
+  private newPuzzle(): void {
+    const level = this.levelSelect.value as PuzzleLevel;
+    const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 99_999);
+    this.undoStack = [];
+    this.redoStack = [];
+    this.app.set({ puzzle: { level, seed }, queens: [] }, "push");
+    this.app.announce(t().play.puzzleLoading);
+  }
+
+  private toggleSym(): void {
+    this.app.set({ sym: this.state!.sym > 0 ? 0 : 1 });
+  }
+
+  /** The given queens of the puzzle shown, as "row:col" keys. */
+  private givenKeys(): Set<string> {
+    return new Set(
+      (this.puzzle?.error ? [] : (this.puzzle?.given ?? [])).map((q) => `${q.row}:${q.col}`),
+    );
   }
 
   private button(
@@ -183,18 +340,31 @@ export class PlayMode implements ModeView {
     this.setQueens(queens);
   }
 
-  private setQueens(queens: readonly Queen[]): void {
+  private setQueens(queens: readonly Queen[], how?: "replace"): void {
     this.lastSet = key({ ...this.state!, queens });
-    this.app.set({ queens });
+    this.app.set({ queens }, how);
   }
 
   private toggle(row: number, col: number): void {
     const s = this.state!;
+    const m = t().play;
+    if (this.givenKeys().has(`${row}:${col}`)) {
+      this.app.announce(m.givenStays);
+      this.say("note", m.givenStays);
+      return;
+    }
+    const ghost = this.ghost?.key === key(s) ? this.ghost.cols : undefined;
     const has = s.queens.some((q) => q.row === row && q.col === col);
+    if (ghost && !has && ghost[row] === col) {
+      // A gold queen: keep the completion, without this one.
+      this.result.replaceChildren();
+      this.edit(ghost.map((c, r) => ({ row: r, col: c })).filter((q) => q.row !== row));
+      this.app.announce(m.keptCompletion(row, col));
+      return;
+    }
     this.edit(
       has ? s.queens.filter((q) => q.row !== row || q.col !== col) : [...s.queens, { row, col }],
     );
-    const m = t().play;
     this.app.announce(
       `${has ? m.removed(row, col) : m.placed(row, col)} ${this.status.textContent ?? ""}`,
     );
@@ -225,14 +395,16 @@ export class PlayMode implements ModeView {
   private clear(): void {
     this.cancel();
     this.result.replaceChildren();
-    if (this.state!.queens.length === 0) return;
-    this.edit([]);
+    const given = this.puzzle?.error ? [] : (this.puzzle?.given ?? []);
+    if (this.state!.queens.length === given.length) return;
+    this.edit(given);
     this.app.announce(t().play.cleared);
   }
 
   private draw(): void {
     const m = t().play;
-    const { n, queens } = this.state!;
+    const state = this.state!;
+    const { n, queens } = state;
     const found = conflicts({ n, queens });
     const inConflict = new Set<string>();
     for (const c of found) {
@@ -240,18 +412,22 @@ export class PlayMode implements ModeView {
       inConflict.add(`${c.b.row}:${c.b.col}`);
     }
     const at = new Set(queens.map((q) => `${q.row}:${q.col}`));
-    const ghost = this.ghost?.key === key(this.state!) ? this.ghost.cols : undefined;
+    const given = this.givenKeys();
+    const ghost = this.ghost?.key === key(state) ? this.ghost.cols : undefined;
+    const hint = this.updateHint(found.length > 0);
     let safe = 0;
     const lines = found.map((c) => ({ from: c.a, to: c.b, tone: "conflict" as const }));
     this.board.render(
       n,
       (r, c): CellMark => {
         const k = `${r}:${c}`;
-        if (at.has(k)) return { queen: "placed", conflict: inConflict.has(k) };
+        if (at.has(k)) {
+          return { queen: given.has(k) ? "given" : "placed", conflict: inConflict.has(k) };
+        }
         if (ghost && ghost[r] === c) return { queen: "ghost" };
         const attacked = isAttacked(queens, r, c);
         if (!attacked) safe++;
-        return { attacked };
+        return { attacked, dead: !attacked && !!hint?.dead.has(k) };
       },
       -1,
       lines,
@@ -265,17 +441,148 @@ export class PlayMode implements ModeView {
       ...found.slice(0, 8).map((c) => h("li", {}, conflictText(c))),
       ...(found.length > 8 ? [h("li", {}, m.more(found.length - 8))] : []),
     );
-    this.status.className = `status-line ${found.length > 0 ? "bad" : queens.length === n ? "good" : ""}`;
+    const solved = found.length === 0 && queens.length === n;
+    this.status.className = `status-line ${found.length > 0 ? "bad" : solved ? "good" : ""}`;
     this.status.textContent =
       found.length > 0
         ? m.statusConflicts(found.length)
-        : queens.length === n
+        : solved
           ? m.statusSolved(n)
           : queens.length === 0
             ? m.statusEmpty
             : m.statusSoFar(n - queens.length);
     this.undoBtn.setAttribute("aria-disabled", String(this.undoStack.length === 0));
     this.redoBtn.setAttribute("aria-disabled", String(this.redoStack.length === 0));
+    this.drawPuzzle(solved);
+    this.drawHintStatus(found.length > 0, hint);
+    // The symmetries of a solved board, on request.
+    const cols = new Array<number>(n).fill(-1);
+    for (const q of queens) cols[q.row] = q.col;
+    const full = solved && isSolution(cols);
+    this.symBtn.hidden = !full;
+    this.symBtn.textContent = state.sym > 0 ? m.hideSymmetries : m.symmetries;
+    this.symBtn.setAttribute("aria-expanded", String(full && state.sym > 0));
+    const symKey = full && state.sym > 0 ? cols.join(",") : "";
+    if (this.symBox.dataset.key !== symKey) {
+      this.symBox.dataset.key = symKey;
+      this.symBox.replaceChildren(
+        ...(symKey
+          ? [
+              symmetryView(cols, {
+                onClose: () => {
+                  this.symBtn.focus();
+                  this.app.set({ sym: 0 });
+                },
+                onOpen: (img) => {
+                  this.edit(img.map((col, row) => ({ row, col })));
+                  this.app.set({ sym: 1 }, "replace");
+                  this.board.focus();
+                },
+              }),
+            ]
+          : []),
+      );
+    }
+  }
+
+  /** The goal, and the puzzle's controls and verdict. */
+  private drawPuzzle(solved: boolean): void {
+    const m = t().play;
+    const state = this.state!;
+    const ref = state.puzzle;
+    this.endPuzzleBtn.hidden = !ref;
+    this.newPuzzleBtn.disabled = state.n < 4;
+    if (ref) this.levelSelect.value = ref.level;
+    this.puzzleNote.className = "puzzle-note";
+    if (!ref) {
+      this.goal.textContent = m.goal(state.n);
+      this.puzzleNote.textContent = state.n < 4 ? m.puzzleTooSmall(state.n) : "";
+      return;
+    }
+    const p = this.puzzle;
+    if (!p) {
+      this.goal.textContent = m.puzzleLoading;
+      this.puzzleNote.textContent = "";
+      return;
+    }
+    if (p.error) {
+      this.goal.textContent = m.goal(state.n);
+      this.puzzleNote.textContent = p.error;
+      return;
+    }
+    this.goal.textContent = m.puzzleGoal(
+      m.level[ref.level],
+      ref.seed,
+      p.given.length,
+      state.n - p.given.length,
+    );
+    const given = this.givenKeys();
+    const all = state.queens.filter((q) => given.has(`${q.row}:${q.col}`)).length === given.size;
+    if (solved && all) {
+      this.puzzleNote.className = "puzzle-note good";
+      this.puzzleNote.textContent = `✓ ${m.puzzleSolved}`;
+      const k = `${key(state)}|${puzzleKey(ref)}`;
+      if (this.solvedSaid !== k) {
+        this.solvedSaid = k;
+        this.app.announce(m.puzzleSolvedSay);
+      }
+    } else this.puzzleNote.textContent = "";
+  }
+
+  /**
+   * The live hint for the board shown: the result when it is in, otherwise a job started for it
+   * (the previous one cancelled). Undefined while it is off, computing or pointless.
+   */
+  private updateHint(conflicted: boolean): PlayMode["hint"] {
+    const { n, queens } = this.state!;
+    const k = key(this.state!);
+    if (!this.hintBox.checked || conflicted || queens.length >= n) {
+      this.hintJob?.cancel();
+      this.hintJob = undefined;
+      this.hintKey = "";
+      return undefined;
+    }
+    if (this.hint?.key === k) return this.hint;
+    if (this.hintKey === k) return undefined;
+    this.hintJob?.cancel();
+    this.hintKey = k;
+    const job = runJob({ kind: "hints", n, queens });
+    this.hintJob = job;
+    job.promise.then(
+      (r) => {
+        if (this.hintJob !== job) return;
+        this.hintJob = undefined;
+        this.hint = {
+          key: k,
+          dead: new Set(r.dead.map((q) => `${q.row}:${q.col}`)),
+          completable: r.completable,
+          safe: r.safe,
+        };
+        this.draw();
+      },
+      () => undefined,
+    );
+    return undefined;
+  }
+
+  private drawHintStatus(conflicted: boolean, hint: PlayMode["hint"]): void {
+    const m = t().play;
+    const { n, queens } = this.state!;
+    const text = !this.hintBox.checked
+      ? ""
+      : conflicted
+        ? m.hintConflict
+        : queens.length >= n
+          ? m.hintFull
+          : !hint
+            ? m.hintWorking
+            : !hint.completable
+              ? m.hintStuck
+              : m.hintResult(hint.dead.size, hint.safe);
+    if (this.hintStatus.textContent !== text) this.hintStatus.textContent = text;
+    this.hintStatus.dataset.ready = String(
+      !!hint || text === "" || conflicted || queens.length >= n,
+    );
   }
 
   private exportBoard() {

@@ -1,11 +1,16 @@
 /**
  * The reader's settings that are not part of a board (so not in the address): the language
- * chosen with the switch and whether Watch's keyboard shortcuts are on. Kept in localStorage
+ * chosen with the switch, whether Watch's keyboard shortcuts are on and whether Play's live
+ * hint is on. Kept in localStorage
  * where the browser allows it; without it they last until the page is closed.
  */
 import type { Lang } from "./intl.js";
 
-const KEYS = { lang: "nqueens.lang", shortcuts: "nqueens.shortcuts" } as const;
+const KEYS = {
+  lang: "nqueens.lang",
+  shortcuts: "nqueens.shortcuts",
+  hints: "nqueens.hints",
+} as const;
 const memory = new Map<string, string>();
 
 function read(key: string): string | null {
@@ -41,4 +46,13 @@ export function shortcutsOn(): boolean {
 
 export function saveShortcuts(on: boolean): void {
   write(KEYS.shortcuts, on ? "on" : "off");
+}
+
+/** Whether Play's live hint (squares that cannot lead to a solution) is on; off unless turned on. */
+export function hintsOn(): boolean {
+  return read(KEYS.hints) === "on";
+}
+
+export function saveHints(on: boolean): void {
+  write(KEYS.hints, on ? "on" : "off");
 }

@@ -2,21 +2,10 @@
  * Messages between the page and its Web Workers. Every long computation runs in a worker so the
  * page never freezes; cancelling a job terminates its worker. Big integers travel as strings.
  */
-import type { AlgorithmName, AlgorithmResult } from "../algorithms.js";
+import type { AlgorithmName, TimedResult } from "../algorithms.js";
 import type { Queen } from "../board.js";
-
-/** One event of the search, as the page replays it (the library's trace events, copied). */
-export type WatchEvent =
-  | { readonly type: "place"; readonly row: number; readonly col: number }
-  | {
-      readonly type: "reject";
-      readonly row: number;
-      readonly col: number;
-      readonly reason: string;
-      readonly by: Queen | undefined;
-    }
-  | { readonly type: "remove"; readonly row: number; readonly col: number }
-  | { readonly type: "solution"; readonly cols: readonly number[] };
+import type { LessonAlgorithm } from "../lesson.js";
+import type { PuzzleLevel } from "../puzzle.js";
 
 /** A symmetry class: its members (the first is the canonical one) and orbit size. */
 export interface GalleryClass {
@@ -38,19 +27,31 @@ export type Job =
       readonly limit: number;
     }
   | {
-      readonly kind: "trace";
+      /** The search's steps (../lesson.ts), packed (steps.ts), streamed as progress. */
+      readonly kind: "lesson";
       readonly n: number;
-      readonly limit: number;
+      readonly algorithm: LessonAlgorithm;
       /** Queens placed before the search starts (they must not attack each other). */
       readonly fixed: readonly Queen[];
+      /** Steps kept at most once a solution has been seen (the first solution is always kept). */
+      readonly limit: number;
+      /** Steps kept at most in any case. */
+      readonly hardLimit: number;
+    }
+  | { readonly kind: "profile"; readonly n: number; readonly fixed: readonly Queen[] }
+  | { readonly kind: "hints"; readonly n: number; readonly queens: readonly Queen[] }
+  | {
+      readonly kind: "puzzle";
+      readonly n: number;
+      readonly level: PuzzleLevel;
+      readonly seed: number;
     }
   | { readonly kind: "gallery"; readonly n: number }
   | { readonly kind: "count"; readonly n: number; readonly part: number; readonly parts: number }
   | {
+      /** Each run timed by the library's timeAlgorithm (batches of 20 ms or more). */
       readonly kind: "compare";
       readonly runs: readonly { name: AlgorithmName; n: number }[];
-      /** Skip a run whose predicted time (from the same algorithm's last two runs) is above this. */
-      readonly budget: number;
     };
 
 export type JobResult =
@@ -62,30 +63,42 @@ export type JobResult =
       readonly truncated: boolean;
     }
   | {
-      readonly kind: "trace";
+      readonly kind: "lesson";
+      /** Steps sent (the cut step included when the search was cut). */
       readonly total: number;
+      /** The search was cut before its end (the last step is a cut). */
       readonly truncated: boolean;
-      readonly profile: readonly number[] | null;
+      /** Milliseconds the worker took to record the steps. */
+      readonly ms: number;
+      /** The same search without recording, timed by the library (from an empty board only). */
+      readonly timed: { readonly name: AlgorithmName; readonly seconds: number } | null;
+    }
+  | { readonly kind: "profile"; readonly profile: readonly number[] }
+  | {
+      readonly kind: "hints";
+      readonly completable: boolean;
+      readonly dead: readonly Queen[];
+      readonly safe: number;
+      readonly ms: number;
+    }
+  | {
+      readonly kind: "puzzle";
+      readonly given: readonly Queen[];
+      readonly solution: readonly number[];
     }
   | { readonly kind: "gallery"; readonly classes: readonly GalleryClass[]; readonly total: number }
   | { readonly kind: "count"; readonly total: string; readonly unique: string | null }
   | { readonly kind: "compare" };
 
 export type Progress =
-  | { readonly kind: "trace-events"; readonly events: readonly WatchEvent[] }
+  | { readonly kind: "lesson-steps"; readonly codes: Uint32Array }
   | {
       readonly kind: "count";
       readonly done: number;
       readonly total: number;
       readonly found: string;
     }
-  | { readonly kind: "compare-result"; readonly result: AlgorithmResult }
-  | {
-      readonly kind: "compare-skip";
-      readonly name: AlgorithmName;
-      readonly n: number;
-      readonly estimate: number;
-    }
+  | { readonly kind: "compare-result"; readonly result: TimedResult }
   | { readonly kind: "gallery"; readonly classes: number };
 
 export type Reply =

@@ -5,12 +5,26 @@
  * page writes back is the normal form (`n=0x10` is not 16; `page=999` becomes the last page).
  */
 import type { Queen } from "../board.js";
+import type { PuzzleLevel } from "../puzzle.js";
 
 export const MODES = ["play", "watch", "gallery", "compare"] as const;
 export type Mode = (typeof MODES)[number];
 
 /** The largest board the page draws. */
 export const MAX_N = 20;
+
+/** The ways of writing the search that Watch can follow (see ../lesson.ts, ../lesson-brute.ts). */
+export const ALGOS = ["backtrack", "bitmask", "brute"] as const;
+export type Algo = (typeof ALGOS)[number];
+
+/** The puzzle levels, as the address writes them. */
+export const LEVELS: readonly PuzzleLevel[] = ["easy", "medium", "hard"];
+
+/** A puzzle of Play: the level and the seed it is made from (../puzzle.ts). */
+export interface PuzzleRef {
+  readonly level: PuzzleLevel;
+  readonly seed: number;
+}
 
 export interface PageState {
   readonly mode: Mode;
@@ -21,9 +35,27 @@ export interface PageState {
   readonly step: number;
   /** Gallery: the page shown (0-based). */
   readonly page: number;
+  /** Watch: the way of writing the search followed. */
+  readonly algo: Algo;
+  /** Watch: the search starts from the board's queens (only when asked: `from=board`). */
+  readonly from: boolean;
+  /** Play: the puzzle being solved, if any. */
+  readonly puzzle: PuzzleRef | null;
+  /** The symmetry view: in Play 1 when shown, in the Gallery the class shown (from 1); 0 none. */
+  readonly sym: number;
 }
 
-export const DEFAULT_STATE: PageState = { mode: "play", n: 8, queens: [], step: 0, page: 0 };
+export const DEFAULT_STATE: PageState = {
+  mode: "play",
+  n: 8,
+  queens: [],
+  step: 0,
+  page: 0,
+  algo: "backtrack",
+  from: false,
+  puzzle: null,
+  sym: 0,
+};
 
 /** Why `n` cannot be drawn (the page words it, see messages.ts), or undefined when it can. */
 export type SizeProblem =
@@ -57,7 +89,7 @@ export function fitting(queens: readonly Queen[], n: number): readonly Queen[] {
  */
 export function isStateText(text: string): boolean {
   const t = text.replace(/^[#?]/, "");
-  return t === "" || /(^|&)(mode|n|q|step|page)=/.test(t);
+  return t === "" || /(^|&)(mode|n|q|step|page|algo|from|puzzle|seed|sym)=/.test(t);
 }
 
 /** A whole number from 0 up, from decimal digits only; otherwise `fallback`. */
@@ -90,7 +122,18 @@ export function parseState(text: string): PageState {
   }
   const step = mode === "watch" ? whole(p.get("step"), 0) : 0;
   const page = mode === "gallery" ? Math.max(0, whole(p.get("page"), 1) - 1) : 0;
-  return { mode, n, queens, step, page };
+  const algoText = p.get("algo") ?? "";
+  const algo =
+    mode === "watch" && (ALGOS as readonly string[]).includes(algoText)
+      ? (algoText as Algo)
+      : DEFAULT_STATE.algo;
+  const from = mode === "watch" && p.get("from") === "board";
+  const levelText = p.get("puzzle") ?? "";
+  const level = LEVELS.find((l) => l === levelText);
+  const seed = whole(p.get("seed"), -1);
+  const puzzle = mode === "play" && level && seed >= 0 && seed <= 2 ** 31 ? { level, seed } : null;
+  const sym = mode === "play" || mode === "gallery" ? whole(p.get("sym"), 0) : 0;
+  return { mode, n, queens, step, page, algo, from, puzzle, sym };
 }
 
 /** Writes the state as a fragment without the `#`; only what differs from the defaults for a mode. */
@@ -102,8 +145,15 @@ export function formatState(s: PageState): string {
     const qs = [...s.queens].sort((a, b) => a.row - b.row || a.col - b.col);
     p.set("q", qs.map((q) => `${q.row}:${q.col}`).join(","));
   }
+  if (s.mode === "watch" && s.algo !== DEFAULT_STATE.algo) p.set("algo", s.algo);
+  if (s.mode === "watch" && s.from) p.set("from", "board");
   if (s.mode === "watch" && s.step > 0) p.set("step", String(s.step));
   if (s.mode === "gallery" && s.page > 0) p.set("page", String(s.page + 1));
+  if (s.mode === "play" && s.puzzle) {
+    p.set("puzzle", s.puzzle.level);
+    p.set("seed", String(s.puzzle.seed));
+  }
+  if ((s.mode === "play" || s.mode === "gallery") && s.sym > 0) p.set("sym", String(s.sym));
   return p.toString().replaceAll("%3A", ":").replaceAll("%2C", ",");
 }
 
@@ -115,15 +165,25 @@ export function queensKey(queens: readonly Queen[]): string {
     .join(",");
 }
 
+/** A puzzle as one comparable key ("" for none). */
+export function puzzleKey(p: PuzzleRef | null): string {
+  return p ? `${p.level}.${p.seed}` : "";
+}
+
 /**
  * Whether going from `a` to `b` is something the user did that Back should undo (a new history
- * entry): a mode, N, board or gallery page change. Only Watch's step replaces the entry.
+ * entry): a mode, N, board, gallery page, algorithm, starting board, puzzle or symmetry view
+ * change. Only Watch's step replaces the entry.
  */
 export function isNewEntry(a: PageState, b: PageState): boolean {
   return (
     a.mode !== b.mode ||
     !Object.is(a.n, b.n) ||
     a.page !== b.page ||
+    a.algo !== b.algo ||
+    a.from !== b.from ||
+    a.sym !== b.sym ||
+    puzzleKey(a.puzzle) !== puzzleKey(b.puzzle) ||
     queensKey(a.queens) !== queensKey(b.queens)
   );
 }

@@ -3,19 +3,34 @@
  * The page terminates the worker to cancel, so the loops here need no cancellation of their own.
  */
 /// <reference lib="webworker" />
-import { type AlgorithmName, estimateBruteForceSeconds, runAlgorithm } from "../algorithms.js";
+import { type AlgorithmName, timeAlgorithm } from "../algorithms.js";
 import type { Queen } from "../board.js";
 import { completeOne, completions, countCompletions } from "../complete.js";
 import { solveSubProblem } from "../engine/kernel.js";
 import { split } from "../engine/split.js";
+import { type LessonAlgorithm, lesson } from "../lesson.js";
+import { deadSquares, makePuzzle, type PuzzleLevel } from "../puzzle.js";
 import { images, unique } from "../symmetry.js";
-import { trace, treeProfile } from "../trace.js";
-import type { GalleryClass, Job, JobResult, Progress, Reply, WatchEvent } from "./protocol.js";
+import { treeProfile } from "../trace.js";
+import type { GalleryClass, Job, JobResult, Progress, Reply } from "./protocol.js";
+import {
+  K_CUT,
+  K_END,
+  K_ENTER,
+  K_PLACE,
+  K_REJECT,
+  K_REMOVE,
+  K_RETURN,
+  K_SOLUTION,
+  pack,
+  REASONS,
+} from "./steps.js";
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const post = (reply: Reply) => self.postMessage(reply);
-const progress = (p: Progress) => post({ type: "progress", progress: p });
+const post = (reply: Reply, transfer: Transferable[] = []) => self.postMessage(reply, transfer);
+const progress = (p: Progress, transfer: Transferable[] = []) =>
+  post({ type: "progress", progress: p }, transfer);
 
 self.onmessage = (e: MessageEvent<Job>) => {
   try {
@@ -45,44 +60,103 @@ function run(job: Job): JobResult {
       const truncated = solutions.length > job.limit;
       return { kind: "list-completions", solutions: solutions.slice(0, job.limit), truncated };
     }
-    case "trace":
-      return runTrace(job.n, job.limit, job.fixed);
+    case "lesson":
+      return runLesson(job.n, job.algorithm, job.fixed, job.limit, job.hardLimit);
+    case "profile":
+      return { kind: "profile", profile: treeProfile(job.n, { fixed: job.fixed }) };
+    case "hints": {
+      const t = performance.now();
+      const d = deadSquares({ n: job.n, queens: job.queens });
+      return { kind: "hints", ...d, ms: performance.now() - t };
+    }
+    case "puzzle":
+      return puzzle(job.n, job.level, job.seed);
     case "gallery":
       return gallery(job.n);
     case "count":
       return countPart(job.n, job.part, job.parts);
     case "compare":
-      compare(job.runs, job.budget);
+      for (const r of job.runs) {
+        progress({ kind: "compare-result", result: timeAlgorithm(r.name, r.n) });
+      }
       return { kind: "compare" };
   }
 }
 
-/** Streams the trace in batches so the page can start animating at once. */
-function runTrace(n: number, limit: number, fixed: readonly Queen[]): JobResult {
-  const profile = n <= 13 ? treeProfile(n, { fixed }) : null;
-  let batch: WatchEvent[] = [];
+/**
+ * Streams the lesson's steps, packed, in batches so the page can start animating at once. The
+ * steps stop after `limit` once a solution has been seen (the first solution is always reached),
+ * and after `hardLimit` in any case; a cut step then ends the list.
+ */
+function runLesson(
+  n: number,
+  algorithm: LessonAlgorithm,
+  fixed: readonly Queen[],
+  limit: number,
+  hardLimit: number,
+): JobResult {
+  const t0 = performance.now();
+  let batch = new Uint32Array(1000);
+  let used = 0;
   let total = 0;
+  let solved = false;
   let truncated = false;
-  for (const e of trace(n, { rejects: true, fixed })) {
-    if (total >= limit) {
+  const flush = () => {
+    const codes = batch.subarray(0, used).slice();
+    progress({ kind: "lesson-steps", codes }, [codes.buffer]);
+    used = 0;
+    if (batch.length < 50_000 && total > 5000) batch = new Uint32Array(50_000);
+  };
+  const add = (code: number) => {
+    batch[used++] = code;
+    total++;
+    if (used === batch.length) flush();
+  };
+  for (const s of lesson(n, { algorithm, fixed })) {
+    if (total >= hardLimit || (solved && total >= limit)) {
       truncated = true;
       break;
     }
-    total++;
-    batch.push(
-      e.type === "reject"
-        ? { type: "reject", row: e.row, col: e.col, reason: e.reason, by: e.by }
-        : e.type === "solution"
-          ? { type: "solution", cols: e.cols }
-          : { type: e.type, row: e.row, col: e.col },
-    );
-    if (batch.length === (total < 5000 ? 1000 : 20000)) {
-      progress({ kind: "trace-events", events: batch });
-      batch = [];
+    switch (s.type) {
+      case "reject":
+        add(pack(K_REJECT, s.row, s.col, s.by.row, s.by.col, REASONS.indexOf(s.reason)));
+        break;
+      case "enter":
+        add(pack(K_ENTER, s.row));
+        break;
+      case "place":
+        add(pack(K_PLACE, s.row, s.col));
+        break;
+      case "remove":
+        add(pack(K_REMOVE, s.row, s.col));
+        break;
+      case "solution":
+        solved = true;
+        add(pack(K_SOLUTION));
+        break;
+      case "return":
+        add(pack(K_RETURN, s.row, 0, 0, 0, 0, s.dead ? 1 : 0));
+        break;
+      case "end":
+        add(pack(K_END));
+        break;
     }
   }
-  if (batch.length > 0) progress({ kind: "trace-events", events: batch });
-  return { kind: "trace", total, truncated, profile };
+  if (truncated) add(pack(K_CUT));
+  if (used > 0) flush();
+  const ms = performance.now() - t0;
+  // The same search without recording, timed by the library: the trace's search keeps its
+  // columns and diagonals in arrays (row-sets); the bitmask one is the library's bitmask.
+  const name: AlgorithmName = algorithm === "bitmask" ? "bitmask" : "row-sets";
+  const timed =
+    !truncated && fixed.length === 0 ? { name, seconds: timeAlgorithm(name, n).seconds } : null;
+  return { kind: "lesson", total, truncated, ms, timed };
+}
+
+/** A puzzle, or an error the page words (n below 4). */
+function puzzle(n: number, level: PuzzleLevel, seed: number): JobResult {
+  const p = makePuzzle(n, level, seed);
+  return { kind: "puzzle", given: p.given, solution: p.solution };
 }
 
 /** Every solution for n, grouped by symmetry class; members sorted, canonical first. */
@@ -133,35 +207,4 @@ function countPart(n: number, part: number, parts: number): JobResult {
     progress({ kind: "count", done, total: subs.length, found: String(total) });
   }
   return { kind: "count", total: String(total), unique: String(classes) };
-}
-
-/**
- * Runs each algorithm for growing n, skipping a run once its time, predicted from the growth
- * between its last two runs, would pass the budget (and every larger n of that algorithm).
- */
-function compare(runs: readonly { name: AlgorithmName; n: number }[], budget: number): void {
-  const times = new Map<AlgorithmName, number[]>();
-  const stopped = new Set<AlgorithmName>();
-  for (const run of runs) {
-    const seen = times.get(run.name) ?? [];
-    const last = seen[seen.length - 1];
-    const before = seen[seen.length - 2];
-    const growth = last !== undefined && before !== undefined && before > 0.001 ? last / before : 4;
-    // Brute force's growth speeds up with n (C(n*n, n)); the library calibrates its own estimate.
-    const estimate =
-      run.name === "brute-force"
-        ? estimateBruteForceSeconds(run.n)
-        : last === undefined
-          ? 0
-          : last * Math.max(growth, 2) * 1.25;
-    if (stopped.has(run.name) || estimate > budget) {
-      stopped.add(run.name);
-      progress({ kind: "compare-skip", name: run.name, n: run.n, estimate });
-      continue;
-    }
-    const result = runAlgorithm(run.name, run.n);
-    seen.push(result.seconds);
-    times.set(run.name, seen);
-    progress({ kind: "compare-result", result });
-  }
 }
