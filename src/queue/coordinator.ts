@@ -209,8 +209,32 @@ async function follow(
     ensureRun(redis, key, n, wanted, options.replicas),
   );
   const ranges = largestFirst(n, batchRanges(list.length, batch));
+  // The job range of each sub-problem, so that extra votes are asked per range, not per id.
+  const rangeOf = new Int32Array(list.length);
+  ranges.forEach(([from, to], i) => rangeOf.fill(i, from, to));
+  /**
+   * Jobs asking one more vote on the open sub-problems `open` (id and stored records): one per
+   * range, numbered past every vote stored in it, so that it is a job not run before (a worker
+   * solves only the sub-problems of the range that are still open and that it has not voted on).
+   */
+  const moreVotes = (open: readonly { id: number; records: number }[]) => {
+    const next = new Map<number, number>();
+    for (const { id, records } of open) {
+      const r = rangeOf[id];
+      next.set(r, Math.max(next.get(r) ?? replicas, records));
+    }
+    return [...next].map(([r, most]) => ({
+      from: ranges[r][0],
+      to: ranges[r][1],
+      replica: most + 1,
+    }));
+  };
   const attached = !created;
   const told = new Set<string>();
+  // Sub-problems whose votes have disagreed, for one notice every few seconds at most.
+  const disputes = new Set<number>();
+  let lastDisputeNote = 0;
+  let disputesSaid = 0;
   const tell = (what: string, message: string) => {
     if (!told.has(what)) {
       told.add(what);
@@ -231,9 +255,7 @@ async function follow(
         if (replica > replicas - most) jobs.push({ from, to, replica });
       }
     }
-    for (const d of verdict?.disputes ?? []) {
-      if (!d.exhausted) jobs.push({ from: d.id, to: d.id + 1, replica: d.votes.length + 1 });
-    }
+    jobs.push(...moreVotes((verdict?.disputes ?? []).filter((d) => !d.exhausted)));
     return jobs;
   };
   const enqueue = async (verdict: RunVerdict | undefined, recheck: boolean) => {
@@ -344,27 +366,33 @@ async function follow(
         (t) => Number(t) >= 0 && Number(t) < list.length,
       );
       const records = unique.length > 0 ? await until(redis.hmget(keys.votes, ...unique)) : [];
-      const extra: { from: number; to: number; replica: number }[] = [];
+      const open: { id: number; records: number }[] = [];
       unique.forEach((text, i) => {
         const id = Number(text);
         const lines = voteLines(records[i]);
         const j = judgeSub(key, version, id, lines, replicas, list[id]);
         noteForged(j.forged.length > 0 ? [id] : []);
-        if (j.verdict.state === "short" && lines.length >= replicas) {
-          // Enough records, but some do not count (impossible, forged): one more vote.
-          extra.push({ from: id, to: id + 1, replica: lines.length + 1 });
-          return;
+        // Enough records, but some do not count (impossible, forged): one more vote.
+        const short = j.verdict.state === "short" && lines.length >= replicas;
+        if (j.verdict.state === "disputed" && j.verdict.exhausted) {
+          const counts = j.votes.map((v) => `${v.worker} ${v.result.count}`).join(", ");
+          tell(
+            `exhausted ${id}`,
+            `run ${name}: workers disagree on sub-problem ${id} (${counts}) with no majority after ${plural(j.votes.length, "vote")}; it is left for a person (see nqueens runs)`,
+          );
+        } else if (j.verdict.state === "disputed" || short) {
+          if (j.verdict.state === "disputed") disputes.add(id);
+          open.push({ id, records: lines.length });
         }
-        if (j.verdict.state !== "disputed") return;
-        const counts = j.votes.map((v) => `${v.worker} ${v.result.count}`).join(", ");
-        tell(
-          `dispute ${id} ${j.votes.length}`,
-          j.verdict.exhausted
-            ? `run ${name}: workers disagree on sub-problem ${id} (${counts}) with no majority after ${plural(j.votes.length, "vote")}; it is left for a person (see nqueens runs)`
-            : `run ${name}: workers disagree on sub-problem ${id} (${counts}); asking one more worker`,
-        );
-        if (!j.verdict.exhausted) extra.push({ from: id, to: id + 1, replica: j.votes.length + 1 });
       });
+      if (disputes.size > disputesSaid && Date.now() - lastDisputeNote > 5000) {
+        lastDisputeNote = Date.now();
+        disputesSaid = disputes.size;
+        say(
+          `run ${name}: workers disagree on ${plural(disputes.size, "sub-problem")} so far (the latest: ${some([...disputes].slice(-5))}); asking one more worker for each`,
+        );
+      }
+      const extra = moreVotes(open);
       if (extra.length > 0) {
         await until(
           queue.addBulk(
@@ -414,6 +442,16 @@ async function follow(
         recheck = true;
       }
       await until(retryFailed(queue, name));
+      if (replicas > 1 && performance.now() - began > 5000) {
+        const starts = await until(redis.lrange(keys.starts, 0, -1));
+        const who = [...new Set(starts.map((line) => line.split("\t")[1]))];
+        if (who.length < replicas) {
+          tell(
+            "quorum",
+            `run ${name}: a quorum of ${replicas} needs ${replicas} distinct workers; ${who.length === 0 ? "none has" : `only ${who.length} (${who.join(", ")}) ${who.length === 1 ? "has" : "have"}`} taken jobs so far`,
+          );
+        }
+      }
       const counts = await until(
         queue.getJobCounts("wait", "active", "delayed", "prioritized", "waiting-children"),
       );

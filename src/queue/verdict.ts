@@ -50,6 +50,8 @@ export interface OverruledVote extends Vote {
 export interface Dispute {
   readonly id: number;
   readonly votes: readonly Vote[];
+  /** Stored records, valid or not (the next vote asked for is this plus one). */
+  readonly records: number;
   /** True once {@link MAX_EXTRA_VOTES} more were asked for and it is still undecided. */
   readonly exhausted: boolean;
 }
@@ -157,7 +159,12 @@ export interface RunVerdict {
   /** Settled sub-problems and their agreed results. */
   readonly settled: ReadonlyMap<number, SubResult>;
   /** Sub-problems with fewer valid votes than the quorum (none at all included), and their voters. */
-  readonly short: readonly { readonly id: number; readonly voters: readonly string[] }[];
+  readonly short: readonly {
+    readonly id: number;
+    readonly voters: readonly string[];
+    /** Stored records, valid or not. */
+    readonly records: number;
+  }[];
   readonly disputes: readonly Dispute[];
   readonly forged: readonly ForgedRecord[];
   readonly overruled: readonly OverruledVote[];
@@ -181,7 +188,7 @@ export function judgeRun(
   const list = split(n);
   const version = splitVersion(n);
   const settled = new Map<number, SubResult>();
-  const short: { id: number; voters: readonly string[] }[] = [];
+  const short: { id: number; voters: readonly string[]; records: number }[] = [];
   const disputes: Dispute[] = [];
   const forged: ForgedRecord[] = [];
   const overruled: OverruledVote[] = [];
@@ -199,7 +206,8 @@ export function judgeRun(
   let total = 0n;
   let unique = 0n;
   for (const sp of list) {
-    const j = judgeSub(key, version, sp.id, voteLines(votes[sp.id]), replicas, sp);
+    const lines = voteLines(votes[sp.id]);
+    const j = judgeSub(key, version, sp.id, lines, replicas, sp);
     forged.push(...j.forged);
     overruled.push(...j.overruled);
     for (const v of j.votes) workers.add(v.worker);
@@ -208,8 +216,10 @@ export function judgeRun(
       settled.set(sp.id, v.result);
       total += BigInt(sp.weight) * BigInt(v.result.count);
       unique += uniqueShare(sp, v.result);
-    } else if (v.state === "short") short.push({ id: sp.id, voters: v.voters });
-    else disputes.push({ id: sp.id, votes: j.votes, exhausted: v.exhausted });
+    } else if (v.state === "short") {
+      short.push({ id: sp.id, voters: v.voters, records: lines.length });
+    } else
+      disputes.push({ id: sp.id, votes: j.votes, records: lines.length, exhausted: v.exhausted });
   }
   const whole = settled.size === list.length && forged.length === 0;
   return {

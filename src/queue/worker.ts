@@ -168,15 +168,18 @@ function readJobData(data: unknown): JobData {
 }
 
 /**
- * How long a job handed back waits before a worker takes it again: 20 to 80 ms the first 8
- * times this worker hands it back, then doubling each time, up to 5 s. The job goes to whichever
- * worker asks next, so one that this worker cannot solve (it has voted on it) reaches one that
- * can within a few looks, and one that no live worker can solve (a quorum of 2 with one worker)
- * soon costs a look every 5 s at most.
+ * A worker that hands a job back (it cannot solve it: it has voted on it already) puts it at the
+ * back of the queue at once (through a delay of a few milliseconds: a delayed job comes back
+ * behind the others), so that any worker can take it and this one takes the next job first.
+ * After 3 hand-backs in a row (all that is left is what it cannot solve) it also stops taking
+ * jobs for a while, 25 ms doubling up to 5 s, until it solves something again. So a job reaches
+ * a worker that can solve it within a few looks, and one that no live worker can solve (a
+ * quorum of 2 with one worker) costs a look every 5 s at most.
  */
-const DEFER_MS = 50;
-const DEFER_QUICK = 8;
-const DEFER_MAX_MS = 5000;
+const BACK_MS = 5;
+const PAUSE_AFTER = 3;
+const PAUSE_MS = 25;
+const PAUSE_MAX_MS = 5000;
 
 /**
  * Connects to the queue at `url` and starts taking jobs.
@@ -258,15 +261,22 @@ export async function startWorker(
     told.add(what);
     emit(event);
   };
-  const handedBack = new Map<string, number>();
-  const handBack = async (job: Job<JobData>, token: string | undefined, least = DEFER_MS) => {
-    const id = job.id ?? "";
-    const times = handedBack.get(id) ?? 0;
-    if (handedBack.size > 10000) handedBack.clear();
-    handedBack.set(id, times + 1);
-    const backoff = DEFER_MS * 2 ** Math.max(0, times - DEFER_QUICK);
-    const ms = Math.min(DEFER_MAX_MS, Math.max(least, backoff));
-    await job.moveToDelayed(Date.now() + ms * (0.4 + 1.2 * Math.random()), token);
+  // Hand-backs in a row, for the pause after the next one; and the pause's timer.
+  let handBacks = 0;
+  let pausedUntil = 0;
+  let closingNow = false;
+  const handBack = async (job: Job<JobData>, token: string | undefined): Promise<never> => {
+    await job.moveToDelayed(Date.now() + BACK_MS, token);
+    handBacks++;
+    const ms = Math.min(PAUSE_MAX_MS, PAUSE_MS * 2 ** (handBacks - PAUSE_AFTER));
+    if (handBacks >= PAUSE_AFTER && !closingNow && Date.now() >= pausedUntil) {
+      pausedUntil = Date.now() + ms;
+      void worker.pause(true).then(() => {
+        setTimeout(() => {
+          if (!closingNow) void worker.resume();
+        }, ms).unref();
+      });
+    }
     throw new DelayedError();
   };
 
@@ -291,7 +301,7 @@ export async function startWorker(
         run: d.run,
         reason: `run ${d.run} was not created with this worker's secret (its description fails its MAC); its jobs are left for other workers`,
       });
-      return handBack(job, token, 1000);
+      return handBack(job, token);
     }
     if (!jobChecks(key, d)) {
       emit({
@@ -362,6 +372,7 @@ export async function startWorker(
       });
       return handBack(job, token);
     }
+    if (todo.length > 0) handBacks = 0;
     const started = performance.now();
     const attempt = job.attemptsMade + job.stalledCounter + 1;
     if (todo.length > 0) await noteStart(redis, d.run, { jobId, worker: name, attempt });
@@ -451,6 +462,7 @@ export async function startWorker(
   return {
     name,
     close(force = false) {
+      closingNow = true;
       if (force) {
         closing = (async () => {
           await pool?.close();
