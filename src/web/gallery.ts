@@ -199,7 +199,7 @@ export class GalleryMode implements ModeView {
             )
           : null,
       ),
-      h("p", { class: "hint" }, m.hint, " ", h("span", { class: "gold-key" }, m.goldKey)),
+      h("p", { class: "hint" }, m.hint),
     ];
     this.head.replaceChildren(...headParts.filter((x): x is Node => x !== null));
     const gpu = this.gpuCounter(n, true, BigInt(total)).el;
@@ -216,7 +216,7 @@ export class GalleryMode implements ModeView {
       this.normalisePage(page);
     }
     const first = page * CLASSES_PER_PAGE;
-    const cards = numbered.slice(first, first + CLASSES_PER_PAGE).map(({ c, index }) => {
+    const cards = numbered.slice(first, first + CLASSES_PER_PAGE).map(({ c, index }, k) => {
       const canon = c.members[0]!;
       const members = c.members.map((cols, j) => {
         const made = t().sym.names[transformBetween(canon, cols)];
@@ -271,6 +271,8 @@ export class GalleryMode implements ModeView {
         ),
         h("p", { class: "orbit-words" }, m.orbit[c.orbit] ?? ""),
         h("ul", { class: "members" }, ...members),
+        // What the gold outline and the captions mean, once a page.
+        k === 0 ? h("p", { class: "gold-key" }, m.goldKey) : null,
         symBtn,
       );
     });

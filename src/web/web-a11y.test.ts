@@ -603,7 +603,9 @@ describe("web page contrast and languages", { concurrency: false, skip: NO_BROWS
     assert.equal(await page.getAttribute("html", "lang"), "ja");
     // Words that are the same in Japanese text: names, formats, keys and units.
     const allowed = new Set(
-      "N PNG SVG JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Web Worker ms English".split(" "),
+      "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Web Worker ms English".split(
+        " ",
+      ),
     );
     const english: string[] = [];
     const scan = async (where: string, selector: string) => {
