@@ -211,7 +211,9 @@ async function follow(
   const ranges = largestFirst(n, batchRanges(list.length, batch));
   // The job range of each sub-problem, so that extra votes are asked per range, not per id.
   const rangeOf = new Int32Array(list.length);
-  ranges.forEach(([from, to], i) => rangeOf.fill(i, from, to));
+  ranges.forEach(([from, to], i) => {
+    rangeOf.fill(i, from, to);
+  });
   /**
    * Jobs asking one more vote on the open sub-problems `open` (id and stored records): one per
    * range, numbered past every vote stored in it, so that it is a job not run before (a worker
