@@ -150,7 +150,9 @@ Examples:
         if (flags.json) await sayJson(r);
         else {
           for (const f of r.dropped) {
-            await say(`dropped from sub-problem ${f.id}: ${quote(f.record, 80)}: it ${f.reason}`);
+            await say(
+              `dropped from sub-problem ${f.id}, a record that ${f.reason}: ${quote(f.record, 80)}`,
+            );
           }
           await say(
             `run ${r.run}: ${plural(r.dropped.length, "record")} that ${r.dropped.length === 1 ? "fails its" : "fail their"} MAC removed${r.dropped.length > 0 ? "; run the count again to have their sub-problems solved" : ""}`,

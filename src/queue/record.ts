@@ -103,8 +103,9 @@ export function checkRecord(
   text: string,
 ): { ok: true; record: VerificationRecord } | { ok: false; reason: string } {
   const record = parseRecord(text);
-  if (!record) return { ok: false, reason: `not a verification record: ${quote(text)}` };
-  if (!Number.isSafeInteger(record.count)) return { ok: false, reason: "count is not exact" };
+  if (!record) return { ok: false, reason: "is not a verification record" };
+  if (!Number.isSafeInteger(record.count))
+    return { ok: false, reason: "has a count that is not exact" };
   if (!key.verify(record.mac, ...tagParts(version, id, record.solver, record.worker, record))) {
     return {
       ok: false,

@@ -394,7 +394,7 @@ export async function dropForged(
             found.push({
               id,
               reason:
-                c && !c.ok ? c.reason : "stored under a field that is not an id of this split",
+                c && !c.ok ? c.reason : "is stored under a field that is not an id of this split",
               record: line.slice(0, 200),
             });
           }

@@ -198,7 +198,7 @@ export function judgeRun(
     if (!/^\d{1,9}$/.test(field) || id >= list.length) {
       forged.push({
         id: Number.isSafeInteger(id) ? id : -1,
-        reason: `stored under ${quote(field, 20)}, not an id of this split`,
+        reason: `is stored under ${quote(field, 20)}, not an id of this split`,
         record: text.slice(0, 200),
       });
     }
