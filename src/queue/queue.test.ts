@@ -754,7 +754,10 @@ describe("queue on Redis", async () => {
       );
       const drop = spawned(cli(["runs", "--queue", url, "--drop-forged", name]));
       assert.equal((await drop.exited).code, 0, drop.stderr);
-      assert.match(drop.stdout, /dropped from sub-problem 100, a record that fails its MAC .*count=1059/);
+      assert.match(
+        drop.stdout,
+        /dropped from sub-problem 100, a record that fails its MAC .*count=1059/,
+      );
       const r = await runCoordinator(n, url, { secret });
       assert.equal(r.total, known(n).total);
       w.kill("SIGTERM");
