@@ -133,7 +133,7 @@ export class CompareMode implements ModeView {
     // What a node and a check are for each algorithm: the library's own definitions.
     const defs = h(
       "details",
-      { class: "defs", "data-testid": "compare-defs" },
+      { class: "defs", open: true, "data-testid": "compare-defs" },
       h("summary", {}, m.defsTitle),
       h(
         "dl",

@@ -52,8 +52,10 @@ function unit(lang: Lang, name: string, digits: number): Intl.NumberFormat {
   return f;
 }
 
-/** Seconds or milliseconds, whichever reads better: 40 µs, 12 ms, 2.35 s (ja: 2.35 秒). */
+/** Seconds or milliseconds, whichever reads better: 0.41 µs, 40 µs, 12 ms, 2.35 s (ja: 2.35 秒). */
 export function formatTime(lang: Lang, seconds: number): string {
+  // Below 10 µs, two decimals: a run of 0.4 µs is not "0 µs".
+  if (seconds < 0.00001) return unit(lang, "microsecond", 2).format(seconds * 1e6);
   if (seconds < 0.001) return unit(lang, "microsecond", 0).format(seconds * 1e6);
   if (seconds < 1) return unit(lang, "millisecond", seconds < 0.01 ? 2 : 0).format(seconds * 1000);
   return unit(lang, "second", seconds < 10 ? 2 : 1).format(seconds);

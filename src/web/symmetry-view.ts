@@ -23,6 +23,8 @@ export interface SymmetryViewOptions {
   readonly onClose: () => void;
 }
 
+let views = 0;
+
 /** The view of `cols` (a solution) and its 8 images. */
 export function symmetryView(cols: readonly number[], options: SymmetryViewOptions): HTMLElement {
   const m = t().sym;
@@ -70,10 +72,11 @@ export function symmetryView(cols: readonly number[], options: SymmetryViewOptio
     m.close,
   );
   close.addEventListener("click", () => options.onClose());
+  const id = `sym-title-${++views}`;
   return h(
     "section",
-    { class: "sym-view", "aria-labelledby": "sym-title", "data-testid": "sym-view" },
-    h("header", {}, h("h3", { id: "sym-title" }, m.title), close),
+    { class: "sym-view", "aria-labelledby": id, "data-testid": "sym-view" },
+    h("header", {}, h("h3", { id }, m.title), close),
     h(
       "div",
       { class: "sym-body" },
