@@ -1203,12 +1203,15 @@ describe("queue on Redis", async () => {
             /no answer within 3 s \(something accepted the connection/.test(e.message),
         );
         const seconds = (Date.now() - started) / 1000;
-        assert.ok(seconds >= 2.9 && seconds < 3.6, `took ${seconds} s`);
-        const p = spawned(cli(["runs", "--queue", `redis://127.0.0.1:${port}`]));
+        // 3 s, and not the 5 s it took when the socket was left to close politely (a loaded
+        // machine adds a little).
+        assert.ok(seconds >= 2.9 && seconds < 4.5, `took ${seconds} s`);
+        assertBuilt();
         const t = Date.now();
-        assert.equal((await p.exited).code, 2);
-        assert.ok((Date.now() - t) / 1000 < 5.5, "the command ends soon after the 3 s");
-        assert.match(p.stderr, /gave up/);
+        const p = await nqueens(["runs", "--queue", `redis://127.0.0.1:${port}`]);
+        assert.equal(p.code, 2);
+        assert.match(p.stderr, /no answer within 3 s .*gave up\n$/);
+        assert.ok((Date.now() - t) / 1000 < 4.5 + 2, "the command ends soon after the 3 s");
       } finally {
         for (const c of held) c.destroy();
         silent.close();
