@@ -1208,7 +1208,9 @@ describe("queue on Redis", async () => {
         assert.ok(seconds >= 2.9 && seconds < 4.5, `took ${seconds} s`);
         assertBuilt();
         const t = Date.now();
-        const p = await nqueens(["runs", "--queue", `redis://127.0.0.1:${port}`]);
+        const p = await nqueens(["runs", "--queue", `redis://127.0.0.1:${port}`], "", {
+          NQUEENS_SECRET: secret,
+        });
         assert.equal(p.code, 2);
         assert.match(p.stderr, /no answer within 3 s .*gave up\n$/);
         assert.ok((Date.now() - t) / 1000 < 4.5 + 2, "the command ends soon after the 3 s");
