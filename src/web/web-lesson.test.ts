@@ -6,9 +6,10 @@
 // slides. Screenshots go to artifacts/web/ (3x-*.png). Nothing here asserts on timing.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { ALGORITHMS } from "../algorithms.js";
 import { attackKind, isSolution, type Queen } from "../board.js";
 import { canComplete, countCompletions } from "../complete.js";
@@ -46,8 +47,57 @@ after(async () => {
   await site?.close();
 });
 
-const open = (hash: string, init?: string): Promise<OpenedPage> =>
-  openPage(browser!, `${base}${hash}`, init);
+const open = (
+  hash: string,
+  init?: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> => openPage(browser!, `${base}${hash}`, init, options);
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    interface AxeResults {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
+    const r = await axe.run({ resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}) at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join("; ")}`,
+      );
+  });
+}
+
+/** English words a panel shows or says (names marked translate="no" left out). */
+async function englishIn(page: Page, selector: string): Promise<string[]> {
+  const allowed = new Set(
+    "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Web Worker ms English".split(" "),
+  );
+  const all = await page.$eval(selector, (el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const e of copy.querySelectorAll("[translate=no]")) e.remove();
+    const parts: string[] = [];
+    const walk = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) parts.push(n.nodeValue ?? "");
+    for (const e of copy.querySelectorAll("[aria-label], [title], [aria-valuetext]")) {
+      parts.push(
+        e.getAttribute("aria-label") ?? "",
+        e.getAttribute("title") ?? "",
+        e.getAttribute("aria-valuetext") ?? "",
+      );
+    }
+    return parts.join("\n");
+  });
+  return (all.match(/[A-Za-z][A-Za-z-]+/g) ?? []).filter((w) => !allowed.has(w));
+}
 
 /** Hints on before the page starts (the setting lives in localStorage). */
 const HINTS_ON = `try { localStorage.setItem("nqueens.hints", "on"); } catch {}`;
@@ -616,6 +666,57 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
     await page.waitForSelector("#panel-gallery [data-testid=sym-view]", { state: "detached" });
     assert.deepEqual(errors, []);
     await page.close();
+  });
+});
+
+describe("the new views for every reader", { concurrency: false, skip: NO_BROWSER }, () => {
+  test("axe-core finds no serious or critical violation, and the Japanese page no English", async () => {
+    const views: { hash: string; ready: string; panel: string }[] = [
+      {
+        hash: "#mode=watch&n=5&algo=bitmask&step=12",
+        ready: "[data-testid=code-masks] .mask-row",
+        panel: "watch",
+      },
+      {
+        hash: "#mode=watch&n=4&algo=brute&step=300",
+        ready: "[data-testid=code] li.current",
+        panel: "watch",
+      },
+      { hash: "#mode=watch&n=4&step=9", ready: "[data-testid=tree]", panel: "watch" },
+      {
+        hash: "#mode=play&n=8&puzzle=medium&seed=3",
+        ready: "[data-testid=hint-status][data-ready=true]",
+        panel: "play",
+      },
+      {
+        hash: "#mode=play&n=8&q=0:2,1:4,2:1,3:7,4:0,5:6,6:3,7:5&sym=1",
+        ready: "[data-testid=sym-view]",
+        panel: "play",
+      },
+      {
+        hash: "#mode=gallery&n=6&sym=1",
+        ready: "#panel-gallery [data-testid=sym-view]",
+        panel: "gallery",
+      },
+    ];
+    const found: string[] = [];
+    for (const locale of ["en-US", "ja-JP"]) {
+      const { page, errors } = await open("#mode=play&n=8", HINTS_ON, { locale });
+      for (const v of views) {
+        await page.goto(`${base}${v.hash}`);
+        await page.waitForSelector(v.ready, { timeout: 20_000 });
+        found.push(...(await axeViolations(page)).map((x) => `${locale} ${v.hash}: ${x}`));
+        if (locale === "ja-JP") {
+          found.push(
+            ...(await englishIn(page, `#panel-${v.panel}`)).map((w) => `ja ${v.hash}: ${w}`),
+          );
+        }
+      }
+      if (locale === "ja-JP") await shot(page, "39-gallery-symmetries-ja");
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    assert.deepEqual(found, []);
   });
 });
 
