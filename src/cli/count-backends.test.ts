@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
 import { split } from "../engine/split.js";
-import { clearQueueKeys, testRedis, withDb } from "../queue/testing.js";
+import { clearQueueKeys, TEST_SECRET, testRedis, withDb } from "../queue/testing.js";
 import { known } from "../testing/known-counts.js";
 import { assertBadInput, assertBuilt, BIN, nqueens, ROOT } from "../testing/run-cli.js";
 
@@ -18,7 +18,14 @@ function run(args: string[], env: Record<string, string | undefined>) {
   return nqueens(args, "", env);
 }
 
-const NO_VULKAN = { LD_LIBRARY_PATH: "", VK_ICD_FILENAMES: undefined, NQUEENS_QUEUE: undefined };
+// A queue run needs a secret (the coordinator and the worker share it); a count without
+// --queue or --checkpoint ignores it.
+const NO_VULKAN = {
+  LD_LIBRARY_PATH: "",
+  VK_ICD_FILENAMES: undefined,
+  NQUEENS_QUEUE: undefined,
+  NQUEENS_SECRET: TEST_SECRET,
+};
 
 describe("nqueens count --backend", () => {
   test("cpu gives the known count and says so in JSON", async () => {

@@ -70,6 +70,11 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
   }
 }
 
+/** Control characters of a message escaped (a mistyped option may hold any). */
+function quoteControls(text: string): string {
+  return text.replace(/\p{Cc}/gu, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 /**
  * Commander's usage errors as one line, its suggestion kept:
  * `nqueens: unknown command 'slove'; did you mean solve? (see --help)`.
@@ -83,5 +88,8 @@ export function oneLineError(text: string): string {
   const hint = rest
     .map((l) => l.replace(/^\(Did you mean (.*)\?\)$/, "did you mean $1?"))
     .join(" ");
-  return `nqueens: ${first}${hint ? `; ${hint}` : ""} (see --help)\n`;
+  // An option typed wrong with its value (`--secrt=hunter2`) is named without the value, which
+  // may be a secret or a password.
+  const named = first.replace(/'(-[^'=\s]+)=[^']*'/g, "'$1=...'");
+  return `nqueens: ${quoteControls(named)}${hint ? `; ${hint}` : ""} (see --help)\n`;
 }

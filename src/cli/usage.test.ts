@@ -131,3 +131,11 @@ describe("on a terminal, a command waiting for a board says so", () => {
     );
   });
 });
+
+describe("a mistyped option's value is not repeated (it may be a secret)", () => {
+  test("nqueens count 8 --secrt=hunter2-password-1234", async () => {
+    const r = await nqueens(["count", "8", "--secrt=hunter2-password-1234"]);
+    assertBadInput(r, /unknown option '--secrt=\.\.\.'/);
+    assert.doesNotMatch(r.stderr, /hunter2/);
+  });
+});
