@@ -118,7 +118,7 @@ export class CodePanel {
     this.vars.replaceChildren(
       ...model.vars.flatMap((v) => [
         h("dt", {}, h("var", { translate: "no" }, v.name)),
-        h("dd", { translate: "no" }, v.value),
+        h("dd", { class: "var-value", translate: "no" }, v.value),
       ]),
     );
     this.vars.hidden = model.vars.length === 0;

@@ -147,7 +147,7 @@ export class CompareMode implements ModeView {
           ),
           h(
             "dd",
-            {},
+            { class: "def-text" },
             h("strong", {}, `${m.defNode}: `),
             m.nodeDef[a.name],
             h("br"),

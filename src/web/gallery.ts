@@ -247,7 +247,7 @@ export class GalleryMode implements ModeView {
         "button",
         {
           type: "button",
-          class: "btn small",
+          class: "btn small class-sym",
           "data-testid": "class-symmetries",
           "data-focus": `sym-${index}`,
           "aria-expanded": String(this.state?.sym === index),

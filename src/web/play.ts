@@ -71,7 +71,10 @@ export class PlayMode implements ModeView {
     "data-testid": "hint-status",
     "aria-live": "polite",
   });
-  private readonly levelSelect = h("select", { "data-testid": "puzzle-level" });
+  private readonly levelSelect = h("select", {
+    class: "level-select",
+    "data-testid": "puzzle-level",
+  });
   private readonly newPuzzleBtn: HTMLButtonElement;
   private readonly endPuzzleBtn: HTMLButtonElement;
   private readonly puzzleNote = h("p", { class: "puzzle-note", "data-testid": "puzzle-note" });

@@ -198,16 +198,16 @@ const REASON_NAMES = ["column", "diagonal", "anti-diagonal"];
 /** The legend of the tree pictures: what each colour and mark means. */
 export function treeLegend(path: boolean, rejects: boolean): string {
   const m = t().watch;
-  const item = (cls: string, shape: string, text: string) =>
-    `<li><svg viewBox="0 0 14 14" width="14" height="14" aria-hidden="true"><g class="tree ${cls}">${shape}</g></svg>${text}</li>`;
+  const item = (shape: string, text: string) =>
+    `<li><svg viewBox="0 0 14 14" width="14" height="14" aria-hidden="true"><g class="tree">${shape}</g></svg>${text}</li>`;
   const dot = (cls: string) => `<circle class="${cls}" cx="7" cy="7" r="5"/>`;
   return `<ul class="tree-legend" aria-label="${m.legend}">${[
-    item("", dot("seen path"), m.legendPath),
-    item("", dot("seen"), m.legendSeen),
-    path ? "" : item("", dot("seen sol"), m.legendSolution),
-    path ? "" : item("", dot("seen dead"), m.legendDead),
-    path ? item("", `<path class="rej" d="M3.5 3.5l7 7m0 -7l-7 7"/>`, m.legendRejected) : "",
-    item("", dot("unseen"), m.legendUnseen),
+    item(dot("seen path"), m.legendPath),
+    item(dot("seen"), m.legendSeen),
+    path ? "" : item(dot("seen sol"), m.legendSolution),
+    path ? "" : item(dot("seen dead"), m.legendDead),
+    path && rejects ? item(`<path class="rej" d="M3.5 3.5l7 7m0 -7l-7 7"/>`, m.legendRejected) : "",
+    item(dot("unseen"), m.legendUnseen),
   ].join("")}</ul><p class="cand-key">${m.treeClick}</p>`;
 }
 
