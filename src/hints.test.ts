@@ -1,40 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { attackKind, type Queen } from "./board.js";
-import { canComplete, countCompletions } from "./complete.js";
-import { deadSquares, makePuzzle, PUZZLE_LEVELS } from "./puzzle.js";
-
-describe("puzzles", () => {
-  test("exactly one completion, the same puzzle for the same seed, harder levels give less", () => {
-    for (const n of [4, 6, 8, 12, 20]) {
-      const sizes: number[] = [];
-      for (const level of PUZZLE_LEVELS) {
-        const p = makePuzzle(n, level, 7);
-        assert.equal(countCompletions({ n, queens: p.given }), 1n, `${n} ${level}`);
-        assert.ok(p.given.length < n, "at least one queen to find");
-        for (const q of p.given) assert.equal(p.solution[q.row], q.col);
-        assert.deepEqual(makePuzzle(n, level, 7), p);
-        sizes.push(p.given.length);
-      }
-      assert.ok(sizes[0]! >= sizes[1]! && sizes[1]! >= sizes[2]!, `${n}: ${sizes}`);
-    }
-    assert.notDeepEqual(makePuzzle(8, "hard", 1).given, makePuzzle(8, "hard", 2).given);
-  });
-
-  test("hard is minimal: taking any given queen away lets another completion in", () => {
-    const p = makePuzzle(10, "hard", 3);
-    for (const q of p.given) {
-      const rest = p.given.filter((g) => g !== q);
-      assert.ok(countCompletions({ n: 10, queens: rest }) > 1n);
-    }
-  });
-
-  test("bad arguments are refused", () => {
-    assert.throws(() => makePuzzle(3, "easy", 1), /from 4 up/);
-    assert.throws(() => makePuzzle(8, "tricky" as never, 1), /level/);
-    assert.throws(() => makePuzzle(8, "easy", -1), /seed/);
-  });
-});
+import { canComplete } from "./complete.js";
+import { deadSquares } from "./hints.js";
 
 describe("dead squares", () => {
   /** The squares no queen attacks where a queen gives a board that cannot be completed. */

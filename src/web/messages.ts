@@ -9,8 +9,8 @@
  */
 import { ALGORITHMS, type AlgorithmName } from "../algorithms.js";
 import type { ConflictKind } from "../board.js";
+import type { PuzzleDifficulty } from "../completion/generate.js";
 import type { Attack } from "../lesson.js";
-import type { PuzzleLevel } from "../puzzle.js";
 import type { Transform } from "../symmetry.js";
 import { formatNumber, formatTime, pluralForm } from "./intl.js";
 import type { Algo, SizeProblem } from "./state.js";
@@ -212,12 +212,20 @@ export const en = {
     legendDead: "no solution through it",
     legendGiven: "given queen (puzzle)",
     puzzle: "Puzzle",
-    level: { easy: "easy", medium: "medium", hard: "hard" } as Record<PuzzleLevel, string>,
+    level: { easy: "easy", medium: "medium", hard: "hard" } as Record<PuzzleDifficulty, string>,
     levelLabel: "Puzzle level",
     newPuzzle: "New puzzle",
     endPuzzle: "Leave the puzzle",
     puzzleGoal: (level: string, seed: number, given: number, left: number) =>
       `Puzzle (${level}, number ${seed}): ${pl(given, "queen is", "queens are")} given (framed). Place the other ${n(left)} so that no two queens attack each other; exactly one way works.`,
+    solvedBy: {
+      forced:
+        "Each missing queen is forced in turn: some row or column always has a single safe square left.",
+      propagation:
+        "Forced squares are not enough, but a little more reasoning is (a square that attacks both safe squares of a line cannot be used), with no guessing.",
+      search:
+        "Reasoning alone does not settle it: try a square, and back up when it fails (backtracking).",
+    } as Record<"forced" | "propagation" | "search", string>,
     puzzleLoading: "Making the puzzle…",
     puzzleSolved: "Solved! That is the puzzle's only solution.",
     puzzleSolvedSay: "Puzzle solved.",
@@ -794,6 +802,13 @@ export const ja: Messages = {
     endPuzzle: "パズルをやめる",
     puzzleGoal: (level: string, seed: number, given: number, left: number) =>
       `パズル(${level}、${jn(seed)}番): 枠つきの${jn(given)}個のクイーンは最初から置かれています。残りの${jn(left)}個を、どのクイーンも攻撃し合わないように置いてください。正解はちょうど1通りです。`,
+    solvedBy: {
+      forced:
+        "足りないクイーンは順に決まります。安全なマスが1つしか残っていない行か列が、いつもどこかにあります。",
+      propagation:
+        "それだけでは決まりませんが、もう少し推論すれば(ある行の安全な2マスの両方を攻撃するマスは使えない、など)試行錯誤なしで解けます。",
+      search: "推論だけでは決まりません。マスを試し、だめなら戻る(バックトラック)ことが必要です。",
+    },
     puzzleLoading: "パズルを作っています…",
     puzzleSolved: "正解です! これがこのパズルのただ一つの解です。",
     puzzleSolvedSay: "パズルが解けました。",

@@ -9,7 +9,7 @@
  * Every board edit is a history entry (state.ts); Undo and Redo step through the edits made here.
  */
 import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../board.js";
-import type { PuzzleLevel } from "../puzzle.js";
+import type { PuzzleDifficulty } from "../completion/generate.js";
 import { BoardView, type CellMark } from "./board-view.js";
 import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
 import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "./export.js";
@@ -99,7 +99,13 @@ export class PlayMode implements ModeView {
   private lastSet = "";
   /** The puzzle of the state, once made (its given queens and its one solution). */
   private puzzle:
-    | { key: string; given: readonly Queen[]; solution: readonly number[]; error?: string }
+    | {
+        key: string;
+        given: readonly Queen[];
+        solution: readonly number[];
+        solvedBy?: "forced" | "propagation" | "search";
+        error?: string;
+      }
     | undefined;
   private puzzleJob: Running<unknown> | undefined;
   /** The live hint for the board it was computed for. */
@@ -272,7 +278,7 @@ export class PlayMode implements ModeView {
       (r) => {
         if (this.puzzleJob !== job) return;
         this.puzzleJob = undefined;
-        this.puzzle = { key, given: r.given, solution: r.solution };
+        this.puzzle = { key, given: r.given, solution: r.solution, solvedBy: r.solvedBy };
         if (this.state) this.addGiven(this.state);
         this.draw();
       },
@@ -305,7 +311,7 @@ export class PlayMode implements ModeView {
   }
 
   private newPuzzle(): void {
-    const level = this.levelSelect.value as PuzzleLevel;
+    const level = this.levelSelect.value as PuzzleDifficulty;
     const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 99_999);
     this.undoStack = [];
     this.redoStack = [];
@@ -513,12 +519,12 @@ export class PlayMode implements ModeView {
       this.puzzleNote.textContent = p.error;
       return;
     }
-    this.goal.textContent = m.puzzleGoal(
+    this.goal.textContent = `${m.puzzleGoal(
       m.level[ref.level],
       ref.seed,
       p.given.length,
       state.n - p.given.length,
-    );
+    )} ${p.solvedBy ? m.solvedBy[p.solvedBy] : ""}`.trim();
     const given = this.givenKeys();
     const all = state.queens.filter((q) => given.has(`${q.row}:${q.col}`)).length === given.size;
     if (solved && all) {

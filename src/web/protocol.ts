@@ -4,8 +4,8 @@
  */
 import type { AlgorithmName, TimedResult } from "../algorithms.js";
 import type { Queen } from "../board.js";
+import type { PuzzleDifficulty } from "../completion/generate.js";
 import type { LessonAlgorithm } from "../lesson.js";
-import type { PuzzleLevel } from "../puzzle.js";
 
 /** A symmetry class: its members (the first is the canonical one) and orbit size. */
 export interface GalleryClass {
@@ -43,7 +43,7 @@ export type Job =
   | {
       readonly kind: "puzzle";
       readonly n: number;
-      readonly level: PuzzleLevel;
+      readonly level: PuzzleDifficulty;
       readonly seed: number;
     }
   | { readonly kind: "gallery"; readonly n: number }
@@ -85,6 +85,8 @@ export type JobResult =
       readonly kind: "puzzle";
       readonly given: readonly Queen[];
       readonly solution: readonly number[];
+      /** What solves it: forced lines alone, propagation, or search (branching). */
+      readonly solvedBy: "forced" | "propagation" | "search";
     }
   | { readonly kind: "gallery"; readonly classes: readonly GalleryClass[]; readonly total: number }
   | { readonly kind: "count"; readonly total: string; readonly unique: string | null }

@@ -5,7 +5,7 @@
  * page writes back is the normal form (`n=0x10` is not 16; `page=999` becomes the last page).
  */
 import type { Queen } from "../board.js";
-import type { PuzzleLevel } from "../puzzle.js";
+import type { PuzzleDifficulty } from "../completion/generate.js";
 
 export const MODES = ["play", "watch", "gallery", "compare"] as const;
 export type Mode = (typeof MODES)[number];
@@ -18,11 +18,11 @@ export const ALGOS = ["backtrack", "bitmask", "brute"] as const;
 export type Algo = (typeof ALGOS)[number];
 
 /** The puzzle levels, as the address writes them. */
-export const LEVELS: readonly PuzzleLevel[] = ["easy", "medium", "hard"];
+export const LEVELS: readonly PuzzleDifficulty[] = ["easy", "medium", "hard"];
 
 /** A puzzle of Play: the level and the seed it is made from (../puzzle.ts). */
 export interface PuzzleRef {
-  readonly level: PuzzleLevel;
+  readonly level: PuzzleDifficulty;
   readonly seed: number;
 }
 

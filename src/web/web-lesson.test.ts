@@ -13,9 +13,9 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 import { ALGORITHMS } from "../algorithms.js";
 import { attackKind, isSolution, type Queen } from "../board.js";
 import { canComplete, countCompletions } from "../complete.js";
+import { uniquePuzzle } from "../completion/generate.js";
 import { type LessonStep, lesson } from "../lesson.js";
 import { placementIndex } from "../lesson-brute.js";
-import { makePuzzle } from "../puzzle.js";
 import { canonical, TRANSFORMS, transform } from "../symmetry.js";
 import { trace, treeProfile } from "../trace.js";
 import { en } from "./messages.js";
@@ -561,8 +561,8 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
     const cols = await boardCols(page, "play", 8, "given");
     const given = cols.flatMap((col, row) => (col >= 0 ? [{ row, col }] : []));
     assert.equal(countCompletions({ n: 8, queens: given }), 1n, `given ${JSON.stringify(given)}`);
-    const p = makePuzzle(8, "hard", 12345);
-    assert.deepEqual(given, p.given, "the same puzzle as the library makes from the seed");
+    const p = uniquePuzzle(8, "hard", 12345);
+    assert.deepEqual(given, p.board.queens, "the same puzzle as the library makes from the seed");
     assert.match(page.url(), /puzzle=hard&seed=12345/);
     // A given queen stays.
     const g = given[0]!;

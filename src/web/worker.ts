@@ -6,10 +6,11 @@
 import { type AlgorithmName, timeAlgorithm } from "../algorithms.js";
 import type { Queen } from "../board.js";
 import { completeOne, completions, countCompletions } from "../complete.js";
+import { type PuzzleDifficulty, uniquePuzzle } from "../completion/generate.js";
 import { solveSubProblem } from "../engine/kernel.js";
 import { split } from "../engine/split.js";
+import { deadSquares } from "../hints.js";
 import { type LessonAlgorithm, lesson } from "../lesson.js";
-import { deadSquares, makePuzzle, type PuzzleLevel } from "../puzzle.js";
 import { images, unique } from "../symmetry.js";
 import { treeProfile } from "../trace.js";
 import type { GalleryClass, Job, JobResult, Progress, Reply } from "./protocol.js";
@@ -153,10 +154,10 @@ function runLesson(
   return { kind: "lesson", total, truncated, ms, timed };
 }
 
-/** A puzzle, or an error the page words (n below 4). */
-function puzzle(n: number, level: PuzzleLevel, seed: number): JobResult {
-  const p = makePuzzle(n, level, seed);
-  return { kind: "puzzle", given: p.given, solution: p.solution };
+/** A puzzle with exactly one completion, from the library's generator (completion/generate.ts). */
+function puzzle(n: number, level: PuzzleDifficulty, seed: number): JobResult {
+  const p = uniquePuzzle(n, level, seed);
+  return { kind: "puzzle", given: p.board.queens, solution: p.solution, solvedBy: p.solvedBy };
 }
 
 /** Every solution for n, grouped by symmetry class; members sorted, canonical first. */
