@@ -215,6 +215,8 @@ export class WatchMode implements ModeView {
   private sayTimer = 0;
   private marksKey = "";
   private exporting = false;
+  /** The GIF's range follows the step shown until the reader types one. */
+  private gifTouched = false;
   private readonly onKeyDown = (e: KeyboardEvent) => this.shortcut(e);
 
   constructor(
@@ -333,6 +335,11 @@ export class WatchMode implements ModeView {
       this.saveStep();
       this.say();
     });
+    for (const f of [this.gifFrom, this.gifTo]) {
+      f.addEventListener("input", () => {
+        this.gifTouched = true;
+      });
+    }
     this.speed.addEventListener("input", () => this.showSpeed());
     this.shortcutsBox.addEventListener("change", () => saveShortcuts(this.shortcutsBox.checked));
     this.treeBox.addEventListener("click", (e) => this.treeClick(e));
@@ -479,6 +486,7 @@ export class WatchMode implements ModeView {
     this.brute = undefined;
     this.brutePos = 0;
     this.marksKey = "";
+    this.gifTouched = false;
     this.navNote.textContent = "";
     this.candBox.hidden = algo !== "backtrack";
     if (algo === "brute") {
@@ -830,6 +838,10 @@ export class WatchMode implements ModeView {
       this.done || len > 0 ? m.ofSteps(len, this.done, this.cut) : m.tracing;
     this.gifFrom.max = String(len);
     this.gifTo.max = String(len);
+    if (!this.gifTouched && !this.exporting) {
+      this.gifFrom.value = String(this.pos);
+      this.gifTo.value = String(Math.min(len, this.pos + 30));
+    }
     const hasPrev = this.solutionFrom(-1) !== undefined;
     const hasNext = this.solutionFrom(1) !== undefined;
     this.prevBtn.setAttribute("aria-disabled", String(!hasPrev));
