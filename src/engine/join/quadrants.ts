@@ -60,7 +60,12 @@ export function quadrantWords(h: number): { start: number; entries: number } {
  * Fills `start` (4^h + 1 words), `dl` and `al` (a word per entry each) with the h x h table.
  * @example fillQuadrants(2, start, dl, al) // 5 entries: the empty board and the 4 single queens
  */
-export function fillQuadrants(h: number, start: Uint32Array, dl: Uint32Array, al: Uint32Array): void {
+export function fillQuadrants(
+  h: number,
+  start: Uint32Array,
+  dl: Uint32Array,
+  al: Uint32Array,
+): void {
   start.fill(0, 0, 4 ** h + 1);
   walk(h, (rows, cols) => {
     start[((rows << h) | cols) + 1]++;
