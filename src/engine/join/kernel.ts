@@ -402,7 +402,7 @@ export class JoinKernel {
     (chunks <= 4 ? x.scatterA4 : x.scatterA6)(a, na, this.#pos, this.#sorted);
     x.classify(b, nb, this.#hist);
     x.prefix(this.#hist, g, this.#gb, this.#pos);
-    x.scatterB(b, nb, this.#pos, this.#planes, this.#stride);
+    (chunks <= 4 ? x.scatterB4 : x.scatterB6)(b, nb, this.#pos, this.#planes, this.#stride);
     const count = chunks === 4 ? x.count4 : chunks === 5 ? x.count5 : x.count6;
     return count(g, this.#ga, this.#gb, this.#sorted, this.#planes, this.#stride);
   }

@@ -264,9 +264,20 @@ function visitsText(L: KernelLayout, chunks: number): string {
         local.get $vis local.get $hi local.get $lo i32.sub i64.extend_i32_u i64.add local.set $vis
         local.get $as local.get $lo i32.const ${Math.log2(stride)} i32.shl i32.add local.set $a
         local.get $as local.get $hi i32.const ${Math.log2(stride)} i32.shl i32.add local.set $aend
-        loop $visit
+        ;; two A keys per iteration, then the odd one
+        local.get $aend i32.const ${stride} i32.sub local.set $last
+        block $pairs
+          local.get $a local.get $last i32.ge_u br_if $pairs
+          loop $visit
+            local.get $conf ${rows(chunks, L.tabs)} ${popcount}
+            local.get $a i32.const ${stride} i32.add local.set $a
+            ${rows(chunks, L.tabs)} ${popcount} local.set $conf
+            local.get $a i32.const ${stride} i32.add local.tee $a local.get $last i32.lt_u br_if $visit
+          end
+        end
+        local.get $a local.get $aend i32.lt_u
+        if
           local.get $conf ${rows(chunks, L.tabs)} ${popcount} local.set $conf
-          local.get $a i32.const ${stride} i32.add local.tee $a local.get $aend i32.lt_u br_if $visit
         end
       end
       local.get $pat i32.eqz br_if $subdone
@@ -321,6 +332,7 @@ function countSpec(L: KernelLayout, chunks: number): FuncSpec {
       hi: "i32",
       a: "i32",
       aend: "i32",
+      last: "i32",
       conf: "i64",
       vis: "i64",
       v: "v128",
@@ -348,11 +360,14 @@ export function kernelFuncs(L: KernelLayout): FuncSpec[] {
       i32.const 255 i32.and i32.const 3 i32.shl i64.load offset=${L.tab + 2048 * b}
       ${b > 0 ? "i64.or" : ""}`;
   }
-  let planes = "";
-  for (let j = 0; j < 6; j++) {
-    planes += ` local.get $planes local.get $d i32.add ${j > 0 ? `local.get $stride i32.const ${j} i32.mul i32.add` : ""}
-      local.get $w i64.const ${16 + 8 * j} i64.shr_u i32.wrap_i64 i32.store8`;
-  }
+  const planes = (count: number) => {
+    let text = "";
+    for (let j = 0; j < count; j++) {
+      text += ` local.get $planes local.get $d i32.add ${j > 0 ? `local.get $stride i32.const ${j} i32.mul i32.add` : ""}
+        local.get $w i64.const ${16 + 8 * j} i64.shr_u i32.wrap_i64 i32.store8`;
+    }
+    return text;
+  };
   const scatterHead = `
     local.get $w0 local.get $n i32.const 3 i32.shl i32.add local.set $end
     local.get $w0 local.set $p
@@ -460,13 +475,13 @@ export function kernelFuncs(L: KernelLayout): FuncSpec[] {
         local.get $q local.get $w i64.const 32 i64.shr_u local.set $w ${spread("$w")} i64.store offset=8
         ${scatterTail}`,
     },
-    {
-      name: "scatterB",
+    ...[4, 6].map((count) => ({
+      name: `scatterB${count}`,
       export: true,
       params: { w0: "i32", n: "i32", pos: "i32", planes: "i32", stride: "i32" },
       locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
-      body: `${scatterHead} ${planes} ${scatterTail}`,
-    },
+      body: `${scatterHead} ${planes(count)} ${scatterTail}`,
+    })) satisfies FuncSpec[],
     countSpec(L, 4),
     countSpec(L, 5),
     countSpec(L, 6),
@@ -508,7 +523,8 @@ export interface KernelExports {
   prefix(hist: number, g: number, starts: number, pos: number): void;
   scatterA4(w: number, n: number, pos: number, out: number): void;
   scatterA6(w: number, n: number, pos: number, out: number): void;
-  scatterB(w: number, n: number, pos: number, planes: number, stride: number): void;
+  scatterB4(w: number, n: number, pos: number, planes: number, stride: number): void;
+  scatterB6(w: number, n: number, pos: number, planes: number, stride: number): void;
   count4(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   count5(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   count6(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
