@@ -69,7 +69,7 @@ const ANYWHERE = [
   "unique",
 ];
 /** What the root entry adds in Node: the fast counter on worker threads, with checkpoints. */
-const NODE_ONLY = ["countFast", "engine"];
+const NODE_ONLY = ["countBy", "countFast", "countJoin", "engine"];
 const GPU = ["GPU_AUTO_MIN_N", "GPU_MAX_N", "countGpu", "gpuAvailable", "requestNodeGpu"];
 const QUEUE = [
   "QUEUE_ENV",
