@@ -110,6 +110,7 @@ const SIMD: Record<string, number> = {
   "i16x8.extadd_pairwise_i8x16_u": 125,
   "i32x4.extadd_pairwise_i16x8_u": 127,
   "i32x4.bitmask": 164,
+  "i32x4.shr_u": 173,
   "i32x4.add": 174,
   "i64x2.extend_low_i32x4_u": 201,
   "i64x2.extend_high_i32x4_u": 202,

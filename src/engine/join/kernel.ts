@@ -7,7 +7,7 @@
  *
  * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
  */
-import { fillQuadrants, quadrantWords } from "./quadrants.js";
+import { fillQuadrants, quadrantShape, quadrantWords } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 import { JOIN_MAX_N } from "./split.js";
 import {
@@ -28,7 +28,7 @@ export const DIRECT_SIDE = 12;
 export const GROUP_TARGET = 128;
 
 /** Keys sampled per list for the bit frequencies that choose the partition. */
-const SAMPLE = 512;
+const SAMPLE = 256;
 
 /** The most partition bits (groups: 2^16). */
 export const MAX_PARTITION_BITS = 16;
@@ -140,13 +140,19 @@ export class JoinKernel {
     p += 4 * 65536;
     const combos = p;
     p += 2 * (h + 1) * 2 ** h;
-    const words = this.tuning.tables ? quadrantWords(h) : { start: 0, entries: 0 };
+    const scratchKeys = align(p, 16);
+    const shape = this.tuning.tables ? quadrantShape(h) : undefined;
+    const words = shape ? quadrantWords(shape) : { start: 0, entries: 0 };
+    const group = shape?.largestGroup ?? 0;
+    const scratchRoom = align(4 * group + 64, 16);
+    p = scratchKeys + 4 * scratchRoom;
     const qstart = align(p, 8);
     p = qstart + 4 * words.start;
+    // Each entry array is followed by room for one filtered group (the kernel's scratch).
     const qd = align(p, 16);
-    p = qd + 4 * words.entries + 64;
-    const qa = align(p, 16);
-    p = qa + 4 * words.entries + 64;
+    const room = align(4 * words.entries + 2 * scratchRoom + 64, 16);
+    const qa = qd + room;
+    p = qa + room;
     this.#lists = align(p, 64);
     this.layout = {
       h,
@@ -156,6 +162,9 @@ export class JoinKernel {
       qstart,
       qd,
       qa,
+      scratch: qd + 4 * words.entries,
+      scratchKeys,
+      scratchRoom,
       counts,
       tab,
       slices,
@@ -165,9 +174,10 @@ export class JoinKernel {
     this.memory = newMemory(pages);
     this.#views();
     this.exports = kernelInstance(this.layout, this.memory, pages);
-    if (this.tuning.tables) {
+    if (shape) {
       fillQuadrants(
         h,
+        shape,
         this.u32.subarray(qstart / 4, qstart / 4 + words.start),
         this.u32.subarray(qd / 4, qd / 4 + words.entries),
         this.u32.subarray(qa / 4, qa / 4 + words.entries),
@@ -363,12 +373,20 @@ export class JoinKernel {
     let k = Math.floor(Math.log2(nb / this.tuning.groupTarget));
     k = Math.min(MAX_PARTITION_BITS, Math.max(k, 0, bits - 48));
     if (bits - k > 32 && bits - k <= 32 + this.tuning.squeeze) k = bits - 32;
-    const order: number[] = [];
-    for (let j = 0; j < bits; j++) order.push(j);
-    const score = (j: number) => u32[counts + j] * u32[counts + 64 + j];
-    order.sort((p, q) => score(q) - score(p) || p - q);
+    // The k bits set most often on both sides (the pairs they rule out), by selection.
     const role = new Int32Array(bits).fill(-1); // partition bit index, or -1
-    for (let t = 0; t < k; t++) role[order[t]] = t;
+    for (let t = 0; t < k; t++) {
+      let best = -1;
+      let bestScore = -1;
+      for (let j = 0; j < bits; j++) {
+        const score = role[j] < 0 ? u32[counts + j] * u32[counts + 64 + j] : -1;
+        if (score > bestScore) {
+          best = j;
+          bestScore = score;
+        }
+      }
+      role[best] = t;
+    }
     const place = new Int32Array(bits); // compact position of the other bits
     for (let j = 0, c = 0; j < bits; j++) if (role[j] < 0) place[j] = c++;
     const chunks = Math.max(4, Math.ceil((bits - k) / 8));

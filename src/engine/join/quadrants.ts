@@ -16,8 +16,13 @@
  * h = 12 (n = 24, 25) 633,443,407 (5 GB: past the 4 GB of 32-bit WebAssembly).
  */
 
-/** Entries of the h x h table (computed once per h by `quadrantSize`). */
-const sizes = new Map<number, number>();
+/** The shape of an h x h table: entries per group, their total and the largest group. */
+export interface QuadrantShape {
+  /** Entries per (rows << h) | cols. */
+  readonly counts: Uint32Array;
+  readonly entries: number;
+  readonly largestGroup: number;
+}
 
 function walk(h: number, visit: (rows: number, cols: number, dl: number, al: number) => void) {
   const full = (1 << h) - 1;
@@ -40,38 +45,37 @@ function walk(h: number, visit: (rows: number, cols: number, dl: number, al: num
   rec(0, 0, 0, 0, 0);
 }
 
-/** The number of entries of the h x h table (the number of non-attacking placements). */
-export function quadrantSize(h: number): number {
-  let size = sizes.get(h);
-  if (size === undefined) {
-    size = 0;
-    walk(h, () => size!++);
-    sizes.set(h, size);
-  }
-  return size;
+/** Counts the h x h table's entries (one walk over every placement). */
+export function quadrantShape(h: number): QuadrantShape {
+  const counts = new Uint32Array(4 ** h);
+  let entries = 0;
+  walk(h, (rows, cols) => {
+    counts[(rows << h) | cols]++;
+    entries++;
+  });
+  return { counts, entries, largestGroup: counts.reduce((a, b) => Math.max(a, b), 0) };
 }
 
 /** Words the table takes: start (4^h + 1), and each of the two entry arrays. */
-export function quadrantWords(h: number): { start: number; entries: number } {
-  return { start: 4 ** h + 1, entries: quadrantSize(h) };
+export function quadrantWords(shape: QuadrantShape): { start: number; entries: number } {
+  return { start: shape.counts.length + 1, entries: shape.entries };
 }
 
 /**
  * Fills `start` (4^h + 1 words), `dl` and `al` (a word per entry each) with the h x h table.
- * @example fillQuadrants(2, start, dl, al) // 5 entries: the empty board and the 4 single queens
+ * @example fillQuadrants(2, quadrantShape(2), start, dl, al) // 5 entries: no queen, or one
  */
 export function fillQuadrants(
   h: number,
+  shape: QuadrantShape,
   start: Uint32Array,
   dl: Uint32Array,
   al: Uint32Array,
 ): void {
-  start.fill(0, 0, 4 ** h + 1);
-  walk(h, (rows, cols) => {
-    start[((rows << h) | cols) + 1]++;
-  });
-  for (let k = 0; k < 4 ** h; k++) start[k + 1] += start[k];
-  const cursor = start.slice(0, 4 ** h);
+  const groups = 4 ** h;
+  start[0] = 0;
+  for (let k = 0; k < groups; k++) start[k + 1] = start[k] + shape.counts[k];
+  const cursor = start.slice(0, groups);
   walk(h, (rows, cols, d, a) => {
     const e = cursor[(rows << h) | cols]++;
     dl[e] = d;

@@ -33,7 +33,7 @@ function mirror(n: number, presets: readonly Preset[]): Preset[] {
 /** The quadrant-local rows of a rowset: north (rows 0..h-1) and south (from r0s). */
 function local(k: JoinKernel, r: number): [number, number] {
   const low = (1 << k.h) - 1;
-  return [r & low, Math.floor(r / 2 ** k.r0s) & low];
+  return [r & low, (r >>> k.r0s) & low];
 }
 
 function popcount(x: number): number {
@@ -74,7 +74,7 @@ function only(
 function solveEven(k: JoinKernel, r: number): bigint {
   const { n, h } = k;
   const low = (1 << h) - 1;
-  const avail = n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h;
+  const avail = n % 2 === 0 ? (1 << n) - 1 : ((1 << n) - 1) & ~(1 << h);
   const presets: Preset[] = n % 2 === 0 ? [] : [[h, h]];
   const fw = k.forbidden(presets);
   const fe = k.forbidden(mirror(n, presets));
@@ -120,17 +120,18 @@ function solveEven(k: JoinKernel, r: number): bigint {
 function solveMiddle(k: JoinKernel, m: number, r: number): bigint {
   const { n, h } = k;
   const low = (1 << h) - 1;
-  const s = 2 ** n - 1 - 2 ** m - r;
+  const s = ((1 << n) - 1) & ~(1 << m) & ~r;
   const base: Preset[] = [[m, h]];
   const [rn, rs] = local(k, r);
   const [sn, ss] = local(k, s);
   // The side whose rows hold row h has the middle row's queen, at a column c (folded west) > m.
-  const westHasMiddle = Math.floor(r / 2 ** h) % 2 === 1;
+  const westHasMiddle = ((r >>> h) & 1) === 1;
   const [hn, hs, on, os] = westHasMiddle ? [rn, rs, sn, ss] : [sn, ss, rn, rs];
   const other = k.combos(-1, popcount(on));
   const otherF = k.forbidden(westHasMiddle ? mirror(n, base) : base);
   let bound = 0;
-  for (let c = m + 1; c < h; c++) bound += k.bound(hn, hs, k.combos(c, popcount(hn)), low - 2 ** c);
+  for (let c = m + 1; c < h; c++)
+    bound += k.bound(hn, hs, k.combos(c, popcount(hn)), low & ~(1 << c));
   k.ensure(Math.max(bound, k.bound(on, os, other, low)));
   const withMiddle = westHasMiddle ? k.listA : k.listB;
   let nh = 0;
@@ -141,7 +142,7 @@ function solveMiddle(k: JoinKernel, m: number, r: number): bigint {
       hn,
       hs,
       k.combos(c, popcount(hn)),
-      low - 2 ** c,
+      low & ~(1 << c),
       k.forbidden(frame),
       k.clsNone,
       withMiddle + 8 * nh,

@@ -68,7 +68,7 @@ function subsets(avail: number, k: number, visit: (r: number) => void): void {
   let x = 2 ** k - 1;
   while (x < limit) {
     let r = 0;
-    for (let y = x; y !== 0; y &= y - 1) r += 2 ** pos[31 - Math.clz32(y & -y)];
+    for (let y = x; y !== 0; y &= y - 1) r += 1 << pos[31 - Math.clz32(y & -y)];
     visit(r);
     const c = x & -x;
     const t = x + c;

@@ -42,6 +42,15 @@ export interface KernelLayout {
   readonly qstart: number;
   readonly qd: number;
   readonly qa: number;
+  /**
+   * Scratch entries for one filtered south-west group, in the same two-array layout (its
+   * anti-diagonals at scratch + qa - qd).
+   */
+  readonly scratch: number;
+  /** Their key shares (u64), at scratchKeys + 2 * (offset in the scratch area). */
+  readonly scratchKeys: number;
+  /** Bytes of one scratch area (two follow each other: north-west, south-west). */
+  readonly scratchRoom: number;
   /** Addresses of the scratch areas. */
   readonly counts: number;
   readonly tab: number;
@@ -52,17 +61,52 @@ export interface KernelLayout {
 /** 128-lane blocks: up to this many B keys share one set of lookup tables. */
 export const BLOCK = 128;
 
+/**
+ * The entries of a quadrant group from `$q` to `$j1` that meet no preset (`$f1`, `$f2`: splatted
+ * masks), into a scratch area at `dst` (their test values; the second array `delta` further) with
+ * their key shares at `keys` + 2 * (offset in the area); leaves the end of the copies in `$y`. `shift` moves
+ * north-west entries into the south-west's coordinates (the pair test needs both there).
+ */
+function prepass(delta: number, dst: number, keys: number, shift: number, share: string): string {
+  return `
+    i32.const ${dst} local.set $y
+    loop $pre
+      local.get $f1 local.get $q v128.load v128.and
+      local.get $f2 local.get $q v128.load offset=${delta} v128.and v128.or
+      v128.zero i32x4.eq i32x4.bitmask local.set $m
+      local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
+      if
+        local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
+        i32.and local.set $m
+      end
+      block $kept loop $keep
+        local.get $m i32.eqz br_if $kept
+        local.get $q local.get $m i32.ctz i32.const 2 i32.shl i32.add local.tee $t i32.load local.set $yd
+        local.get $t i32.load offset=${delta} local.set $ya
+        local.get $y local.get $yd ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store
+        local.get $y local.get $ya ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store offset=${delta}
+        local.get $y i32.const ${dst} i32.sub i32.const 1 i32.shl ${share} i64.store offset=${keys}
+        local.get $y i32.const 4 i32.add local.set $y
+        local.get $m local.get $m i32.const 1 i32.sub i32.and local.set $m
+        br $keep
+      end end
+      local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $pre
+    end`;
+}
+
 function genBody(L: KernelLayout, swap: boolean): string {
   const mask = `0x${((1n << BigInt(L.wb)) - 1n).toString(16)}`;
-  const delta = L.qa - L.qd; // a entry's anti-diagonals sit this far past its diagonals
-  // D = (NW diagonals | SW diagonals << r0s) & mask; A = NW anti >> sh | SW anti (sh = r0s).
-  const key = swap
-    ? `local.get $yd i64.extend_i32_u i64.const ${L.r0s} i64.shl local.get $kd i64.or
-       i64.const ${mask} i64.and i64.const ${L.wb} i64.shl
-       local.get $ya i64.extend_i32_u local.get $ka i64.or i64.or`
-    : `local.get $ya i64.extend_i32_u local.get $ka i64.or i64.const ${L.wb} i64.shl
-       local.get $yd i64.extend_i32_u i64.const ${L.r0s} i64.shl local.get $kd i64.or
-       i64.const ${mask} i64.and i64.or`;
+  const delta = L.qa - L.qd; // an entry's anti-diagonals sit this far past its diagonals
+  // Window bits: D = (NW diagonals | SW diagonals << r0s) & mask, A = NW anti >> r0s | SW anti;
+  // key = D | A << wb (east: A | D << wb). Each entry's share is computed once, in the prepass.
+  const up = `i64.const ${L.wb} i64.shl`;
+  const d = (shift: string) =>
+    `local.get $yd i64.extend_i32_u ${shift} i64.const ${mask} i64.and ${swap ? up : ""}`;
+  const a = (shift: string) => `local.get $ya ${shift} i64.extend_i32_u ${swap ? "" : up}`;
+  const swShare = `${d(`i64.const ${L.r0s} i64.shl`)} ${a("")} i64.or`;
+  const nwShare = `${d("")} ${a(`i32.const ${L.r0s} i32.shr_u`)} i64.or`;
+  const [s1, s2] = [L.scratch, L.scratch + L.scratchRoom];
+  const [k1, k2] = [L.scratchKeys, L.scratchKeys + 2 * L.scratchRoom];
   return `
     local.get $out local.set $o
     i32.const 0 local.set $ci
@@ -70,55 +114,72 @@ function genBody(L: KernelLayout, swap: boolean): string {
       local.get $ci local.get $nc i32.ge_u br_if $done
       local.get $combos local.get $ci i32.const 1 i32.shl i32.add i32.load16_u local.set $cw
       local.get $ci i32.const 1 i32.add local.set $ci
+      ;; the groups: north-west rows rn, columns cw; south-west rows rs, the other columns
       local.get $rn i32.const ${L.h} i32.shl local.get $cw i32.or i32.const 2 i32.shl
       i32.const ${L.qstart} i32.add local.tee $p i32.load local.set $i
       local.get $p i32.load offset=4 local.set $i1
       local.get $i local.get $i1 i32.ge_u br_if $combo
       local.get $rs i32.const ${L.h} i32.shl local.get $cols local.get $cw i32.xor i32.or
-      i32.const 2 i32.shl i32.const ${L.qstart} i32.add local.tee $p i32.load
-      i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j0
-      local.get $p i32.load offset=4 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
-      local.get $j0 local.get $j1 i32.ge_u br_if $combo
+      i32.const 2 i32.shl i32.const ${L.qstart} i32.add local.tee $p i32.load local.set $j0
+      local.get $p i32.load offset=4 local.set $p
+      local.get $j0 local.get $p i32.ge_u br_if $combo
+      ;; prepasses: each group's entries that meet no preset, with their key shares
+      local.get $fnd i32x4.splat local.set $f1
+      local.get $fna i32x4.splat local.set $f2
+      local.get $i i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $q
+      local.get $i1 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
+      ${prepass(delta, s1, k1, L.r0s, nwShare)}
+      local.get $y local.set $e1
+      local.get $e1 i32.const ${s1} i32.le_u br_if $combo
+      local.get $fsd i32x4.splat local.set $f1
+      local.get $fsa i32x4.splat local.set $f2
+      local.get $j0 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $q
+      local.get $p i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
+      ${prepass(delta, s2, k2, 0, swShare)}
+      local.get $y local.set $e2
+      local.get $e2 i32.const ${s2} i32.le_u br_if $combo
       local.get $cls local.get $cw i32.add i64.load8_u i64.const ${2 * L.wb} i64.shl local.get $kx i64.or local.set $cl
-      local.get $i i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $p
-      local.get $i1 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $i1
-      loop $nw
-        local.get $p i32.load local.set $dl
-        local.get $p i32.load offset=${delta} local.set $al
-        local.get $p i32.const 4 i32.add local.set $p
-        block $skip
-          local.get $dl local.get $fnd i32.and local.get $al local.get $fna i32.and i32.or br_if $skip
-          local.get $dl i32.const ${L.r0s} i32.shr_u local.get $fsd i32.or i32x4.splat local.set $xd
-          local.get $al i32.const ${L.r0s} i32.shr_u local.get $fsa i32.or i32x4.splat local.set $xa
-          local.get $dl i64.extend_i32_u local.set $kd
-          local.get $al i32.const ${L.r0s} i32.shr_u i64.extend_i32_u local.set $ka
-          local.get $j0 local.set $q
-          loop $sw
-            ;; four south-west entries at once: which of them meet neither this entry nor a preset
-            local.get $xd local.get $q v128.load v128.and
-            local.get $xa local.get $q v128.load offset=${delta} v128.and v128.or
-            v128.zero i32x4.eq i32x4.bitmask local.set $m
-            local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
-            if
-              local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
-              i32.and local.set $m
-            end
-            block $none loop $emit
-              local.get $m i32.eqz br_if $none
-              local.get $q local.get $m i32.ctz i32.const 2 i32.shl i32.add local.tee $y i32.load local.set $yd
-              local.get $y i32.load offset=${delta} local.set $ya
-              local.get $o
-              ${key}
-              local.get $cl i64.or
-              i64.store
-              local.get $o i32.const 8 i32.add local.set $o
-              local.get $m local.get $m i32.const 1 i32.sub i32.and local.set $m
-              br $emit
-            end end
-            local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $sw
+      ;; the shorter list outside, the longer inside, four at a time
+      local.get $e1 i32.const ${s1} i32.sub local.get $e2 i32.const ${s2} i32.sub i32.le_u
+      if
+        i32.const ${s1} local.set $p local.get $e1 local.set $i1
+        i32.const ${s2} local.set $j0 local.get $e2 local.set $j1
+        i32.const ${k1} local.set $ko i32.const ${k2} local.set $ki
+      else
+        i32.const ${s2} local.set $p local.get $e2 local.set $i1
+        i32.const ${s1} local.set $j0 local.get $e1 local.set $j1
+        i32.const ${k2} local.set $ko i32.const ${k1} local.set $ki
+      end
+      local.get $p local.set $so
+      loop $outer
+        local.get $p i32.load i32x4.splat local.set $xd
+        local.get $p i32.load offset=${delta} i32x4.splat local.set $xa
+        local.get $p local.get $so i32.sub i32.const 1 i32.shl local.get $ko i32.add i64.load
+        local.get $cl i64.or local.set $kn
+        local.get $j0 local.set $q
+        local.get $ki local.set $kq
+        loop $inner
+          local.get $xd local.get $q v128.load v128.and
+          local.get $xa local.get $q v128.load offset=${delta} v128.and v128.or
+          v128.zero i32x4.eq i32x4.bitmask local.set $m
+          local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
+          if
+            local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
+            i32.and local.set $m
           end
+          block $none loop $emit
+            local.get $m i32.eqz br_if $none
+            local.get $o
+            local.get $kq local.get $m i32.ctz i32.const 3 i32.shl i32.add i64.load
+            local.get $kn i64.or i64.store
+            local.get $o i32.const 8 i32.add local.set $o
+            local.get $m local.get $m i32.const 1 i32.sub i32.and local.set $m
+            br $emit
+          end end
+          local.get $kq i32.const 32 i32.add local.set $kq
+          local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $inner
         end
-        local.get $p local.get $i1 i32.lt_u br_if $nw
+        local.get $p i32.const 4 i32.add local.tee $p local.get $i1 i32.lt_u br_if $outer
       end
       br $combo
     end end
@@ -147,20 +208,27 @@ const GEN_LOCALS = {
   p: "i32",
   i: "i32",
   i1: "i32",
-  j0: "i32",
   j1: "i32",
   q: "i32",
   dl: "i32",
   al: "i32",
   xd: "v128",
   xa: "v128",
+  f1: "v128",
+  f2: "v128",
+  j0: "i32",
+  e1: "i32",
+  e2: "i32",
+  so: "i32",
+  ko: "i32",
+  ki: "i32",
+  kq: "i32",
   m: "i32",
   t: "i32",
   y: "i32",
   yd: "i32",
   ya: "i32",
-  kd: "i64",
-  ka: "i64",
+  kn: "i64",
   cl: "i64",
 } as const;
 
@@ -475,13 +543,13 @@ export function kernelFuncs(L: KernelLayout): FuncSpec[] {
         local.get $q local.get $w i64.const 32 i64.shr_u local.set $w ${spread("$w")} i64.store offset=8
         ${scatterTail}`,
     },
-    ...[4, 6].map((count) => ({
+    ...([4, 6].map((count) => ({
       name: `scatterB${count}`,
       export: true,
       params: { w0: "i32", n: "i32", pos: "i32", planes: "i32", stride: "i32" },
       locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
       body: `${scatterHead} ${planes(count)} ${scatterTail}`,
-    })) satisfies FuncSpec[],
+    })) satisfies FuncSpec[]),
     countSpec(L, 4),
     countSpec(L, 5),
     countSpec(L, 6),
