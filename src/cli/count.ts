@@ -209,9 +209,13 @@ Examples:
   $ nqueens count 19 --backend gpu       on the GPU (WebGPU), same checkpoint format
   $ nqueens count 21 --queue redis://10.0.0.5:6379
       splits the count into jobs for "nqueens worker" processes on any machines
+  $ nqueens count 20 --method constellations
+      the backtracking search instead of the join of half-boards (auto: the join for n = 16..23)
 
-Time grows about 7x per step of n: on two cores n=17 takes 6 s, n=19 5 minutes, n=20 about
-half an hour, n=23 a week, n=26 and above years. n can be at most ${MAX_N}.`;
+Time grows about 7x per step of n. On two idle cores the join (the default from n = 16) takes
+about 25 s at n=19, 1 minute at n=20, 8 minutes at n=21 and 1.5 hours at n=22; the
+constellation search 6 s at n=17, 5 minutes at n=19, half an hour at n=20. n can be at most
+${MAX_N} (the join: ${JOIN_MAX_N}).`;
 
 /** Registers `count`. */
 export const registerCount: Register = (program: Command, exit) => {
