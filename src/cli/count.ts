@@ -20,6 +20,7 @@ import {
 import { NQueensError } from "../errors.js";
 import { resolveSecret, SECRET_ENV } from "../queue/secret.js";
 import { parseQueueUrl, QUEUE_ENV } from "../queue/url.js";
+import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { loadQueue } from "./optional.js";
@@ -32,9 +33,9 @@ import { startProgress, trapStopSignals } from "./progress.js";
  */
 function roughTime(n: number, method: "join" | "constellations"): string {
   const seconds = method === "join" ? 80 * 7 ** (n - 20) : 6 * 7 ** (n - 17);
-  if (seconds < 3600) return `${Math.round(seconds / 60)} minutes`;
-  if (seconds < 2 * 86400) return `${Math.round(seconds / 3600)} hours`;
-  if (seconds < 2 * 365 * 86400) return `${Math.round(seconds / 86400)} days`;
+  if (seconds < 3600) return plural(Math.round(seconds / 60), "minute");
+  if (seconds < 2 * 86400) return plural(Math.round(seconds / 3600), "hour");
+  if (seconds < 2 * 365 * 86400) return plural(Math.round(seconds / 86400), "day");
   return `${Math.round(seconds / (365 * 86400)).toLocaleString("en-US")} years`;
 }
 
