@@ -20,6 +20,8 @@ export {
   joinPart,
   joinSplitVersion,
   joinSubProblems,
+  joinTaskCount,
+  uniqueOf,
 } from "./join/index.js";
 export {
   compileBoard,
