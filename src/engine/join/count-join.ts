@@ -8,51 +8,14 @@ import { Worker } from "node:worker_threads";
 import { checkSize } from "../../errors.js";
 import { type Checkpoint, openCheckpoint } from "../checkpoint.js";
 import { checkWorkers, defaultWorkers } from "../count-fast.js";
-import type { SubResult } from "../split.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "../types.js";
 import { JOIN_MAX_N, joinSplitVersion, joinSubProblems } from "./split.js";
-import { JoinSolver, uniqueOf } from "./tasks.js";
+import { JoinTally } from "./tally.js";
+import { JoinSolver } from "./tasks.js";
 import type { JoinWorkerInput } from "./worker.js";
 
 /** Up to this n a join count runs on the calling thread (faster than starting threads). */
 export const JOIN_INLINE_MAX_N = 12;
-
-/** Adds task results up: the total, and the rotation-fixed counts of the last task. */
-class JoinTally {
-  total = 0n;
-  fixed180 = 0n;
-  fixed90 = 0n;
-  done = 0;
-  readonly #seen: Uint8Array;
-
-  constructor(
-    readonly n: number,
-    readonly tasks: number,
-  ) {
-    this.#seen = new Uint8Array(tasks);
-  }
-
-  add(id: number, r: SubResult): void {
-    if (this.#seen[id] === 1) return;
-    this.#seen[id] = 1;
-    this.done++;
-    this.total += BigInt(r.count);
-    this.fixed180 += BigInt(r.fixed180);
-    this.fixed90 += BigInt(r.fixed90);
-  }
-
-  remaining(): number[] {
-    const out: number[] = [];
-    // The rotation-fixed task (the last) first: it is one of the longer ones.
-    if (this.#seen[this.tasks - 1] === 0) out.push(this.tasks - 1);
-    for (let id = 0; id < this.tasks - 1; id++) if (this.#seen[id] === 0) out.push(id);
-    return out;
-  }
-
-  get unique(): bigint {
-    return uniqueOf(this.n, this.total, this.fixed180, this.fixed90);
-  }
-}
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on the

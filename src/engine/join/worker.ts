@@ -4,7 +4,7 @@
  * results about every 50 ms as a Float64Array of [id, count, fixed180, fixed90, ...], then "done".
  */
 import { parentPort } from "node:worker_threads";
-import { POST_MS } from "../solve-batches.js";
+import { postInBatches } from "../solve-batches.js";
 import { JoinSolver } from "./tasks.js";
 
 /** What count-join.ts posts to each thread, once. */
@@ -19,22 +19,15 @@ export interface JoinWorkerInput {
 function run(port: NonNullable<typeof parentPort>, input: JoinWorkerInput): void {
   const { n, order, cursor } = input;
   const solver = new JoinSolver(n);
-  let batch: number[] = [];
-  let last = performance.now();
-  for (;;) {
-    const i = Atomics.add(cursor, 0, 1);
-    if (i >= order.length) break;
-    const id = order[i];
-    const r = solver.solve(id);
-    batch.push(id, r.count, r.fixed180, r.fixed90);
-    const now = performance.now();
-    if (now - last >= POST_MS) {
-      port.postMessage(Float64Array.from(batch));
-      batch = [];
-      last = now;
-    }
-  }
-  if (batch.length > 0) port.postMessage(Float64Array.from(batch));
+  postInBatches(
+    () => {
+      const i = Atomics.add(cursor, 0, 1);
+      if (i >= order.length) return undefined;
+      const id = order[i];
+      return [id, solver.solve(id)];
+    },
+    (batch) => port.postMessage(batch),
+  );
   port.postMessage("done");
 }
 
