@@ -71,7 +71,7 @@ interface Counted {
   subProblems: number;
   resumed: number;
   backend: "cpu" | "gpu" | "queue";
-  /** The CPU method that counted (cpu backend only). */
+  /** The method that counted (the cpu and queue backends). */
   method?: "join" | "constellations";
   /** The GPU adapter's name, or the queue run's name. */
   where?: string;
@@ -101,9 +101,6 @@ async function countOn(job: CountJob): Promise<Counted> {
     throw new NQueensError("--replicas sets the quorum of a queue run: add --queue URL");
   }
   if (url !== undefined) {
-    if (flags.method === "join") {
-      throw new NQueensError("--queue counts constellations: drop --method join to count over it");
-    }
     if (flags.checkpoint !== undefined || flags.workers !== undefined) {
       throw new NQueensError(
         "--queue stores its results in Redis and its workers take --workers: drop --checkpoint and --workers",
@@ -118,6 +115,7 @@ async function countOn(job: CountJob): Promise<Counted> {
     const secret = resolveSecret(flags.secret);
     const r = await runCoordinator(n, address, {
       secret,
+      method: flags.method,
       replicas,
       batch,
       onProgress,
@@ -210,6 +208,7 @@ Examples:
   $ nqueens count 19 --backend gpu       on the GPU (WebGPU), same checkpoint format
   $ nqueens count 21 --queue redis://10.0.0.5:6379
       splits the count into jobs for "nqueens worker" processes on any machines
+      (by the same --method as a count here: auto is the join's tasks for n = 16..23)
   $ nqueens count 20 --method constellations
       the backtracking search instead of the join of half-boards (auto: the join for n = 16..23)
 
@@ -235,7 +234,7 @@ export const registerCount: Register = (program: Command, exit) => {
     .addOption(
       new Option(
         "-m, --method <name>",
-        "cpu counting method: join (half-boards), constellations (search), or auto: the faster for n",
+        "counting method, here or over --queue: join (half-boards), constellations (search), or auto: the faster for n",
       )
         .choices(COUNT_METHODS)
         .default("auto"),

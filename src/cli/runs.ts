@@ -45,6 +45,8 @@ function stateOf(r: RunInfo): string {
       return `CONFLICTS on ${plural(r.disputes.length, "sub-problem")} (no majority); no total`;
     case "mismatch":
       return `MISMATCH: the stored total ${r.meta?.total} is not what the records add up to; no total`;
+    case "inconsistent":
+      return "INCONSISTENT: every sub-problem is settled, but the counts give no whole unique count (a wrong vote was settled: --verify finds it); no total";
     case "foreign":
       return "NOT THIS SECRET'S: its description fails its MAC (another secret, or changed)";
     case "damaged":

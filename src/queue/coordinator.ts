@@ -10,18 +10,20 @@
  * records that carry valid tags and no stored record fails its tag. While Redis is unreachable it
  * waits (and says so); if Redis comes back empty (restarted without persistence), it enqueues the
  * run again.
+ *
+ * A run counts by one method (`method`, as `nqueens count --method`): the constellation search's
+ * sub-problems or the join's tasks (run-split.ts); everything below is the same for both.
  */
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { MAX_N, split, splitVersion } from "../engine/split.js";
-import { Tally } from "../engine/tally.js";
+import { type CountMethod, pickMethod } from "../engine/method.js";
+import { MAX_N } from "../engine/split.js";
 import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import { closeRedis, openRedis } from "./connection.js";
 import {
   batchRanges,
-  batchSize,
   checkRunName,
   ensureRun,
   type JobData,
@@ -35,6 +37,7 @@ import {
   runKeys,
   runName,
 } from "./run.js";
+import { type QueueMethod, type RunSplit, runSplit } from "./run-split.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import { judgeRun, judgeSub, type OverruledVote, type RunVerdict, voteLines } from "./verdict.js";
@@ -52,9 +55,18 @@ export interface CoordinatorOptions {
    * visible and outvoted, at twice the work. @default 1
    */
   replicas?: number;
-  /** Run name. @default `q{n}-{split hash}`, see `runName` */
+  /**
+   * How the count is split into jobs: `join` (the join's tasks, n up to 25), `constellations`
+   * (the constellation search's sub-problems), or `auto`: the join for n = 16..23, as a local
+   * count (`pickMethod`). Workers solve either. @default "constellations"
+   */
+  method?: CountMethod;
+  /** Run name. @default `q{n}-{split hash}` (the join: `q{n}-join-{split hash}`), see `runName` */
   run?: string;
-  /** Sub-problems per job, for a new run (an existing run keeps its own). @default batchSize(n) */
+  /**
+   * Sub-problems per job, for a new run (an existing run keeps its own).
+   * @default batchSize(n, method)
+   */
   batch?: number;
   /** How often to look at the stored results. @default 0.5 */
   pollSeconds?: number;
@@ -85,6 +97,8 @@ export interface QueueProgress extends Progress {
 /** The outcome of a queued count. */
 export interface QueueCount {
   readonly n: number;
+  /** The method the run counts by. */
+  readonly method: QueueMethod;
   readonly total: bigint;
   readonly unique: bigint;
   readonly run: string;
@@ -124,8 +138,9 @@ export function checkReplicas(replicas: number): number {
 
 /**
  * Counts the solutions of n with the workers listening on the queue at `url`.
- * @throws NQueensError for bad input, a missing or short secret, an unreachable server, a run
- *   name taken by another n or split or by another secret, stored records that fail their tag,
+ * @throws NQueensError for bad input (the join beyond n = 25 included), a missing or short
+ *   secret, an unreachable server, a run name taken by another n, method or split or by another
+ *   secret, stored records that fail their tag,
  *   or workers that disagree on a sub-problem with no majority; CountInterrupted when `signal`
  *   aborts
  * @example const { total } = await runCoordinator(17, "redis://10.0.0.5:6379", { secret, onProgress });
@@ -137,20 +152,22 @@ export async function runCoordinator(
 ): Promise<QueueCount> {
   checkSize(n, MAX_N);
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
-  const name = checkRunName(options.run ?? runName(n));
+  const method = pickMethod(n, options.method ?? "constellations");
+  const plan = runSplit(n, method);
+  const name = checkRunName(options.run ?? runName(n, method));
   if (typeof options.secret !== "string") {
     throw new NQueensError("a queue run needs a secret (the secret option)");
   }
   const key = runKey(checkSecret(options.secret, "the secret"), name);
   if (options.replicas !== undefined) checkReplicas(options.replicas);
-  const wanted = options.batch ?? batchSize(n);
+  const wanted = options.batch ?? plan.batch;
   if (!Number.isInteger(wanted) || wanted < 1) {
     throw new NQueensError(
       `batch must be a whole number of sub-problems, at least 1: got ${wanted}`,
     );
   }
   const signal = options.signal;
-  if (signal?.aborted) throw new CountInterrupted(0, split(n).length);
+  if (signal?.aborted) throw new CountInterrupted(0, plan.size);
   const say = options.onMessage ?? (() => {});
   const redis = await openRedis(address, { connectSeconds: options.connectSeconds, onWait: say });
   const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
@@ -163,9 +180,9 @@ export async function runCoordinator(
   const seen = { done: 0 };
   try {
     const links = { redis, waiter, queue };
-    return await follow(n, key, wanted, links, options, address.display, seen);
+    return await follow(plan, key, wanted, links, options, address.display, seen);
   } catch (e) {
-    if (signal?.aborted) throw new CountInterrupted(seen.done, split(n).length);
+    if (signal?.aborted) throw new CountInterrupted(seen.done, plan.size);
     throw e;
   } finally {
     waiter.disconnect();
@@ -187,7 +204,7 @@ function some(ids: readonly number[]): string {
 }
 
 async function follow(
-  n: number,
+  plan: RunSplit,
   key: RunKey,
   wanted: number,
   { redis, waiter, queue }: Links,
@@ -199,18 +216,17 @@ async function follow(
   const signal = options.signal;
   const say = options.onMessage ?? (() => {});
   const began = performance.now();
-  const list = split(n);
-  const version = splitVersion(n);
+  const { n, version, size } = plan;
   const keys = runKeys(name);
   const pollMs = Math.max(50, (options.pollSeconds ?? 0.5) * 1000);
   const until = <T>(p: Promise<T>) => abortable(p, signal);
 
   const { created, batch, replicas } = await until(
-    ensureRun(redis, key, n, wanted, options.replicas),
+    ensureRun(redis, key, plan, wanted, options.replicas),
   );
-  const ranges = largestFirst(n, batchRanges(list.length, batch));
+  const ranges = largestFirst(plan, batchRanges(size, batch));
   // The job range of each sub-problem, so that extra votes are asked per range, not per id.
-  const rangeOf = new Int32Array(list.length);
+  const rangeOf = new Int32Array(size);
   ranges.forEach(([from, to], i) => {
     rangeOf.fill(i, from, to);
   });
@@ -278,33 +294,33 @@ async function follow(
       await queue.addBulk(
         jobs.slice(i, i + 1000).map(({ from, to, replica }) => ({
           name,
-          data: jobData(key, n, from, to, replica, replicas),
+          data: jobData(key, plan, from, to, replica, replicas),
           opts: { ...JOB_OPTIONS, jobId: jobId(name, from, to, replica) },
         })),
       );
     }
     return jobs.length;
   };
-  const judgeAll = async () => judgeRun(n, key, await until(readVotes(redis, name)), replicas);
+  const judgeAll = async () => judgeRun(plan, key, await until(readVotes(redis, name)), replicas);
 
   let verdict = created ? undefined : await judgeAll();
   const resumed = verdict?.settled.size ?? 0;
   const firstJobs = await until(enqueue(verdict, false));
   if (attached) {
     say(
-      `attached to run ${name}: ${resumed} of ${plural(list.length, "sub-problem")} already settled, ${plural(firstJobs, "job")} enqueued or waiting`,
+      `attached to run ${name}: ${resumed} of ${plural(size, "sub-problem")} already settled, ${plural(firstJobs, "job")} enqueued or waiting`,
     );
   } else {
     const quorum = replicas > 1 ? `, each solved by ${replicas} distinct workers` : "";
     say(
-      `started run ${name}: ${plural(list.length, "sub-problem")} in ${plural(ranges.length, "job")} of ${batch}${quorum}`,
+      `started run ${name}: ${plural(size, "sub-problem")} in ${plural(ranges.length, "job")} of ${batch}${quorum}`,
     );
   }
 
   // Progress: read the ids hinted settled since the last look, check their votes, add them up.
   let cursor = 0;
   let disputeCursor = 0;
-  let tally = new Tally(list);
+  let tally = plan.tally();
   let reported = -1;
   let judgedAt = -1;
   let lastCheck = Date.now();
@@ -319,7 +335,7 @@ async function follow(
     }
   };
   const rebuild = (v: RunVerdict) => {
-    tally = new Tally(list);
+    tally = plan.tally();
     for (const [id, r] of v.settled) tally.add(id, r);
   };
   if (verdict) rebuild(verdict);
@@ -333,6 +349,11 @@ async function follow(
     rebuild(v);
     seen.done = tally.done;
     if (v.total !== undefined && v.unique !== undefined) return finish(v, v.total, v.unique);
+    if (v.inconsistent !== undefined) {
+      throw new NQueensError(
+        `run ${name}: every sub-problem is settled but the counts are inconsistent (${v.inconsistent}): a wrong vote was settled; no total (nqueens runs --queue ${display} --verify ${name} recounts a sample; --replicas 2 outvotes a faulty worker)`,
+      );
+    }
     const forgedIds = [...new Set(v.forged.map((f) => f.id))];
     noteForged(forgedIds);
     if (v.short.length > 0 || v.disputes.some((d) => !d.exhausted)) return undefined;
@@ -353,8 +374,8 @@ async function follow(
       const forged: number[] = [];
       ids.forEach((text, i) => {
         const id = Number(text);
-        if (!(Number.isInteger(id) && id >= 0 && id < list.length) || tally.has(id)) return;
-        const j = judgeSub(key, version, id, voteLines(records[i]), replicas, list[id]);
+        if (!(Number.isInteger(id) && id >= 0 && id < size) || tally.has(id)) return;
+        const j = judgeSub(key, version, id, voteLines(records[i]), replicas, plan);
         if (j.forged.length > 0) forged.push(id);
         if (j.verdict.state === "settled") tally.add(id, j.verdict.result);
       });
@@ -364,15 +385,13 @@ async function follow(
     const disputed = await until(redis.lrange(keys.disputes, disputeCursor, disputeCursor + 999));
     if (disputed.length > 0) {
       disputeCursor += disputed.length;
-      const unique = [...new Set(disputed)].filter(
-        (t) => Number(t) >= 0 && Number(t) < list.length,
-      );
+      const unique = [...new Set(disputed)].filter((t) => Number(t) >= 0 && Number(t) < size);
       const records = unique.length > 0 ? await until(redis.hmget(keys.votes, ...unique)) : [];
       const open: { id: number; records: number }[] = [];
       unique.forEach((text, i) => {
         const id = Number(text);
         const lines = voteLines(records[i]);
-        const j = judgeSub(key, version, id, lines, replicas, list[id]);
+        const j = judgeSub(key, version, id, lines, replicas, plan);
         noteForged(j.forged.length > 0 ? [id] : []);
         // Enough records, but some do not count (impossible, forged): one more vote.
         const short = j.verdict.state === "short" && lines.length >= replicas;
@@ -400,7 +419,7 @@ async function follow(
           queue.addBulk(
             extra.map(({ from, to, replica }) => ({
               name,
-              data: jobData(key, n, from, to, replica, replicas),
+              data: jobData(key, plan, from, to, replica, replicas),
               opts: { ...JOB_OPTIONS, jobId: jobId(name, from, to, replica) },
             })),
           ),
@@ -413,12 +432,12 @@ async function follow(
       options.onProgress?.({
         run: name,
         done: tally.done,
-        total: list.length,
+        total: size,
         solutions: tally.total,
       });
     }
     let fresh = false;
-    if (cursor >= list.length && judgedAt !== cursor) {
+    if (cursor >= size && judgedAt !== cursor) {
       judgedAt = cursor;
       fresh = true;
       const r = await decide();
@@ -434,10 +453,10 @@ async function follow(
         say(
           `run ${name} is gone from the server (Redis restarted without saving?); enqueuing it again`,
         );
-        await until(ensureRun(redis, key, n, batch, replicas));
+        await until(ensureRun(redis, key, plan, batch, replicas));
         cursor = 0;
         disputeCursor = 0;
-        tally = new Tally(list);
+        tally = plan.tally();
         reported = -1;
         judgedAt = -1;
         fresh = false;
@@ -496,10 +515,11 @@ async function follow(
     }
     return {
       n,
+      method: plan.method,
       total,
       unique,
       run: name,
-      subProblems: list.length,
+      subProblems: size,
       resumed,
       jobs: ranges.length,
       replicas,

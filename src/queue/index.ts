@@ -23,6 +23,7 @@ export {
   runKeys,
   runName,
 } from "./run.js";
+export { type QueueMethod, type RunSplit, type RunTally, runSplit } from "./run-split.js";
 export {
   defaultSample,
   dropForged,

@@ -2,10 +2,13 @@
  * A fixed set of worker threads that solve sub-problems for the queue worker, one task at a time
  * each. Solving off the main thread keeps BullMQ's lock renewals on time however long a
  * sub-problem takes (a blocked event loop would let the lock expire and the job be retried).
+ * Each thread solves sub-problems of either method (solve-thread.ts).
  */
 import { Worker } from "node:worker_threads";
 import { type SubResult, split, toWords } from "../engine/split.js";
 import { threadExecArgv } from "../engine/thread-flags.js";
+import type { RunSplit } from "./run-split.js";
+import type { SolveTask } from "./solve-thread.js";
 
 // Built, the thread is solve-thread.js beside this file. Run from source under tsx (tests,
 // development), it is solve-thread.ts, which Node 20 cannot load in a thread through the
@@ -45,20 +48,16 @@ export class SolverPool {
   }
 
   /**
-   * Solves sub-problems `ids` of `split(n)` on the next free thread, calling `onResult` for each
-   * in batches, within about half a second of its being found. Resolves when all are done; rejects if the thread
-   * fails or the pool closes.
+   * Solves sub-problems `ids` of a run's split on the next free thread, calling `onResult` for
+   * each in batches, within about half a second of its being found. Resolves when all are done;
+   * rejects if the thread fails or the pool closes.
    */
   async solve(
-    n: number,
+    of: RunSplit,
     ids: readonly number[],
     onResult: (id: number, r: SubResult) => void,
   ): Promise<void> {
-    const list = split(n);
-    const records = new Uint32Array(ids.length * 3);
-    ids.forEach((id, i) => {
-      records.set(toWords(list[id]), i * 3);
-    });
+    const task = taskOf(of, ids);
     const slot = await this.take();
     try {
       await new Promise<void>((resolve, reject) => {
@@ -89,7 +88,8 @@ export class SolverPool {
         thread.on("message", onMessage);
         thread.on("error", onError);
         thread.on("exit", onExit);
-        thread.postMessage({ n, records }, [records.buffer]);
+        const words = task.method === "join" ? task.ids : task.records;
+        thread.postMessage(task, [words.buffer as ArrayBuffer]);
       });
     } catch (e) {
       // A thread that failed or was stopped is replaced, so the pool keeps its size.
@@ -119,4 +119,16 @@ export class SolverPool {
     for (const wake of this.idle.splice(0)) wake();
     await Promise.all(this.slots.map((s) => s.thread.terminate()));
   }
+}
+
+/** The message that asks a thread for sub-problems `ids` of a split. */
+function taskOf(of: RunSplit, ids: readonly number[]): SolveTask {
+  if (of.method === "join") return { method: "join", n: of.n, ids: Uint32Array.from(ids) };
+  // Constellations go packed (3 words each), so the thread never recomputes the split.
+  const list = split(of.n);
+  const records = new Uint32Array(ids.length * 3);
+  ids.forEach((id, i) => {
+    records.set(toWords(list[id]), i * 3);
+  });
+  return { method: "constellations", n: of.n, records };
 }

@@ -5,7 +5,7 @@
  * | key                          | type | holds                                                  |
  * |------------------------------|------|--------------------------------------------------------|
  * | `nqueens:runs`               | set  | run names                                              |
- * | `nqueens:run:NAME:meta`      | hash | n, version (splitVersion), subProblems, batch, jobs, replicas, created, mac (the tag of all of these); total, unique, finished once known |
+ * | `nqueens:run:NAME:meta`      | hash | n, version (the method's split version), subProblems, batch, jobs, replicas, created, mac (the tag of all of these); method (the one its version names); total, unique, finished once known |
  * | `nqueens:run:NAME:votes`     | hash | sub-problem id -> the workers' records (record.ts), one per line, appended, never overwritten |
  * | `nqueens:run:NAME:settled`   | set  | ids whose votes agree by a quorum of distinct worker names (a hint: tags are checked only where the secret is) |
  * | `nqueens:run:NAME:done`      | list | the same ids in the order they settled (the coordinator's progress cursor) |
@@ -20,11 +20,15 @@
  * adds nothing (BullMQ ignores a known job id). Its data carries the coordinator's tag, so a
  * worker solves only jobs that the holder of the secret made. Nothing here holds the secret: the
  * scripts see only records and tags.
+ *
+ * A run counts by one method (run-split.ts): the constellation search or the join of half-boards.
+ * Its split version names the method, so the description, the jobs and the records of a run of
+ * one method never pass for the other's; `method` is stored beside it for people reading Redis.
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { estimatedCost, split, splitVersion } from "../engine/split.js";
 import { NQueensError, quote } from "../errors.js";
+import { asSplit, methodOf, type QueueMethod, type RunSplit, runSplit } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 
 /** BullMQ key prefix and queue name (keys `nqueens:jobs:*`). */
@@ -53,7 +57,10 @@ export const MAX_REPLICAS = 9;
 export interface JobData {
   readonly run: string;
   readonly n: number;
-  /** `splitVersion(n)` of the coordinator; a worker with another split refuses the job. */
+  /**
+   * The coordinator's split version of n for the run's method (it names the method); a worker
+   * with another split refuses the job.
+   */
   readonly version: string;
   readonly from: number;
   readonly to: number;
@@ -75,16 +82,20 @@ export function jobChecks(key: RunKey, d: JobData): boolean {
   return key.verify(d.mac, ...jobParts(d));
 }
 
-/** A job's data for replica `replica` of the ids `from` to `to` - 1, tagged. */
+/**
+ * A job's data for replica `replica` of the ids `from` to `to` - 1 of a split (a number n: the
+ * constellation split of n), tagged.
+ */
 export function jobData(
   key: RunKey,
-  n: number,
+  of: number | RunSplit,
   from: number,
   to: number,
   replica: number,
   replicas: number,
 ): JobData {
-  const d = { n, version: splitVersion(n), from, to, replica, replicas };
+  const { n, version } = asSplit(of);
+  const d = { n, version, from, to, replica, replicas };
   return { run: key.run, ...d, mac: key.tag(...jobParts(d)) };
 }
 
@@ -93,6 +104,8 @@ export interface RunMeta {
   readonly name: string;
   readonly n: number;
   readonly version: string;
+  /** The method the version names; absent for a split this program does not know. */
+  readonly method?: QueueMethod;
   readonly subProblems: number;
   readonly batch: number;
   readonly jobs: number;
@@ -124,12 +137,14 @@ export function metaChecks(key: RunKey, meta: RunMeta): boolean {
 }
 
 /**
- * The default run name: n and the hash part of the split version, e.g. `q17-3f0c91a2`.
- * Another split of the same n gets another name, so it never mixes with this one.
+ * The default run name: n, the method (for the join) and the hash part of the split version,
+ * e.g. `q17-3f0c91a2`, `q20-join-5e0d7b19`. Another split of the same n gets another name, so
+ * it never mixes with this one.
  */
-export function runName(n: number): string {
-  const version = splitVersion(n);
-  return `q${n}-${version.slice(version.lastIndexOf("/") + 1)}`;
+export function runName(n: number, method: QueueMethod = "constellations"): string {
+  const version = runSplit(n, method).version;
+  const hash = version.slice(version.lastIndexOf("/") + 1);
+  return method === "join" ? `q${n}-join-${hash}` : `q${n}-${hash}`;
 }
 
 /** Checks a run name given by the user: letters, digits, `.`, `_` and `-`, up to 64. */
@@ -143,20 +158,13 @@ export function checkRunName(name: string): string {
 }
 
 /**
- * Sub-problems per job for n: at most about 64 jobs, and none longer than about 10 s on one
- * core (so from n=19 on there are more, and from n=22 a job is one sub-problem). Each job costs
- * a few milliseconds of Redis round trips and bookkeeping, so fewer, larger jobs cost less; with
- * the jobs taken largest first (`largestFirst`), 64 still let a few machines finish within a
- * small job of each other. A cluster counting a small n can ask for smaller jobs (`--batch`).
- * The time estimate (about 2.5 ms per sub-problem at n=17 on one core here, 6 times more per
- * step of n) only needs to be right within a few times.
+ * Sub-problems per job for a run of n by `method`: at most about 64 jobs, and none longer than
+ * about 10 s on one core (see run-split.ts). A cluster counting a small n can ask for smaller
+ * jobs (`--batch`).
  * @example batchSize(18) // 90: 64 jobs of about 1.2 s each on one core
  */
-export function batchSize(n: number): number {
-  const count = split(n).length;
-  const perSubProblem = 0.0025 * 6 ** (n - 17);
-  const bySeconds = Math.floor(10 / perSubProblem);
-  return Math.max(1, Math.min(Math.ceil(count / 64), bySeconds));
+export function batchSize(n: number, method: QueueMethod = "constellations"): number {
+  return runSplit(n, method).batch;
 }
 
 /** The id ranges [from, to) of the jobs of a split of `count` sub-problems. */
@@ -168,15 +176,19 @@ export function batchRanges(count: number, batch: number): [number, number][] {
 
 /**
  * The job ranges in the order to enqueue them: the largest estimated work first (the split's
- * `estimatedCost`, summed over a range), so the jobs that run last are small and the workers
- * finish close together. Sub-problem ids run from the border inwards, and the last tenth of them
- * holds about a sixth of the work at n=16: taken in id order, the big jobs would come last.
+ * `cost`, summed over a range), so the jobs that run last are small and the workers finish close
+ * together. Constellation ids run from the border inwards, and the last tenth of them holds
+ * about a sixth of the work at n=16: taken in id order, the big jobs would come last. (A number
+ * n stands for the constellation split of n.)
  */
-export function largestFirst(n: number, ranges: readonly [number, number][]): [number, number][] {
-  const list = split(n);
+export function largestFirst(
+  of: number | RunSplit,
+  ranges: readonly [number, number][],
+): [number, number][] {
+  const s = asSplit(of);
   const cost = ranges.map(([from, to]) => {
     let sum = 0;
-    for (let id = from; id < to; id++) sum += estimatedCost(n, list[id]);
+    for (let id = from; id < to; id++) sum += s.cost(id);
     return sum;
   });
   return ranges
@@ -211,18 +223,19 @@ async function runScript(
 
 const ENSURE_RUN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  return redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac')
+  return redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac', 'method')
 end
 redis.call('HSET', KEYS[1], ${META_FIELDS.map((f, i) => `'${f}', ARGV[${i + 2}]`).join(", ")},
-  'mac', ARGV[${META_FIELDS.length + 2}])
+  'mac', ARGV[${META_FIELDS.length + 2}], 'method', ARGV[${META_FIELDS.length + 3}])
 redis.call('SADD', KEYS[2], ARGV[1])
 return false
 `;
 
 /**
- * Creates the run's description, tagged with the run's key, or checks the stored one: its tag,
- * and that it is for the same n and split. Returns the batch size and quorum the run uses (the
- * stored ones when attaching) and whether it was new.
+ * Creates the run's description for a split (a number n: the constellation split of n), tagged
+ * with the run's key, or checks the stored one: its tag, and that it is for the same n, method
+ * and split. Returns the batch size and quorum the run uses (the stored ones when attaching) and
+ * whether it was new.
  * @throws NQueensError when the stored description fails its tag (another secret, or changed by
  *   hand), when the name is taken by a run of another n or split, or when `replicas` is given and
  *   differs from the run's
@@ -230,13 +243,12 @@ return false
 export async function ensureRun(
   redis: Redis,
   key: RunKey,
-  n: number,
+  of: number | RunSplit,
   batch: number,
   replicas?: number,
 ): Promise<{ created: boolean; batch: number; replicas: number }> {
   const name = key.run;
-  const version = splitVersion(n);
-  const count = split(n).length;
+  const { n, version, size: count, method } = asSplit(of);
   const jobs = batchRanges(count, batch).length;
   const keys = runKeys(name);
   const fresh = {
@@ -259,11 +271,12 @@ export async function ensureRun(
     name,
     ...values,
     mac,
+    method,
   )) as (string | null)[] | null;
   if (found === null) return { created: true, batch, replicas: fresh.replicas };
   const meta = metaFrom(
     name,
-    Object.fromEntries([...META_FIELDS, "mac"].map((f, i) => [f, found[i]])),
+    Object.fromEntries([...META_FIELDS, "mac", "method"].map((f, i) => [f, found[i]])),
   );
   if (!meta || !metaChecks(key, meta)) {
     throw new NQueensError(
@@ -283,7 +296,11 @@ export async function ensureRun(
   return { created: false, batch: meta.batch, replicas: meta.replicas };
 }
 
-/** A description from its stored fields, or undefined when they are not all there and well formed. */
+/**
+ * A description from its stored fields, or undefined when they are not all there and well formed
+ * (a stored method that is not the one the version names included; runs made before methods were
+ * stored have none).
+ */
 function metaFrom(name: string, h: Record<string, string | null | undefined>): RunMeta | undefined {
   const int = (text: string | null | undefined) =>
     text !== null && text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
@@ -301,10 +318,13 @@ function metaFrom(name: string, h: Record<string, string | null | undefined>): R
   if (![meta.n, meta.subProblems, meta.batch, meta.jobs, meta.replicas].every(Number.isInteger)) {
     return undefined;
   }
+  const method = methodOf(meta.version);
+  if (h.method && h.method !== method) return undefined;
   const big = (text: string | null | undefined) =>
     text && /^\d{1,40}$/.test(text) ? BigInt(text) : undefined;
   return {
     ...meta,
+    method,
     total: big(h.total),
     unique: big(h.unique),
     finished: h.finished ?? undefined,
@@ -434,7 +454,7 @@ export async function storeVotes(
  */
 const READ_JOB = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-local meta = redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac')
+local meta = redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac', 'method')
 for i = 1, #meta do meta[i] = meta[i] or '' end
 local have = {meta}
 for i = 1, #ARGV do have[i + 1] = redis.call('HGET', KEYS[2], ARGV[i]) or '' end
@@ -456,7 +476,9 @@ export async function readJobView(
     | null;
   if (!got) return undefined;
   const [fields, ...votes] = got;
-  const h = Object.fromEntries([...META_FIELDS, "mac"].map((f, i) => [f, fields[i] || undefined]));
+  const h = Object.fromEntries(
+    [...META_FIELDS, "mac", "method"].map((f, i) => [f, fields[i] || undefined]),
+  );
   return { meta: metaFrom(name, h), votes };
 }
 

@@ -2,13 +2,13 @@
  * Looking at runs from any machine: their progress and verdict (verdict.ts, the coordinator's
  * own rule, so `runs` and `count` always say the same), re-verifying a run by recounting a random
  * sample of its settled sub-problems locally, removing records that fail their tag, and
- * forgetting a run. Everything that reads records needs the run's secret.
+ * forgetting a run. Everything that reads records needs the run's secret. A run of either
+ * counting method is read through its split (run-split.ts), which its tagged version names.
  */
 import { randomInt } from "node:crypto";
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { solveSubProblem } from "../engine/kernel.js";
-import { type SubResult, split, splitVersion } from "../engine/split.js";
+import type { SubResult } from "../engine/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { agree, checkRecord } from "./record.js";
@@ -23,6 +23,7 @@ import {
   readVotes,
   runKeys,
 } from "./run.js";
+import { type QueueMethod, type RunSplit, splitFor } from "./run-split.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import {
@@ -41,6 +42,8 @@ import {
  * - `forged`: some stored record fails its tag: no total until it is removed (`dropForged`);
  * - `disputed`: workers disagree on a sub-problem with no majority after every extra vote;
  * - `mismatch`: the total the coordinator stored differs from what the records add up to;
+ * - `inconsistent`: every sub-problem is settled, but the counts give no whole unique count (a
+ *   wrong vote was settled: `runs --verify` finds it);
  * - `foreign`: the run's description fails its tag under this secret (another secret's run, or
  *   changed by hand): nothing about it can be checked here;
  * - `damaged`: the description is not readable at all.
@@ -51,6 +54,7 @@ export type RunState =
   | "forged"
   | "disputed"
   | "mismatch"
+  | "inconsistent"
   | "foreign"
   | "damaged";
 
@@ -61,6 +65,8 @@ export interface RunInfo {
   /** The stored description (absent when `damaged`). */
   readonly meta?: RunMeta;
   readonly n?: number;
+  /** The counting method (absent when `damaged`, or for a split this program does not know). */
+  readonly method?: QueueMethod;
   readonly subProblems?: number;
   readonly batch?: number;
   readonly jobs?: number;
@@ -118,20 +124,32 @@ function needSecret(secret: unknown): string {
   return checkSecret(secret, "the secret");
 }
 
+/**
+ * The split a run's (tag-checked) description names.
+ * @throws NQueensError when this program splits n otherwise, or does not know the method
+ */
+function splitOfRun(name: string, meta: RunMeta): RunSplit {
+  const s = splitFor(meta.n, meta.version);
+  if (s?.version !== meta.version) {
+    throw new NQueensError(
+      s
+        ? `run '${name}' was split as ${meta.version}; this program splits n=${meta.n} as ${s.version} and cannot check it`
+        : `run '${name}' was split as ${meta.version}, a split this program does not know: it cannot check it`,
+    );
+  }
+  return s;
+}
+
 /** Judges one run: its description's tag, then every record (verdict.ts). */
 async function judged(
   redis: Redis,
   key: RunKey,
-): Promise<{ meta: RunMeta | "damaged" | undefined; verdict?: RunVerdict }> {
+): Promise<{ meta: RunMeta | "damaged" | undefined; verdict?: RunVerdict; split?: RunSplit }> {
   const meta = await readMeta(redis, key.run);
   if (meta === undefined || meta === "damaged" || !metaChecks(key, meta)) return { meta };
-  if (splitVersion(meta.n) !== meta.version) {
-    throw new NQueensError(
-      `run '${key.run}' was split as ${meta.version}; this program splits n=${meta.n} as ${splitVersion(meta.n)} and cannot check it`,
-    );
-  }
+  const split = splitOfRun(key.run, meta);
   const votes = await readVotes(redis, key.run);
-  return { meta, verdict: judgeRun(meta.n, key, votes, meta.replicas) };
+  return { meta, verdict: judgeRun(split, key, votes, meta.replicas), split };
 }
 
 async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> {
@@ -153,6 +171,7 @@ async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> 
   const shape = {
     meta,
     n: meta.n,
+    method: meta.method,
     subProblems: meta.subProblems,
     batch: meta.batch,
     jobs: meta.jobs,
@@ -161,6 +180,7 @@ async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> 
   if (!verdict) return { ...base, ...shape, state: "foreign" };
   let state: RunState = "running";
   if (verdict.forged.length > 0) state = "forged";
+  else if (verdict.inconsistent !== undefined) state = "inconsistent";
   else if (verdict.total !== undefined) {
     state =
       meta.total !== undefined && (meta.total !== verdict.total || meta.unique !== verdict.unique)
@@ -248,6 +268,7 @@ export interface VerifiedSubProblem {
 export interface VerifyReport {
   readonly run: string;
   readonly n: number;
+  readonly method: QueueMethod;
   readonly subProblems: number;
   /** Settled sub-problems the sample was drawn from. */
   readonly settled: number;
@@ -288,13 +309,13 @@ export async function verifyRun(
   checkRunName(name);
   const secret = needSecret(options?.secret);
   const key = runKey(secret, name);
-  const { meta, verdict } = await withRedis(url, options.connectSeconds, (redis) =>
+  const { meta, verdict, split } = await withRedis(url, options.connectSeconds, (redis) =>
     judged(redis, key),
   );
   if (meta === undefined) {
     throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
   }
-  if (meta === "damaged" || !verdict) {
+  if (meta === "damaged" || !verdict || !split) {
     throw new NQueensError(
       `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): nothing to verify`,
     );
@@ -307,10 +328,10 @@ export async function verifyRun(
     [settled[i], settled[j]] = [settled[j], settled[i]];
   }
   const sample = settled.slice(0, take).sort((a, b) => a - b);
-  const list = split(meta.n);
+  const solve = split.recounter();
   const checked: VerifiedSubProblem[] = [];
   for (const id of sample) {
-    const recount = solveSubProblem(meta.n, list[id]);
+    const recount = solve(id);
     const stored = verdict.settled.get(id) as SubResult;
     checked.push({ id, stored, recount, ok: agree(stored, recount) });
     options.onProgress?.(checked.length, sample.length);
@@ -318,7 +339,8 @@ export async function verifyRun(
   return {
     run: name,
     n: meta.n,
-    subProblems: list.length,
+    method: split.method,
+    subProblems: split.size,
     settled: verdict.settled.size,
     forged: verdict.forged,
     overruled: verdict.overruled,
@@ -372,8 +394,7 @@ export async function dropForged(
         `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): use --forget to delete it`,
       );
     }
-    const version = splitVersion(meta.n);
-    const count = split(meta.n).length;
+    const { version, size: count } = splitOfRun(name, meta);
     const keys = runKeys(name);
     const dropped: ForgedRecord[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -1,13 +1,22 @@
 /**
- * Worker-thread entry of the queue worker's pool (pool.ts): solves the sub-problems it is sent
- * with the engine's kernel.
- * Message in: `{ n, records }`, the sub-problems packed 3 words each (`toWords`, so the thread
- * never recomputes the split). Messages out: Float64Arrays of [id, count, fixed180, fixed90, ...]
- * about every half second, then `{ end: true }`.
+ * Worker-thread entry of the queue worker's pool (pool.ts): solves the sub-problems it is sent,
+ * of either method: constellations with the engine's kernel, join tasks with a `JoinSolver`, one
+ * per thread, kept for the next task of the same n (its quadrant tables take 60 MB at n = 20,
+ * 534 MB at n = 22, and a few seconds to build at n = 22).
+ * Messages in: {@link SolveTask}. Messages out: Float64Arrays of [id, count, fixed180, fixed90,
+ * ...] about every half second, then `{ end: true }`.
  */
 import { parentPort } from "node:worker_threads";
-import { solveInBatches } from "../engine/solve-batches.js";
+import { JoinSolver } from "../engine/join/tasks.js";
+import { postInBatches, solveInBatches } from "../engine/solve-batches.js";
 import { fromWords } from "../engine/split.js";
+
+/** What the pool asks a thread to solve. */
+export type SolveTask =
+  /** Constellation sub-problems packed 3 words each (`toWords`). */
+  | { readonly method: "constellations"; readonly n: number; readonly records: Uint32Array }
+  /** Join task ids. */
+  | { readonly method: "join"; readonly n: number; readonly ids: Uint32Array };
 
 /**
  * How often results go to the worker's main thread. The worker stores them in Redis about as
@@ -16,9 +25,27 @@ import { fromWords } from "../engine/split.js";
  */
 const POST_MS = 500;
 
-const port = parentPort;
-if (!port) throw new Error("solve-thread.ts runs only as a worker thread");
-port.on("message", (task: { n: number; records: Uint32Array }) => {
+/** This thread's join solver: the last n it joined. */
+let joiner: JoinSolver | undefined;
+
+function solve(task: SolveTask, post: (batch: Float64Array) => void): void {
+  if (task.method === "join") {
+    // The old solver's tables can go before the new ones are built (on the first task).
+    if (joiner?.n !== task.n) joiner = new JoinSolver(task.n);
+    const solver = joiner;
+    const ids = task.ids;
+    let i = 0;
+    postInBatches(
+      () => {
+        if (i >= ids.length) return undefined;
+        const id = ids[i++];
+        return [id, solver.solve(id)];
+      },
+      post,
+      POST_MS,
+    );
+    return;
+  }
   const w = task.records;
   let i = 0;
   const next = () => {
@@ -27,6 +54,12 @@ port.on("message", (task: { n: number; records: Uint32Array }) => {
     i += 3;
     return sp;
   };
-  solveInBatches(task.n, next, (batch) => port.postMessage(batch), POST_MS);
+  solveInBatches(task.n, next, post, POST_MS);
+}
+
+const port = parentPort;
+if (!port) throw new Error("solve-thread.ts runs only as a worker thread");
+port.on("message", (task: SolveTask) => {
+  solve(task, (batch) => port.postMessage(batch));
   port.postMessage({ end: true });
 });

@@ -15,11 +15,14 @@
  *   asked); votes that disagree without such a majority make it **disputed**: one more worker,
  *   one that has not voted on it, is asked, up to {@link MAX_EXTRA_VOTES} beyond the quorum,
  *   after which it is left for a person (no total).
+ *
+ * The rule is the same for both counting methods; the split (run-split.ts) says which results are
+ * possible and adds the settled ones up.
  */
-import { type SubResult, split, splitVersion } from "../engine/split.js";
-import { uniqueShare } from "../engine/tally.js";
+import type { SubResult } from "../engine/split.js";
 import { quote } from "../errors.js";
 import { checkRecord } from "./record.js";
+import { asSplit, type RunSplit } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 
 /** Votes beyond the quorum asked for one disputed sub-problem before giving up on it. */
@@ -77,8 +80,8 @@ export function voteLines(text: string | null | undefined): string[] {
 }
 
 /**
- * Judges the stored records of sub-problem `id` (of the split `version`, whose entry is `sp`)
- * with the run's key and quorum.
+ * Judges the stored records of sub-problem `id` of the split `version` with the run's key and
+ * quorum; with `of` (that split), a vote whose counts cannot be the sub-problem's is overruled.
  */
 export function judgeSub(
   key: RunKey,
@@ -86,7 +89,7 @@ export function judgeSub(
   id: number,
   lines: readonly string[],
   replicas: number,
-  sp?: Parameters<typeof uniqueShare>[0],
+  of?: RunSplit,
 ): SubJudgement {
   const forged: ForgedRecord[] = [];
   const overruled: OverruledVote[] = [];
@@ -104,13 +107,10 @@ export function judgeSub(
       fixed90: c.record.fixed90,
     };
     const vote: Vote = { worker, solver, result };
-    if (sp) {
-      try {
-        uniqueShare(sp, result);
-      } catch {
-        overruled.push({ ...vote, id, reason: "its symmetric counts are impossible" });
-        continue;
-      }
+    const impossible = of?.impossible(id, result);
+    if (impossible !== undefined) {
+      overruled.push({ ...vote, id, reason: impossible });
+      continue;
     }
     const mine = byWorker.get(worker) ?? [];
     if (!mine.some((v) => same(v.result, result))) mine.push(vote);
@@ -170,23 +170,29 @@ export interface RunVerdict {
   readonly overruled: readonly OverruledVote[];
   /** Distinct workers with at least one valid vote. */
   readonly workers: readonly string[];
-  /** Present only when every sub-problem is settled and no record is forged. */
+  /**
+   * Set when every sub-problem is settled and no record is forged, yet the settled counts do
+   * not add up to a whole unique count (a wrong vote settled): why, in words. No total then.
+   */
+  readonly inconsistent?: string;
+  /** Present only when every sub-problem is settled, no record is forged and they add up. */
   readonly total?: bigint;
   readonly unique?: bigint;
 }
 
 /**
- * Judges every stored record of a run of n: `votes` maps a sub-problem id to its records, as
- * the run's `votes` hash holds them (fields that are not an id of the split are forged records).
+ * Judges every stored record of a run of a split (a number n: the constellation split of n):
+ * `votes` maps a sub-problem id to its records, as the run's `votes` hash holds them (fields that
+ * are not an id of the split are forged records).
  */
 export function judgeRun(
-  n: number,
+  of: number | RunSplit,
   key: RunKey,
   votes: Readonly<Record<string, string>>,
   replicas: number,
 ): RunVerdict {
-  const list = split(n);
-  const version = splitVersion(n);
+  const s = asSplit(of);
+  const { n, version, size } = s;
   const settled = new Map<number, SubResult>();
   const short: { id: number; voters: readonly string[]; records: number }[] = [];
   const disputes: Dispute[] = [];
@@ -195,7 +201,7 @@ export function judgeRun(
   const workers = new Set<string>();
   for (const [field, text] of Object.entries(votes)) {
     const id = Number(field);
-    if (!/^\d{1,9}$/.test(field) || id >= list.length) {
+    if (!/^\d{1,9}$/.test(field) || id >= size) {
       forged.push({
         id: Number.isSafeInteger(id) ? id : -1,
         reason: `is stored under ${quote(field, 20)}, not an id of this split`,
@@ -203,34 +209,38 @@ export function judgeRun(
       });
     }
   }
-  let total = 0n;
-  let unique = 0n;
-  for (const sp of list) {
-    const lines = voteLines(votes[sp.id]);
-    const j = judgeSub(key, version, sp.id, lines, replicas, sp);
+  const tally = s.tally();
+  for (let id = 0; id < size; id++) {
+    const lines = voteLines(votes[id]);
+    const j = judgeSub(key, version, id, lines, replicas, s);
     forged.push(...j.forged);
     overruled.push(...j.overruled);
     for (const v of j.votes) workers.add(v.worker);
     const v = j.verdict;
     if (v.state === "settled") {
-      settled.set(sp.id, v.result);
-      total += BigInt(sp.weight) * BigInt(v.result.count);
-      unique += uniqueShare(sp, v.result);
+      settled.set(id, v.result);
+      tally.add(id, v.result);
     } else if (v.state === "short") {
-      short.push({ id: sp.id, voters: v.voters, records: lines.length });
-    } else
-      disputes.push({ id: sp.id, votes: j.votes, records: lines.length, exhausted: v.exhausted });
+      short.push({ id, voters: v.voters, records: lines.length });
+    } else disputes.push({ id, votes: j.votes, records: lines.length, exhausted: v.exhausted });
   }
-  const whole = settled.size === list.length && forged.length === 0;
+  let sums: Pick<RunVerdict, "total" | "unique" | "inconsistent"> = {};
+  if (settled.size === size && forged.length === 0) {
+    try {
+      sums = { total: tally.total, unique: tally.unique };
+    } catch (e) {
+      sums = { inconsistent: e instanceof Error ? e.message : String(e) };
+    }
+  }
   return {
     n,
-    subProblems: list.length,
+    subProblems: size,
     settled,
     short,
     disputes,
     forged,
     overruled,
     workers: [...workers].sort(),
-    ...(whole ? { total, unique } : {}),
+    ...sums,
   };
 }

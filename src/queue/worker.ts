@@ -10,10 +10,16 @@
  * taken again, skipping the sub-problems that are settled. A job whose sub-problems this worker
  * has already voted on (another replica of the same range) is handed back for another worker,
  * so that the votes that settle a sub-problem come from distinct workers.
+ *
+ * Jobs of either counting method are solved (run-split.ts; the method is the one the job's tagged
+ * split version names): constellation sub-problems with the engine's kernel, join tasks with one
+ * `JoinSolver` per thread, kept between jobs of the same n (its quadrant tables take 60 MB per
+ * thread at n = 20, 534 MB at n = 22). A GPU counts constellations only: join jobs go to the CPU
+ * threads.
  */
 import { hostname } from "node:os";
 import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
-import { MAX_N, SPLIT_VERSION, type SubResult, split, splitVersion } from "../engine/split.js";
+import { SPLIT_VERSION, type SubResult } from "../engine/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
@@ -29,6 +35,7 @@ import {
   readJobView,
   storeVotes,
 } from "./run.js";
+import { type RunSplit, splitFor } from "./run-split.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import { judgeSub, voteLines } from "./verdict.js";
@@ -36,7 +43,7 @@ import { judgeSub, voteLines } from "./verdict.js";
 /** Which solver a worker uses. `auto` picks the GPU when one is available. */
 export type Backend = "cpu" | "gpu" | "auto";
 
-/** Names the CPU solver in verification records. */
+/** Names the CPU solver of constellations in verification records (the join's: `cpu/join-1`). */
 export const CPU_SOLVER = `cpu/${SPLIT_VERSION}`;
 /** Names the GPU solver in verification records. */
 export const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
@@ -56,7 +63,7 @@ export interface QueueWorkerOptions {
   /**
    * `gpu`: count on the first WebGPU adapter (any, even a software one), or refuse to start
    * without one; `auto`: a hardware GPU when there is one, else the CPU. Jobs for an n above
-   * the GPU kernel's limit are counted on the CPU. @default "cpu"
+   * the GPU kernel's limit, and every join job, are counted on the CPU. @default "cpu"
    */
   backend?: Backend;
   /**
@@ -234,7 +241,7 @@ export async function startWorker(
     throw e;
   });
   let pool: SolverPool | undefined;
-  // The CPU threads: all the work without a GPU; with one, only jobs for n above its limit.
+  // The CPU threads: all the work without a GPU; with one, join jobs and n above its limit.
   const cpu = () => {
     pool ??= new SolverPool(threads);
     return pool;
@@ -284,7 +291,9 @@ export async function startWorker(
     const d = readJobData(job.data);
     const jobId = job.id ?? "?";
     const key = keyOf(d.run);
-    const count = d.n >= 1 && d.n <= MAX_N ? split(d.n).length : 0;
+    // The split of the method the job's version names (checked against it below).
+    const plan = splitFor(d.n, d.version);
+    const count = plan?.size ?? 0;
     const inRange = d.from >= 0 && d.to <= count && d.from < d.to;
     const ids = inRange ? Array.from({ length: d.to - d.from }, (_, i) => d.from + i) : [];
     const view = await readJobView(redis, d.run, ids);
@@ -313,11 +322,12 @@ export async function startWorker(
       });
       return { solved: 0, stored: 0, same: 0, disagreeing: 0 };
     }
-    const version = splitVersion(d.n);
-    if (version !== d.version) {
+    if (plan?.version !== d.version) {
       // Not this worker's to solve: fail it (it is retried, perhaps by an up-to-date worker).
       throw new Error(
-        `run ${d.run} uses split ${d.version}, this worker's split of n=${d.n} is ${version}`,
+        plan
+          ? `run ${d.run} uses split ${d.version}, this worker's split of n=${d.n} is ${plan.version}`
+          : `run ${d.run} uses split ${d.version}, which this worker does not know for n=${d.n}`,
       );
     }
     if (!inRange) {
@@ -337,7 +347,7 @@ export async function startWorker(
     }
     inFlight.set(range, d.replica);
     try {
-      return await solveJob(job, d, key, view.votes, token);
+      return await solveJob(job, d, plan, key, view.votes, token);
     } finally {
       inFlight.delete(range);
     }
@@ -347,6 +357,7 @@ export async function startWorker(
   const solveJob = async (
     job: Job<JobData>,
     d: JobData,
+    plan: RunSplit,
     key: RunKey,
     stored: readonly string[],
     token: string | undefined,
@@ -354,11 +365,10 @@ export async function startWorker(
     const jobId = job.id ?? "?";
     const version = d.version;
     const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
-    const list = split(d.n);
     const todo: number[] = [];
     let mine = 0;
     ids.forEach((id, i) => {
-      const j = judgeSub(key, version, id, voteLines(stored[i]), d.replicas, list[id]);
+      const j = judgeSub(key, version, id, voteLines(stored[i]), d.replicas, plan);
       if (j.verdict.state === "settled") return;
       if ([...j.votes, ...j.overruled].some((v) => v.worker === name)) mine++;
       else todo.push(id);
@@ -400,8 +410,8 @@ export async function startWorker(
       });
       return flushing;
     };
-    const onGpu = gpu !== undefined && d.n <= gpu.maxN;
-    const solver = onGpu ? GPU_SOLVER : CPU_SOLVER;
+    const onGpu = gpu !== undefined && plan.method === "constellations" && d.n <= gpu.maxN;
+    const solver = onGpu ? GPU_SOLVER : plan.cpuSolver;
     const tamper = options.tamper;
     // Results come in batches (a message from a thread, a GPU checkpoint record): each batch is
     // stored in one call, once the whole batch is in. A failed store fails the job at the end.
@@ -412,7 +422,7 @@ export async function startWorker(
     };
     if (todo.length > 0) {
       if (onGpu) await gpu?.solve(d.n, todo, onResult);
-      else await cpu().solve(d.n, todo, onResult);
+      else await cpu().solve(plan, todo, onResult);
     }
     await flush();
     summary.jobs++;
