@@ -16,15 +16,7 @@ import { batchRanges, batchSize, ensureRun, runKeys, runName, storeVotes } from 
 import { runSplit } from "./run-split.js";
 import { listRuns, verifyRun } from "./runs.js";
 import { runKey } from "./secret.js";
-import {
-  clearQueueKeys,
-  cli,
-  type Proc,
-  TEST_SECRET,
-  testRedis,
-  WorkerProc,
-  withDb,
-} from "./testing.js";
+import { cli, jobStarts, killMidJob, queueTestBed, TEST_SECRET, WorkerProc } from "./testing.js";
 import { parseQueueUrl } from "./url.js";
 import { judgeRun } from "./verdict.js";
 
@@ -103,25 +95,8 @@ describe("join runs: splits, names and verdicts", () => {
 });
 
 describe("join runs on Redis", async () => {
-  const server = await testRedis();
-  const skip = typeof server === "string" ? server : false;
-  const base = typeof server === "string" ? "" : server.url;
-  const children: Proc[] = [];
-  const spawned = <P extends Proc>(p: P): P => {
-    children.push(p);
-    return p;
-  };
-  after(async () => {
-    for (const p of children) p.kill("SIGKILL");
-    if (typeof server !== "string") await server.stop();
-  });
   // Databases of their own, past the ones queue.test.ts takes (the files may run at once).
-  let nextDb = 10;
-  const freshDb = async () => {
-    const url = withDb(base, nextDb++);
-    await clearQueueKeys(url);
-    return url;
-  };
+  const { skip, freshDb, spawned } = await queueTestBed(10);
 
   describe("two worker processes", { skip }, () => {
     let url = "";
@@ -238,24 +213,11 @@ describe("join runs on Redis", async () => {
       pollSeconds: 0.1,
     });
     const victim = w[0];
-    await victim.waitFor(
-      () => victim.events.some((e) => e.type === "start" && e.todo > 0),
-      120000,
-      "the victim's first job",
-    );
-    victim.kill("SIGKILL");
-    const start = victim.events.find((e) => e.type === "start");
-    assert.ok(start?.type === "start");
-    assert.ok(
-      !victim.events.some((e) => e.type === "done" && e.jobId === start.jobId),
-      "killed mid-job",
-    );
+    const start = await killMidJob(victim);
     const r = await counting;
     assert.equal((await victim.exited).signal, "SIGKILL");
     assert.deepEqual([r.method, r.total, r.unique], ["join", known(n).total, known(n).unique]);
-    const redis = await openRedis(parseQueueUrl(url));
-    const starts = (await redis.lrange(runKeys(r.run).starts, 0, -1)).map((s) => s.split("\t"));
-    await closeRedis(redis);
+    const starts = await jobStarts(url, r.run);
     const again = starts.filter(([id, who]) => id === start.jobId && who !== "jk1");
     assert.ok(again.length >= 1, `no retry of ${start.jobId}: ${JSON.stringify(starts)}`);
     assert.ok(Number(again.at(-1)?.[2]) > start.attempt, "counted as a later attempt");

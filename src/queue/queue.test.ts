@@ -34,16 +34,16 @@ import {
 import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./runs.js";
 import { checkSecret, resolveSecret, runKey } from "./secret.js";
 import {
-  clearQueueKeys,
   cli,
+  jobStarts,
+  killMidJob,
   type OwnRedis,
   Proc,
+  queueTestBed,
   sleep,
   startRedisServer,
   TEST_SECRET,
-  testRedis,
   WorkerProc,
-  withDb,
 } from "./testing.js";
 import { maskUrl, parseQueueUrl } from "./url.js";
 import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
@@ -293,25 +293,7 @@ describe("records, votes and verdicts", () => {
 });
 
 describe("queue on Redis", async () => {
-  const server = await testRedis();
-  const skip = typeof server === "string" ? server : false;
-  const base = typeof server === "string" ? "" : server.url;
-  const children: Proc[] = [];
-  const spawned = <P extends Proc>(p: P): P => {
-    children.push(p);
-    return p;
-  };
-  after(async () => {
-    for (const p of children) p.kill("SIGKILL");
-    if (typeof server !== "string") await server.stop();
-  });
-  let nextDb = 1;
-  /** A database of its own for one test, emptied of this program's keys. */
-  const freshDb = async () => {
-    const url = withDb(base, nextDb++);
-    await clearQueueKeys(url);
-    return url;
-  };
+  const { skip, freshDb, spawned } = await queueTestBed();
 
   describe("three worker processes", { skip }, () => {
     let url = "";
@@ -383,26 +365,13 @@ describe("queue on Redis", async () => {
     // Few, long jobs (about a second each), so the kill lands inside one.
     const counting = runCoordinator(n, url, { secret, batch: 300, pollSeconds: 0.1 });
     const victim = w[0];
-    await victim.waitFor(
-      () => victim.events.some((e) => e.type === "start" && e.todo > 0),
-      60000,
-      "the victim's first job",
-    );
-    victim.kill("SIGKILL");
-    const start = victim.events.find((e) => e.type === "start");
-    assert.ok(start?.type === "start");
-    assert.ok(
-      !victim.events.some((e) => e.type === "done" && e.jobId === start.jobId),
-      "killed mid-job",
-    );
+    const start = await killMidJob(victim);
     const r = await counting;
     assert.equal((await victim.exited).signal, "SIGKILL");
     assert.equal(r.total, known(n).total);
     assert.equal(r.unique, known(n).unique);
     // The queue started the victim's job again, on another worker, as a later attempt.
-    const redis = await openRedis(parseQueueUrl(url));
-    const starts = (await redis.lrange(runKeys(r.run).starts, 0, -1)).map((s) => s.split("\t"));
-    await closeRedis(redis);
+    const starts = await jobStarts(url, r.run);
     const again = starts.filter(([id, who]) => id === start.jobId && who !== "k1");
     assert.ok(again.length >= 1, `no retry of ${start.jobId}: ${JSON.stringify(starts)}`);
     assert.ok(Number(again.at(-1)?.[2]) > start.attempt, "counted as a later attempt");

@@ -10,7 +10,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after } from "node:test";
 import { closeRedis, openRedis } from "./connection.js";
+import { runKeys } from "./run.js";
 import { parseQueueUrl } from "./url.js";
 import type { WorkerEvent } from "./worker.js";
 
@@ -260,4 +262,73 @@ export function cli(args: readonly string[], env: Record<string, string | undefi
   const boot =
     'import { main } from "./src/cli/main.ts"; process.exitCode = await main(process.argv.slice(1));';
   return new Proc(["--input-type=module", "-e", boot, "--", ...args], env);
+}
+
+/** The Redis server of one test file, and what its tests share. */
+export interface QueueTestBed {
+  /** Why the queue tests are skipped (no Redis), or false. */
+  readonly skip: string | false;
+  /** A database of its own for one test, emptied of this program's keys. */
+  freshDb(): Promise<string>;
+  /** Registers a process to be killed when the file's tests end. */
+  spawned<P extends Proc>(p: P): P;
+}
+
+/**
+ * The tests' Redis server (see {@link testRedis}) for one test file, with a fresh database per
+ * test from `firstDb` on (files that may run at once take different ones). Call inside a
+ * `describe`: it kills the file's processes and stops a private server afterwards.
+ */
+export async function queueTestBed(firstDb = 1): Promise<QueueTestBed> {
+  const server = await testRedis();
+  const children: Proc[] = [];
+  after(async () => {
+    for (const p of children) p.kill("SIGKILL");
+    if (typeof server !== "string") await server.stop();
+  });
+  let nextDb = firstDb;
+  return {
+    skip: typeof server === "string" ? server : false,
+    async freshDb() {
+      if (typeof server === "string") throw new Error(server);
+      const url = withDb(server.url, nextDb++);
+      await clearQueueKeys(url);
+      return url;
+    },
+    spawned(p) {
+      children.push(p);
+      return p;
+    },
+  };
+}
+
+/**
+ * Kills `victim` with SIGKILL as soon as it starts solving a job, and returns that job's start
+ * event. Throws unless the kill landed inside the job (no `done` for it).
+ */
+export async function killMidJob(
+  victim: WorkerProc,
+): Promise<Extract<WorkerEvent, { type: "start" }>> {
+  await victim.waitFor(
+    () => victim.events.some((e) => e.type === "start" && e.todo > 0),
+    120000,
+    "the victim's first job",
+  );
+  victim.kill("SIGKILL");
+  const start = victim.events.find((e) => e.type === "start");
+  if (start?.type !== "start") throw new Error("no start event");
+  if (victim.events.some((e) => e.type === "done" && e.jobId === start.jobId)) {
+    throw new Error(`the victim finished ${start.jobId} before the kill`);
+  }
+  return start;
+}
+
+/** The job starts of run `run` (`[jobId, worker, attempt]`), as the workers recorded them. */
+export async function jobStarts(url: string, run: string): Promise<string[][]> {
+  const redis = await openRedis(parseQueueUrl(url));
+  try {
+    return (await redis.lrange(runKeys(run).starts, 0, -1)).map((s) => s.split("\t"));
+  } finally {
+    await closeRedis(redis);
+  }
 }
