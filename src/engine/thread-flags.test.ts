@@ -101,3 +101,28 @@ describe("countFast(14, { workers: 2 }) from every host", { concurrency: 2 }, ()
     });
   }
 });
+
+/** The join's threads start through the same code (engine/threads.ts): n = 14 is past its inline n. */
+const JOIN_PROGRAM = `const { countJoin } = await import("nqueens"); const r = await countJoin(14, { workers: 2 }); console.log("total " + r.total + " workers " + r.workers);`;
+
+describe("countJoin(14, { workers: 2 }) from node -e and --input-type=module", () => {
+  const node = process.execPath;
+  const hosts: [string, string[], string][] = [
+    ["node -e", ["-e", `(async () => { ${JOIN_PROGRAM} })()`], ""],
+    ["node --input-type=module (stdin)", ["--input-type=module"], JOIN_PROGRAM],
+    ["node --input-type=module -e", ["--input-type=module", "-e", JOIN_PROGRAM], ""],
+  ];
+  for (const [what, args, input] of hosts) {
+    test(what, () => {
+      const r = spawnSync(node, args, {
+        cwd: ROOT,
+        input,
+        encoding: "utf8",
+        timeout: 120_000,
+        env: { ...process.env, NO_COLOR: "1" },
+      });
+      assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+      assert.match(r.stdout, new RegExp(`total ${Q14} workers 2\\b`));
+    });
+  }
+});

@@ -4,26 +4,15 @@
  * sub-problem takes (a blocked event loop would let the lock expire and the job be retried).
  * Each thread solves sub-problems of either method (solve-thread.ts).
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { type SubResult, split, toWords } from "../engine/split.js";
-import { threadExecArgv } from "../engine/thread-flags.js";
+import { startThread } from "../engine/threads.js";
 import type { RunSplit } from "./run-split.js";
 import type { SolveTask } from "./solve-thread.js";
 
-// Built, the thread is solve-thread.js beside this file. Run from source under tsx (tests,
-// development), it is solve-thread.ts, which Node 20 cannot load in a thread through the
-// inherited `--import tsx`: a small bootstrap registers tsx in the thread first.
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
+// The thread: solve-thread.js beside this file (solve-thread.ts under tsx; engine/threads.ts).
 function newThread(): Worker {
-  // Only the flags a thread can use (not the caller's --input-type, -e, --test, loaders).
-  if (!FROM_SOURCE) {
-    return new Worker(new URL("./solve-thread.js", import.meta.url), {
-      execArgv: threadExecArgv(),
-    });
-  }
-  const file = new URL("./solve-thread.ts", import.meta.url).href;
-  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); });`;
-  return new Worker(boot, { eval: true, execArgv: [] });
+  return startThread(new URL("./solve-thread.js", import.meta.url));
 }
 
 interface Slot {

@@ -1,0 +1,190 @@
+/**
+ * Counting on worker threads, for both methods (count-fast.ts: constellations; join/count-join.ts:
+ * the join): start the threads, resume from the checkpoint, hand out the remaining sub-problems
+ * through a shared cursor, add up and record what the threads post, report progress, stop on the
+ * signal, and close the checkpoint whatever happens. What differs between the methods (the
+ * split, the running sum, the thread's entry and its input, a solver for the calling thread) is
+ * a {@link ThreadedCount}.
+ */
+import { Worker } from "node:worker_threads";
+import { type Checkpoint, openCheckpoint } from "./checkpoint.js";
+import type { SubResult } from "./split.js";
+import { threadExecArgv } from "./thread-flags.js";
+import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
+
+/** A running sum of sub-problem results (engine/tally.ts, join/tally.ts). */
+export interface RunningSum {
+  readonly done: number;
+  readonly total: bigint;
+  readonly unique: bigint;
+  add(id: number, r: SubResult): void;
+  /** The ids not yet counted, in the order to count them. */
+  remaining(): number[];
+}
+
+/** One method's part of a threaded count. */
+export interface ThreadedCount<Input> {
+  readonly n: number;
+  /** Sub-problems in the split (ids 0 to subProblems - 1). */
+  readonly subProblems: number;
+  /** The split's version, recorded in and checked against the checkpoint. */
+  readonly version: string;
+  /** Up to this n the count runs on the calling thread (faster than starting threads). */
+  readonly inlineMaxN: number;
+  /** The module the thread runs: `import.meta.url` of a `worker.ts` / `worker.js`. */
+  readonly threadModule: URL;
+  /** The thread's one message: its input, with the shared list of ids and cursor. */
+  input(order: Int32Array, cursor: Int32Array): Input;
+  /** A new, empty running sum. */
+  tally(): RunningSum;
+  /** A solver of sub-problems on the calling thread. */
+  solver(): (id: number) => SubResult;
+  /** What the sub-problems are called in an internal error ("sub-problems", "join tasks"). */
+  readonly unit: string;
+}
+
+/**
+ * Starts a thread on a module beside the caller: the built `.js`, or, when the caller runs from
+ * source under tsx (tests), the `.ts` through a bootstrap that registers tsx in the thread first
+ * (an `--import tsx` in the worker's execArgv does not reach its entry module on Node 20). The
+ * thread inherits only the flags that make sense in a thread (thread-flags.ts), so counting works
+ * from `node -e`, `--input-type=module`, the REPL, tsx and test runners.
+ * @example startThread(new URL("./worker.js", import.meta.url))
+ */
+export function startThread(module: URL): Worker {
+  const execArgv = threadExecArgv(); // not the caller's --input-type, -e, --test, loaders ...
+  const source = module.href.replace(/\.js$/, ".ts");
+  if (!import.meta.url.endsWith(".ts")) return new Worker(module, { execArgv });
+  const api = import.meta.resolve("tsx/esm/api");
+  const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
+  return new Worker(code, { eval: true, execArgv });
+}
+
+/**
+ * Counts `plan` on `options.workers` threads (`workers` already checked), with the engine's
+ * contract: progress through `onProgress` (once at the start, then per batch), abort through
+ * `signal` (rejects with CountInterrupted), and `checkpoint` resumed and appended to.
+ */
+export async function countOnThreads<Input>(
+  plan: ThreadedCount<Input>,
+  workers: number,
+  options: CountOptions,
+): Promise<CountResult> {
+  const { n, subProblems } = plan;
+  const { onProgress, signal } = options;
+  const start = performance.now();
+  // Threads take the longest to get ready: start them first, and prepare their work meanwhile.
+  const pool: Worker[] = [];
+  if (n > plan.inlineMaxN && !signal?.aborted) {
+    for (let i = 0; i < workers; i++) pool.push(startThread(plan.threadModule));
+  }
+  const stopping = new Set<Worker>();
+  const stopAll = () => {
+    for (const w of pool) {
+      stopping.add(w);
+      void w.terminate();
+    }
+  };
+  const tally = plan.tally();
+  let checkpoint: Checkpoint | undefined;
+  if (options.checkpoint !== undefined) {
+    try {
+      checkpoint = openCheckpoint(options.checkpoint, n, plan.version, subProblems);
+    } catch (e) {
+      stopAll();
+      throw e;
+    }
+    for (const [id, r] of checkpoint.results) tally.add(id, r);
+  }
+  const resumed = tally.done;
+  const report = () =>
+    onProgress?.({ done: tally.done, total: subProblems, solutions: tally.total });
+  const result = (used: number): CountResult => ({
+    n,
+    total: tally.total,
+    unique: tally.unique,
+    seconds: (performance.now() - start) / 1000,
+    subProblems,
+    resumed,
+    workers: used,
+  });
+  const remaining = tally.remaining();
+  if (signal?.aborted || remaining.length === 0 || pool.length === 0) {
+    stopAll();
+    try {
+      if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
+      report();
+      // Small n: count here, between two looks at the signal per sub-problem.
+      const solve = plan.solver();
+      for (const id of remaining) {
+        const r = solve(id);
+        tally.add(id, r);
+        checkpoint?.append(id, r);
+        if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
+      }
+      if (remaining.length > 0) report();
+    } finally {
+      checkpoint?.close();
+    }
+    return result(0);
+  }
+  report();
+
+  const order = new Int32Array(new SharedArrayBuffer(4 * remaining.length));
+  order.set(remaining);
+  const input = plan.input(order, new Int32Array(new SharedArrayBuffer(4)));
+  const threads = pool.length;
+
+  return new Promise<CountResult>((resolve, reject) => {
+    let finished = 0;
+    let settled = false;
+    const settle = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", onAbort);
+      stopAll();
+      try {
+        checkpoint?.close();
+      } catch (e) {
+        error ??= e;
+      }
+      if (error === undefined && tally.done !== subProblems) {
+        error = new Error(`internal: ${subProblems - tally.done} ${plan.unit} were not counted`);
+      }
+      if (error === undefined) resolve(result(threads));
+      else reject(error);
+    };
+    const onAbort = () => settle(new CountInterrupted(tally.done, subProblems));
+    signal?.addEventListener("abort", onAbort, { once: true });
+
+    for (const w of pool) {
+      // A thread posts [id, count, fixed180, fixed90, ...] batches (solve-batches.ts), then "done".
+      w.on("message", (message: Float64Array | string) => {
+        if (settled) return;
+        if (message === "done") {
+          stopping.add(w);
+          void w.terminate();
+          if (++finished === threads) settle(undefined);
+          return;
+        }
+        const a = message as Float64Array;
+        try {
+          for (let j = 0; j < a.length; j += 4) {
+            const r = { count: a[j + 1], fixed180: a[j + 2], fixed90: a[j + 3] };
+            tally.add(a[j], r);
+            checkpoint?.append(a[j], r);
+          }
+        } catch (e) {
+          settle(e);
+          return;
+        }
+        report();
+      });
+      w.on("error", (e) => settle(e));
+      w.on("exit", (code) => {
+        if (!stopping.has(w)) settle(new Error(`a counting thread stopped (exit code ${code})`));
+      });
+      w.postMessage(input);
+    }
+  });
+}
