@@ -26,6 +26,7 @@
  *     non-empty and the row after it keeps an open square too ("look-ahead 2").
  *   count(depth, ld, rd, col, full, mask0) -> f64, or -1 when the count passes 2^53
  */
+import { section, sleb, uleb, utf8, vec } from "./wasm-encoding.js";
 
 // ---- a tiny WebAssembly assembler ---------------------------------------------------------
 const I32 = 0x7f;
@@ -66,50 +67,10 @@ const OP = {
   f64ConvertI64U: 0xba,
 } as const;
 
-function uleb(value: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (value !== 0);
-  return out;
-}
-
-function sleb(value: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = value & 0x7f;
-    value >>= 7;
-    if ((value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-function sleb64(value: bigint): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = Number(value & 0x7fn);
-    value >>= 7n;
-    if ((value === 0n && (byte & 0x40) === 0) || (value === -1n && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (text: string): number[] => vec([...new TextEncoder().encode(text)].map((b) => [b]));
 const get = (i: number) => [OP.localGet, ...uleb(i)];
 const set = (i: number) => [OP.localSet, ...uleb(i)];
 const tee = (i: number) => [OP.localTee, ...uleb(i)];
-const i32 = (v: number) => [OP.i32Const, ...sleb(v)];
+const i32 = (v: number) => [OP.i32Const, ...sleb(v | 0)]; // as an i32: 0xffffffff is -1
 const load = (offset: number) => [OP.i32Load, 2, ...uleb(offset)];
 const f64 = (v: number) => [OP.f64Const, ...new Uint8Array(new Float64Array([v]).buffer)];
 const G_LAST = 0;
@@ -380,7 +341,7 @@ const countCode = [
   // Above 2^53 a double is no longer exact: say so with -1 (n >= 31 only, after years).
   ...tee(8),
   OP.i64Const,
-  ...sleb64(2n ** 53n),
+  ...sleb(2n ** 53n),
   OP.i64GtU,
   OP.if,
   EMPTY,
@@ -419,8 +380,8 @@ export const assembleKernel = (unrolled = UNROLLED_ROWS) =>
     ...section(
       7, // exports
       vec([
-        [...name("count"), 0x00, 1],
-        [...name("memory"), 0x02, 0],
+        [...utf8("count"), 0x00, 1],
+        [...utf8("memory"), 0x02, 0],
       ]),
     ),
     ...section(

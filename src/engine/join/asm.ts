@@ -8,6 +8,7 @@
  * blocks, calls between the module's own functions. Unknown mnemonics, locals and labels throw
  * when the module is assembled, so a typo fails the tests, not a count.
  */
+import { section, sleb, uleb, utf8, vec } from "../wasm-encoding.js";
 
 /** A value type. */
 export type ValType = "i32" | "i64" | "f64" | "v128";
@@ -129,34 +130,6 @@ const SIMD_LANE: Record<string, number> = {
   "i64x2.extract_lane": 29,
   "i64x2.replace_lane": 30,
 };
-
-function uleb(value: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (value !== 0);
-  return out;
-}
-
-function sleb(value: bigint): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = Number(value & 0x7fn);
-    value >>= 7n;
-    if ((value === 0n && (byte & 0x40) === 0) || (value === -1n && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const utf8 = (text: string): number[] => vec([...new TextEncoder().encode(text)].map((b) => [b]));
 
 /** A function of the module: typed, named parameters and locals, and a wat-like body. */
 export interface FuncSpec {
