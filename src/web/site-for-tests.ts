@@ -95,3 +95,26 @@ export async function openPage(
   await page.waitForSelector("[role=tab][aria-selected=true]");
   return { page, errors };
 }
+
+/**
+ * Everything an element says, shown or to screen readers (its text, aria-label, title and
+ * aria-valuetext), less what is marked translate="no" (names): for the checks that a Japanese
+ * page has no English left in it.
+ */
+export function spokenText(page: Page, selector: string): Promise<string> {
+  return page.$eval(selector, (el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const e of copy.querySelectorAll("[translate=no]")) e.remove();
+    const parts: string[] = [];
+    const walk = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) parts.push(n.nodeValue ?? "");
+    for (const e of copy.querySelectorAll("[aria-label], [title], [aria-valuetext]")) {
+      parts.push(
+        e.getAttribute("aria-label") ?? "",
+        e.getAttribute("title") ?? "",
+        e.getAttribute("aria-valuetext") ?? "",
+      );
+    }
+    return parts.join("\n");
+  });
+}

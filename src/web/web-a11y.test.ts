@@ -17,6 +17,7 @@ import {
   openPage,
   SHOTS,
   serveSite,
+  spokenText,
   type TestSite,
 } from "./site-for-tests.js";
 
@@ -610,21 +611,7 @@ describe("web page contrast and languages", { concurrency: false, skip: NO_BROWS
     const english: string[] = [];
     const scan = async (where: string, selector: string) => {
       // Everything the panel says, shown or to screen readers, less names (translate="no").
-      const text = await page.$eval(selector, (el) => {
-        const copy = el.cloneNode(true) as HTMLElement;
-        for (const e of copy.querySelectorAll("[translate=no]")) e.remove();
-        const parts: string[] = [];
-        const walk = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
-        for (let n = walk.nextNode(); n; n = walk.nextNode()) parts.push(n.nodeValue ?? "");
-        for (const e of copy.querySelectorAll("[aria-label], [title], [aria-valuetext]")) {
-          parts.push(
-            e.getAttribute("aria-label") ?? "",
-            e.getAttribute("title") ?? "",
-            e.getAttribute("aria-valuetext") ?? "",
-          );
-        }
-        return parts.join("\n");
-      });
+      const text = await spokenText(page, selector);
       for (const w of text.match(/[A-Za-z][A-Za-z-]+/g) ?? []) {
         if (!allowed.has(w)) english.push(`${where}: ${w}`);
       }

@@ -27,6 +27,7 @@ import {
   openPage,
   SHOTS,
   serveSite,
+  spokenText,
   type TestSite,
 } from "./site-for-tests.js";
 
@@ -81,21 +82,7 @@ async function englishIn(page: Page, selector: string): Promise<string[]> {
   const allowed = new Set(
     "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Web Worker ms English".split(" "),
   );
-  const all = await page.$eval(selector, (el) => {
-    const copy = el.cloneNode(true) as HTMLElement;
-    for (const e of copy.querySelectorAll("[translate=no]")) e.remove();
-    const parts: string[] = [];
-    const walk = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) parts.push(n.nodeValue ?? "");
-    for (const e of copy.querySelectorAll("[aria-label], [title], [aria-valuetext]")) {
-      parts.push(
-        e.getAttribute("aria-label") ?? "",
-        e.getAttribute("title") ?? "",
-        e.getAttribute("aria-valuetext") ?? "",
-      );
-    }
-    return parts.join("\n");
-  });
+  const all = await spokenText(page, selector);
   return (all.match(/[A-Za-z][A-Za-z-]+/g) ?? []).filter((w) => !allowed.has(w));
 }
 
