@@ -62,6 +62,23 @@ export interface KernelLayout {
 export const BLOCK = 128;
 
 /**
+ * Text of the four-at-a-time entry test: `$m` gets one bit per entry at `$q` (of the four whose
+ * diagonals start there, anti-diagonals `delta` bytes on) that meets neither `dMask` nor `aMask`,
+ * the bits past the list's end `$j1` cleared. Uses `$t`.
+ */
+function disjointFour(dMask: string, aMask: string, delta: number): string {
+  return `
+    local.get ${dMask} local.get $q v128.load v128.and
+    local.get ${aMask} local.get $q v128.load offset=${delta} v128.and v128.or
+    v128.zero i32x4.eq i32x4.bitmask local.set $m
+    local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
+    if
+      local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
+      i32.and local.set $m
+    end`;
+}
+
+/**
  * The entries of a quadrant group from `$q` to `$j1` that meet no preset (`$f1`, `$f2`: splatted
  * masks), into a scratch area at `dst` (their test values; the second array `delta` further) with
  * their key shares at `keys` + 2 * (offset in the area); leaves the end of the copies in `$y`. `shift` moves
@@ -71,14 +88,7 @@ function prepass(delta: number, dst: number, keys: number, shift: number, share:
   return `
     i32.const ${dst} local.set $y
     loop $pre
-      local.get $f1 local.get $q v128.load v128.and
-      local.get $f2 local.get $q v128.load offset=${delta} v128.and v128.or
-      v128.zero i32x4.eq i32x4.bitmask local.set $m
-      local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
-      if
-        local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
-        i32.and local.set $m
-      end
+      ${disjointFour("$f1", "$f2", delta)}
       block $kept loop $keep
         local.get $m i32.eqz br_if $kept
         local.get $q local.get $m i32.ctz i32.const 2 i32.shl i32.add local.tee $t i32.load local.set $yd
@@ -159,14 +169,7 @@ function genBody(L: KernelLayout, swap: boolean): string {
         local.get $j0 local.set $q
         local.get $ki local.set $kq
         loop $inner
-          local.get $xd local.get $q v128.load v128.and
-          local.get $xa local.get $q v128.load offset=${delta} v128.and v128.or
-          v128.zero i32x4.eq i32x4.bitmask local.set $m
-          local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
-          if
-            local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
-            i32.and local.set $m
-          end
+          ${disjointFour("$xd", "$xa", delta)}
           block $none loop $emit
             local.get $m i32.eqz br_if $none
             local.get $o
