@@ -134,6 +134,23 @@ test("every search option gives the same answers: restarts, seeds, pairs, bound,
   }
 });
 
+test("the diagonal bound from shifted masks is the general bound: the same search, node for node", () => {
+  const whole = table.filter(({ board }) => board.queens.length === 0);
+  assert.ok(whole.length > 50, `${whole.length} boards without fixed queens`);
+  let pruned = 0;
+  for (const { name, board } of whole) {
+    const f = new Forbidden(board);
+    const shifts = decideHard(board, f, { restarts: false, pairs: false });
+    const general = decideHard(board, f, { restarts: false, pairs: false, diagonalShifts: false });
+    const none = decideHard(board, f, { restarts: false, pairs: false, diagonalBound: false });
+    assert.equal(shifts.nodes, general.nodes, name);
+    assert.deepEqual(shifts.cols, general.cols, name);
+    if (none.nodes > general.nodes) pruned++;
+  }
+  // The bound must do something on these boards, or the comparison above says nothing.
+  assert.ok(pruned > 0, "the bound pruned no search");
+});
+
 test("counts: the exact counter agrees with the SAT route's enumeration on every instance", () => {
   for (const { name, board } of table.filter((_, i) => i % 2 === 0)) {
     if (board.n - board.queens.length > 11) continue; // keep the enumeration small

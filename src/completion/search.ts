@@ -4,10 +4,12 @@
  * Nightingale (JAIR 2017), where plain row-by-row backtracking needs billions of nodes.
  *
  * Every row and every column must get exactly one queen, so both are "lines" of the problem:
- * - **Branching**: on the line (row *or* column) with the fewest open squares; among those with
- *   the same count, the one that has failed most often (dom/wdeg: each line that runs out of
- *   squares gets a weight, kept across restarts), ties broken at random. A line's squares
- *   partition the completions, so no completion is seen twice.
+ * - **Branching**: on the line (row *or* column) with the fewest open squares per failure
+ *   (dom/wdeg: each line that runs out of squares gets a weight, kept across restarts, and the
+ *   line with the least open squares / weight is chosen), ties broken at random. A line's
+ *   squares partition the completions, so no completion is seen twice. The ratio, rather than
+ *   the count first and the weight only between equal counts, took the median nodes of the
+ *   Excluded Diagonals instances at n = 21 down by 14%.
  * - **Propagation**, to a fixpoint at every node: a line with no open square fails; a line with
  *   one is forced; a line with two open squares takes away every square that attacks both
  *   (placing a queen there would leave the line empty); and the diagonals must fit: the queens
@@ -21,10 +23,12 @@
  * - **Restarts**, for the decision: runs are cut after a Luby sequence of node budgets (unit
  *   {@link RESTART_UNIT}), each with a new random tie-break and value order; the weights and
  *   nogoods carry over, so a restart does not lose what was learned. Heavy-tailed satisfiable
- *   instances end in an early run; for unsatisfiable ones the last run proves it. The unit is
- *   large on purpose: on the Excluded Diagonals instances at n = 21 a unit of 256 nodes cost
- *   2.5 times the nodes of a single search, 16,384 about 3% more in all and a third less
- *   median time (the satisfiable ones end sooner).
+ *   instances end in an early run; for unsatisfiable ones the last run proves it. The unit
+ *   trades the median (satisfiable instances end sooner with short runs) against the total
+ *   (unsatisfiable ones repeat work): on the 500 Excluded Diagonals instances at n = 21, units
+ *   of 2,048 / 4,096 / 8,192 / 16,384 / 32,768 nodes gave median CPU times of 0.074 / 0.080 /
+ *   0.078 / 0.089 / 0.123 s and totals of 266 / 235 / 201 / 205 / 181 s; 256 nodes cost 2.5
+ *   times the nodes of a single search.
  *
  * The search is an explicit stack, one level per decision (forced queens stay on their level),
  * each level a copy of the open-square masks, so it can stop after a node budget and go on
@@ -38,7 +42,7 @@ import type { SubBoard } from "./sub-board.js";
 export type SearchStatus = "sat" | "unsat" | "paused";
 
 /** Nodes of the first run between restarts; run k gets RESTART_UNIT * luby(k). */
-export const RESTART_UNIT = 16384;
+export const RESTART_UNIT = 8192;
 
 /** Options of {@link HardSearch}. */
 export interface HardSearchOptions {
@@ -78,6 +82,12 @@ export interface HardSearchOptions {
    * @default RESTART_UNIT
    */
   readonly restartUnit?: number;
+  /**
+   * On a board without fixed queens, build the diagonal bound from shifted row masks (the
+   * same bound, found faster). Off: the general per-square count, for tests that compare them.
+   * @default true
+   */
+  readonly diagonalShifts?: boolean;
 }
 
 /** The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., from k = 1. */
@@ -113,7 +123,10 @@ function mulberry(seed: number): () => number {
   };
 }
 
-/** The most a line's failure weight counts (scores are (count << 20) - (weight << 8) - tie). */
+/**
+ * The most a line's failure weight counts. A score is count * 2^20 / weight - tie (tie: 0..255),
+ * so at the cap the tie-break still weighs about as much as the count.
+ */
 const MAX_WEIGHT = 4000;
 
 const CONFLICT = 0;
@@ -132,13 +145,18 @@ export class HardSearch {
   private readonly m: number;
   private readonly full: number;
   /**
-   * Ints per level: open rows (m), open columns (m), queen per row (m), the masks of the lines
-   * with two open squares when their pairs were last looked at (2m).
+   * Ints per level: open rows (m), open columns (m), the masks of the lines with two open
+   * squares when their pairs were last looked at (2m).
    */
   private readonly width: number;
   private readonly sums: number;
   private readonly diffs: number;
   private readonly st: Int32Array;
+  /**
+   * The column of each row's queen. One array for all levels: a row's entry is written when its
+   * queen is placed and read only while that queen stands (on the path to a completion).
+   */
+  private readonly queenOf: Int32Array;
   private readonly doneR: Int32Array;
   private readonly doneC: Int32Array;
   private readonly left: Int32Array;
@@ -163,6 +181,8 @@ export class HardSearch {
   private readonly cols: Int32Array;
   /** Failure weights of the lines: rows 0..m-1, columns m..2m-1 (at most MAX_WEIGHT). */
   private readonly weight: Int32Array;
+  /** 2^20 / weight, per line: a score is a multiplication, not a division. */
+  private readonly share: Float64Array;
   /** Tie-breaks between lines of equal count and weight: random 0..255, new each run. */
   private readonly priority: Int32Array;
   private readonly pairs: boolean;
@@ -196,6 +216,8 @@ export class HardSearch {
   private stamp = 0;
   /** A scratch list of candidate costs for the value order. */
   private readonly costs = new Float64Array(32);
+  /** True when no queen is fixed: compressed square (i, j) is board square (i, j). */
+  private readonly whole: boolean;
 
   constructor(
     readonly sub: SubBoard,
@@ -206,7 +228,8 @@ export class HardSearch {
     this.full = m === 32 ? -1 : (1 << m) - 1;
     this.sums = sub.sumValue.length;
     this.diffs = sub.diffValue.length;
-    this.width = 5 * m;
+    this.width = 4 * m;
+    this.queenOf = new Int32Array(m);
     this.sumMark = new Int32Array(this.sums);
     this.diffMark = new Int32Array(this.diffs);
     const levels = m + 1;
@@ -229,6 +252,7 @@ export class HardSearch {
     this.rows = sub.rows;
     this.cols = sub.cols;
     this.weight = new Int32Array(2 * m).fill(1);
+    this.share = new Float64Array(2 * m).fill(2 ** 20);
     this.priority = new Int32Array(2 * m);
     this.pairs = options.pairs ?? true;
     this.bound = options.diagonalBound ?? this.sums + this.diffs <= 8 * m;
@@ -237,6 +261,7 @@ export class HardSearch {
     this.probeDepth = options.probeDepth ?? 0;
     this.unit = options.restartUnit ?? RESTART_UNIT;
     this.seed = options.seed ?? 1;
+    this.whole = sub.n === m && (options.diagonalShifts ?? true);
     this.rng = mulberry(this.seed);
     // Level 0: the open squares, columns as the transpose, diagonal counts, no queens.
     const w = this.width;
@@ -244,7 +269,6 @@ export class HardSearch {
     for (let i = 0; i < m; i++) {
       const x = sub.open[i]!;
       root[i] = x;
-      root[2 * m + i] = -1;
       for (let y = x; y !== 0; y &= y - 1) {
         const j = low(y);
         root[m + j]! |= 1 << i;
@@ -288,7 +312,7 @@ export class HardSearch {
         let got = this.propagate(L);
         if (got === BRANCH && L < this.probeDepth && L < this.m - 1) got = this.probe(L);
         if (got === SOLVED) {
-          this.solution = st.slice(L * w + 2 * m, L * w + 3 * m);
+          this.solution = this.queenOf.slice();
           this.status = "sat";
           return "sat";
         }
@@ -351,7 +375,7 @@ export class HardSearch {
   propagateOnly(): SearchStatus {
     const got = this.propagate(0);
     if (got === SOLVED) {
-      this.solution = this.st.slice(2 * this.m, 3 * this.m);
+      this.solution = this.queenOf.slice();
       return "sat";
     }
     return got === CONFLICT ? "unsat" : "paused";
@@ -456,7 +480,7 @@ export class HardSearch {
 
   /** One more failure of a line (capped, so that a score stays an int32). */
   private bump(line: number): void {
-    if (this.weight[line]! < MAX_WEIGHT) this.weight[line]!++;
+    if (this.weight[line]! < MAX_WEIGHT) this.share[line] = 2 ** 20 / ++this.weight[line]!;
   }
 
   /**
@@ -494,7 +518,7 @@ export class HardSearch {
    */
   private place(L: number, i: number, j: number): boolean {
     const o = L * this.width;
-    const { st, attack, m } = this;
+    const { st, attack } = this;
     const s = (i * 32 + j) * 32;
     this.doneR[L]! |= 1 << i;
     this.doneC[L]! |= 1 << j;
@@ -509,7 +533,7 @@ export class HardSearch {
       const x = st[o + i2]! & attack[s + i2]!;
       if (x !== 0) this.clear(o, i2, x);
     }
-    st[o + 2 * m + i] = j;
+    this.queenOf[i] = j;
     this.left[L]!--;
     this.tS[L]! -= this.rows[i]! + this.cols[j]!;
     this.tD[L]! -= this.rows[i]! - this.cols[j]!;
@@ -522,7 +546,7 @@ export class HardSearch {
 
   /** Propagates level L to a fixpoint; on BRANCH, `line[L]` is the line to branch on. */
   private propagate(L: number): number {
-    const { st, m, weight } = this;
+    const { st, m, share } = this;
     const o = L * this.width;
     const full = this.full;
     this.curDoneR = this.doneR[L]!;
@@ -562,7 +586,8 @@ export class HardSearch {
       let best = -1;
       let bestScore = Number.POSITIVE_INFINITY;
       let forced = -1;
-      let twos = false;
+      let twosR = 0;
+      let twosC = 0;
       const priority = this.priority;
       // Score: the open squares, then more failures first, then the run's random order.
       for (let rest = openRows; rest !== 0; rest &= rest - 1) {
@@ -577,8 +602,8 @@ export class HardSearch {
           forced = i;
           break;
         }
-        if (k === 2) twos = true;
-        const score = (k << 20) - (weight[i]! << 8) - priority[i]!;
+        if (k === 2) twosR |= 1 << i;
+        const score = k * share[i]! - priority[i]!;
         if (score < bestScore) {
           best = i;
           bestScore = score;
@@ -597,8 +622,8 @@ export class HardSearch {
             forced = m + j;
             break;
           }
-          if (k === 2) twos = true;
-          const score = (k << 20) - (weight[m + j]! << 8) - priority[m + j]!;
+          if (k === 2) twosC |= 1 << j;
+          const score = k * share[m + j]! - priority[m + j]!;
           if (score < bestScore) {
             best = m + j;
             bestScore = score;
@@ -609,7 +634,9 @@ export class HardSearch {
         this.queue[this.queued++] = forced;
         continue;
       }
-      if (twos && this.pairs && this.pairKills(o, openRows, openCols)) continue;
+      if ((twosR | twosC) !== 0 && this.pairs && this.pairKills(o, openRows, twosR, twosC)) {
+        continue;
+      }
       if (this.bound && !this.diagonalsFit(L)) return CONFLICT;
       this.line[L] = best;
       return BRANCH;
@@ -620,14 +647,15 @@ export class HardSearch {
    * For each line with two open squares, takes away the squares that attack both. True when
    * some square was taken (propagation then starts over).
    */
-  private pairKills(o: number, openRows: number, openCols: number): boolean {
+  private pairKills(o: number, openRows: number, twosR: number, twosC: number): boolean {
     const { st, attack, m } = this;
     let changed = false;
-    const seen = o + 3 * m;
-    for (let rest = openRows; rest !== 0; rest &= rest - 1) {
+    const seen = o + 2 * m;
+    for (let rest = twosR; rest !== 0; rest &= rest - 1) {
       const l = low(rest);
       const x = st[o + l]!;
       // A line looked at with the same squares has nothing new to take: masks only shrink.
+      // (A kill may have changed the line since it was counted: it is then looked at again.)
       if (st[seen + l] === x || popcount(x) !== 2) continue;
       st[seen + l] = x;
       const sa = (l * 32 + low(x)) * 32;
@@ -641,7 +669,7 @@ export class HardSearch {
         }
       }
     }
-    for (let rest = openCols; rest !== 0; rest &= rest - 1) {
+    for (let rest = twosC; rest !== 0; rest &= rest - 1) {
       const l = low(rest);
       const x = st[o + m + l]!;
       if (st[seen + m + l] === x || popcount(x) !== 2) continue;
@@ -668,6 +696,7 @@ export class HardSearch {
   private diagonalsFit(L: number): boolean {
     const { st, sumId, diffId, sumMark, diffMark } = this;
     const o = L * this.width;
+    if (this.whole) return this.diagonalsFitWhole(L);
     const stamp = ++this.stamp;
     // The diagonals with an open square, marked (a count per square cleared costs more).
     for (let rest = ~this.doneR[L]! & this.full; rest !== 0; rest &= rest - 1) {
@@ -684,6 +713,36 @@ export class HardSearch {
       fits(sumMark, stamp, this.sumValue, k, this.tS[L]!) &&
       fits(diffMark, stamp, this.diffValue, k, this.tD[L]!)
     );
+  }
+
+  /**
+   * {@link diagonalsFit} on a board without fixed queens, where the diagonals are bit shifts:
+   * row i's squares j are sum diagonals i + j (its mask shifted by i) and difference diagonals
+   * i + (m - 1 - j) (its mask reversed, then shifted). Each set of diagonals with an open square
+   * is then a 63-bit mask in two ints, built with a few operations a row instead of a visit to
+   * every open square, and the bounds come from its lowest and highest k bits.
+   */
+  private diagonalsFitWhole(L: number): boolean {
+    const { st, m } = this;
+    const o = L * this.width;
+    const flip = 32 - m;
+    let sLo = 0;
+    let sHi = 0;
+    let dLo = 0;
+    let dHi = 0;
+    for (let rest = ~this.doneR[L]! & this.full; rest !== 0; rest &= rest - 1) {
+      const i = low(rest);
+      const x = st[o + i]!;
+      const r = reverse(x) >>> flip;
+      sLo |= x << i;
+      dLo |= r << i;
+      if (i > 0) {
+        sHi |= x >>> (32 - i);
+        dHi |= r >>> (32 - i);
+      }
+    }
+    const k = this.left[L]!;
+    return fitsBits(sLo, sHi, k, this.tS[L]!) && fitsBits(dLo, dHi, k, this.tD[L]! + k * (m - 1));
   }
 
   /**
@@ -722,6 +781,44 @@ export class HardSearch {
     this.candN[L] = k;
     this.candP[L] = 0;
   }
+}
+
+/** The 32 bits of x in reverse order. */
+function reverse(x: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return (x >>> 16) | (x << 16);
+}
+
+/**
+ * Whether k distinct positions among the set bits of the 64-bit mask (lo, hi) can add up to
+ * `target`: the k lowest add up to at most it, the k highest to at least it.
+ */
+function fitsBits(lo: number, hi: number, k: number, target: number): boolean {
+  let sum = 0;
+  let a = lo;
+  let b = hi;
+  let got = 0;
+  for (; got < k && a !== 0; got++, a &= a - 1) sum += low(a);
+  for (; got < k && b !== 0; got++, b &= b - 1) sum += 32 + low(b);
+  if (got < k || sum > target) return false;
+  sum = 0;
+  got = 0;
+  a = lo;
+  b = hi;
+  for (; got < k && b !== 0; got++) {
+    const t = 31 - Math.clz32(b);
+    sum += 32 + t;
+    b ^= 1 << t;
+  }
+  for (; got < k && a !== 0; got++) {
+    const t = 31 - Math.clz32(a);
+    sum += t;
+    a ^= 1 << t;
+  }
+  return sum >= target;
 }
 
 /** Whether `k` distinct values with a count above 0 can add up to `target` (bounds only). */
