@@ -7,6 +7,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { Forbidden, isSolution, type PartialBoard } from "../board.js";
 import { canComplete, completeOne, countCompletions, decideCompletion } from "../complete.js";
+import { solve } from "../solve.js";
 import { satComplete, satCompletions } from "../testing/sat.js";
 import { decideHard } from "./decide.js";
 import { blockedSquares, excludedDiagonalsBoard, randomCompletion } from "./generate.js";
@@ -149,6 +150,20 @@ test("the diagonal bound from shifted masks is the general bound: the same searc
   }
   // The bound must do something on these boards, or the comparison above says nothing.
   assert.ok(pruned > 0, "the bound pruned no search");
+});
+
+test("a board of 200,003 rows with 12 queens missing: completed, and the completion checked", () => {
+  const n = 200_003;
+  const cols = solve(n)!;
+  const free = new Set([
+    0, 1, 2, 7, 1000, 50_000, 99_999, 100_001, 150_000, 199_000, 200_001, 200_002,
+  ]);
+  const board: PartialBoard = {
+    n,
+    queens: cols.flatMap((col, row) => (free.has(row) ? [] : [{ row, col }])),
+  };
+  const one = completeOne(board);
+  assert.ok(one !== undefined && isCompletionOf(board, one));
 });
 
 test("counts: the exact counter agrees with the SAT route's enumeration on every instance", () => {

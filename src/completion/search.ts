@@ -15,8 +15,10 @@
  *   (placing a queen there would leave the line empty); and the diagonals must fit: the queens
  *   still missing use distinct sum diagonals whose values add up to exactly the sum of their
  *   rows and columns (the same for difference diagonals), so the smallest and largest such sums
- *   over the diagonals still open bound it. That bound is kept for boards with few diagonals
- *   (a full board's 2n - 1), where it prunes; on compressed big boards it is off.
+ *   over the diagonals still open bound it; and their squares add up to 2 (sum r^2 + sum c^2),
+ *   which the open diagonals nearest to the mean bound from below (`diagonalsFit`). The bounds
+ *   are kept for boards with few diagonals (a full board's 2n - 1), where they prune; on
+ *   compressed big boards they are off.
  * - **Learning**: a subtree that fails under one or two decisions gives a nogood, kept for the
  *   rest of the run: a failed single queen is removed from the board, a failed pair becomes an
  *   extra "attack" between the two squares, so propagation uses it at once and after restarts.
@@ -135,6 +137,12 @@ function mulberry(seed: number): () => number {
  */
 const MAX_WEIGHT = 4000;
 
+/**
+ * The largest board the second-moment bound is used on: with k <= 32 queens and values below
+ * 2n, its sums of (k v - t)^2 and k^2 tQ stay under 2^53 (about 2^51 at this n).
+ */
+const MOMENT_MAX_N = 65536;
+
 const CONFLICT = 0;
 const SOLVED = 1;
 const BRANCH = 2;
@@ -191,7 +199,7 @@ export class HardSearch {
   private readonly weight: Int32Array;
   /** 2^20 / weight, per line: a score is a multiplication, not a division. */
   private readonly share: Float64Array;
-  /** Tie-breaks between lines of equal count and weight: random 0..255, new each run. */
+  /** Tie-breaks between lines of about the same score: random 0..255, new each run. */
   private readonly priority: Int32Array;
   private readonly pairs: boolean;
   private readonly bound: boolean;
@@ -279,7 +287,8 @@ export class HardSearch {
     this.unit = options.restartUnit ?? RESTART_UNIT;
     this.seed = options.seed ?? 1;
     this.whole = sub.n === m && (options.diagonalShifts ?? true);
-    this.moment = options.secondMoment ?? true;
+    // Its integers stay below 2^53, exact in a double, while n <= MOMENT_MAX_N.
+    this.moment = (options.secondMoment ?? true) && sub.n <= MOMENT_MAX_N;
     this.rng = mulberry(this.seed);
     // Level 0: the open squares, columns as the transpose, diagonal counts, no queens.
     const w = this.width;
@@ -501,7 +510,7 @@ export class HardSearch {
     this.learned++;
   }
 
-  /** One more failure of a line (capped, so that a score stays an int32). */
+  /** One more failure of a line (capped at MAX_WEIGHT). */
   private bump(line: number): void {
     if (this.weight[line]! < MAX_WEIGHT) this.share[line] = 2 ** 20 / ++this.weight[line]!;
   }
@@ -613,7 +622,7 @@ export class HardSearch {
       let twosR = 0;
       let twosC = 0;
       const priority = this.priority;
-      // Score: the open squares, then more failures first, then the run's random order.
+      // Score: open squares per failure (times 2^20), less the run's random tie-break.
       for (let rest = openRows; rest !== 0; rest &= rest - 1) {
         const i = low(rest);
         const x = st[o + i]!;
