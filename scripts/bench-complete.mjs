@@ -12,6 +12,9 @@
 //   options: --families diagonals,random,translated,blocked  --n 8-21  --seeds K
 //            --limit S (per instance, default 60)  --sat-seeds K (default 30)
 //            --sat-limit S (default 20)  --scan (find each n's hardest d again)
+//            --every K (Excluded Diagonals: every K-th instance of the seeds taken)
+//            --search JSON (options of the hard-instance search, HardSearchOptions, for
+//                           measuring what each part is worth: '{"pairs":false}')
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -65,6 +68,8 @@ function args() {
     lo,
     hi: hi ?? lo,
     seeds: get("--seeds") === undefined ? undefined : Number(get("--seeds")),
+    every: Number(get("--every", "1")),
+    search: get("--search") === undefined ? undefined : JSON.parse(get("--search")),
     limit: Number(get("--limit", "60")),
     satSeeds: Number(get("--sat-seeds", "30")),
     satLimit: Number(get("--sat-limit", "20")),
@@ -115,6 +120,8 @@ async function main() {
   const opt = args();
   const { decideCompletion, parseBoard, formatBoard } = await import(new URL("index.js", dist));
   const gen = await import(new URL("completion/generate.js", dist));
+  const { decideHard } = await import(new URL("completion/decide.js", dist));
+  const { Forbidden } = await import(new URL("board.js", dist));
   const diagonals = data("excluded-diagonals.json").instances;
   const sat = new SatRoute();
   let disagreements = 0;
@@ -148,7 +155,10 @@ async function main() {
         board = r.board;
         readTimes.push((performance.now() - t0) / 1000);
       }
-      const d = decideCompletion(board, { timeLimitMs: opt.limit * 1000 });
+      const d =
+        opt.search && board.n - board.queens.length <= 32
+          ? decideHard(board, new Forbidden(board), opt.search, opt.limit * 1000)
+          : decideCompletion(board, { timeLimitMs: opt.limit * 1000 });
       const seconds = (performance.now() - t0) / 1000;
       const c = process.cpuUsage(c0);
       times.push(seconds);
@@ -202,7 +212,7 @@ async function main() {
     for (let n = opt.lo; n <= opt.hi; n++) {
       const list = diagonals[n];
       if (!list) continue;
-      const seeds = list.slice(0, opt.seeds ?? list.length);
+      const seeds = list.slice(0, opt.seeds ?? list.length).filter((_, i) => i % opt.every === 0);
       let d = HARDEST_D[n] ?? Math.round(0.9 * n);
       if (opt.scan) d = scanHardest(n, list.slice(0, 60), decideCompletion, gen);
       const boards = seeds
