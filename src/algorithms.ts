@@ -108,11 +108,6 @@ export const ALGORITHMS: readonly AlgorithmInfo[] = [
 /** The algorithm names, in {@link ALGORITHMS} order. */
 export const ALGORITHM_NAMES: readonly AlgorithmName[] = ALGORITHMS.map((a) => a.name);
 
-/** Whether `text` names an algorithm. */
-export function isAlgorithmName(text: string): text is AlgorithmName {
-  return (ALGORITHM_NAMES as readonly string[]).includes(text);
-}
-
 /** The entry of {@link ALGORITHMS} for `name`. */
 export function algorithmInfo(name: AlgorithmName): AlgorithmInfo {
   const info = ALGORITHMS.find((a) => a.name === name);

@@ -107,9 +107,6 @@ export interface ParseOptions {
   readonly diagonals?: number;
 }
 
-/** The largest board size a parse accepts (see `limits.ts`). */
-export const MAX_PARSE_SIZE = MAX_PARSE_N;
-
 /** The board size of the `aoj` format when `options.n` does not give one. */
 const AOJ_SIZE = 8;
 

@@ -5,14 +5,8 @@
 export {
   adapterName,
   countGpuOnDevice,
-  defaultLevels,
   GPU_MAX_N,
-  type GpuCheckpoint,
-  type GpuCountOptions,
-  type GpuCountResult,
   type GpuProgress,
-  type GpuSubResult,
   isSoftwareAdapter,
   requestCountingDevice,
 } from "./count-gpu.js";
-export { KERNEL_WGSL } from "./kernel.wgsl.js";

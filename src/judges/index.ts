@@ -16,25 +16,17 @@ import {
 import { solvePoj3239 } from "./poj3239.js";
 
 export {
-  completeJudge,
-  JUDGE_SIZE,
-  type JudgeAnswer,
   type JudgeParseResult,
   parseJudgeInput,
   solveAoj,
   solveJudge,
 } from "./aoj.js";
-export { BOJ9175_MAX_N, BOJ9175_MIN_N, solveBoj9175, wrapNumbers } from "./boj9175.js";
+export { solveBoj9175 } from "./boj9175.js";
 /** A judge's answer: the output, a "no" with its reason, or why the input is malformed. */
 export type { JudgeResult } from "./common.js";
-export { KATTIS_SIZE, solveKattis } from "./kattis.js";
-export {
-  MAX_LEETCODE51_N,
-  MAX_LEETCODE52_N,
-  solveLeetcode51,
-  solveLeetcode52,
-} from "./leetcode.js";
-export { POJ3239_MAX_N, POJ3239_MIN_N, poj3239Line, solvePoj3239 } from "./poj3239.js";
+export { solveKattis } from "./kattis.js";
+export { solveLeetcode51, solveLeetcode52 } from "./leetcode.js";
+export { solvePoj3239 } from "./poj3239.js";
 
 /** The judges' names, as `nqueens judge <problem>` takes them. */
 export const JUDGE_NAMES = [

@@ -119,8 +119,3 @@ export function checkRecord(
 export function agree(a: SubResult, b: SubResult): boolean {
   return a.count === b.count && a.fixed180 === b.fixed180 && a.fixed90 === b.fixed90;
 }
-
-/** The counts of a result as the records write them, `count=.. f180=.. f90=..`. */
-export function countsText(r: SubResult): string {
-  return `count=${r.count} f180=${r.fixed180} f90=${r.fixed90}`;
-}

@@ -7,7 +7,6 @@ import {
   byColOf,
   byRowOf,
   colOf,
-  flagOf,
   K_ENTER,
   K_PLACE,
   K_REJECT,
@@ -186,7 +185,3 @@ function apply(s: ReplayState, code: number, n: number): void {
       break;
   }
 }
-
-/** Whether a packed step is a return from a row where no queen could be placed. */
-export const isDeadEnd = (code: number | undefined): boolean =>
-  code !== undefined && kindOf(code) === K_RETURN && flagOf(code);

@@ -4,20 +4,12 @@
  * (solve.ts, tasks.ts, symmetric.ts), threads and checkpoints (count-join.ts, worker.ts), and the
  * readable reference (reference.ts).
  */
-export { countJoin, countJoinSync, JOIN_INLINE_MAX_N } from "./count-join.js";
-export { JoinKernel, type KernelTuning, TABLES_MAX_N } from "./kernel.js";
-export { countReference, itemCountReference } from "./reference.js";
+export { countJoin, countJoinSync } from "./count-join.js";
 export {
   JOIN_MAX_N,
-  JOIN_SPLIT_VERSION,
-  JOIN_TASKS,
-  type JoinItems,
-  joinItems,
   joinPart,
   joinSplitVersion,
   joinSubProblems,
   joinTaskCount,
-  taskItems,
 } from "./split.js";
-export { fixedByHalfTurn, fixedByQuarterTurn } from "./symmetric.js";
 export { JoinSolver, uniqueOf } from "./tasks.js";
