@@ -79,7 +79,8 @@ import { instanceSymmetry } from "./completion/symmetry.js";
 import { construct } from "./construct.js";
 import { compileBoard, countTask, newTask } from "./engine/kernel.js";
 import { checkSize, NQueensError } from "./errors.js";
-import { repair, seededRandom } from "./min-conflicts.js";
+import { repair } from "./min-conflicts.js";
+import { seededRandom } from "./random.js";
 
 /** The largest board size the completion functions accept. */
 export const MAX_COMPLETE_N = 1_000_000;

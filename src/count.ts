@@ -12,6 +12,7 @@
  */
 
 import { popcount } from "./bits.js";
+import { countRotationFixed } from "./engine/kernel.js";
 import { checkSize } from "./errors.js";
 
 /** The largest n the counter accepts (32-bit masks). n = 14 takes well under a second. */
@@ -161,51 +162,7 @@ function countBelow(all: number, rows: number, cols: number, left: number, right
   return total + BigInt(count);
 }
 
-/**
- * The number of solutions unchanged by a half turn (`turns` = 2) or a quarter turn (4), for
- * n >= 2. Fills the lowest empty row, each time placing the whole orbit of the chosen square
- * under the rotation; a square whose orbit clashes with itself or the board is skipped.
- */
+/** The solutions a half turn (`turns` = 2) or a quarter turn (4) maps onto themselves. */
 function countFixed(n: number, turns: 2 | 4): number {
-  const m = n - 1;
-  const row = new Uint8Array(n);
-  const col = new Uint8Array(n);
-  const diag = new Uint8Array(2 * n - 1);
-  const anti = new Uint8Array(2 * n - 1);
-  const mark = (r: number, c: number, on: 0 | 1) => {
-    row[r] = col[c] = diag[r - c + m] = anti[r + c] = on;
-  };
-  /** Places the orbit of (r, c) and returns its squares as [r0, c0, r1, c1, ...], or undefined. */
-  const placeOrbit = (r: number, c: number): number[] | undefined => {
-    const placed: number[] = [];
-    for (let t = 0; t < turns; t++) {
-      let seen = false;
-      for (let k = 0; k < placed.length; k += 2) seen ||= placed[k] === r && placed[k + 1] === c;
-      if (!seen) {
-        if (row[r] || col[c] || diag[r - c + m] || anti[r + c]) {
-          for (let k = 0; k < placed.length; k += 2) mark(placed[k]!, placed[k + 1]!, 0);
-          return undefined;
-        }
-        mark(r, c, 1);
-        placed.push(r, c);
-      }
-      // One step of the rotation: a quarter turn (r, c) -> (c, m - r), or a half turn.
-      [r, c] = turns === 4 ? [c, m - r] : [m - r, m - c];
-    }
-    return placed;
-  };
-  const search = (from: number): number => {
-    let r = from;
-    while (r < n && row[r]) r++;
-    if (r === n) return 1;
-    let found = 0;
-    for (let c = 0; c < n; c++) {
-      const placed = placeOrbit(r, c);
-      if (!placed) continue;
-      found += search(r + 1);
-      for (let k = 0; k < placed.length; k += 2) mark(placed[k]!, placed[k + 1]!, 0);
-    }
-    return found;
-  };
-  return search(0);
+  return countRotationFixed(n, new Int32Array(n).fill(-1), turns === 4);
 }

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { conflicts, isSolution, type Queen } from "./board.js";
 import { NQueensError } from "./errors.js";
-import { minConflicts, repair, seededRandom } from "./min-conflicts.js";
+import { minConflicts, repair } from "./min-conflicts.js";
+import { seededRandom } from "./random.js";
 
 for (const seed of [0, 1, -1, 2 ** 53 - 1, 123_456_789_012]) {
   test(`seededRandom(${seed}) repeats itself and stays in [0, 1)`, () => {

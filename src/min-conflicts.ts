@@ -8,7 +8,8 @@
  * whose swap removes the most clashes (O(n) with per-diagonal counters), allowing sideways moves
  * so that plateaus are crossed, and restarting from a fresh greedy start when it stalls.
  */
-import { checkSize, NQueensError } from "./errors.js";
+import { checkSize } from "./errors.js";
+import { seededRandom } from "./random.js";
 
 /** Options for {@link minConflicts}. */
 export interface MinConflictsOptions {
@@ -39,29 +40,6 @@ export function minConflicts(n: number, options: MinConflictsOptions = {}): numb
     const found = repair(new Int32Array(n).fill(-1), rng, 50 * n + 1000);
     if (found) return Array.from(found);
   }
-}
-
-/**
- * A small, fast, seeded generator of floats in [0, 1) (splitmix32 finalizer over a Weyl
- * sequence). Any safe integer seed; seeds that differ give unrelated streams.
- * @throws NQueensError when the seed is not a safe integer
- * @example const rng = seededRandom(1); rng() // 0.9579300163313746, on every run
- */
-export function seededRandom(seed: number): () => number {
-  if (!Number.isSafeInteger(seed)) {
-    throw new NQueensError(`seed must be a safe integer: got ${seed}`);
-  }
-  let s = mix((seed >>> 0) ^ mix(Math.floor(seed / 4294967296) >>> 0));
-  return () => {
-    s = (s + 0x9e3779b9) | 0;
-    return (mix(s) >>> 0) / 4294967296;
-  };
-}
-
-function mix(z: number): number {
-  z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
-  z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
-  return z ^ (z >>> 15);
 }
 
 /**

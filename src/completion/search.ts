@@ -38,6 +38,8 @@
  * Exact: the answer is "completable" only with a completion in hand (checked by the caller),
  * "not completable" only when the whole tree is refuted.
  */
+import { popcount } from "../bits.js";
+import { mulberry32 } from "../random.js";
 import type { SubBoard } from "./sub-board.js";
 
 /** What a run of the search ended with. */
@@ -109,26 +111,9 @@ export function luby(k: number): number {
   }
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 /** Index of the lowest set bit. */
 function low(x: number): number {
   return 31 - Math.clz32(x & -x);
-}
-
-/** A small seeded generator (mulberry32): the search's only source of randomness. */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -289,7 +274,7 @@ export class HardSearch {
     this.whole = sub.n === m && (options.diagonalShifts ?? true);
     // Its integers stay below 2^53, exact in a double, while n <= MOMENT_MAX_N.
     this.moment = (options.secondMoment ?? true) && sub.n <= MOMENT_MAX_N;
-    this.rng = mulberry(this.seed);
+    this.rng = mulberry32(this.seed);
     // Level 0: the open squares, columns as the transpose, diagonal counts, no queens.
     const w = this.width;
     const root = new Int32Array(w);
@@ -481,7 +466,7 @@ export class HardSearch {
   private restart(): void {
     this.restarts++;
     this.runBudget = this.unit * luby(this.restarts + 1);
-    this.rng = mulberry(this.seed + 0x9e3779b9 * this.restarts);
+    this.rng = mulberry32(this.seed + 0x9e3779b9 * this.restarts);
     this.reset();
   }
 

@@ -7,6 +7,7 @@
  *
  * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
  */
+import { popcount } from "../../bits.js";
 import { fillQuadrants, quadrantShape, quadrantWords } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 import { JOIN_MAX_N } from "./split.js";
@@ -424,10 +425,4 @@ export class JoinKernel {
     const count = chunks === 4 ? x.count4 : chunks === 5 ? x.count5 : x.count6;
     return count(g, this.#ga, this.#gb, this.#sorted, this.#planes, this.#stride);
   }
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  for (; x !== 0; x &= x - 1) c++;
-  return c;
 }

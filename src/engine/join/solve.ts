@@ -16,6 +16,7 @@
  * u = M with v below m = min ord(R); and the mirror case); the pairs of weight 1 (u, v = M, m)
  * are counted again on their own: count = 2 S - S1.
  */
+import { popcount } from "../../bits.js";
 import type { JoinKernel, Preset } from "./kernel.js";
 import { flipRows, type JoinItems, taskItems } from "./split.js";
 
@@ -34,12 +35,6 @@ function mirror(n: number, presets: readonly Preset[]): Preset[] {
 function local(k: JoinKernel, r: number): [number, number] {
   const low = (1 << k.h) - 1;
   return [r & low, (r >>> k.r0s) & low];
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  for (; x !== 0; x &= x - 1) c++;
-  return c;
 }
 
 /** Writes the class table of one side for the column sets of `list`. */
