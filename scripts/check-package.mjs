@@ -65,9 +65,7 @@ if (packed.code !== 0) {
 const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("[")))[0];
 const tarball = join(temp, info.filename);
 const files = info.files.map((f) => f.path);
-const stray = files.filter((f) =>
-  /\.test\.|(^|\/)testing\/|-main\.|\.map$|queue\/testing\./.test(f),
-);
+const stray = files.filter((f) => /\.test\.|(^|\/)(testing|dev)\/|\.map$/.test(f));
 check(
   "the tarball holds no tests, test support, benchmark programs or source maps",
   stray.length === 0,

@@ -40,15 +40,15 @@ if [ -z "${VK_DRIVER_FILES:-}${VK_ICD_FILENAMES:-}" ]; then
     fi
   done
 fi
-if [ ! -f dist/gpu/bench-main.js ]; then
-  echo '{"error":"dist/gpu/bench-main.js missing: npm run build (or scripts/gpu-pack.sh) and carry dist"}'
+if [ ! -f dist/dev/gpu-bench.js ]; then
+  echo '{"error":"dist/dev/gpu-bench.js missing: npx tsc -p . (or scripts/gpu-pack.sh) and carry dist"}'
   exit 1
 fi
 if command -v nvidia-smi >/dev/null 2>&1; then
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >&2 || true
 fi
 
-run() { "$node" dist/gpu/bench-main.js "$@"; }
+run() { "$node" dist/dev/gpu-bench.js "$@"; }
 
 if [ -n "${SWEEP:-}" ]; then
   n=${SWEEP_N:-19}

@@ -15,7 +15,7 @@ mkdir -p .gpu/debs
 
 # dist/: tsc emits even when files outside src/gpu have type errors; check what we need is there.
 npx tsc -p tsconfig.json >/dev/null || echo "gpu-pack: tsc reported errors (dist/ written anyway)" >&2
-test -f dist/gpu/bench-main.js
+test -f dist/dev/gpu-bench.js
 
 # The known counts, so that the host can check its totals.
 if [ -f ../shared/data/known-counts.json ]; then cp ../shared/data/known-counts.json .gpu/; fi

@@ -16,9 +16,10 @@ import { split, splitVersion } from "../engine/split.js";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { known } from "../testing/known-counts.js";
+import { useSwiftShader } from "../testing/swiftshader.js";
 import { countGpuOnDevice, type GpuSubResult } from "./count-gpu.js";
 import { countGpu } from "./node.js";
-import { type NodeGpu, requestNodeGpu, useSwiftShader } from "./node-device.js";
+import { type NodeGpu, requestNodeGpu } from "./node-device.js";
 
 let checked: NodeGpu | undefined; // clamping on, every index checked in the kernel
 let fast: NodeGpu | undefined; // as `countGpu` runs: clamping off

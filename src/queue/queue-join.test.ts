@@ -9,6 +9,14 @@ import { after, before, describe, test } from "node:test";
 import { JoinSolver } from "../engine/join/tasks.js";
 import { NQueensError } from "../errors.js";
 import { KNOWN } from "../testing/known-counts.js";
+import {
+  cli,
+  jobStarts,
+  killMidJob,
+  queueTestBed,
+  TEST_SECRET,
+  WorkerProc,
+} from "../testing/redis.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { makeRecord } from "./record.js";
@@ -16,7 +24,6 @@ import { batchRanges, batchSize, ensureRun, runKeys, runName, storeVotes } from 
 import { runSplit } from "./run-split.js";
 import { listRuns, verifyRun } from "./runs.js";
 import { runKey } from "./secret.js";
-import { cli, jobStarts, killMidJob, queueTestBed, TEST_SECRET, WorkerProc } from "./testing.js";
 import { parseQueueUrl } from "./url.js";
 import { judgeRun } from "./verdict.js";
 

@@ -12,9 +12,22 @@ import { solveSubProblem } from "../engine/kernel.js";
 import { estimatedCost, split, splitVersion } from "../engine/split.js";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
-import { requestNodeGpu, useSwiftShader } from "../gpu/node-device.js";
+import { requestNodeGpu } from "../gpu/node-device.js";
 import { KNOWN } from "../testing/known-counts.js";
+import {
+  cli,
+  jobStarts,
+  killMidJob,
+  type OwnRedis,
+  Proc,
+  queueTestBed,
+  sleep,
+  startRedisServer,
+  TEST_SECRET,
+  WorkerProc,
+} from "../testing/redis.js";
 import { assertBuilt, nqueens } from "../testing/run-cli.js";
+import { useSwiftShader } from "../testing/swiftshader.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { checkRecord, checkWorkerName, makeRecord } from "./record.js";
@@ -33,18 +46,6 @@ import {
 } from "./run.js";
 import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./runs.js";
 import { checkSecret, resolveSecret, runKey } from "./secret.js";
-import {
-  cli,
-  jobStarts,
-  killMidJob,
-  type OwnRedis,
-  Proc,
-  queueTestBed,
-  sleep,
-  startRedisServer,
-  TEST_SECRET,
-  WorkerProc,
-} from "./testing.js";
 import { maskUrl, parseQueueUrl } from "./url.js";
 import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
 import { startWorker, type WorkerEvent } from "./worker.js";
@@ -389,7 +390,7 @@ describe("queue on Redis", async () => {
     const n = 15;
     const w = [1, 2].map((i) => spawned(new WorkerProc(url, `c${i}`, 1, 5)));
     await Promise.all(w.map((x) => x.ready()));
-    const first = spawned(new Proc(["src/queue/coordinator-main.ts", String(n), url, "20"]));
+    const first = spawned(new Proc(["src/dev/queue-coordinator.ts", String(n), url, "20"]));
     const progressed = () => {
       const m = [...first.stderr.matchAll(/progress (\d+)\/(\d+)/g)].at(-1);
       return m !== undefined && Number(m[1]) > 0;

@@ -19,7 +19,7 @@ import {
   serveSite,
   spokenText,
   type TestSite,
-} from "./site-for-tests.js";
+} from "../testing/site.js";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];

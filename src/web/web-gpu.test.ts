@@ -8,7 +8,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { SWIFTSHADER_ICD } from "../gpu/node-device.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -18,7 +17,8 @@ import {
   SHOTS,
   serveSite,
   type TestSite,
-} from "./site-for-tests.js";
+} from "../testing/site.js";
+import { SWIFTSHADER_ICD } from "../testing/swiftshader.js";
 
 const FLAGS = [...CHROMIUM_FLAGS, "--enable-unsafe-webgpu"];
 /** SwiftShader compiles the kernel and counts on the CPU: give a count this long. */

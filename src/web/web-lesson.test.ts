@@ -17,8 +17,6 @@ import { uniquePuzzle } from "../completion/generate.js";
 import { type LessonStep, lesson } from "../lesson.js";
 import { placementIndex } from "../lesson-brute.js";
 import { canonical, TRANSFORMS, transform } from "../symmetry.js";
-import { trace, treeProfile } from "../trace.js";
-import { en } from "./messages.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -29,7 +27,9 @@ import {
   serveSite,
   spokenText,
   type TestSite,
-} from "./site-for-tests.js";
+} from "../testing/site.js";
+import { trace, treeProfile } from "../trace.js";
+import { en } from "./messages.js";
 
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
 let site: TestSite | undefined;

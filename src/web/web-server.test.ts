@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Worker } from "playwright-core";
 import { build } from "vite";
-import { CHROMIUM, CHROMIUM_FLAGS, NO_BROWSER } from "./site-for-tests.js";
+import { CHROMIUM, CHROMIUM_FLAGS, NO_BROWSER } from "../testing/site.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = join(ROOT, "bin/nqueens.js");

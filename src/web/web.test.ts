@@ -16,7 +16,7 @@ import {
   SHOTS,
   serveSite,
   type TestSite,
-} from "./site-for-tests.js";
+} from "../testing/site.js";
 
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
 let site: TestSite | undefined;

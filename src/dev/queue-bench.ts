@@ -3,7 +3,7 @@
  * each) against the engine alone on K threads (`countFast`, what `nqueens count N --workers K`
  * runs), same machine, alternating, and the median of the repetitions.
  *
- *   npx tsc -p . && node dist/queue/bench-main.js [N,N..] [K,K..] [reps] [redis-url]
+ *   npx tsc -p . && node dist/dev/queue-bench.js [N,N..] [K,K..] [reps] [redis-url]
  *   (defaults: 17,18  1,2,4  3  a private redis-server on a free port)
  *
  * Times are wall seconds of the library call: `countFast` (threads started inside) and
@@ -18,9 +18,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { countFast } from "../engine/count-fast.js";
-import { runCoordinator } from "./coordinator.js";
-import { forgetRun } from "./runs.js";
-import { startRedisServer } from "./testing.js";
+import { runCoordinator } from "../queue/coordinator.js";
+import { forgetRun } from "../queue/runs.js";
+import { startRedisServer } from "../testing/redis.js";
 
 const [nsText = "17,18", ksText = "1,2,4", repsText = "3", given] = process.argv.slice(2);
 const ns = nsText.split(",").map(Number);
@@ -29,7 +29,7 @@ const reps = Number(repsText);
 const own = given ? undefined : await startRedisServer();
 const url = given ?? own?.url ?? "";
 const here = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-const workerMain = new URL(`./worker-main${here}`, import.meta.url).pathname;
+const workerMain = new URL(`./queue-worker${here}`, import.meta.url).pathname;
 // The runs' secret, for the coordinator and the workers (a fresh one unless NQUEENS_SECRET is set).
 const secret = process.env.NQUEENS_SECRET || randomBytes(16).toString("hex");
 

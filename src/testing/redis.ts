@@ -11,10 +11,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
-import { closeRedis, openRedis } from "./connection.js";
-import { runKeys } from "./run.js";
-import { parseQueueUrl } from "./url.js";
-import type { WorkerEvent } from "./worker.js";
+import { closeRedis, openRedis } from "../queue/connection.js";
+import { runKeys } from "../queue/run.js";
+import { parseQueueUrl } from "../queue/url.js";
+import type { WorkerEvent } from "../queue/worker.js";
 
 /** The secret the tests' runs use (a queue run needs one); processes get it as NQUEENS_SECRET. */
 export const TEST_SECRET = "test-secret-0123456789abcdef";
@@ -226,7 +226,7 @@ export class Proc {
 }
 
 /**
- * A worker process (worker-main.ts) whose events are parsed from its stdout. A `lying` one adds
+ * A worker process (dev/queue-worker.ts) whose events are parsed from its stdout. A `lying` one adds
  * 1 to every count it stores (with valid tags: it holds the secret), as a faulty machine would.
  */
 export class WorkerProc extends Proc {
@@ -237,7 +237,7 @@ export class WorkerProc extends Proc {
     lockSeconds = 30,
     options: { lying?: boolean; env?: Record<string, string | undefined> } = {},
   ) {
-    const args = ["src/queue/worker-main.ts", url, String(threads), String(lockSeconds), name];
+    const args = ["src/dev/queue-worker.ts", url, String(threads), String(lockSeconds), name];
     super(options.lying ? [...args, "lie"] : args, options.env);
   }
 

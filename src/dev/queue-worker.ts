@@ -1,18 +1,18 @@
 /**
  * A queue worker as a bare process, for tests and development (the command is `nqueens worker`):
  *
- *   NQUEENS_SECRET=... node --import tsx src/queue/worker-main.ts redis://127.0.0.1:6379 [threads] [lockSeconds] [name] [lie]
+ *   NQUEENS_SECRET=... node --import tsx src/dev/queue-worker.ts redis://127.0.0.1:6379 [threads] [lockSeconds] [name] [lie]
  *
  * Writes each worker event as one JSON line on stdout. SIGTERM stops it at once (its jobs are
  * retried elsewhere); SIGINT lets the jobs in progress finish first. With `lie` as the fifth
  * argument it is a lying worker, for tests: it adds 1 to every count before tagging it.
  */
-import { SECRET_ENV } from "./secret.js";
-import { startWorker } from "./worker.js";
+import { SECRET_ENV } from "../queue/secret.js";
+import { startWorker } from "../queue/worker.js";
 
 const [url, threads = "1", lock = "30", name, lie] = process.argv.slice(2);
 if (!url) {
-  process.stderr.write("usage: worker-main.ts URL [threads] [lockSeconds] [name] [lie]\n");
+  process.stderr.write("usage: queue-worker.ts URL [threads] [lockSeconds] [name] [lie]\n");
   process.exit(2);
 }
 try {

@@ -1,11 +1,11 @@
 /**
- * One GPU count as a JSON line, for scripts/gpu-bench.sh (run built: `node dist/gpu/bench-main.js
+ * One GPU count as a JSON line, for scripts/gpu-bench.sh (run built: `node dist/dev/gpu-bench.js
  * N [lanes=...] [wg=...] [levels=...] [target=...] [tail=...] [rows=...] [robust=1]`). Not part of the library: a
  * program, so it prints and sets the exit code. `wallSeconds` is the whole process so far, start-up
  * included, as `nqueens count N --backend gpu` would take.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { countGpu } from "./node.js";
+import { countGpu } from "../gpu/node.js";
 
 /** The known total for n from shared/data/known-counts.json when it is at hand (null if not). */
 function knownTotal(n: number): string | null {

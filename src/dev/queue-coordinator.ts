@@ -2,13 +2,13 @@
  * A coordinator as a bare process, for tests and development (the command is
  * `nqueens count N --queue URL`):
  *
- *   NQUEENS_SECRET=... node --import tsx src/queue/coordinator-main.ts N redis://127.0.0.1:6379 [batch] [run] [replicas]
+ *   NQUEENS_SECRET=... node --import tsx src/dev/queue-coordinator.ts N redis://127.0.0.1:6379 [batch] [run] [replicas]
  *
  * Prints `progress DONE/ALL SOLUTIONS` lines and notices on stderr, then `total T unique U` on
  * stdout; exit 2 with one line on an error. SIGINT or SIGTERM stop it (the run goes on).
  */
-import { runCoordinator } from "./coordinator.js";
-import { SECRET_ENV } from "./secret.js";
+import { runCoordinator } from "../queue/coordinator.js";
+import { SECRET_ENV } from "../queue/secret.js";
 
 const [nText, url, batch, run, replicas] = process.argv.slice(2);
 const stop = new AbortController();
