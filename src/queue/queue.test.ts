@@ -154,7 +154,7 @@ describe("queue address and secret", () => {
         () => checkWorkerName(bad),
         (e: unknown) =>
           e instanceof NQueensError &&
-          /^--name must be 1 to 64 characters without spaces or control characters: got '/.test(
+          /^name must be 1 to 64 characters without spaces or control characters: got '/.test(
             e.message,
           ) &&
           ![..."\t\n\u0007\u202e"].some((c) => e.message.includes(c)),
