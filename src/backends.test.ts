@@ -74,13 +74,13 @@ const picks: [string, BackendRequest, Adapter, Expected][] = [
     "auto at n = 15: the CPU finishes first",
     { n: 15 },
     "hardware",
-    { backend: "cpu", why: /from n = 16 to 28/, loaded: true },
+    { backend: "cpu", why: /^auto takes a GPU for n = 16 to 28$/, loaded: true },
   ],
   [
     "auto at n = 29: beyond the kernel",
     { n: 29 },
     "hardware",
-    { backend: "cpu", why: /from n = 16 to 28/, loaded: true },
+    { backend: "cpu", why: /^auto takes a GPU for n = 16 to 28$/, loaded: true },
   ],
   [
     "auto, a software adapter: slower than the CPU",

@@ -86,7 +86,7 @@ function firstLine(e: unknown): string {
  * `gpu` is loaded only when a GPU is looked for. The caller closes the GPU it gets.
  * @throws NQueensError for `backend: "gpu"` with the method `join` or an n the GPU does not
  *   take; GpuUnavailable when `backend: "gpu"` finds no adapter
- * @example await pickBackend({ backend: "cpu", n: 12 }, nodeGpu) // { backend: "cpu" }
+ * @example await pickBackend({ n: 8 }, gpu) // { backend: "cpu", why: "auto takes a GPU for ..." }
  */
 export async function pickBackend<G extends OpenedGpu>(
   request: BackendRequest,
@@ -114,7 +114,10 @@ export async function pickBackend<G extends OpenedGpu>(
     }
   }
   if (n !== undefined && (n < access.autoFromN || n > access.maxN)) {
-    return { backend: "cpu", why: `a GPU counts from n = ${access.autoFromN} to ${access.maxN}` };
+    return {
+      backend: "cpu",
+      why: `auto takes a GPU for n = ${access.autoFromN} to ${access.maxN}`,
+    };
   }
   let opened: G;
   try {
@@ -130,7 +133,7 @@ export async function pickBackend<G extends OpenedGpu>(
 }
 
 /** The GPU a count on this machine opens: `requestNodeGpu`, quiet (it may only be probing). */
-export async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
+async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
   const { GPU_AUTO_MIN_N, GPU_MAX_N, requestNodeGpu } = await import("./gpu/node.js");
   return {
     open: () => requestNodeGpu({ quiet: true }),
