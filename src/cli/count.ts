@@ -4,12 +4,19 @@
  * SIGHUP that stop cleanly and say how to resume (exit 130, 143, 129: 128 + the signal number).
  */
 import { type Command, Option } from "commander";
-import { checkCheckpointPath, keyCheckpoint } from "../engine/checkpoint.js";
+import {
+  BACKENDS,
+  type BackendChoice,
+  type CountOnResult,
+  countOn,
+  GpuUnavailable,
+  loadQueue,
+} from "../backends.js";
+import { checkCheckpointPath, checkKeySecret } from "../engine/checkpoint.js";
 import {
   COUNT_METHODS,
   CountInterrupted,
   type CountMethod,
-  countBy,
   defaultWorkers,
   JOIN_MAX_N,
   MAX_N,
@@ -17,22 +24,19 @@ import {
   type Progress,
   pickMethod,
 } from "../engine/index.js";
+import { roughSeconds } from "../engine/method.js";
 import { NQueensError } from "../errors.js";
 import { resolveSecret, SECRET_ENV } from "../queue/secret.js";
 import { parseQueueUrl, QUEUE_ENV } from "../queue/url.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { loadQueue } from "./optional.js";
 import { stdout } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 
-/**
- * Rough wall time on 2 cores (measured: constellations n=17 6 s, 18 41 s, 19 301 s; the join
- * n=20 about 80 s; then x7 per step of n).
- */
+/** Rough wall time on 2 cores, in words (`roughSeconds`). */
 function roughTime(n: number, method: "join" | "constellations"): string {
-  const seconds = method === "join" ? 80 * 7 ** (n - 20) : 6 * 7 ** (n - 17);
+  const seconds = roughSeconds(n, method);
   if (seconds < 3600) return plural(Math.round(seconds / 60), "minute");
   if (seconds < 2 * 86400) return plural(Math.round(seconds / 3600), "hour");
   if (seconds < 2 * 365 * 86400) return plural(Math.round(seconds / 86400), "day");
@@ -51,30 +55,12 @@ interface CountFlags {
   json?: boolean;
   /** False with --no-progress. */
   progress: boolean;
-  backend: Backend;
+  backend: BackendChoice;
   method: CountMethod;
   queue?: string | false;
   batch?: string;
   secret?: string;
   replicas?: string;
-}
-
-const BACKENDS = ["auto", "cpu", "gpu"] as const;
-type Backend = (typeof BACKENDS)[number];
-
-/** What every backend returns: the counts and how the work was done. */
-interface Counted {
-  total: bigint;
-  unique: bigint;
-  seconds: number;
-  workers: number;
-  subProblems: number;
-  resumed: number;
-  backend: "cpu" | "gpu" | "queue";
-  /** The method that counted (the cpu and queue backends). */
-  method?: "join" | "constellations";
-  /** The GPU adapter's name, or the queue run's name. */
-  where?: string;
 }
 
 interface CountJob {
@@ -87,11 +73,11 @@ interface CountJob {
 }
 
 /**
- * Counts on the backend the flags ask for: a Redis queue (--queue or $NQUEENS_QUEUE), the GPU
- * (--backend gpu, or auto where a hardware adapter exists and n is large enough), or the CPU
- * engine. The GPU and queue modules are loaded only when used.
+ * Counts on the backend the flags ask for (the library's `countOn` decides: a Redis queue with
+ * --queue or $NQUEENS_QUEUE, a GPU, or the CPU engine). The flags are checked here first, in
+ * the order the count meets them, so that each message names the flag rather than the option.
  */
-async function countOn(job: CountJob): Promise<Counted> {
+async function countWith(job: CountJob): Promise<CountOnResult> {
   const { n, flags, onProgress, signal } = job;
   const url = queueUrl(flags);
   if (url === undefined && flags.batch !== undefined) {
@@ -110,19 +96,11 @@ async function countOn(job: CountJob): Promise<Counted> {
       flags.batch === undefined ? undefined : parseInteger(flags.batch, "--batch", 1, 100_000);
     const replicas =
       flags.replicas === undefined ? undefined : parseInteger(flags.replicas, "--replicas", 1, 9);
-    const address = parseQueueUrl(url); // a bad address is named before a missing secret
-    const { runCoordinator } = await loadQueue(); // a missing package is named before a missing secret
+    const address = parseQueueUrl(url, "--queue"); // a bad address is named before a missing secret
+    await loadQueue(); // a missing package is named before a missing secret
     const secret = resolveSecret(flags.secret);
-    const r = await runCoordinator(n, address, {
-      secret,
-      method: flags.method,
-      replicas,
-      batch,
-      onProgress,
-      signal,
-      onMessage: job.note,
-    });
-    return { ...r, backend: "queue", where: r.run };
+    const options = { method: flags.method, replicas, batch, onProgress, signal };
+    return countOn(n, { ...options, queue: address, secret, onMessage: job.note });
   }
   // A secret (--secret, else NQUEENS_SECRET) keys the checkpoint's records, whichever engine
   // opens it; without one they carry a CRC only.
@@ -132,46 +110,28 @@ async function countOn(job: CountJob): Promise<Counted> {
       "--secret keys a queue run or a checkpoint: add --queue URL or --checkpoint FILE",
     );
   }
-  const unkey =
-    flags.checkpoint !== undefined && secret !== undefined
-      ? keyCheckpoint(flags.checkpoint, secret)
-      : () => {};
-  try {
-    return await countHere(job);
-  } finally {
-    unkey();
-  }
-}
-
-/** Counts on this machine: the GPU or the CPU engine. */
-async function countHere(job: CountJob): Promise<Counted> {
-  const { n, workers, flags, onProgress, signal } = job;
+  if (flags.checkpoint !== undefined && secret !== undefined) checkKeySecret(secret, "--secret");
   if (flags.method === "join" && flags.backend === "gpu") {
     throw new NQueensError("--method join counts on the CPU: drop --backend gpu or --method join");
   }
-  // The GPU counts constellations: --method join keeps the count on the CPU.
-  const gpu = flags.method === "join" ? undefined : await openGpu(n, flags.backend);
-  if (gpu) {
-    try {
-      const { countGpu } = await import("../gpu/node.js");
-      const r = await countGpu(n, {
-        device: gpu.device,
-        checkpoint: flags.checkpoint,
-        onProgress,
-        signal,
-      });
-      return { ...r, workers: 1, backend: "gpu", where: gpu.name };
-    } finally {
-      gpu.close();
-    }
+  if (flags.backend === "gpu") {
+    const { GPU_MAX_N } = await import("../gpu/node.js");
+    parseInteger(String(n), "n for --backend gpu", 1, GPU_MAX_N);
   }
-  const r = await countBy(n, flags.method, {
-    workers,
-    checkpoint: flags.checkpoint,
-    onProgress,
-    signal,
-  });
-  return { ...r, backend: "cpu" };
+  try {
+    return await countOn(n, {
+      backend: flags.backend,
+      method: flags.method,
+      workers: job.workers,
+      checkpoint: flags.checkpoint,
+      secret: flags.checkpoint === undefined ? undefined : secret,
+      onProgress,
+      signal,
+    });
+  } catch (e) {
+    // --backend gpu without an adapter: what opening it said, as it said it.
+    throw e instanceof GpuUnavailable ? e.cause : e;
+  }
 }
 
 /** The queue address from --queue or $NQUEENS_QUEUE, unless --no-queue. */
@@ -179,23 +139,6 @@ function queueUrl(flags: CountFlags): string | undefined {
   if (flags.queue === false) return undefined;
   const text = flags.queue ?? process.env[QUEUE_ENV];
   return text === undefined || text === "" ? undefined : text;
-}
-
-/** The GPU to count on, or undefined for the CPU; `--backend gpu` without an adapter is an error. */
-async function openGpu(n: number, backend: Backend) {
-  if (backend === "cpu") return undefined;
-  const { GPU_AUTO_MIN_N, GPU_MAX_N, requestNodeGpu } = await import("../gpu/node.js");
-  if (backend === "gpu") {
-    parseInteger(String(n), "n for --backend gpu", 1, GPU_MAX_N);
-    return requestNodeGpu({ quiet: true }); // no Vulkan loader: say so without starting Dawn
-  }
-  if (n < GPU_AUTO_MIN_N || n > GPU_MAX_N) return undefined;
-  const gpu = await requestNodeGpu({ quiet: true }).catch(() => undefined);
-  if (gpu?.software) {
-    gpu.close(); // a software adapter (SwiftShader) is slower than the CPU engine
-    return undefined;
-  }
-  return gpu;
 }
 
 const EXAMPLES = `
@@ -294,9 +237,9 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     if (!flags.json) warn(`nqueens: ${message}`);
   };
   const stop = trapStopSignals();
-  let result: Counted;
+  let result: CountOnResult;
   try {
-    result = await countOn({ n, workers, flags, onProgress, signal: stop.signal, note });
+    result = await countWith({ n, workers, flags, onProgress, signal: stop.signal, note });
   } catch (e) {
     bar.stop();
     if (!(e instanceof CountInterrupted)) throw e;
@@ -361,7 +304,7 @@ function warn(line: string): void {
 }
 
 /** Where the count ran, for the `time` line. */
-function how(r: Counted): string {
+function how(r: CountOnResult): string {
   const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
   if (r.backend === "gpu") return `GPU: ${r.where}`;
   if (r.backend === "queue") return `queue run ${r.where}, ${plural(r.workers, "worker")}`;

@@ -8,13 +8,14 @@
  * fails its tag) or a recount disagrees.
  */
 
+import { loadQueue } from "../backends.js";
 import { NQueensError, quote } from "../errors.js";
 import type { QueueJobCounts, RunInfo } from "../queue/index.js";
+import { parseSample } from "../queue/sample.js";
 import { resolveSecret } from "../queue/secret.js";
 import { resolveQueueUrl } from "../queue/url.js";
 import { plural } from "../words.js";
 import type { Register } from "./commands.js";
-import { loadQueue } from "./optional.js";
 import { say, sayJson } from "./output.js";
 
 interface RunsFlags {
@@ -164,7 +165,9 @@ Examples:
         return;
       }
       if (flags.verify !== undefined) {
-        const report = await verifyRun(url, flags.verify, { secret, sample: flags.sample });
+        const sample =
+          flags.sample === undefined ? undefined : parseSample(flags.sample, "--sample");
+        const report = await verifyRun(url, flags.verify, { secret, sample });
         if (flags.json) await sayJson(report);
         else {
           for (const f of report.forged) {

@@ -3,6 +3,8 @@
  * Logs one line per event on stderr; stdout stays empty.
  */
 import { availableParallelism } from "node:os";
+import { GpuUnavailable, loadQueue } from "../backends.js";
+import { NQueensError } from "../errors.js";
 import type { Backend, WorkerEvent } from "../queue/index.js";
 import { checkWorkerName } from "../queue/record.js";
 import { resolveSecret } from "../queue/secret.js";
@@ -10,7 +12,6 @@ import { resolveQueueUrl } from "../queue/url.js";
 import { plural } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { loadQueue } from "./optional.js";
 
 interface WorkerFlags {
   queue?: string;
@@ -94,7 +95,7 @@ quadrant tables: about 60 MB per thread at n = 20, 534 MB at n = 22 (choose
           : parseInteger(flags.workers, "--workers", 1, 1024);
       const backend = parseChoice(flags.backend ?? "cpu", "--backend", BACKENDS);
       const lock = parseInteger(flags.lock ?? "30", "--lock", 1, 3600);
-      if (flags.name !== undefined) checkWorkerName(flags.name);
+      if (flags.name !== undefined) checkWorkerName(flags.name, "--name");
       const { startWorker } = await loadQueue(); // BullMQ: loaded only here, named before the secret
       const secret = resolveSecret(flags.secret);
       const log = (line: string | undefined) => {
@@ -107,6 +108,9 @@ quadrant tables: about 60 MB per thread at n = 20, 534 MB at n = 22 (choose
         lockSeconds: lock,
         name: flags.name,
         onEvent: (e) => log(describeEvent(e, flags.quiet === true)),
+      }).catch((e: unknown) => {
+        // The library names its option (`backend "gpu": ...`); the command names the flag.
+        throw e instanceof GpuUnavailable ? new NQueensError(`--backend gpu: ${e.why}`) : e;
       });
       await new Promise<void>((resolve) => {
         let stops = 0;

@@ -76,15 +76,24 @@ export interface CheckpointKey {
 }
 
 /**
+ * Checks a secret for keying checkpoints and returns it; `what` names it in the message.
+ * @throws NQueensError when it is shorter than {@link MIN_KEY_LENGTH} (never quoting it)
+ */
+export function checkKeySecret(secret: string, what = "secret"): string {
+  if (secret.length < MIN_KEY_LENGTH) {
+    throw new NQueensError(
+      `${what} must be at least ${MIN_KEY_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any tagged line: make one with \`openssl rand -hex 16\``,
+    );
+  }
+  return secret;
+}
+
+/**
  * The key of checkpoints of split `version` under `secret`.
  * @throws NQueensError when the secret is shorter than {@link MIN_KEY_LENGTH} (never quoting it)
  */
 export function checkpointKey(secret: string, version: string): CheckpointKey {
-  if (secret.length < MIN_KEY_LENGTH) {
-    throw new NQueensError(
-      `--secret must be at least ${MIN_KEY_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any tagged line: make one with \`openssl rand -hex 16\``,
-    );
-  }
+  checkKeySecret(secret);
   const key = createHmac("sha256", secret).update(`nqueens-checkpoint-1\0${version}`).digest();
   return {
     tag: (text) => createHmac("sha256", key).update(text).digest("hex").slice(0, 32),

@@ -27,6 +27,16 @@ export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "c
 }
 
 /**
+ * A rough wall time of a count of n by `method`, in seconds, on this project's 2-core machine:
+ * measured for the constellations at n = 17 (6 s), 18 (41 s) and 19 (301 s), and for the join at
+ * n = 20 (about 80 s), then 7 times as long per step of n.
+ * @example roughSeconds(21, "join") // 560
+ */
+export function roughSeconds(n: number, method: "join" | "constellations"): number {
+  return method === "join" ? 80 * 7 ** (n - 20) : 6 * 7 ** (n - 17);
+}
+
+/**
  * Counts with the given method (auto: see `pickMethod`), with the engine's contract.
  * @throws NQueensError (rejects) for `join` beyond n = 25, and as countFast / countJoin do
  */
@@ -37,7 +47,7 @@ export async function countBy(
 ): Promise<CountResult & { method: "join" | "constellations" }> {
   const chosen = pickMethod(n, method);
   if (chosen === "join" && Number.isInteger(n) && n > JOIN_MAX_N) {
-    throw new NQueensError(`--method join counts n up to ${JOIN_MAX_N}: got ${n}`);
+    throw new NQueensError(`method "join" counts n up to ${JOIN_MAX_N}: got ${n}`);
   }
   const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
   return { ...r, method: chosen };

@@ -20,7 +20,7 @@ export { GPU_MAX_N, type GpuCountResult, type GpuProgress } from "./count-gpu.js
 export { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
 /**
- * The smallest n for which `--backend auto` takes a (hardware) GPU: below it the CPU engine
+ * The smallest n for which the backend `auto` takes a (hardware) GPU: below it the CPU engine
  * finishes within about the GPU's start-up time (Dawn, device, shader compile: measured by
  * scripts/gpu-bench.sh as wallSeconds - kernelSeconds).
  */

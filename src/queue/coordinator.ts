@@ -130,7 +130,7 @@ const JOB_OPTIONS = {
 export function checkReplicas(replicas: number): number {
   if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) {
     throw new NQueensError(
-      `--replicas must be a whole number from 1 to ${MAX_REPLICAS}: got ${replicas}`,
+      `replicas must be a whole number from 1 to ${MAX_REPLICAS}: got ${replicas}`,
     );
   }
   return replicas;

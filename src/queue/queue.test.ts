@@ -155,13 +155,50 @@ describe("queue address and secret", () => {
         () => checkWorkerName(bad),
         (e: unknown) =>
           e instanceof NQueensError &&
-          /^--name must be 1 to 64 characters without spaces or control characters: got '/.test(
+          /^name must be 1 to 64 characters without spaces or control characters: got '/.test(
             e.message,
           ) &&
           ![..."\t\n\u0007\u202e"].some((c) => e.message.includes(c)),
       );
     }
   });
+  // Checked before any connection (the address is never reached): the messages name the
+  // options, as a library user passes them; the command names its flags itself.
+  const refused: [string, () => Promise<unknown>, RegExp][] = [
+    [
+      "startWorker with no threads",
+      () => startWorker("redis://127.0.0.1:1", { secret, threads: 0 }),
+      /^threads must be a whole number from 1 to 1024: got 0$/,
+    ],
+    [
+      "startWorker with a bad name",
+      () => startWorker("redis://127.0.0.1:1", { secret, name: "a b" }),
+      /^name must be 1 to 64 characters/,
+    ],
+    [
+      "startWorker with a bad address",
+      () => startWorker("localhost:6379", { secret }),
+      /^the queue address must be a URL like redis:\/\/HOST/,
+    ],
+    [
+      "runCoordinator with a quorum of 10",
+      () => runCoordinator(8, "redis://127.0.0.1:1", { secret, replicas: 10 }),
+      /^replicas must be a whole number from 1 to 9: got 10$/,
+    ],
+    [
+      "runCoordinator joining n = 26",
+      () => runCoordinator(26, "redis://127.0.0.1:1", { secret, method: "join" }),
+      /^the join counts n up to 25: got 26$/,
+    ],
+  ];
+  for (const [what, call, message] of refused) {
+    test(`${what}: refused, naming the option`, async () => {
+      await assert.rejects(
+        call(),
+        (e: unknown) => e instanceof NQueensError && message.test(e.message),
+      );
+    });
+  }
 });
 
 describe("records, votes and verdicts", () => {
@@ -880,6 +917,13 @@ describe("queue on Redis", async () => {
       assert.ok(good.ok && good.checked.length === 5 && good.settled === all);
       const byDefault = await verifyRun(url, name, { secret });
       assert.equal(byDefault.checked.length, Math.min(all, 50));
+      // A share: 1% of the settled sub-problems, at least one.
+      const share = await verifyRun(url, name, { secret, sample: { percent: 1 } });
+      assert.equal(share.checked.length, Math.max(1, Math.ceil(all / 100)));
+      await assert.rejects(
+        verifyRun(url, name, { secret, sample: { percent: 0 } }),
+        /^NQueensError: sample\.percent must be above 0 and at most 100: got 0$/,
+      );
       // A wrong count with a valid tag (a worker holding the secret lied): only a recount, or a
       // quorum, can tell.
       const sp = split(n).find((s) => solveSubProblem(n, s).count > 0);

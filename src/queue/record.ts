@@ -36,7 +36,7 @@ export const MAX_WORKER_NAME = 64;
  * another control or invisible formatting character (the name is a field of every record).
  * @throws NQueensError quoting the name (escaped, at most 40 characters)
  */
-export function checkWorkerName(name: string, what = "--name"): string {
+export function checkWorkerName(name: string, what = "name"): string {
   const chars = Array.from(name);
   if (chars.length < 1 || chars.length > MAX_WORKER_NAME || /[\s\p{C}]/u.test(name)) {
     throw new NQueensError(

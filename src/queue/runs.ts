@@ -24,6 +24,7 @@ import {
   runKeys,
 } from "./run.js";
 import { type QueueMethod, type RunSplit, splitFor } from "./run-split.js";
+import { parseSample, type Sample } from "./sample.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import {
@@ -290,8 +291,9 @@ export function defaultSample(settled: number): number {
 
 /**
  * Checks every record of a run for its tag, then recounts a random sample of its settled
- * sub-problems on this machine and compares them. `sample` is a number of sub-problems, a share
- * such as `"5%"`, or `"all"`. @default {@link defaultSample}
+ * sub-problems on this machine and compares them. `sample` is a number of sub-problems or a share
+ * of the settled ones (`{ percent: 5 }`; 100 for all), or until 1.0 the same as text (`"5%"`,
+ * `"all"`). @default {@link defaultSample}
  * @throws NQueensError when there is no such run, it is not under this secret, or this program's
  *   split of n differs
  * @example const r = await verifyRun(url, "q17-3f0c91a2", { secret, sample: 20 }); r.ok
@@ -301,7 +303,7 @@ export async function verifyRun(
   name: string,
   options: {
     secret: string;
-    sample?: number | string;
+    sample?: Sample | string;
     connectSeconds?: number;
     onProgress?: (checked: number, of: number) => void;
   },
@@ -350,24 +352,22 @@ export async function verifyRun(
 }
 
 /** The number of sub-problems to recount out of `of`. */
-function sampleSize(asked: number | string | undefined, of: number): number {
+function sampleSize(asked: Sample | string | undefined, of: number): number {
   if (asked === undefined) return defaultSample(of);
-  const text = String(asked).trim();
-  if (text === "all") return of;
-  const pct = /^(\d{1,3}(?:\.\d+)?)%$/.exec(text);
-  if (pct) {
-    const share = Number(pct[1]);
-    if (share <= 0 || share > 100) {
-      throw new NQueensError(`--sample must be a share from 0% to 100%: got ${text}`);
+  const sample = typeof asked === "string" ? parseSample(asked) : asked;
+  if (typeof sample === "number") {
+    if (!Number.isInteger(sample) || sample < 1) {
+      throw new NQueensError(
+        `sample must be a whole number of sub-problems, at least 1: got ${sample}`,
+      );
     }
-    return Math.min(of, Math.max(1, Math.ceil((of * share) / 100)));
+    return Math.min(of, sample);
   }
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
-    throw new NQueensError(
-      `--sample must be a number of sub-problems (at least 1), a share such as 5%, or all: got ${text.length > 20 ? `${text.slice(0, 20)}...` : text}`,
-    );
+  const { percent } = sample;
+  if (!(percent > 0 && percent <= 100)) {
+    throw new NQueensError(`sample.percent must be above 0 and at most 100: got ${percent}`);
   }
-  return Math.min(of, Number(text));
+  return Math.min(of, Math.max(1, Math.ceil((of * percent) / 100)));
 }
 
 /**

@@ -34,7 +34,7 @@ export interface RunKey {
  * Checks a secret given by the operator. The message never repeats the secret, not even in part.
  * @throws NQueensError when it is empty or shorter than {@link MIN_SECRET_LENGTH}
  */
-export function checkSecret(secret: string, where = "--secret"): string {
+export function checkSecret(secret: string, where = "secret"): string {
   if (secret.length < MIN_SECRET_LENGTH) {
     throw new NQueensError(
       `${where} must be at least ${MIN_SECRET_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any stored record: make one with \`openssl rand -hex 16\``,
@@ -52,7 +52,7 @@ export function resolveSecret(
   flag: string | undefined,
   env: Record<string, string | undefined> = process.env,
 ): string {
-  if (flag !== undefined) return checkSecret(flag);
+  if (flag !== undefined) return checkSecret(flag, "--secret");
   const text = env[SECRET_ENV];
   if (text === undefined || text === "") {
     throw new NQueensError(

@@ -54,9 +54,9 @@ export function maskUrl(text: string): string {
  * @throws NQueensError naming the bad value: another scheme, no host, a bad port or database
  * @example parseQueueUrl("redis://10.0.0.5:6379/2") // { host: "10.0.0.5", port: 6379, db: 2, ... }
  */
-export function parseQueueUrl(text: string): QueueUrl {
+export function parseQueueUrl(text: string, what = "the queue address"): QueueUrl {
   const bad = (why: string): NQueensError =>
-    new NQueensError(`--queue must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`);
+    new NQueensError(`${what} must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`);
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -102,5 +102,5 @@ export function resolveQueueUrl(
   if (text === undefined || text === "") {
     throw new NQueensError(`--queue ${FORM} is required (or set ${QUEUE_ENV})`);
   }
-  return parseQueueUrl(text);
+  return parseQueueUrl(text, "--queue");
 }

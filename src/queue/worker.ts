@@ -19,6 +19,7 @@
  */
 import { hostname } from "node:os";
 import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
+import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
 import { SPLIT_VERSION, type SubResult } from "../engine/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
@@ -41,7 +42,16 @@ import { parseQueueUrl, type QueueUrl } from "./url.js";
 import { judgeSub, voteLines } from "./verdict.js";
 
 /** Which solver a worker uses. `auto` picks the GPU when one is available. */
-export type Backend = "cpu" | "gpu" | "auto";
+export type Backend = BackendChoice;
+
+/** The GPU a worker opens (any adapter: `pickBackend` refuses a software one for `auto`). */
+async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
+  const [{ openGpuSolver }, { GPU_AUTO_MIN_N, GPU_MAX_N }] = await Promise.all([
+    import("./gpu-solver.js"),
+    import("../gpu/node.js"),
+  ]);
+  return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: GPU_MAX_N };
+}
 
 /** Names the CPU solver of constellations in verification records (the join's: `cpu/join-1`). */
 export const CPU_SOLVER = `cpu/${SPLIT_VERSION}`;
@@ -190,7 +200,8 @@ const PAUSE_MAX_MS = 5000;
 
 /**
  * Connects to the queue at `url` and starts taking jobs.
- * @throws NQueensError for a bad address, an unreachable server, or a backend that is missing
+ * @throws NQueensError for a bad address or bad options, an unreachable server; GpuUnavailable
+ *   (an NQueensError) for `backend: "gpu"` without a GPU
  * @example const w = await startWorker("redis://10.0.0.5:6379", { threads: 4 }); ... await w.close();
  */
 export async function startWorker(
@@ -205,26 +216,16 @@ export async function startWorker(
   const name = checkWorkerName(options.name ?? `${hostname()}:${process.pid}`);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1 || threads > 1024) {
-    throw new NQueensError(`--workers must be a whole number from 1 to 1024: got ${threads}`);
+    throw new NQueensError(`threads must be a whole number from 1 to 1024: got ${threads}`);
   }
-  const backend = options.backend ?? "cpu";
-  let gpu: GpuSolver | undefined;
-  let backendName = "cpu";
-  if (backend === "gpu" || backend === "auto") {
-    try {
-      gpu = await (await import("./gpu-solver.js")).openGpuSolver();
-    } catch (e) {
-      const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
-      if (backend === "gpu") throw new NQueensError(`--backend gpu: ${why}`);
-      backendName = `cpu (no GPU: ${why})`;
-    }
-    if (gpu && backend === "auto" && gpu.software) {
-      backendName = `cpu (the only GPU adapter, ${gpu.name}, runs on the CPU)`;
-      gpu.close();
-      gpu = undefined;
-    }
-    if (gpu) backendName = `gpu (${gpu.name})`;
-  }
+  // A worker takes jobs of every n: the backend is decided once, without one.
+  const picked = await pickBackend({ backend: options.backend ?? "cpu" }, workerGpu);
+  const gpu = picked.backend === "gpu" ? picked.gpu : undefined;
+  const backendName = gpu
+    ? `gpu (${gpu.name})`
+    : picked.backend === "cpu" && picked.why
+      ? `cpu (${picked.why})`
+      : "cpu";
   const lockMs = Math.round((options.lockSeconds ?? 30) * 1000);
   if (!(lockMs >= 500))
     throw new NQueensError(`lock time must be at least 0.5 s: got ${lockMs} ms`);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { known } from "../../testing/known-counts.js";
 import { countFast } from "../count-fast.js";
-import { countBy, pickMethod } from "../method.js";
+import { countBy, pickMethod, roughSeconds } from "../method.js";
 import { CountInterrupted, type Progress } from "../types.js";
 import { countJoin, countJoinSync } from "./count-join.js";
 import { JoinKernel } from "./kernel.js";
@@ -125,6 +125,13 @@ describe("the two methods", () => {
     assert.equal(pickMethod(20, "constellations"), "constellations");
     assert.equal(pickMethod(27), "constellations");
     assert.equal(pickMethod(8, "join"), "join");
+  });
+
+  test("roughSeconds: the measured times, 7 times as long per step of n", () => {
+    assert.equal(roughSeconds(17, "constellations"), 6);
+    assert.equal(roughSeconds(19, "constellations"), 294);
+    assert.equal(roughSeconds(20, "join"), 80);
+    assert.equal(roughSeconds(22, "join"), 3920);
   });
 
   // n = 14..16: each method against the known counts (here and in engine/count.test.ts).

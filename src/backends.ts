@@ -1,0 +1,285 @@
+/**
+ * Where a count runs: the CPU engine on this machine (`countBy`), its GPU (WebGPU through Dawn,
+ * `countGpu`), or a Redis queue whose workers run on any machines (`runCoordinator`). The one
+ * backend decision, for `nqueens count` and for the queue worker alike (`pickBackend`), and a
+ * count on the backend it picks (`countOn`). Node only: the browser has its own GPU path.
+ *
+ * The GPU and queue modules, and the optional packages they need (webgpu; bullmq and ioredis),
+ * are loaded only when used; a missing package is named with its install command, in one line.
+ * Messages name this module's options (`backend "gpu"`), never a command's flags.
+ */
+import { keyCheckpoint } from "./engine/checkpoint.js";
+import { type CountMethod, countBy } from "./engine/method.js";
+import type { Progress } from "./engine/types.js";
+import { checkSize, NQueensError } from "./errors.js";
+import type { NodeGpu } from "./gpu/node-device.js";
+import type { QueueUrl } from "./queue/url.js";
+
+/** The backends one may ask for: `auto` takes a hardware GPU where it pays off, else the CPU. */
+export const BACKENDS = ["auto", "cpu", "gpu"] as const;
+export type BackendChoice = (typeof BACKENDS)[number];
+
+/** A GPU as the backend decision sees it: what it is called, whether it runs on the CPU. */
+export interface OpenedGpu {
+  readonly name: string;
+  /** A software (CPU) adapter such as SwiftShader: exact, but slower than the CPU engine. */
+  readonly software: boolean;
+  close(): void;
+}
+
+/** How to open a GPU of kind G, and the board sizes it counts. */
+export interface GpuAccess<G extends OpenedGpu> {
+  /** Opens the first adapter; rejects when there is none (or its package is missing). */
+  open(): Promise<G>;
+  /** The smallest n for which `auto` takes a GPU (below it the CPU finishes first). */
+  readonly autoFromN: number;
+  /** The largest n the GPU kernel takes. */
+  readonly maxN: number;
+}
+
+/** What {@link pickBackend} decides from. */
+export interface BackendRequest {
+  /** @default "auto" */
+  backend?: BackendChoice;
+  /** The counting method; only the CPU joins half-boards. @default "auto" */
+  method?: CountMethod;
+  /** The board size of one count; a queue worker, which takes jobs of every n, gives none. */
+  n?: number;
+  /** Whether a queue address was given: then the workers count, whatever `backend` says. */
+  queue?: boolean;
+}
+
+/** The backend picked: a queue, an opened GPU (the caller closes it), or the CPU. */
+export type PickedBackend<G extends OpenedGpu> =
+  | { readonly backend: "queue" }
+  | { readonly backend: "gpu"; readonly gpu: G }
+  /** `why`: for `auto`, why not on a GPU, where a GPU was looked for. */
+  | { readonly backend: "cpu"; readonly why?: string };
+
+/**
+ * The GPU asked for (`backend: "gpu"`) could not be opened. The message says so with the first
+ * line of the reason; `cause` is what opening it threw.
+ */
+export class GpuUnavailable extends NQueensError {
+  /** The first line of the reason. */
+  readonly why: string;
+  constructor(cause: unknown) {
+    const why = firstLine(cause);
+    super(`backend "gpu": ${why}`, { cause });
+    this.why = why;
+  }
+}
+
+function firstLine(e: unknown): string {
+  return e instanceof Error ? (e.message.split("\n")[0] ?? "") : String(e);
+}
+
+/**
+ * Decides where a count runs:
+ * - a queue address given: the queue (its workers choose their own backend);
+ * - `cpu`, or the method `join` (the GPU counts constellations only): the CPU;
+ * - `gpu`: the first adapter, a software one too, or GpuUnavailable; for one count, n must be
+ *   one the GPU kernel takes;
+ * - `auto`: a hardware adapter, for one count only when n is in `autoFromN..maxN`; else the CPU
+ *   (a software adapter is opened, found slower than the CPU engine, and closed).
+ *
+ * `gpu` is loaded only when a GPU is looked for. The caller closes the GPU it gets.
+ * @throws NQueensError for `backend: "gpu"` with the method `join` or an n the GPU does not
+ *   take; GpuUnavailable when `backend: "gpu"` finds no adapter
+ * @example await pickBackend({ n: 8 }, gpu) // { backend: "cpu", why: "auto takes a GPU for ..." }
+ */
+export async function pickBackend<G extends OpenedGpu>(
+  request: BackendRequest,
+  gpu: () => Promise<GpuAccess<G>>,
+): Promise<PickedBackend<G>> {
+  if (request.queue) return { backend: "queue" };
+  const backend = request.backend ?? "auto";
+  const { n } = request;
+  if (request.method === "join") {
+    if (backend === "gpu") {
+      throw new NQueensError(
+        'method "join" counts on the CPU: choose backend "cpu" or "auto", or another method',
+      );
+    }
+    return { backend: "cpu" };
+  }
+  if (backend === "cpu") return { backend: "cpu" };
+  const access = await gpu();
+  if (backend === "gpu") {
+    if (n !== undefined) checkSize(n, access.maxN, 'n for backend "gpu"');
+    try {
+      return { backend: "gpu", gpu: await access.open() };
+    } catch (e) {
+      throw new GpuUnavailable(e);
+    }
+  }
+  if (n !== undefined && (n < access.autoFromN || n > access.maxN)) {
+    return {
+      backend: "cpu",
+      why: `auto takes a GPU for n = ${access.autoFromN} to ${access.maxN}`,
+    };
+  }
+  let opened: G;
+  try {
+    opened = await access.open();
+  } catch (e) {
+    return { backend: "cpu", why: `no GPU: ${firstLine(e)}` };
+  }
+  if (opened.software) {
+    opened.close();
+    return { backend: "cpu", why: `the only GPU adapter, ${opened.name}, runs on the CPU` };
+  }
+  return { backend: "gpu", gpu: opened };
+}
+
+/** The GPU a count on this machine opens: `requestNodeGpu`, quiet (it may only be probing). */
+async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
+  const { GPU_AUTO_MIN_N, GPU_MAX_N, requestNodeGpu } = await import("./gpu/node.js");
+  return {
+    open: () => requestNodeGpu({ quiet: true }),
+    autoFromN: GPU_AUTO_MIN_N,
+    maxN: GPU_MAX_N,
+  };
+}
+
+/** Whether a package can be imported from here. */
+function installed(name: string): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The queue module (BullMQ over Redis), whose packages are optional peers of nqueens.
+ * @throws NQueensError naming the install command when bullmq or ioredis is missing
+ */
+export async function loadQueue(): Promise<typeof import("./queue/index.js")> {
+  const absent = ["bullmq", "ioredis"].filter((name) => !installed(name));
+  if (absent.length > 0) {
+    throw new NQueensError(
+      `counting over a queue needs the optional packages bullmq and ioredis: npm install ${absent.join(" ")}`,
+    );
+  }
+  return import("./queue/index.js");
+}
+
+/** Options of {@link countOn}. */
+export interface CountOnOptions {
+  /** Where to count without a queue (see {@link pickBackend}). @default "auto" */
+  backend?: BackendChoice;
+  /** The counting method, here or over the queue (see `pickMethod`). @default "auto" */
+  method?: CountMethod;
+  /** A Redis queue to count over, with `nqueens worker` processes on any machines. */
+  queue?: string | QueueUrl;
+  /**
+   * The queue run's secret (required with `queue`), or the key of the checkpoint's records
+   * (at least 16 characters; without it they carry a CRC only).
+   */
+  secret?: string;
+  /** CPU threads (not with `queue`: the workers choose theirs). @default every core */
+  workers?: number;
+  /** A checkpoint file to resume from and record to (not with `queue`, which keeps its own). */
+  checkpoint?: string;
+  /** With `queue`: sub-problems per job of a new run. @default the coordinator's */
+  batch?: number;
+  /** With `queue`: distinct workers that must agree on each sub-problem of a new run. @default 1 */
+  replicas?: number;
+  onProgress?: (progress: Progress) => void;
+  /** One-line notices of a queue run (attached, waiting for Redis, disputes). */
+  onMessage?: (message: string) => void;
+  /** Stops the count (rejects with CountInterrupted); a queue run goes on in its workers. */
+  signal?: AbortSignal;
+}
+
+/** The counts of {@link countOn}, and how the work was done. */
+export interface CountOnResult {
+  readonly total: bigint;
+  readonly unique: bigint;
+  readonly seconds: number;
+  /** CPU threads, or the queue's workers (1 on a GPU). */
+  readonly workers: number;
+  readonly subProblems: number;
+  /** Sub-problems done before this call (a checkpoint, or a queue run attached to). */
+  readonly resumed: number;
+  readonly backend: "cpu" | "gpu" | "queue";
+  /** The method that counted (the cpu and queue backends). */
+  readonly method?: "join" | "constellations";
+  /** The GPU adapter's name, or the queue run's name. */
+  readonly where?: string;
+}
+
+/**
+ * Counts the solutions of n on the backend {@link pickBackend} picks, a GPU and the queue loaded
+ * only when used.
+ * @throws NQueensError (rejects) for options that do not go together, and as `countBy`,
+ *   `countGpu` and `runCoordinator` do; CountInterrupted when `signal` aborts
+ * @example (await countOn(12, { backend: "cpu", workers: 2 })).total // 14200n
+ */
+export async function countOn(
+  n: number,
+  options: CountOnOptions = {},
+  gpu: () => Promise<GpuAccess<NodeGpu>> = nodeGpu,
+): Promise<CountOnResult> {
+  const { onProgress, signal } = options;
+  const queue = options.queue !== undefined && options.queue !== "";
+  if (!queue && (options.batch !== undefined || options.replicas !== undefined)) {
+    throw new NQueensError("batch and replicas are options of a queue run: add the queue option");
+  }
+  if (queue && (options.checkpoint !== undefined || options.workers !== undefined)) {
+    throw new NQueensError(
+      "a queue run keeps its results in Redis and its workers choose their threads: drop the checkpoint and workers options",
+    );
+  }
+  if (queue) {
+    const { runCoordinator } = await loadQueue();
+    const r = await runCoordinator(n, options.queue as string | QueueUrl, {
+      secret: options.secret as string,
+      method: options.method ?? "auto",
+      replicas: options.replicas,
+      batch: options.batch,
+      onProgress,
+      signal,
+      onMessage: options.onMessage,
+    });
+    return { ...r, backend: "queue", where: r.run };
+  }
+  if (options.checkpoint === undefined && options.secret !== undefined) {
+    throw new NQueensError(
+      "secret keys a queue run or a checkpoint: add the queue or the checkpoint option",
+    );
+  }
+  // The secret keys the checkpoint's records, whichever engine opens it.
+  const unkey =
+    options.checkpoint !== undefined && options.secret !== undefined
+      ? keyCheckpoint(options.checkpoint, options.secret)
+      : () => {};
+  try {
+    const picked = await pickBackend({ backend: options.backend, method: options.method, n }, gpu);
+    if (picked.backend === "gpu") {
+      try {
+        const { countGpu } = await import("./gpu/node.js");
+        const r = await countGpu(n, {
+          device: picked.gpu.device,
+          checkpoint: options.checkpoint,
+          onProgress,
+          signal,
+        });
+        return { ...r, workers: 1, backend: "gpu", where: picked.gpu.name };
+      } finally {
+        picked.gpu.close();
+      }
+    }
+    const r = await countBy(n, options.method ?? "auto", {
+      workers: options.workers,
+      checkpoint: options.checkpoint,
+      onProgress,
+      signal,
+    });
+    return { ...r, backend: "cpu" };
+  } finally {
+    unkey();
+  }
+}
