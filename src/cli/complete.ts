@@ -13,8 +13,13 @@ import {
   countCompletionsAsync,
 } from "../complete.js";
 import { NQueensError } from "../errors.js";
-import { type BoardStyle, formatChunks } from "../format.js";
-import { type BoardForm, parseBoard, parseBoardAs } from "../parse.js";
+import {
+  type BoardForm,
+  type BoardStyle,
+  formatChunks,
+  parseBoard,
+  parseBoardAs,
+} from "../formats/index.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";

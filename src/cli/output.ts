@@ -14,7 +14,7 @@
  */
 import { Option } from "commander";
 import { NQueensError } from "../errors.js";
-import { BOARD_STYLES, type BoardStyle } from "../format.js";
+import { BOARD_STYLES, type BoardStyle } from "../formats/index.js";
 
 /** Thrown once standard output is closed (`nqueens list 14 | head`): a quiet stop, exit 0. */
 export class OutputClosed extends Error {}

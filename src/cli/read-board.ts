@@ -2,7 +2,7 @@
 import { Option } from "commander";
 import type { PartialBoard } from "../board.js";
 import { NQueensError } from "../errors.js";
-import { BOARD_FORMS, type BoardForm, parseBoard, parseBoardAs } from "../parse.js";
+import { BOARD_FORMS, type BoardForm, parseBoard, parseBoardAs } from "../formats/index.js";
 import { readInput } from "./input.js";
 
 /** What `--format-in` accepts: `auto` (detect) or one of the formats parse.ts reads. */

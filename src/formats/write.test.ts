@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { PartialBoard } from "./board.js";
-import { NQueensError } from "./errors.js";
-import { BOARD_STYLES, type BoardStyle, fileName, formatBoard } from "./format.js";
+import type { PartialBoard } from "../board.js";
+import { NQueensError } from "../errors.js";
+import { BOARD_STYLES, type BoardStyle, fileName, formatBoard } from "./write.js";
 
 const FOUR = [1, 3, 0, 2];
 const PARTIAL: PartialBoard = { n: 4, queens: [{ row: 2, col: 3 }] };

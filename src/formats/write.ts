@@ -16,8 +16,8 @@ import {
   isRestricted,
   type PartialBoard,
   type Solution,
-} from "./board.js";
-import { NQueensError } from "./errors.js";
+} from "../board.js";
+import { NQueensError } from "../errors.js";
 
 /** The names `--format` accepts, one per style of {@link formatBoard}. */
 export const BOARD_STYLES = [

@@ -48,11 +48,11 @@ import {
   type PartialBoard,
   type Queen,
   type Square,
-} from "./board.js";
-import { quote } from "./errors.js";
-import { MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
-import { type Line, nonBlankLines } from "./lines.js";
-import { count, plural } from "./words.js";
+} from "../board.js";
+import { quote } from "../errors.js";
+import { MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "../limits.js";
+import { type Line, nonBlankLines } from "../lines.js";
+import { count, plural } from "../words.js";
 
 /** The formats {@link parseBoardAs} reads: every style of `format.ts` but `svg`. */
 export const BOARD_FORMS = [

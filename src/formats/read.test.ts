@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import type { PartialBoard, Queen } from "./board.js";
-import { BOARD_STYLES, type BoardStyle, formatBoard } from "./format.js";
+import type { PartialBoard, Queen } from "../board.js";
 import {
   BOARD_FORMS,
   type BoardForm,
@@ -11,7 +10,8 @@ import {
   type ParseResult,
   parseBoard,
   parseBoardAs,
-} from "./parse.js";
+} from "./read.js";
+import { BOARD_STYLES, type BoardStyle, formatBoard } from "./write.js";
 
 const EIGHT = [0, 4, 7, 5, 2, 6, 1, 3];
 const queensOf = (cols: number[]): Queen[] => cols.map((col, row) => ({ row, col }));
