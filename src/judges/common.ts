@@ -14,7 +14,7 @@
  */
 import { quote } from "../errors.js";
 import type { ParseErrorCode } from "../formats/index.js";
-import { nonBlankLines } from "../lines.js";
+import { nonBlankLines } from "../formats/index.js";
 
 /** A judge's answer to one input: the output, a "no" with its reason, or why the input is malformed. */
 export type JudgeResult =
