@@ -42,18 +42,15 @@ import { type FormatOptions, layout } from "./write.js";
 
 export { detectForm } from "./detect.js";
 export {
-  type Line,
   nonBlankLines,
   type ParseErrorCode,
   type ParseOptions,
   type ParseResult,
 } from "./read.js";
 export {
-  BOARD_FORMATS,
   BOARD_FORMS,
   BOARD_STYLES,
   type BoardForm,
-  type BoardFormat,
   type BoardStyle,
   boardFormat,
 } from "./table.js";

@@ -18,7 +18,7 @@ import type { BoardForm } from "./table.js";
 import { joined, type Layout } from "./write.js";
 
 /** The matrix styles. */
-export type MatrixStyle = "dots" | "compact" | "stars" | "binary";
+type MatrixStyle = "dots" | "compact" | "stars" | "binary";
 
 /** How each matrix style writes a queen, an empty square, the space between them, a blocked square. */
 const SYMBOLS: Record<MatrixStyle, readonly [string, string, string, string]> = {

@@ -9,7 +9,7 @@
  */
 
 /** What a format is and does. */
-export interface BoardFormat {
+interface BoardFormat {
   /** The name `--format` and `--format-in` take. */
   readonly name: string;
   /** {@link parseBoardAs} reads it. */
