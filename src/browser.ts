@@ -89,12 +89,20 @@ export {
 } from "./engine/types.js";
 export { NQueensError } from "./errors.js";
 export {
+  BOARD_FORMS,
   BOARD_STYLES,
+  type BoardForm,
   type BoardStyle,
+  detectForm,
   type FormatOptions,
   formatBoard,
   formatChunks,
-} from "./format.js";
+  type ParseErrorCode,
+  type ParseOptions,
+  type ParseResult,
+  parseBoard,
+  parseBoardAs,
+} from "./formats/index.js";
 export {
   JUDGE_NAMES,
   JUDGES,
@@ -113,16 +121,6 @@ export {
   solvePoj3239,
 } from "./judges/index.js";
 export { MAX_INPUT_BYTES, MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
-export {
-  BOARD_FORMS,
-  type BoardForm,
-  detectForm,
-  type ParseErrorCode,
-  type ParseOptions,
-  type ParseResult,
-  parseBoard,
-  parseBoardAs,
-} from "./parse.js";
 export { type SolutionsOptions, solutions } from "./solutions.js";
 export { MAX_SOLVE_N, methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
 export {

@@ -13,8 +13,14 @@ import {
   countCompletionsAsync,
 } from "../complete.js";
 import { NQueensError } from "../errors.js";
-import { type BoardStyle, formatChunks } from "../format.js";
-import { type BoardForm, parseBoard, parseBoardAs } from "../parse.js";
+import {
+  type BoardForm,
+  type BoardStyle,
+  boardFormat,
+  formatChunks,
+  parseBoard,
+  parseBoardAs,
+} from "../formats/index.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
@@ -36,20 +42,6 @@ interface CompleteFlags {
   progress: boolean;
   diagonals?: string;
 }
-
-/** The styles that show a board's blocked squares and excluded diagonals with its queens. */
-const SHOWS_RESTRICTIONS: readonly BoardStyle[] = [
-  "dots",
-  "compact",
-  "stars",
-  "binary",
-  "cells",
-  "grid",
-  "unicode",
-  "svg",
-  "json",
-  "csplib",
-];
 
 export const registerComplete: Register = (program, exit) => {
   program
@@ -167,7 +159,7 @@ Examples:
         const style = styleFor(n, flags.format);
         // The drawings show the blocked squares and excluded diagonals beside the queens.
         const drawn =
-          isRestricted(board) && SHOWS_RESTRICTIONS.includes(style)
+          isRestricted(board) && boardFormat(style).drawsRestrictions
             ? { ...board, queens: queensOf(cols) }
             : cols;
         for (const chunk of formatChunks(drawn, style)) await out.text(chunk);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
 import { assertBadInput, assertBuilt, nqueens } from "../testing/run-cli.js";
 
-/** The names `--format` offers (src/format.ts BOARD_STYLES), written out here on purpose. */
+/** The names `--format` offers (BOARD_STYLES, from src/formats/table.ts), written out here on purpose. */
 const STYLES = [
   "aoj",
   "binary",

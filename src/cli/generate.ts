@@ -9,7 +9,7 @@ import {
   type PuzzleDifficulty,
 } from "../completion/generate.js";
 import { NQueensError } from "../errors.js";
-import { type BoardStyle, formatChunks } from "../format.js";
+import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { formatOption, stdout, styleFor } from "./output.js";

@@ -4,9 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { formatBoard } from "../format.js";
+import { BOARD_FORMS, formatBoard } from "../formats/index.js";
 import { MAX_INPUT_BYTES } from "../limits.js";
-import { BOARD_FORMS } from "../parse.js";
 import { assertBuilt, nqueens, type Run } from "../testing/run-cli.js";
 
 assertBuilt();

@@ -1,5 +1,5 @@
 /** `nqueens list <n>`: every solution (or one per symmetry class), streamed and numbered. */
-import { type BoardStyle, formatBoard } from "../format.js";
+import { type BoardStyle, formatBoard } from "../formats/index.js";
 import { solutions } from "../solutions.js";
 import { unique } from "../symmetry.js";
 import { parseInteger } from "./args.js";

@@ -14,7 +14,7 @@
  */
 import { Option } from "commander";
 import { NQueensError } from "../errors.js";
-import { BOARD_STYLES, type BoardStyle } from "../format.js";
+import { BOARD_STYLES, type BoardStyle, boardFormat } from "../formats/index.js";
 
 /** Thrown once standard output is closed (`nqueens list 14 | head`): a quiet stop, exit 0. */
 export class OutputClosed extends Error {}
@@ -203,7 +203,7 @@ export function styleFor(n: number, asked: BoardStyle | undefined): BoardStyle {
 
 /** Whether a style fits on one line, so numbered listings can put it after the number. */
 export function isOneLine(style: BoardStyle): boolean {
-  return style === "perm" || style === "perm1" || style === "squares" || style === "json";
+  return boardFormat(style).oneLine;
 }
 
 /** Writes one line to standard output; await it. */

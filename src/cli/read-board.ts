@@ -2,10 +2,10 @@
 import { Option } from "commander";
 import type { PartialBoard } from "../board.js";
 import { NQueensError } from "../errors.js";
-import { BOARD_FORMS, type BoardForm, parseBoard, parseBoardAs } from "../parse.js";
+import { BOARD_FORMS, type BoardForm, parseBoard, parseBoardAs } from "../formats/index.js";
 import { readInput } from "./input.js";
 
-/** What `--format-in` accepts: `auto` (detect) or one of the formats parse.ts reads. */
+/** What `--format-in` accepts: `auto` (detect) or one of the formats the library reads (BOARD_FORMS). */
 export const FORMATS_IN = ["auto", ...BOARD_FORMS] as const;
 
 /** The `--format-in` option, its choices listed in --help. */

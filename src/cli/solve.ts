@@ -1,7 +1,7 @@
 /** `nqueens solve <n>`: one solution, by backtracking, construction or random repair. */
 import { Option } from "commander";
 import { NQueensError } from "../errors.js";
-import { type BoardStyle, formatChunks } from "../format.js";
+import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { MAX_SOLVE_N, methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
 import { count } from "../words.js";
 import { parseInteger } from "./args.js";

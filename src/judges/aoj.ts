@@ -19,8 +19,7 @@ import {
 } from "../board.js";
 import { completeOne } from "../complete.js";
 import { NQueensError, quote } from "../errors.js";
-import { formatBoard } from "../format.js";
-import type { ParseErrorCode } from "../parse.js";
+import { formatBoard, type ParseErrorCode } from "../formats/index.js";
 import { inputLines, type JudgeResult, plural } from "./common.js";
 
 /** The judge's board size. */

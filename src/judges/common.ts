@@ -13,8 +13,8 @@
  *   is one line that names the place and quotes at most 40 characters of the bad value (exit 2).
  */
 import { quote } from "../errors.js";
-import { nonBlankLines } from "../lines.js";
-import type { ParseErrorCode } from "../parse.js";
+import type { ParseErrorCode } from "../formats/index.js";
+import { nonBlankLines } from "../formats/index.js";
 
 /** A judge's answer to one input: the output, a "no" with its reason, or why the input is malformed. */
 export type JudgeResult =

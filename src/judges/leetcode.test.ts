@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { ParseErrorCode } from "../parse.js";
+import type { ParseErrorCode } from "../formats/index.js";
 import { bruteForceSolutions, isQueensPermutation, SAMPLES } from "../testing/judges.js";
 import { known } from "../testing/known-counts.js";
 import {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { ParseErrorCode } from "../parse.js";
+import type { ParseErrorCode } from "../formats/index.js";
 import { bruteForceSolutions, checkPoj3239, numbersOf, SAMPLES } from "../testing/judges.js";
 import { POJ3239_MAX_N, POJ3239_MIN_N, solvePoj3239 } from "./poj3239.js";
 

@@ -4,7 +4,7 @@
  * columns in the lists are counted from 1, as on the page.
  */
 import type { PartialBoard } from "../board.js";
-import { formatBoard } from "../format.js";
+import { formatBoard } from "../formats/index.js";
 import { t } from "./i18n.js";
 
 /** Saves `data` as a file named `name`. */

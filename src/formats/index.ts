@@ -1,0 +1,198 @@
+/**
+ * Boards as text, the folder's one door: {@link formatBoard} draws a board in every style the
+ * tutorials draw (text, an SVG picture, JSON, CSPLib), {@link parseBoard} reads every one of them
+ * but svg back, telling the format from the text (`detect.ts`) or as named
+ * ({@link parseBoardAs}).
+ *
+ * `table.ts` lists the formats; each family has its writer and reader side by side in one file:
+ * `matrix.ts` (dots, compact, stars, binary), `grid.ts` (cells, grid, unicode), `lists.ts` (perm,
+ * perm1, squares, lines, aoj), `json.ts`, `csplib.ts` and `svg.ts`; `write.ts` and `read.ts` hold
+ * what the writers and the readers share.
+ */
+import type { PartialBoard, Solution } from "../board.js";
+import { NQueensError, quote } from "../errors.js";
+import { formatCsplib, parseCsplib } from "./csplib.js";
+import { detect } from "./detect.js";
+import { formatCells, formatGrid, parseCells, parseGrid } from "./grid.js";
+import { formatJson, parseJson } from "./json.js";
+import {
+  formatAoj,
+  formatLines,
+  formatPerm,
+  formatSquares,
+  parseAoj,
+  parseLines,
+  parsePerm,
+  parseSquares,
+} from "./lists.js";
+import { formatMatrix, parseMatrix } from "./matrix.js";
+import {
+  checkOptions,
+  clean,
+  fail,
+  guarded,
+  inputLines,
+  type Line,
+  type ParseOptions,
+  type ParseResult,
+} from "./read.js";
+import { formatSvg } from "./svg.js";
+import { BOARD_FORMS, BOARD_STYLES, type BoardForm, type BoardStyle } from "./table.js";
+import { type FormatOptions, layout } from "./write.js";
+
+export { detectForm } from "./detect.js";
+export {
+  nonBlankLines,
+  type ParseErrorCode,
+  type ParseOptions,
+  type ParseResult,
+} from "./read.js";
+export {
+  BOARD_FORMS,
+  BOARD_STYLES,
+  type BoardForm,
+  type BoardStyle,
+  boardFormat,
+} from "./table.js";
+export type { FormatOptions } from "./write.js";
+
+/**
+ * The text of {@link formatBoard} in chunks of about 64 KB (joined, they are exactly that text),
+ * for writing a big board without building it whole. The board is checked when this is called.
+ * @throws NQueensError as {@link formatBoard}
+ * @example [...formatChunks([1, 3, 0, 2], "perm")].join("") // "1 3 0 2"
+ */
+export function formatChunks(
+  board: PartialBoard | Solution,
+  style: BoardStyle,
+  options: FormatOptions = {},
+): Generator<string> {
+  const b = layout(board);
+  switch (style) {
+    case "dots":
+    case "compact":
+    case "stars":
+    case "binary":
+      return formatMatrix(b, style);
+    case "cells":
+      return formatCells(b);
+    case "grid":
+    case "unicode":
+      return formatGrid(b, style);
+    case "svg":
+      return [formatSvg(b, options)].values() as Generator<string>;
+    case "perm":
+    case "perm1":
+      return formatPerm(b, style);
+    case "squares":
+      return formatSquares(b);
+    case "lines":
+      return formatLines(b);
+    case "aoj":
+      return formatAoj(b);
+    case "json":
+      return formatJson(b, options);
+    case "csplib":
+      return formatCsplib(b);
+    default:
+      throw new NQueensError(
+        `style must be one of ${BOARD_STYLES.join(", ")}: got '${style as string}'`,
+      );
+  }
+}
+
+/**
+ * Draws a board in one of the {@link BoardStyle}s, without a trailing newline.
+ * @param board a full solution (`cols[row]`) or a partial board; empty squares where no queen
+ * @param style how to draw it; see {@link BoardStyle}
+ * @param options only for `svg`: title, pixel size, id prefix
+ * @throws NQueensError when a queen is off the board, two share a square, or a `perm` style is
+ * asked to show two queens in one row
+ * @example formatBoard([1, 3, 0, 2], "dots")
+ * // ". Q . .\n. . . Q\nQ . . .\n. . Q ."
+ * @example formatBoard({ n: 4, queens: [{ row: 1, col: 3 }] }, "perm") // "- 3 - -"
+ * @example formatBoard([1, 3, 0, 2], "squares") // "b1 d2 a3 c4"
+ */
+export function formatBoard(
+  board: PartialBoard | Solution,
+  style: BoardStyle,
+  options: FormatOptions = {},
+): string {
+  return [...formatChunks(board, style, options)].join("");
+}
+
+function readAs(
+  t: string,
+  lines: readonly Line[],
+  form: BoardForm,
+  options: ParseOptions,
+): ParseResult {
+  switch (form) {
+    case "dots":
+    case "compact":
+    case "stars":
+    case "binary":
+      return parseMatrix(lines, form, options);
+    case "cells":
+      return parseCells(lines, options);
+    case "grid":
+    case "unicode":
+      return parseGrid(lines, form, options);
+    case "lines":
+      return parseLines(lines, options);
+    case "squares":
+      return parseSquares(lines, options);
+    case "perm":
+      return parsePerm(lines, 0, options);
+    case "perm1":
+      return parsePerm(lines, 1, options);
+    case "aoj":
+      return parseAoj(lines, options);
+    case "json":
+      return parseJson(t, options);
+    case "csplib":
+      return parseCsplib(t, options);
+    default:
+      return fail(
+        "syntax",
+        `format must be one of ${BOARD_FORMS.join(", ")}: got ${quote(String(form))}`,
+      );
+  }
+}
+
+/**
+ * Parses `text` as one named format; a `perm` is 0-based and a `perm1` 1-based, without guessing.
+ * Never throws.
+ * @example parseBoardAs("1 3 0 2", "perm")
+ * // { ok: true, form: "perm", board: { n: 4, queens: [{row:0,col:1}, {row:1,col:3}, ...] } }
+ * @example parseBoardAs("n 8\n0 0\n9 1", "lines")
+ * // { ok: false, code: "range", error: "queen at (9, 1) on line 3 is off the 8x8 board" }
+ */
+export function parseBoardAs(
+  text: string,
+  form: BoardForm,
+  options: ParseOptions = {},
+): ParseResult {
+  return guarded(() => {
+    checkOptions(options);
+    const t = clean(String(text));
+    return readAs(t, inputLines(t), form, options);
+  });
+}
+
+/**
+ * Parses a board in any format of {@link BOARD_FORMS}, telling the format from the text (see the
+ * rules in `detect.ts`). The queens come back in row order, then column order.
+ * Never throws.
+ * @example parseBoard(". Q . .\n. . . Q\nQ . . .\n. . Q .")
+ * // { ok: true, form: "dots", board: { n: 4, queens: [{row:0,col:1}, ...] } }
+ * @example parseBoard("Q..\n.Q") // { ok: false, code: "ragged", error: "row 1 has 2 cells, expected 3" }
+ */
+export function parseBoard(text: string, options: ParseOptions = {}): ParseResult {
+  return guarded(() => {
+    checkOptions(options);
+    const t = clean(String(text));
+    const lines = inputLines(t);
+    return readAs(t, lines, detect(t, lines), options);
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * A standalone SVG picture: a checkered board, crown-shaped queens, forbidden squares grey with
+ * a light cross. Written only; nothing reads it back.
+ */
+import { NQueensError } from "../errors.js";
+import { type FormatOptions, joined, type Layout } from "./write.js";
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!,
+  );
+}
+
+/** A crown in a unit square, drawn from its lower left corner (0.2, 0.8) with relative moves. */
+const CROWN = "l-.05-.45 .2 .2 .15-.3 .15 .3 .2-.2-.05 .45z";
+
+/** A board as an SVG picture (one string: a picture is small whatever the board). */
+export function formatSvg(b: Layout, options: FormatOptions): string {
+  const k = b.k;
+  const title = options.title ?? `${b.n}x${b.n} board with ${k} queen${k === 1 ? "" : "s"}`;
+  const size = options.size ?? b.n * Math.min(60, Math.max(1, Math.floor(640 / b.n)));
+  if (!(size > 0) || !Number.isFinite(size)) {
+    throw new NQueensError(`the SVG size must be a positive number of pixels: got ${size}`);
+  }
+  const id = `${options.idPrefix ?? "nqueens"}-squares`;
+  if (!/^[A-Za-z_][\w.-]*$/.test(id)) {
+    throw new NQueensError(`the SVG id prefix must be a plain name: got '${options.idPrefix}'`);
+  }
+  const path = [...joined(k, (i) => `M${b.col(i)}.2 ${b.row(i)}.8${CROWN}`, "")].join("");
+  const n = b.n;
+  // Forbidden squares: grey, with a light cross.
+  const forbidden = b.blockedRows();
+  let squares = "";
+  let crosses = "";
+  forbidden.forEach((cols, r) => {
+    for (const c of cols) {
+      squares += `M${c} ${r}h1v1h-1z`;
+      crosses += `M${c}.25 ${r}.25l.5 .5m0-.5l-.5 .5`;
+    }
+  });
+  const blocked = squares
+    ? [
+        `<path d="${squares}" fill="#6b6b6b"/>`,
+        `<path d="${crosses}" stroke="#e8e8e8" stroke-width="0.08" fill="none"/>`,
+      ]
+    : [];
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${n} ${n}" role="img">`,
+    `<title>${escapeXml(title)}</title>`,
+    `<defs><pattern id="${id}" width="2" height="2" patternUnits="userSpaceOnUse">`,
+    `<rect width="2" height="2" fill="#f0d9b5"/>`,
+    `<rect x="1" width="1" height="1" fill="#b58863"/><rect y="1" width="1" height="1" fill="#b58863"/>`,
+    `</pattern></defs>`,
+    `<rect width="${n}" height="${n}" fill="url(#${id})"/>`,
+    ...blocked,
+    ...(path
+      ? [
+          `<path d="${path}" fill="#222" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/>`,
+        ]
+      : []),
+    `</svg>`,
+  ].join("\n");
+}
