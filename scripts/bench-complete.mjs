@@ -119,7 +119,7 @@ class SatRoute {
 async function main() {
   const opt = args();
   const { decideCompletion, parseBoard, formatBoard } = await import(new URL("index.js", dist));
-  const gen = await import(new URL("completion/generate.js", dist));
+  const gen = await import(new URL("completion/index.js", dist));
   const { decideHard } = await import(new URL("completion/decide.js", dist));
   const { Forbidden } = await import(new URL("board.js", dist));
   const diagonals = data("excluded-diagonals.json").instances;

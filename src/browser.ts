@@ -44,6 +44,7 @@ export {
   type Square,
 } from "./board.js";
 export {
+  blockedSquares,
   type CompleteOneOptions,
   type CompletionDecision,
   CompletionInterrupted,
@@ -59,12 +60,8 @@ export {
   countCompletionsAsync,
   type DecideOptions,
   type DecisionMethod,
-  decideCompletion,
-  MAX_COMPLETE_N,
-} from "./complete.js";
-export {
-  blockedSquares,
   type DiagonalPair,
+  decideCompletion,
   excludedDiagonalList,
   excludedDiagonalsBoard,
   type GeneratedInstance,
@@ -72,14 +69,15 @@ export {
   generateInstance,
   INSTANCE_KINDS,
   type InstanceKind,
+  type InstanceSymmetry,
+  instanceSymmetry,
   PUZZLE_DIFFICULTIES,
   type Puzzle,
   type PuzzleDifficulty,
   randomCompletion,
   translateExcludedDiagonals,
   uniquePuzzle,
-} from "./completion/generate.js";
-export { type InstanceSymmetry, instanceSymmetry } from "./completion/symmetry.js";
+} from "./completion/index.js";
 export { count, countSolutions, countUnique } from "./count.js";
 export {
   CountInterrupted,
@@ -120,7 +118,13 @@ export {
   solveLeetcode52,
   solvePoj3239,
 } from "./judges/index.js";
-export { MAX_INPUT_BYTES, MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "./limits.js";
+export {
+  MAX_COMPLETE_N,
+  MAX_INPUT_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_MATRIX_N,
+  MAX_PARSE_N,
+} from "./limits.js";
 export { type SolutionsOptions, solutions } from "./solutions.js";
 export { MAX_SOLVE_N, methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
 export {

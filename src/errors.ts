@@ -23,6 +23,13 @@ export function checkSize(n: number, max: number, what = "n"): number {
   return n;
 }
 
+/** The board-size check of the instance generators and puzzles (their messages say "whole number"). */
+export function checkGeneratorSize(n: number, max: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new NQueensError(`n must be a whole number from 1 to ${max}: got ${n}`);
+  }
+}
+
 /** The most characters of an input value a message quotes. */
 export const QUOTE_LIMIT = 40;
 

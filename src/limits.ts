@@ -21,3 +21,6 @@ export const MAX_MATRIX_N = 2_000;
 
 /** The deepest nesting of arrays and objects a JSON board may have (a board needs 3). */
 export const MAX_JSON_DEPTH = 16;
+
+/** The largest board size the completion functions accept. */
+export const MAX_COMPLETE_N = 1_000_000;

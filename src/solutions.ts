@@ -3,7 +3,7 @@
  * lexicographic order of `cols`. Nothing is kept in memory beyond the current search path.
  */
 import type { Queen } from "./board.js";
-import { completions } from "./complete.js";
+import { completions } from "./completion/index.js";
 import { checkSize } from "./errors.js";
 
 /** The largest n {@link solutions} accepts (bit masks up to 32, a line board beyond). */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { isSolution } from "./board.js";
-import { completeOne } from "./complete.js";
+import { completeOne } from "./completion/index.js";
 import { NQueensError } from "./errors.js";
 import { solutions } from "./solutions.js";
 import { type SolveMethod, solve } from "./solve.js";

@@ -11,7 +11,7 @@ import {
   completeOne,
   completionsAsync,
   countCompletionsAsync,
-} from "../complete.js";
+} from "../completion/index.js";
 import { NQueensError } from "../errors.js";
 import {
   type BoardForm,

@@ -7,7 +7,7 @@ import {
   type InstanceKind,
   PUZZLE_DIFFICULTIES,
   type PuzzleDifficulty,
-} from "../completion/generate.js";
+} from "../completion/index.js";
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { parseInteger } from "./args.js";

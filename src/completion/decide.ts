@@ -7,7 +7,7 @@
  * loop its turns and look at their abort signal there).
  */
 import type { Forbidden, PartialBoard } from "../board.js";
-import { HardSearch, type HardSearchOptions } from "./search.js";
+import { HardSearch, type HardSearchOptions } from "./hard-search.js";
 import { boardCols, type SubBoard, subBoard } from "./sub-board.js";
 import { instanceSymmetry } from "./symmetry.js";
 

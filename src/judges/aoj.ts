@@ -17,7 +17,7 @@ import {
   type Queen,
   type Solution,
 } from "../board.js";
-import { completeOne } from "../complete.js";
+import { completeOne } from "../completion/index.js";
 import { NQueensError, quote } from "../errors.js";
 import { formatBoard, type ParseErrorCode } from "../formats/index.js";
 import { inputLines, type JudgeResult, plural } from "./common.js";

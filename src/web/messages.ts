@@ -9,7 +9,7 @@
  */
 import { ALGORITHMS, type AlgorithmName } from "../algorithms.js";
 import type { ConflictKind } from "../board.js";
-import type { PuzzleDifficulty } from "../completion/generate.js";
+import type { PuzzleDifficulty } from "../completion/index.js";
 import type { Attack } from "../lesson.js";
 import type { Transform } from "../symmetry.js";
 import { formatNumber, formatTime, pluralForm } from "./intl.js";

@@ -9,7 +9,7 @@
  * Every board edit is a history entry (state.ts); Undo and Redo step through the edits made here.
  */
 import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../board.js";
-import type { PuzzleDifficulty } from "../completion/generate.js";
+import type { PuzzleDifficulty } from "../completion/index.js";
 import { BoardView, type CellMark } from "./board-view.js";
 import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
 import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "./export.js";

@@ -4,7 +4,7 @@
  */
 import type { AlgorithmName, TimedResult } from "../algorithms.js";
 import type { Queen } from "../board.js";
-import type { PuzzleDifficulty } from "../completion/generate.js";
+import type { PuzzleDifficulty } from "../completion/index.js";
 import type { LessonAlgorithm } from "../lesson.js";
 
 /** A symmetry class: its members (the first is the canonical one) and orbit size. */

@@ -5,7 +5,7 @@
  * page writes back is the normal form (`n=0x10` is not 16; `page=999` becomes the last page).
  */
 import type { Queen } from "../board.js";
-import type { PuzzleDifficulty } from "../completion/generate.js";
+import type { PuzzleDifficulty } from "../completion/index.js";
 
 export const MODES = ["play", "watch", "gallery", "compare"] as const;
 export type Mode = (typeof MODES)[number];

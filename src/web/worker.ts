@@ -5,11 +5,16 @@
 /// <reference lib="webworker" />
 import { type AlgorithmName, timeAlgorithm } from "../algorithms.js";
 import type { Queen } from "../board.js";
-import { completeOne, completions, countCompletions } from "../complete.js";
-import { type PuzzleDifficulty, uniquePuzzle } from "../completion/generate.js";
+import {
+  completeOne,
+  completions,
+  countCompletions,
+  deadSquares,
+  type PuzzleDifficulty,
+  uniquePuzzle,
+} from "../completion/index.js";
 import { solveSubProblem } from "../engine/kernel.js";
 import { split } from "../engine/split.js";
-import { deadSquares } from "../hints.js";
 import { type LessonAlgorithm, lesson } from "../lesson.js";
 import { images, unique } from "../symmetry.js";
 import { treeProfile } from "../trace.js";

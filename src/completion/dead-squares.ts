@@ -5,9 +5,9 @@
  * alive, so most squares need no search of their own. Puzzles with exactly one completion are
  * made by completion/generate.ts (`uniquePuzzle`).
  */
-import { attackKind, conflicts, type PartialBoard, type Queen } from "./board.js";
+import { attackKind, conflicts, type PartialBoard, type Queen } from "../board.js";
+import { checkSize, NQueensError } from "../errors.js";
 import { completeOne } from "./complete.js";
-import { checkSize, NQueensError } from "./errors.js";
 
 /** The largest board the hint is computed for (the completion checks use 32-bit masks). */
 export const MAX_HINT_N = 32;

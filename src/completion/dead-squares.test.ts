@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { attackKind, type Queen } from "./board.js";
+import { attackKind, type Queen } from "../board.js";
 import { canComplete } from "./complete.js";
-import { deadSquares } from "./hints.js";
+import { deadSquares } from "./dead-squares.js";
 
 describe("dead squares", () => {
   /** The squares no queen attacks where a queen gives a board that cannot be completed. */

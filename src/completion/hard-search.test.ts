@@ -6,12 +6,12 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import fc from "fast-check";
 import { Forbidden, isSolution, type PartialBoard } from "../board.js";
-import { canComplete, completeOne, countCompletions, decideCompletion } from "../complete.js";
 import { solve } from "../solve.js";
 import { satComplete, satCompletions } from "../testing/sat.js";
+import { canComplete, completeOne, countCompletions, decideCompletion } from "./complete.js";
 import { decideHard } from "./decide.js";
-import { blockedSquares, excludedDiagonalsBoard, randomCompletion } from "./generate.js";
-import { HardSearch, luby } from "./search.js";
+import { HardSearch, luby } from "./hard-search.js";
+import { blockedSquares, excludedDiagonalsBoard, randomCompletion } from "./index.js";
 import { subBoard } from "./sub-board.js";
 
 const diagonals = JSON.parse(

@@ -1,7 +1,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { conflicts, describeConflict, isSolution, type PartialBoard, type Queen } from "./board.js";
+import {
+  conflicts,
+  describeConflict,
+  isSolution,
+  type PartialBoard,
+  type Queen,
+} from "../board.js";
+import { construct } from "../construct.js";
+import { NQueensError } from "../errors.js";
+import { MAX_COMPLETE_N } from "../limits.js";
+import { known } from "../testing/known-counts.js";
 import {
   CompletionInterrupted,
   type CompletionProgress,
@@ -11,11 +21,7 @@ import {
   completionsAsync,
   countCompletions,
   countCompletionsAsync,
-  MAX_COMPLETE_N,
 } from "./complete.js";
-import { construct } from "./construct.js";
-import { NQueensError } from "./errors.js";
-import { known } from "./testing/known-counts.js";
 
 /**
  * Independent brute force: every way to put the unused columns on the empty rows, kept when the

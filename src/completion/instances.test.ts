@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import type { PartialBoard } from "../board.js";
-import { countCompletions } from "../complete.js";
 import { NQueensError } from "../errors.js";
+import { countCompletions } from "./complete.js";
+import { HardSearch } from "./hard-search.js";
 import {
   blockedSquares,
   excludedDiagonalList,
@@ -15,8 +16,7 @@ import {
   randomCompletion,
   translateExcludedDiagonals,
   uniquePuzzle,
-} from "./generate.js";
-import { HardSearch } from "./search.js";
+} from "./index.js";
 import { subBoard } from "./sub-board.js";
 
 // The published instances (shared/data/completion, from CSPLib 079): what the generators must give.

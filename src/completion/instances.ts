@@ -16,21 +16,13 @@
  * - {@link blockedSquares} (`blocked-gen.py n m mininfile seed`): the squares in a random order,
  *   each blocked unless its row or column would keep `minInLine` or fewer, until m are blocked.
  */
-import { Forbidden, type PartialBoard, type Queen, type Square } from "../board.js";
-import { NQueensError } from "../errors.js";
-import { decideHard } from "./decide.js";
+import type { PartialBoard, Queen, Square } from "../board.js";
+import { checkGeneratorSize, NQueensError } from "../errors.js";
+import { type Puzzle, type PuzzleDifficulty, uniquePuzzle } from "./puzzles.js";
 import { PythonRandom } from "./python-random.js";
-import { HardSearch, type HardSearchOptions } from "./search.js";
-import { subBoard } from "./sub-board.js";
 
 /** A diagonal as the generator lists it: `[v, 1]` the sum diagonal r + c = v, `[v, 0]` the difference diagonal r - c + n - 1 = v. */
 export type DiagonalPair = readonly [number, 0 | 1];
-
-function checkN(n: number, max: number): void {
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new NQueensError(`n must be a whole number from 1 to ${max}: got ${n}`);
-  }
-}
 
 /**
  * A random completion instance: `placed` queens on an n x n board by the published method
@@ -38,7 +30,7 @@ function checkN(n: number, max: number): void {
  * @example randomCompletion(76, 56, 1)!.length // 56 (the published instance n = 76, seed 1)
  */
 export function randomCompletion(n: number, placed: number, seed: number): Queen[] | undefined {
-  checkN(n, 10_000);
+  checkGeneratorSize(n, 10_000);
   if (!Number.isInteger(placed) || placed < 0 || placed > n) {
     throw new NQueensError(
       `the queens to place must be a whole number from 0 to ${n}: got ${placed}`,
@@ -76,7 +68,7 @@ export function randomCompletion(n: number, placed: number, seed: number): Queen
  * @example excludedDiagonalList(10, 1).slice(0, 2) // [[4, 1], [2, 1]] (with minInLine 4)
  */
 export function excludedDiagonalList(n: number, seed: number, minInLine = 4): DiagonalPair[] {
-  checkN(n, 1000);
+  checkGeneratorSize(n, 1000);
   const rng = new PythonRandom(seed);
   const numInRow = new Int32Array(n).fill(n);
   const numInCol = new Int32Array(n).fill(n);
@@ -138,7 +130,7 @@ export function blockedSquares(
   seed: number,
   minInLine = 1,
 ): Square[] | undefined {
-  checkN(n, 200);
+  checkGeneratorSize(n, 200);
   if (!Number.isInteger(count) || count < 0 || count > n * n) {
     throw new NQueensError(
       `the squares to block must be a whole number from 0 to ${n * n}: got ${count}`,
@@ -168,9 +160,6 @@ export function blockedSquares(
   }
   return undefined;
 }
-
-// ---------------------------------------------------------------------------------------------
-// The published transformation of Excluded Diagonals into completion (diagtoqueens.py).
 
 type Pair = [number, number];
 
@@ -223,7 +212,7 @@ export function translateExcludedDiagonals(
   pairs: readonly DiagonalPair[],
   d = pairs.length,
 ): PartialBoard {
-  checkN(n, 1000);
+  checkGeneratorSize(n, 1000);
   const diffs: number[] = [];
   const sums: number[] = [];
   for (const [v, t] of pairs.slice(0, d)) {
@@ -268,103 +257,6 @@ export function translateExcludedDiagonals(
     ...rest,
   ]);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Puzzles with exactly one completion.
-
-/** How much reasoning a puzzle needs. */
-export type PuzzleDifficulty = "easy" | "medium" | "hard";
-
-/** The puzzle difficulties, easiest first. */
-export const PUZZLE_DIFFICULTIES: readonly PuzzleDifficulty[] = ["easy", "medium", "hard"];
-
-/** A puzzle: queens to start from, its one completion, and what solving it takes. */
-export interface Puzzle {
-  /** The board to complete: n and the given queens (the clues). */
-  readonly board: PartialBoard;
-  /** Its only completion. */
-  readonly solution: number[];
-  /** The difficulty asked for. */
-  readonly difficulty: PuzzleDifficulty;
-  /**
-   * What solves it: "forced" lines alone (a row or column with one open square), "propagation"
-   * (forced lines, pairs, the diagonal bound) or "search" (branching needed).
-   */
-  readonly solvedBy: "forced" | "propagation" | "search";
-}
-
-const FORCED_ONLY: HardSearchOptions = { pairs: false, diagonalBound: false };
-const PROPAGATION: HardSearchOptions = { pairs: true, diagonalBound: true };
-
-function solvedWithout(board: PartialBoard, options: HardSearchOptions): boolean {
-  if (board.queens.length === board.n) return true;
-  return new HardSearch(subBoard(board), options).propagateOnly() === "sat";
-}
-
-/**
- * Whether `cols` is the only completion of the board's queens: for each free row r (in order),
- * no completion agrees with `cols` above r and differs in r (r's square in `cols` blocked).
- */
-function onlyCompletion(n: number, clues: readonly Queen[], cols: readonly number[]): boolean {
-  const given = new Set(clues.map((q) => q.row));
-  const fixed: Queen[] = [...clues];
-  for (let r = 0; r < n; r++) {
-    if (given.has(r)) continue;
-    const board: PartialBoard = { n, queens: fixed, blocked: [{ row: r, col: cols[r]! }] };
-    if (decideHard(board, new Forbidden(board), { seed: r + 1 }).cols !== undefined) return false;
-    fixed.push({ row: r, col: cols[r]! });
-  }
-  return true;
-}
-
-/**
- * A puzzle on an n x n board (4 <= n <= 32) with exactly one completion, from a seed: a random
- * solution, then its queens taken away one at a time in a random order for as long as the rest
- * still has that one completion and, for "easy", forced lines alone solve it, for "medium"
- * propagation without branching does; "hard" keeps taking queens away while the completion stays
- * unique, so every queen left is needed. The same n, difficulty and seed give the same puzzle.
- * @example uniquePuzzle(8, "easy", 1).board.queens.length // a few queens
- */
-export function uniquePuzzle(n: number, difficulty: PuzzleDifficulty, seed: number): Puzzle {
-  checkN(n, 32);
-  if (n < 4)
-    throw new NQueensError(`a puzzle needs n >= 4 (smaller boards have no solution): got ${n}`);
-  if (!PUZZLE_DIFFICULTIES.includes(difficulty)) {
-    throw new NQueensError(
-      `the difficulty must be easy, medium or hard: got ${String(difficulty)}`,
-    );
-  }
-  const rng = new PythonRandom(seed);
-  // A random solution: the search on the empty board, its choices seeded.
-  const empty: PartialBoard = { n, queens: [] };
-  const solution = decideHard(empty, new Forbidden(empty), { seed: rng.uint32() + 1 }).cols!;
-  const order = rng.shuffle(Array.from({ length: n }, (_, r) => r));
-  let clues = new Set(Array.from({ length: n }, (_, r) => r));
-  const boardOf = (rows: ReadonlySet<number>): PartialBoard => ({
-    n,
-    queens: [...rows].sort((a, b) => a - b).map((row) => ({ row, col: solution[row]! })),
-  });
-  const keeps = (board: PartialBoard): boolean => {
-    if (difficulty === "easy") return solvedWithout(board, FORCED_ONLY);
-    if (difficulty === "medium") return solvedWithout(board, PROPAGATION);
-    return onlyCompletion(n, board.queens, solution);
-  };
-  for (const r of order) {
-    const fewer = new Set(clues);
-    fewer.delete(r);
-    if (keeps(boardOf(fewer))) clues = fewer;
-  }
-  const board = boardOf(clues);
-  const solvedBy = solvedWithout(board, FORCED_ONLY)
-    ? "forced"
-    : solvedWithout(board, PROPAGATION)
-      ? "propagation"
-      : "search";
-  return { board, solution, difficulty, solvedBy };
-}
-
-// ---------------------------------------------------------------------------------------------
-// One entry for every kind.
 
 /** The kinds of instance {@link generateInstance} makes. */
 export const INSTANCE_KINDS = ["completion", "diagonals", "blocked", "puzzle"] as const;

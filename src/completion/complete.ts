@@ -1,0 +1,534 @@
+/**
+ * Completing a partial board: whether it can be completed, one completion, how many, and all of
+ * them in lexicographic order. A board may also forbid squares (blocked squares, excluded
+ * diagonals: see board.ts); a completion never uses them. Rows that hold a fixed queen are
+ * skipped by every search.
+ *
+ * Three engines:
+ * - **The hard-instance search** (completion/): up to 32 queens missing, on any board size, the
+ *   free rows and columns squeezed into an m x m board with one mask of open squares per row
+ *   (a 4,000-row board with 16 queens missing is a 16 x 16 problem). Rows *and* columns by fewest
+ *   open squares, forced lines, pair reasoning, a bound on the diagonals' values, failure
+ *   weights, nogoods and restarts (hard-search.ts). It decides `canComplete` and
+ *   `completeOne` (restricted boards and n > 32), and is asked first by the counts and listings:
+ *   a board it proves impossible costs no count.
+ * - n <= 32: row-by-row search with 32-bit masks for columns and both diagonals; the squares the
+ *   fixed queens attack and the forbidden ones are blocked per row up front. Exact and
+ *   lexicographic: `completeOne` of a board without restrictions is the least completion (once
+ *   the hard-instance search has said there is one), `completions` lists in order; counting is
+ *   the engine's exact bitmask kernel (engine/kernel.ts, WebAssembly) with the forbidden squares
+ *   as extra row masks, only the left half of the first free row when the instance is its own
+ *   mirror image.
+ * - n > 32 with more than 32 queens missing: a "line board" with the number of queens on each
+ *   column, diagonal and anti-diagonal, and the number of free squares in each empty row.
+ *   Placing or removing a queen updates those in O(n), which gives forward checking and the most
+ *   constrained row (MRV) for free. `countCompletions` and `completeOne` search by MRV;
+ *   `completeOne` takes the least constraining column first, and (without restrictions)
+ *   alternates with a min-conflicts local search around the fixed queens under growing budgets
+ *   (still exact: the depth-first search finishes once its budget covers its tree). `completions`
+ *   goes row by row so that it stays lexicographic. A big board with no queen and no restriction
+ *   is completed by the O(n) construction (construct.ts), a full valid board is its own completion.
+ *
+ * Every completion returned or listed is checked against the board (O(n)).
+ *
+ * Long work, with progress and abort (for the command's progress bar and Ctrl-C):
+ * `countCompletionsAsync` decides first with the hard-instance search in slices (turns for the
+ * event loop between them), then counts in sub-problems (n <= 32: every placement of the first
+ * few free rows, about 1,000 or more; n > 32: each candidate of the lowest empty row), reports
+ * `{ done, total, count }`, gives the event loop a turn every `yieldEveryMs` and rejects with
+ * `CompletionInterrupted` when its signal aborts. `completions` takes the same `onProgress` and
+ * `signal` (progress: the lowest empty row's candidates finished), and `completionsAsync` is the
+ * same lazy, lexicographic walk as an async generator that also gives the event loop a turn in
+ * the middle of a long search.
+ *
+ * Validation is O(n + k + blocked + excluded) for k queens.
+ *
+ * Practical sizes, measured on a shared 2-core machine (see complete.test.ts for cases):
+ * - `completeOne` / `canComplete` on an empty board: n <= 32 by backtracking (the least
+ *   completion), n > 32 by the construction (n = 10^6 in about 0.01 s). With a few fixed queens
+ *   (e empty rows, about n): n = 64 or 1000 in 0.01 s and 0.03 s, 5000 in 0.3 s, 10,000 in 0.9 s.
+ *   Building the line board is O(n + e^2), a placement O(e).
+ * - the published hard instances (npm run bench:complete): random completion at n = 76, 119,
+ *   171 in milliseconds, the translated boards of 3,000 to 4,200 rows in under 0.05 s, Excluded
+ *   Diagonals up to n = 21 in about 0.1 s at the median.
+ * - a full 10^6-queen solution: about 0.1 s (mostly validation); the same with 10 rows emptied:
+ *   0.15 to 0.4 s.
+ * - `countCompletions` is exponential in the number of empty rows: n = 14 from empty (14 empty
+ *   rows) takes about 0.2 s.
+ * - `completions` on a big, mostly empty board may take long to produce its first (least)
+ *   completion, as lexicographic backtracking does (n = 30 to 32 from empty: 1 to 3 s).
+ * Deciding whether a partial board can be completed is NP-complete in general (Gent, Jefferson,
+ * Nightingale 2017), so some boards can take far longer than these figures.
+ */
+import type { PartialBoard } from "../board.js";
+import { construct } from "../construct.js";
+import { NQueensError } from "../errors.js";
+import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
+import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
+import { lineExact, lineFind, lineSearch } from "./line-board.js";
+import { lineTicks, MASK_TICKS, type Watch } from "./search-watch.js";
+import { MAX_SUB_SIZE } from "./sub-board.js";
+import { instanceSymmetry } from "./symmetry.js";
+import { type Checked, checked, firstOf, fullCols, validate } from "./validate.js";
+
+/** How far a long completion job has got. */
+export interface CompletionProgress {
+  /** Sub-problems finished. */
+  readonly done: number;
+  /** Sub-problems in all (0 when some empty row is attacked on every square from the start). */
+  readonly total: number;
+  /** Completions counted (or listed) so far. */
+  readonly count: bigint;
+}
+
+/** Thrown (a rejection for the async functions) when a completion job is aborted by its signal. */
+export class CompletionInterrupted extends Error {
+  override readonly name = "CompletionInterrupted";
+  constructor(
+    /** Sub-problems finished. */
+    readonly done: number,
+    /** Sub-problems in all. */
+    readonly total: number,
+    /** Completions counted or listed before the stop. */
+    readonly count: bigint,
+  ) {
+    super(`completion interrupted after ${done} of ${total} sub-problems (${count} completions)`);
+  }
+}
+
+/** Progress and abort, shared by the long completion jobs. */
+export interface CompletionWatchOptions {
+  /**
+   * Called with the sub-problems done and the completions so far: once at the start, then as
+   * sub-problems finish. For {@link completions} a sub-problem is one candidate square of the
+   * lowest empty row.
+   */
+  readonly onProgress?: (progress: CompletionProgress) => void;
+  /** Aborting stops the job with {@link CompletionInterrupted} at the next look (see each function). */
+  readonly signal?: AbortSignal;
+}
+
+/** Options for {@link countCompletionsAsync}. */
+export interface CountCompletionsOptions extends CompletionWatchOptions {
+  /**
+   * Give the event loop a turn (timers, I/O, signal handlers) once this many milliseconds have
+   * passed since the last turn, between sub-problems. 0: after every sub-problem.
+   * @default 50
+   */
+  readonly yieldEveryMs?: number;
+}
+
+/** Options for {@link completions}. */
+export interface CompletionsOptions extends CompletionWatchOptions {
+  /**
+   * Stop after this many completions.
+   * @default Infinity
+   */
+  readonly limit?: number;
+}
+
+/** Options for {@link completionsAsync}. */
+export interface CompletionsAsyncOptions extends CompletionsOptions {
+  /**
+   * Give the event loop a turn once this many milliseconds have passed since the last, also in
+   * the middle of a search that finds nothing for a long time. 0: as often as it can.
+   * @default 50
+   */
+  readonly yieldEveryMs?: number;
+}
+
+/** Options for {@link completeOne}. */
+export interface CompleteOneOptions {
+  /**
+   * The lexicographically least completion (row-by-row search, n <= 32), rather than the first
+   * the hard-instance search finds. Default: true for boards up to n = 32 without blocked squares
+   * or excluded diagonals (what `solve --method backtrack` prints), false otherwise.
+   */
+  readonly least?: boolean;
+}
+
+/**
+ * One completion of a partial board, as `cols` (the fixed queens kept), or undefined when there is
+ * none. Up to n = 32 without restrictions it is the lexicographically least completion (found by
+ * row-by-row search once the hard-instance search has said there is one); with blocked squares or
+ * excluded diagonals, or beyond n = 32, it is the first one the hard-instance search finds (up to
+ * 32 queens missing) or the most-constrained-row search finds (more missing), and for a big
+ * board without queens or restrictions the O(n) construction. Every completion returned is
+ * checked against the board.
+ * @throws NQueensError when the board is malformed, two of its queens attack each other, or a
+ *   queen stands on a blocked square or an excluded diagonal
+ * @example completeOne({ n: 4, queens: [{ row: 0, col: 1 }] }) // [1, 3, 0, 2]
+ */
+export function completeOne(
+  board: PartialBoard,
+  options: CompleteOneOptions = {},
+): number[] | undefined {
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  const least = options.least ?? (n <= 32 && !forbidden.any);
+  if (least && n > 32) throw new NQueensError("the least completion is searched for n <= 32 only");
+  if (queens.length === n) return fullCols(n, queens);
+  if (least) {
+    if (decideHard(board, forbidden).cols === undefined) return undefined;
+    return checked(v, firstOf(maskSearch(planMasks(n, queens, forbidden))));
+  }
+  if (!forbidden.any && queens.length === 0 && n > 32) return construct(n);
+  if (n - queens.length <= MAX_SUB_SIZE) return decideHard(board, forbidden).cols;
+  return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
+}
+
+/**
+ * Whether a partial board has at least one completion: the hard-instance search up to 32 queens
+ * missing, a search of the line board beyond.
+ * @throws NQueensError as {@link completeOne}
+ * @example canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }) // false
+ */
+export function canComplete(board: PartialBoard): boolean {
+  return completeOne(board, { least: false }) !== undefined;
+}
+
+/** The search behind {@link decideCompletion}. */
+export type DecisionMethod = "full" | "construction" | "hard-search" | "line-board";
+
+/** What {@link decideCompletion} found, and what it cost. */
+export interface CompletionDecision {
+  /** A completion (checked against the board), or undefined when there is none. */
+  readonly cols: number[] | undefined;
+  /** Which search decided. */
+  readonly method: DecisionMethod;
+  /** Nodes of the hard-instance search (0 for the other methods). */
+  readonly nodes: number;
+  /** Its restarts. */
+  readonly restarts: number;
+  /** Its nogoods (single squares and pairs of squares ruled out). */
+  readonly learned: number;
+  /** The symmetry of the instance it used to halve the search, if any. */
+  readonly symmetry: string | undefined;
+  /** True when `timeLimitMs` ran out before an answer: `cols` is then undefined, and says nothing. */
+  readonly timedOut: boolean;
+}
+
+/** Options for {@link decideCompletion}: the hard-instance search's. */
+export interface DecideOptions {
+  /**
+   * The seed of its random choices (the same seed, the same search and completion).
+   * @default 1
+   */
+  readonly seed?: number;
+  /**
+   * Restarts with randomisation (Luby schedule). Off: one depth-first search.
+   * @default true
+   */
+  readonly restarts?: boolean;
+  /**
+   * Give up after about this many milliseconds (the hard-instance search only; the other
+   * methods have no limit).
+   * @default Infinity
+   */
+  readonly timeLimitMs?: number;
+}
+
+/**
+ * Decides whether a board can be completed, with the search's figures: what `canComplete` and
+ * `completeOne` (for restricted or big boards) run, for benchmarks and for the curious.
+ * @throws NQueensError as {@link completeOne}
+ * @example decideCompletion({ n: 8, queens: [], excluded: { sums: [7], differences: [7] } }).cols
+ */
+export function decideCompletion(
+  board: PartialBoard,
+  options: DecideOptions = {},
+): CompletionDecision {
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  const plain = { nodes: 0, restarts: 0, learned: 0, symmetry: undefined, timedOut: false };
+  if (queens.length === n) return { cols: fullCols(n, queens), method: "full", ...plain };
+  if (!forbidden.any && queens.length === 0 && n > 32) {
+    return { cols: construct(n), method: "construction", ...plain };
+  }
+  if (n - queens.length <= MAX_SUB_SIZE) {
+    const { seed, restarts, timeLimitMs } = options;
+    return {
+      ...decideHard(board, forbidden, { seed, restarts }, timeLimitMs),
+      method: "hard-search",
+    };
+  }
+  const cols = checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
+  return { cols, method: "line-board", ...plain };
+}
+
+/**
+ * The number of completions of a partial board (1n for a full valid board). Up to 32 queens
+ * missing the hard-instance search first decides whether there is any (0n at once when not);
+ * then n <= 32 counts with the engine's exact bitmask kernel (WebAssembly), blocked squares and
+ * excluded diagonals as extra masks per row, only the left half of the first free row when the
+ * instance is its own mirror image (doubled); larger boards count on the line board. Blocks until
+ * done: see {@link countCompletionsAsync} for progress and abort.
+ * @throws NQueensError as {@link completeOne}
+ * @example countCompletions({ n: 8, queens: [] }) // 92n
+ */
+export function countCompletions(board: PartialBoard): bigint {
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  if (queens.length === n) return 1n;
+  if (n - queens.length <= MAX_SUB_SIZE && decideHard(board, forbidden).cols === undefined) {
+    return 0n;
+  }
+  if (n <= 32) return kernelCount(v);
+  let count = 0n;
+  for (const s of lineSearch(v, { order: "mrv" })) if (s !== null) count++;
+  return count;
+}
+
+/** Sub-problems a count on n <= 32 is split into, at least (unless the board has fewer). */
+const COUNT_PARTS = 1000;
+const DEFAULT_YIELD_MS = 50;
+
+/**
+ * The number of completions, as {@link countCompletions} gives it, counted in sub-problems with
+ * progress, turns for the event loop and abort. n <= 32: the placements of the first free rows
+ * (as many rows as it takes to reach 1,000 sub-problems, in lexicographic order), each counted by
+ * the engine's kernel; n > 32: one sub-problem per candidate of the lowest empty row, searched by
+ * the line board (which also gives the event loop its turns inside a sub-problem).
+ * @throws NQueensError (rejects) when the board is malformed, two of its queens attack each
+ *   other, or `yieldEveryMs` is not a non-negative number; CompletionInterrupted (rejects) with
+ *   the sub-problems done and the completions counted so far when `signal` aborts (looked at
+ *   before the first sub-problem and after each)
+ * @example await countCompletionsAsync({ n: 8, queens: [] }, { onProgress: console.log }) // 92n
+ */
+export async function countCompletionsAsync(
+  board: PartialBoard,
+  options: CountCompletionsOptions = {},
+): Promise<bigint> {
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  const { onProgress, signal } = options;
+  const turn = turns(options.yieldEveryMs);
+  let done = 0;
+  let total = 0;
+  let count = 0n;
+  const check = () => {
+    if (signal?.aborted) throw new CompletionInterrupted(done, total, count);
+  };
+  const between = () => {
+    const t = turn();
+    if (t) return t.then(check);
+    check();
+    return undefined;
+  };
+  if (queens.length < n && n - queens.length <= MAX_SUB_SIZE) {
+    check();
+    const decided = await decideHardAsync(board, forbidden, between);
+    if (decided.cols === undefined) {
+      onProgress?.({ done, total, count });
+      return 0n;
+    }
+  }
+  if (n <= 32) {
+    const plan = planMasks(n, queens, forbidden);
+    const mirror = plan.rows.length > 0 && instanceSymmetry(board).mirrorColumns;
+    const parts = prefixes(plan, mirror ? 2 * COUNT_PARTS : COUNT_PARTS);
+    const depth = parts.depth;
+    // With a mirror-symmetric instance only the first free row's left half is counted: each
+    // sub-problem left of the middle stands for itself and its mirror image.
+    const weights: number[] = [];
+    const kept: number[] = [];
+    for (let s = 0; s < parts.count; s++) {
+      const c = depth > 0 ? parts.picks[s * depth]! : 0;
+      const w = !mirror ? 1 : 2 * c < n - 1 ? 2 : 2 * c === n - 1 ? 1 : 0;
+      if (w > 0) {
+        kept.push(s);
+        weights.push(w);
+      }
+    }
+    total = kept.length;
+    onProgress?.({ done, total, count });
+    check();
+    const cols = Int32Array.from(plan.base);
+    for (let k = 0; k < total; k++) {
+      const s = kept[k]!;
+      for (let i = 0; i < depth; i++) cols[plan.rows[i]!] = parts.picks[s * depth + i]!;
+      count += BigInt(weights[k]!) * countCols(n, cols, plan.forbiddenRows);
+      done++;
+      onProgress?.({ done, total, count });
+      await turn();
+      check();
+    }
+    return count;
+  }
+  const watch: Watch = {
+    tickEvery: lineTicks(n),
+    progress(d, t) {
+      done = d;
+      total = t;
+      onProgress?.({ done, total, count });
+    },
+  };
+  check();
+  for (const s of lineSearch(v, { order: "mrv", lowestFirst: true }, undefined, watch)) {
+    if (s !== null) count++;
+    await turn();
+    check();
+  }
+  return count;
+}
+
+/**
+ * Every completion of a partial board, lazily, in lexicographic order of `cols`.
+ * The board is checked when this is called, before the first completion is asked for. With
+ * `onProgress`: the lowest empty row's candidate squares, done of total, and the completions
+ * listed. With `signal`: looked at each time a completion is asked for and as each candidate is
+ * finished (the generator cannot see an abort while it runs: from an async loop, use
+ * {@link completionsAsync}, or await something that gives the event loop a turn between items).
+ * @throws NQueensError when the board is malformed, two of its queens attack each other, or the
+ *   limit is not a non-negative integer (or Infinity); CompletionInterrupted once `signal` aborted
+ * @example [...completions({ n: 4, queens: [] })] // [[1, 3, 0, 2], [2, 0, 3, 1]]
+ */
+export function completions(
+  board: PartialBoard,
+  options: CompletionsOptions = {},
+): Generator<number[]> {
+  const v = validate(board);
+  const limit = checkLimit(options.limit);
+  return (function* () {
+    if (limit === 0) return;
+    const walk = new Walk(v, options, false);
+    if (walk.hard && decideHard(board, v.forbidden).cols === undefined) {
+      walk.none();
+      return;
+    }
+    for (const s of walk.items()) {
+      if (s === null) continue;
+      yield s;
+      if (walk.count >= limit) return;
+    }
+  })();
+}
+
+/**
+ * {@link completions} as an async generator: the same completions in the same order, and the
+ * event loop gets a turn every `yieldEveryMs`, also while a long search finds nothing, so that a
+ * signal handler can abort it.
+ * @throws NQueensError at the call like {@link completions}, or for a bad `yieldEveryMs`;
+ *   CompletionInterrupted from the iteration once `signal` aborted
+ * @example for await (const cols of completionsAsync(board, { signal })) await print(cols);
+ */
+export function completionsAsync(
+  board: PartialBoard,
+  options: CompletionsAsyncOptions = {},
+): AsyncGenerator<number[]> {
+  const v = validate(board);
+  const limit = checkLimit(options.limit);
+  const turn = turns(options.yieldEveryMs);
+  return (async function* () {
+    if (limit === 0) return;
+    const walk = new Walk(v, options, true);
+    if (walk.hard) {
+      walk.check();
+      const between = () => {
+        const t = turn();
+        if (t) return t.then(() => walk.check());
+        walk.check();
+        return undefined;
+      };
+      if ((await decideHardAsync(board, v.forbidden, between)).cols === undefined) {
+        walk.none();
+        return;
+      }
+    }
+    for (const s of walk.items()) {
+      if (s !== null) {
+        yield s;
+        if (walk.count >= limit) return;
+      }
+      await turn();
+      walk.check();
+    }
+  })();
+}
+
+/** The walk behind {@link completions}: progress, the count so far, and the abort checks. */
+class Walk {
+  done = 0;
+  total = 0;
+  count = 0n;
+  /** Whether the hard-instance search decides first (at most 32 queens missing, at least 1). */
+  readonly hard: boolean;
+  private readonly watch: Watch;
+
+  constructor(
+    private readonly v: Checked,
+    private readonly options: CompletionWatchOptions,
+    ticks: boolean,
+  ) {
+    const { n, queens } = v;
+    this.hard = queens.length < n && n - queens.length <= MAX_SUB_SIZE;
+    this.watch = {
+      tickEvery: ticks ? (n <= 32 ? MASK_TICKS : lineTicks(n)) : 0,
+      progress: (done, total) => {
+        this.done = done;
+        this.total = total;
+        options.onProgress?.({ done, total, count: this.count });
+        this.check();
+      },
+    };
+  }
+
+  /** Reports a board without completions: no sub-problems at all. */
+  none(): void {
+    this.watch.progress?.(0, 0);
+  }
+
+  /** The completions, checked, and `null` for the ticks. */
+  *items(): Generator<number[] | null> {
+    const { n, queens, forbidden } = this.v;
+    const search =
+      n <= 32
+        ? maskSearch(planMasks(n, queens, forbidden), this.watch)
+        : lineSearch(this.v, { order: "rows" }, undefined, this.watch);
+    this.check();
+    for (const s of search) {
+      if (s !== null) {
+        assertCompletion(this.v.board, forbidden, s);
+        this.count++;
+      }
+      yield s;
+      this.check();
+    }
+  }
+
+  check(): void {
+    if (this.options.signal?.aborted) {
+      throw new CompletionInterrupted(this.done, this.total, this.count);
+    }
+  }
+}
+
+function checkLimit(limit: number = Number.POSITIVE_INFINITY): number {
+  if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0))) {
+    throw new NQueensError(`limit must be a non-negative integer: got ${limit}`);
+  }
+  return limit;
+}
+
+/** A function that gives the event loop a turn when `every` ms have passed since the last. */
+function turns(every: number = DEFAULT_YIELD_MS): () => Promise<void> | undefined {
+  if (!(typeof every === "number" && every >= 0 && every !== Number.POSITIVE_INFINITY)) {
+    throw new NQueensError(`yieldEveryMs must be a non-negative number: got ${every}`);
+  }
+  let last = performance.now();
+  return () => {
+    if (performance.now() - last < every) return undefined;
+    return nextTask().then(() => {
+      last = performance.now();
+    });
+  };
+}
+
+/** Resolves after the event loop has had a turn (setImmediate in Node, a timer in a browser). */
+function nextTask(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => {
+    if (immediate) immediate(resolve);
+    else setTimeout(resolve, 0);
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * Completing a partial board: the folder's door. The API (complete.ts) checks the board
+ * (validate.ts) and picks an engine: the hard-instance search (hard-search.ts, run by decide.ts on
+ * the board squeezed by sub-board.ts), the bitmask search for n <= 32 (bitmask-search.ts) or the
+ * line board beyond (line-board.ts). Also here: the published instance generators and graded
+ * puzzles (generate.ts, python-random.ts), an instance's symmetries (symmetry.ts) and the squares
+ * where a queen leads nowhere (dead-squares.ts).
+ */
+export {
+  type CompleteOneOptions,
+  type CompletionDecision,
+  CompletionInterrupted,
+  type CompletionProgress,
+  type CompletionsAsyncOptions,
+  type CompletionsOptions,
+  type CountCompletionsOptions,
+  canComplete,
+  completeOne,
+  completions,
+  completionsAsync,
+  countCompletions,
+  countCompletionsAsync,
+  type DecideOptions,
+  type DecisionMethod,
+  decideCompletion,
+} from "./complete.js";
+export { deadSquares } from "./dead-squares.js";
+export {
+  blockedSquares,
+  type DiagonalPair,
+  excludedDiagonalList,
+  excludedDiagonalsBoard,
+  type GeneratedInstance,
+  type GenerateOptions,
+  generateInstance,
+  hardMissing,
+  INSTANCE_KINDS,
+  type InstanceKind,
+  randomCompletion,
+  translateExcludedDiagonals,
+} from "./instances.js";
+export {
+  PUZZLE_DIFFICULTIES,
+  type Puzzle,
+  type PuzzleDifficulty,
+  uniquePuzzle,
+} from "./puzzles.js";
+export { type InstanceSymmetry, instanceSymmetry } from "./symmetry.js";
