@@ -27,7 +27,7 @@ import {
   queensKey,
   sizeProblem,
 } from "./state.js";
-import { WatchMode } from "./watch.js";
+import { WatchMode } from "./watch/index.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

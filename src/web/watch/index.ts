@@ -9,23 +9,23 @@
  * against the whole tree; pictures of a step or a range of steps for slides.
  *
  * The steps stream in from a worker (../lesson.ts, packed by steps.ts); any step is reached by
- * replaying from the nearest snapshot (watch-replay.ts), so stepping back and scrubbing are
+ * replaying from the nearest snapshot (replay.ts), so stepping back and scrubbing are
  * instant. Brute force needs no worker: any placement is computed from its number.
  */
 
-import { bruteForceCombinations } from "../algorithms.js";
-import { conflicts, type Queen } from "../board.js";
-import { type Attack, attackers } from "../lesson.js";
-import { MAX_BRUTE_LESSON_N } from "../lesson-brute.js";
-import { type BoardLine, BoardView, type CellMark } from "./board-view.js";
-import { bitsText, type CodeModel, CodePanel, masksFor } from "./code-view.js";
-import { type App, h, type ModeView } from "./dom.js";
-import { download } from "./export.js";
-import { num, t } from "./i18n.js";
-import { Cancelled, type Running, runJob } from "./jobs.js";
-import type { SearchSummary } from "./messages.js";
-import { saveShortcuts, shortcutsOn } from "./prefs.js";
-import { ALGOS, type Algo, type PageState } from "./state.js";
+import { bruteForceCombinations } from "../../algorithms.js";
+import { conflicts, type Queen } from "../../board.js";
+import { type Attack, attackers } from "../../lesson.js";
+import { MAX_BRUTE_LESSON_N } from "../../lesson-brute.js";
+import { type BoardLine, BoardView, type CellMark } from "../board-view.js";
+import { bitsText, type CodeModel, CodePanel, masksFor } from "../code-view.js";
+import { type App, h, type ModeView } from "../dom.js";
+import { download } from "../export.js";
+import { num, t } from "../i18n.js";
+import { Cancelled, type Running, runJob } from "../jobs.js";
+import type { SearchSummary } from "../messages.js";
+import { saveShortcuts, shortcutsOn } from "../prefs.js";
+import { ALGOS, type Algo, type PageState } from "../state.js";
 import {
   byColOf,
   byRowOf,
@@ -43,10 +43,10 @@ import {
   reasonOf,
   rowOf,
   StepList,
-} from "./steps.js";
-import { BruteSource, upperBound } from "./watch-brute.js";
-import { picturePng, pictureSvg, picturesGif, type StepPicture } from "./watch-picture.js";
-import { DONE, PLACED, REJECTED, Replay } from "./watch-replay.js";
+} from "../steps.js";
+import { BruteSource, upperBound } from "./brute.js";
+import { picturePng, pictureSvg, picturesGif, type StepPicture } from "./picture.js";
+import { DONE, PLACED, REJECTED, Replay } from "./replay.js";
 import {
   buildTree,
   depthBars,
@@ -56,7 +56,7 @@ import {
   type TreePicture,
   treeLegend,
   wholeTree,
-} from "./watch-tree.js";
+} from "./tree.js";
 
 /** Steps kept once a solution has been seen (the first solution is always reached). */
 export const STEP_LIMIT = 2_000_000;
