@@ -10,7 +10,7 @@ import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery.js";
 import { lang, setLang, t } from "./i18n.js";
 import { chooseLang, type Lang } from "./intl.js";
-import { PlayMode } from "./play.js";
+import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import { QUEEN_BALLS, QUEEN_PATH } from "./queen.js";
 import {

@@ -8,16 +8,16 @@
  * stay, checked when solved. A solved board shows its 8 symmetries on request.
  * Every board edit is a history entry (state.ts); Undo and Redo step through the edits made here.
  */
-import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../board.js";
-import type { PuzzleDifficulty } from "../completion/generate.js";
-import { BoardView, type CellMark } from "./board-view.js";
-import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
-import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "./export.js";
-import { num, t, time } from "./i18n.js";
-import { Cancelled, type Running, runJob } from "./jobs.js";
-import { hintsOn, saveHints } from "./prefs.js";
-import { LEVELS, type PageState, puzzleKey, queensKey } from "./state.js";
-import { symmetryView } from "./symmetry-view.js";
+import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../../board.js";
+import type { PuzzleDifficulty } from "../../completion/generate.js";
+import { BoardView, type CellMark } from "../board-view.js";
+import { type App, disableKeepingFocus, h, type ModeView } from "../dom.js";
+import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "../export.js";
+import { num, t, time } from "../i18n.js";
+import { Cancelled, type Running, runJob } from "../jobs.js";
+import { hintsOn, saveHints } from "../prefs.js";
+import { LEVELS, type PageState, puzzleKey, queensKey } from "../state.js";
+import { symmetryView } from "../symmetry-view.js";
 
 /** A conflict in the page's words (rows and columns from 1). */
 export function conflictText(c: Conflict): string {
