@@ -7,7 +7,7 @@
  */
 import { CompareMode } from "./compare.js";
 import type { App, ModeView } from "./dom.js";
-import { GalleryMode } from "./gallery.js";
+import { GalleryMode } from "./gallery/index.js";
 import { lang, setLang, t } from "./i18n.js";
 import { chooseLang, type Lang } from "./intl.js";
 import { PlayMode } from "./play/index.js";

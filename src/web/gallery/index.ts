@@ -4,15 +4,15 @@
  * its 8 symmetries enlarged (symmetry-view.ts; `sym=K` in the address). For larger N, the engine counts in parallel workers with progress.
  * For every N, where the browser has WebGPU, the library's GPU counter can count it too.
  */
-import { type App, disableKeepingFocus, h, keepingFocus, type ModeView } from "./dom.js";
-import { downloadSolutions } from "./export.js";
-import { GpuCounter } from "./gpu-count.js";
-import { num, t } from "./i18n.js";
-import { Cancelled, type Running, runJob } from "./jobs.js";
-import { miniBoard } from "./mini.js";
-import type { GalleryClass } from "./protocol.js";
-import { DEFAULT_STATE, formatState, type PageState } from "./state.js";
-import { symmetryView, transformBetween } from "./symmetry-view.js";
+import { type App, disableKeepingFocus, h, keepingFocus, type ModeView } from "../dom.js";
+import { downloadSolutions } from "../export.js";
+import { GpuCounter } from "../gpu-count.js";
+import { num, t } from "../i18n.js";
+import { Cancelled, type Running, runJob } from "../jobs.js";
+import { miniBoard } from "../mini.js";
+import type { GalleryClass } from "../protocol.js";
+import { DEFAULT_STATE, formatState, type PageState } from "../state.js";
+import { symmetryView, transformBetween } from "../symmetry-view.js";
 
 /** Largest N whose solutions are all listed. */
 export const GALLERY_MAX_N = 12;
