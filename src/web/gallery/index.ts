@@ -1,28 +1,29 @@
 /**
  * Gallery: every solution for N <= 12, grouped by symmetry class, paged; each class shows its
  * members (each saying which symmetry of the canonical board made it) and orbit size, and opens
- * its 8 symmetries enlarged (symmetry-view.ts; `sym=K` in the address). For larger N, the engine counts in parallel workers with progress.
- * For every N, where the browser has WebGPU, the library's GPU counter can count it too.
+ * its 8 symmetries enlarged (../symmetry-view.ts; `sym=K` in the address). For larger N, the
+ * engine counts in parallel workers with progress. For every N, where the browser has WebGPU,
+ * the library's GPU counter can count it too.
+ *
+ * render.ts draws a listing (head, class cards, pager); this file keeps what the view needs
+ * beyond the address (the listings made, the orbit sizes hidden, the jobs) and wires them.
  */
 import { type App, disableKeepingFocus, h, keepingFocus, type ModeView } from "../dom.js";
-import { downloadSolutions } from "../export.js";
 import { GpuCounter } from "../gpu-count.js";
 import { num, t } from "../i18n.js";
 import { Cancelled, type Running, runJob } from "../jobs.js";
-import { miniBoard } from "../mini.js";
-import type { GalleryClass } from "../protocol.js";
-import { DEFAULT_STATE, formatState, type PageState } from "../state.js";
-import { symmetryView, transformBetween } from "../symmetry-view.js";
+import type { PageState } from "../state.js";
+import {
+  CLASSES_PER_PAGE,
+  classCard,
+  classSymmetries,
+  type Listing,
+  listingHead,
+  pager,
+} from "./render.js";
 
 /** Largest N whose solutions are all listed. */
 export const GALLERY_MAX_N = 12;
-const CLASSES_PER_PAGE = 6;
-
-interface Listing {
-  readonly n: number;
-  readonly classes: readonly GalleryClass[];
-  readonly total: number;
-}
 
 export class GalleryMode implements ModeView {
   private readonly head = h("div", { class: "gallery-head" });
@@ -124,84 +125,9 @@ export class GalleryMode implements ModeView {
   private showListing(listing: Listing, page: number): void {
     const { n, classes, total } = listing;
     const m = t().gallery;
-    const bySize = new Map<number, number>();
-    for (const c of classes) bySize.set(c.orbit, (bySize.get(c.orbit) ?? 0) + 1);
-    const chips = [...bySize.entries()]
-      .sort((a, b) => b[0] - a[0])
-      .map(([size, count]) => {
-        const b = h(
-          "button",
-          {
-            type: "button",
-            class: "chip",
-            "aria-pressed": String(!this.hidden.has(size)),
-            title: m.chipTitle,
-            "data-focus": `chip-${size}`,
-            "data-testid": "chip",
-          },
-          m.chip(count, size),
-        );
-        b.addEventListener("click", () => {
-          if (this.hidden.has(size)) this.hidden.delete(size);
-          else if (this.hidden.size < bySize.size - 1) this.hidden.add(size);
-          this.shownKey = "";
-          this.app.set({ page: 0 }, "replace");
-        });
-        return h("li", {}, b);
-      });
-    const all = () => classes.flatMap((c) => c.members).sort(lex);
-    const classOf = () => {
-      const m = new Map<string, number>();
-      classes.forEach((c, i) => {
-        for (const s of c.members) m.set(s.join(","), i + 1);
-      });
-      return m;
-    };
-    const exportBtn = (format: "json" | "csv") => {
-      const b = h(
-        "button",
-        { type: "button", class: "btn small", "data-testid": `export-${format}` },
-        format.toUpperCase(),
-      );
-      b.addEventListener("click", () => {
-        const list = all();
-        const cls = classOf();
-        downloadSolutions(format, `nqueens-${n}-solutions`, n, list, {
-          header: "class",
-          value: (i) => cls.get(list[i]!.join(",")) ?? "",
-        });
-      });
-      return b;
-    };
-    const headParts: (Node | null)[] = [
-      h("h2", {}, m.title(n)),
-      h(
-        "p",
-        { class: "gallery-summary", "data-testid": "gallery-summary" },
-        ...m.summary(
-          h("strong", { "data-testid": "solution-count" }, num(total)),
-          h("strong", { "data-testid": "class-count" }, num(classes.length)),
-          total,
-          classes.length,
-        ),
-      ),
-      h(
-        "div",
-        { class: "gallery-tools" },
-        h("ul", { class: "chips", "aria-label": m.chips }, ...chips),
-        total > 0
-          ? h(
-              "div",
-              { class: "export-bar", role: "group", "aria-label": m.download },
-              h("span", { class: "export-label", "aria-hidden": "true" }, m.download),
-              exportBtn("json"),
-              exportBtn("csv"),
-            )
-          : null,
-      ),
-      h("p", { class: "hint" }, m.hint),
-    ];
-    this.head.replaceChildren(...headParts.filter((x): x is Node => x !== null));
+    this.head.replaceChildren(
+      ...listingHead(listing, this.hidden, (size, sizes) => this.chip(size, sizes)),
+    );
     const gpu = this.gpuCounter(n, true, BigInt(total)).el;
     if (total === 0) {
       this.body.replaceChildren(h("p", { class: "callout bad" }, m.none(n)), gpu);
@@ -215,160 +141,52 @@ export class GalleryMode implements ModeView {
       page = pages - 1;
       this.normalisePage(page);
     }
+    const sym = this.state?.sym ?? 0;
     const first = page * CLASSES_PER_PAGE;
-    const cards = numbered.slice(first, first + CLASSES_PER_PAGE).map(({ c, index }, k) => {
-      const canon = c.members[0]!;
-      const members = c.members.map((cols, j) => {
-        const made = t().sym.names[transformBetween(canon, cols)];
-        const queens = cols.map((col, row) => ({ row, col }));
-        const href = `#${formatState({ ...DEFAULT_STATE, mode: "play", n, queens })}`;
-        const a = h("a", {
-          class: `member${j === 0 ? " canonical" : ""}`,
-          href,
-          title: m.open(cols),
-        });
-        a.innerHTML = miniBoard(cols, `${m.mini(j === 0, cols)} (${made})`);
-        a.addEventListener("click", (e) => {
-          if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-          // A new history entry like any mode change, and the focus goes to the board opened.
-          e.preventDefault();
-          this.app.set({ mode: "play", queens }, "push");
-          document.querySelector<HTMLElement>("#panel-play [role=grid] [tabindex='0']")?.focus();
-        });
-        return h(
-          "li",
-          {},
-          a,
-          h("span", { class: "member-how", "aria-hidden": "true" }, m.made(made)),
-        );
-      });
-      const heading = `class-${index}`;
-      const symBtn = h(
-        "button",
-        {
-          type: "button",
-          class: "btn small class-sym",
-          "data-testid": "class-symmetries",
-          "data-focus": `sym-${index}`,
-          "aria-expanded": String(this.state?.sym === index),
-        },
-        m.showSymmetries,
+    const cards = numbered
+      .slice(first, first + CLASSES_PER_PAGE)
+      .map(({ c, index }, k) =>
+        classCard(this.app, n, c, index, k === 0, sym === index, () => this.toggleSym(index)),
       );
-      symBtn.addEventListener("click", () => {
-        this.app.set({ sym: this.state?.sym === index ? 0 : index });
-        requestAnimationFrame(() =>
-          this.body.querySelector<HTMLElement>("[data-testid=sym-close]")?.focus(),
-        );
-      });
-      return h(
-        "article",
-        { class: "class-card", "data-testid": "class-card", "aria-labelledby": heading },
-        h(
-          "header",
-          {},
-          h("h3", { id: heading }, m.classTitle(index)),
-          h("span", { class: `orbit orbit-${c.orbit}` }, m.orbitBadge(c.orbit)),
-        ),
-        h("p", { class: "orbit-words" }, m.orbit[c.orbit] ?? ""),
-        h("ul", { class: "members" }, ...members),
-        // What the gold outline and the captions mean, once a page.
-        k === 0 ? h("p", { class: "gold-key" }, m.goldKey) : null,
-        symBtn,
-      );
-    });
     // The symmetry view of the class asked for (any class, on any page).
-    const symClass = this.state && this.state.sym > 0 ? classes[this.state.sym - 1] : undefined;
-    const symPart = symClass
-      ? [
-          symmetryView(symClass.members[0]!, {
-            onClose: () => {
-              const k = this.state!.sym;
-              this.app.set({ sym: 0 });
-              requestAnimationFrame(() =>
-                this.body.querySelector<HTMLElement>(`[data-focus="sym-${k}"]`)?.focus(),
-              );
-            },
-            onOpen: (cols) => {
-              this.app.set(
-                {
-                  ...DEFAULT_STATE,
-                  mode: "play",
-                  n,
-                  queens: cols.map((col, row) => ({ row, col })),
-                },
-                "push",
-              );
-            },
-          }),
-        ]
-      : [];
+    const symClass = sym > 0 ? classes[sym - 1] : undefined;
+    const symPart = symClass ? [classSymmetries(this.app, n, symClass, () => this.closeSym())] : [];
+    const go = (p: number, say: boolean) => {
+      this.app.set({ page: p });
+      if (say) {
+        this.app.announce(this.panel.querySelector("[data-testid=page-text]")?.textContent ?? "");
+      }
+    };
     this.body.replaceChildren(
       ...symPart,
-      this.pager(page, pages, numbered.length, true),
+      pager(page, pages, numbered.length, true, go),
       h("div", { class: "class-grid" }, ...cards),
-      this.pager(page, pages, numbered.length, false),
+      pager(page, pages, numbered.length, false, go),
       gpu,
     );
   }
 
-  private pager(page: number, pages: number, count: number, jump: boolean): HTMLElement {
-    const m = t().gallery;
-    const where = jump ? "top" : "bottom";
-    const go = (p: number) => () => {
-      this.app.set({ page: p });
-      this.app.announce(this.panel.querySelector("[data-testid=page-text]")?.textContent ?? "");
-    };
-    const prev = h(
-      "button",
-      {
-        type: "button",
-        class: "btn small",
-        disabled: page === 0,
-        "data-testid": "prev-page",
-        "data-focus": `prev-${where}`,
-      },
-      m.prev,
+  /** A chip shows or hides the classes of one orbit size (never all of them). */
+  private chip(size: number, sizes: number): void {
+    if (this.hidden.has(size)) this.hidden.delete(size);
+    else if (this.hidden.size < sizes - 1) this.hidden.add(size);
+    this.shownKey = "";
+    this.app.set({ page: 0 }, "replace");
+  }
+
+  private toggleSym(index: number): void {
+    this.app.set({ sym: this.state?.sym === index ? 0 : index });
+    requestAnimationFrame(() =>
+      this.body.querySelector<HTMLElement>("[data-testid=sym-close]")?.focus(),
     );
-    prev.addEventListener("click", go(page - 1));
-    const next = h(
-      "button",
-      {
-        type: "button",
-        class: "btn small",
-        disabled: page >= pages - 1,
-        "data-testid": "next-page",
-        "data-focus": `next-${where}`,
-      },
-      m.next,
+  }
+
+  private closeSym(): void {
+    const k = this.state!.sym;
+    this.app.set({ sym: 0 });
+    requestAnimationFrame(() =>
+      this.body.querySelector<HTMLElement>(`[data-focus="sym-${k}"]`)?.focus(),
     );
-    next.addEventListener("click", go(page + 1));
-    const from = page * CLASSES_PER_PAGE + 1;
-    const to = Math.min(count, from + CLASSES_PER_PAGE - 1);
-    const parts: HTMLElement[] = [
-      prev,
-      h(
-        "span",
-        { class: "pager-text", "data-testid": "page-text" },
-        m.pageText(from, to, count, page + 1, pages),
-      ),
-      next,
-    ];
-    if (jump && pages > 2) {
-      const input = h("input", {
-        type: "number",
-        min: 1,
-        max: pages,
-        value: page + 1,
-        "aria-label": m.pageNumber,
-        "data-focus": "page-jump",
-      });
-      input.addEventListener("change", () => {
-        const p = Math.round(Number(input.value));
-        if (p >= 1 && p <= pages) this.app.set({ page: p - 1 });
-      });
-      parts.push(h("label", { class: "page-jump" }, m.goTo, input));
-    }
-    return h("nav", { class: "pager", "aria-label": jump ? m.pages : m.pagesBottom }, ...parts);
   }
 
   /** N > 12: count with the engine in parallel workers, with progress. */
@@ -482,8 +300,3 @@ export class GalleryMode implements ModeView {
 const FALLBACKS = (key: string): string[] => [
   key.startsWith("next") ? key.replace("next", "prev") : key.replace("prev", "next"),
 ];
-
-function lex(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
-}
