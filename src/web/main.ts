@@ -5,7 +5,7 @@
  * and Forward walk through what the user did; in-page anchors (the skip link) only move focus.
  * The library does all the work (see ../index.ts).
  */
-import { CompareMode } from "./compare.js";
+import { CompareMode } from "./compare/index.js";
 import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery/index.js";
 import { lang, setLang, t } from "./i18n.js";

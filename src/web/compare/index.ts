@@ -8,11 +8,11 @@ import {
   type AlgorithmResult,
   BRUTE_FORCE_BUDGET,
   decideRun,
-} from "../algorithms.js";
-import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
-import { compact, num, t, time } from "./i18n.js";
-import { Cancelled, type Running, runJob } from "./jobs.js";
-import type { PageState } from "./state.js";
+} from "../../algorithms.js";
+import { type App, disableKeepingFocus, h, type ModeView } from "../dom.js";
+import { compact, num, t, time } from "../i18n.js";
+import { Cancelled, type Running, runJob } from "../jobs.js";
+import type { PageState } from "../state.js";
 
 type Metric = "nodes" | "checks" | "seconds";
 const METRICS: readonly Metric[] = ["nodes", "checks", "seconds"];
