@@ -8,8 +8,7 @@
 import { CompareMode } from "./compare/index.js";
 import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery/index.js";
-import { lang, setLang, t } from "./i18n.js";
-import { chooseLang, type Lang } from "./intl.js";
+import { chooseLang, type Lang, lang, setLang, t } from "./i18n/index.js";
 import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import { QUEEN_BALLS, QUEEN_PATH } from "./queen.js";

@@ -18,7 +18,7 @@ import { type LessonStep, lesson } from "../lesson.js";
 import { placementIndex } from "../lesson-brute.js";
 import { canonical, TRANSFORMS, transform } from "../symmetry.js";
 import { trace, treeProfile } from "../trace.js";
-import { en } from "./messages.js";
+import { en } from "./i18n/index.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,

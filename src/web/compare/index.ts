@@ -7,7 +7,7 @@
  * and is the only file imported from outside the folder.
  */
 import type { App, ModeView } from "../dom.js";
-import { t } from "../i18n.js";
+import { t } from "../i18n/index.js";
 import { Cancelled, runJob } from "../jobs.js";
 import type { PageState } from "../state.js";
 import { type Metric, planRuns } from "./model.js";

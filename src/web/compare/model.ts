@@ -11,7 +11,7 @@ import {
   BRUTE_FORCE_BUDGET,
   decideRun,
 } from "../../algorithms.js";
-import { compact, num, t, time } from "../i18n.js";
+import { compact, num, t, time } from "../i18n/index.js";
 
 export type Metric = "nodes" | "checks" | "seconds";
 export const METRICS: readonly Metric[] = ["nodes", "checks", "seconds"];

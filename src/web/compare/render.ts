@@ -4,7 +4,7 @@
  */
 import { ALGORITHMS } from "../../algorithms.js";
 import { disableKeepingFocus, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t } from "../i18n/index.js";
 import { COLORS, chartSvg, coinciding, FIRST_N, METRICS, planRuns, valueText } from "./model.js";
 import type { CompareState } from "./state.js";
 

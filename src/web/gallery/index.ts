@@ -10,7 +10,7 @@
  */
 import { type App, disableKeepingFocus, h, keepingFocus, type ModeView } from "../dom.js";
 import { GpuCounter } from "../gpu-count.js";
-import { num, t } from "../i18n.js";
+import { num, t } from "../i18n/index.js";
 import { Cancelled, type Running, runJob } from "../jobs.js";
 import type { PageState } from "../state.js";
 import {

@@ -7,7 +7,7 @@
 import type { App } from "../dom.js";
 import { h } from "../dom.js";
 import { downloadSolutions } from "../export.js";
-import { num, t } from "../i18n.js";
+import { num, t } from "../i18n/index.js";
 import { miniBoard } from "../mini.js";
 import type { GalleryClass } from "../protocol.js";
 import { DEFAULT_STATE, formatState } from "../state.js";

@@ -17,7 +17,7 @@ import { conflicts, type Queen } from "../../board.js";
 import type { PuzzleDifficulty } from "../../completion/generate.js";
 import type { App, ModeView } from "../dom.js";
 import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "../export.js";
-import { t } from "../i18n.js";
+import { t } from "../i18n/index.js";
 import { Cancelled, runJob } from "../jobs.js";
 import { hintsOn, saveHints } from "../prefs.js";
 import type { PageState } from "../state.js";

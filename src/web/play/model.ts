@@ -6,7 +6,7 @@
  */
 import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../../board.js";
 import type { CellMark } from "../board-view.js";
-import { t } from "../i18n.js";
+import { t } from "../i18n/index.js";
 import { type PageState, puzzleKey } from "../state.js";
 import { boardKey, ghostCols, givenKeys, type Hint, type PlayState } from "./state.js";
 

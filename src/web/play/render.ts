@@ -6,7 +6,7 @@
  */
 import { BoardView } from "../board-view.js";
 import { disableKeepingFocus, h } from "../dom.js";
-import { num, t, time } from "../i18n.js";
+import { num, t, time } from "../i18n/index.js";
 import { LEVELS, type PageState } from "../state.js";
 import { symmetryView } from "../symmetry-view.js";
 import { boardModel, conflictText, hintStatus, puzzleModel, whyNoCompletion } from "./model.js";

@@ -21,7 +21,7 @@
 import { conflicts, type Queen } from "../../board.js";
 import type { App, ModeView } from "../dom.js";
 import { download } from "../export.js";
-import { t } from "../i18n.js";
+import { t } from "../i18n/index.js";
 import { Cancelled, runJob } from "../jobs.js";
 import { shortcutsOn } from "../prefs.js";
 import type { Algo, PageState } from "../state.js";

@@ -8,8 +8,7 @@ import { bruteForceCombinations } from "../../algorithms.js";
 import type { Queen } from "../../board.js";
 import { type Attack, attackers } from "../../lesson.js";
 import { bitsText, type CodeModel, masksFor } from "../code-view.js";
-import { num, t } from "../i18n.js";
-import type { SearchSummary } from "../messages.js";
+import { num, type SearchSummary, t } from "../i18n/index.js";
 import {
   byColOf,
   byRowOf,

@@ -7,7 +7,7 @@ import type { Queen } from "../../board.js";
 import { type BoardLine, BoardView, type CellMark } from "../board-view.js";
 import { CodePanel } from "../code-view.js";
 import { h } from "../dom.js";
-import { num, t } from "../i18n.js";
+import { num, t } from "../i18n/index.js";
 import { ALGOS, type PageState } from "../state.js";
 import { REASONS } from "../steps.js";
 import { boardModel, codeModel, currentRow, GLYPH, type Shown } from "./model.js";
