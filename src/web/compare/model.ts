@@ -65,7 +65,7 @@ export function planRuns(
 }
 
 /** A result's value in a metric. */
-export function metricValue(r: AlgorithmResult, metric: Metric): number {
+function metricValue(r: AlgorithmResult, metric: Metric): number {
   return metric === "seconds" ? r.seconds : r[metric];
 }
 
@@ -102,7 +102,7 @@ export function coinciding(results: readonly AlgorithmResult[], metric: Metric):
 }
 
 /** What the chart shows, and the size it is drawn at. */
-export interface ChartInput {
+interface ChartInput {
   readonly results: readonly AlgorithmResult[];
   readonly metric: Metric;
   readonly upTo: number;

@@ -16,7 +16,7 @@ export function conflictText(c: Conflict): string {
 }
 
 /** Whether some queen attacks the empty square (row, col). */
-export function isAttacked(queens: readonly Queen[], row: number, col: number): boolean {
+function isAttacked(queens: readonly Queen[], row: number, col: number): boolean {
   return queens.some((q) => attackKind(q, { row, col }) !== undefined);
 }
 
@@ -57,7 +57,7 @@ export interface BoardModel {
 }
 
 /** The live hint for the board shown, if it is on, wanted and in. */
-export function shownHint(ps: PlayState, page: PageState): Hint | undefined {
+function shownHint(ps: PlayState, page: PageState): Hint | undefined {
   if (!ps.hintsOn || hintPointless(page)) return undefined;
   return ps.hint?.key === boardKey(page) ? ps.hint : undefined;
 }
@@ -138,7 +138,7 @@ export function hintStatus(ps: PlayState, page: PageState): { text: string; read
 }
 
 /** The goal above the board, and the puzzle's note (its verdict once solved). */
-export interface PuzzleModel {
+interface PuzzleModel {
   readonly goal: string;
   readonly note: string;
   readonly good: boolean;

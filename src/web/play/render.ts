@@ -23,7 +23,7 @@ export interface PlayViewActions {
   openImage(cols: readonly number[]): void;
 }
 
-export function button(text: string, testid?: string, cls = "btn small"): HTMLButtonElement {
+function button(text: string, testid?: string, cls = "btn small"): HTMLButtonElement {
   return h("button", { type: "button", class: cls, "data-testid": testid }, text);
 }
 
