@@ -5,7 +5,7 @@
  */
 import type { PartialBoard } from "../board.js";
 import { formatBoard } from "../formats/index.js";
-import { t } from "./i18n.js";
+import { t } from "./i18n/index.js";
 
 /** Saves `data` as a file named `name`. */
 export function download(name: string, data: Blob): void {

@@ -8,7 +8,7 @@
  */
 import { type App, disableKeepingFocus, h } from "./dom.js";
 import type { GpuSupport } from "./gpu-device.js";
-import { num, t } from "./i18n.js";
+import { num, t } from "./i18n/index.js";
 import { Cancelled, type Running } from "./jobs.js";
 import type { GpuJob, GpuOutcome, GpuProgressReply, GpuReply } from "./protocol.js";
 

@@ -5,12 +5,11 @@
  * and Forward walk through what the user did; in-page anchors (the skip link) only move focus.
  * The library does all the work (see ../index.ts).
  */
-import { CompareMode } from "./compare.js";
+import { CompareMode } from "./compare/index.js";
 import type { App, ModeView } from "./dom.js";
-import { GalleryMode } from "./gallery.js";
-import { lang, setLang, t } from "./i18n.js";
-import { chooseLang, type Lang } from "./intl.js";
-import { PlayMode } from "./play.js";
+import { GalleryMode } from "./gallery/index.js";
+import { chooseLang, type Lang, lang, setLang, t } from "./i18n/index.js";
+import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import { QUEEN_BALLS, QUEEN_PATH } from "./queen.js";
 import {
@@ -27,7 +26,7 @@ import {
   queensKey,
   sizeProblem,
 } from "./state.js";
-import { WatchMode } from "./watch.js";
+import { WatchMode } from "./watch/index.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

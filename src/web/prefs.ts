@@ -4,7 +4,7 @@
  * hint is on. Kept in localStorage
  * where the browser allows it; without it they last until the page is closed.
  */
-import type { Lang } from "./intl.js";
+import type { Lang } from "./i18n/index.js";
 
 const KEYS = {
   lang: "nqueens.lang",

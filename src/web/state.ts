@@ -57,7 +57,7 @@ export const DEFAULT_STATE: PageState = {
   sym: 0,
 };
 
-/** Why `n` cannot be drawn (the page words it, see messages.ts), or undefined when it can. */
+/** Why `n` cannot be drawn (the page words it, see i18n/en.ts), or undefined when it can. */
 export type SizeProblem =
   | { readonly kind: "not-number"; readonly max: number }
   | { readonly kind: "not-integer"; readonly n: number; readonly max: number }

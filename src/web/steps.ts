@@ -4,6 +4,7 @@
  * transferable arrays and stay small in the page: 4 bits of kind, 5 of row, 5 of column, 5 + 5
  * for the attacker's square, 2 for the reason and 1 flag (a return that is a dead end).
  */
+import type { LessonStep } from "../lesson.js";
 import type { RejectReason } from "../trace.js";
 
 export const K_REJECT = 0;
@@ -38,6 +39,26 @@ export function pack(
       (flag << 26)) >>>
     0
   );
+}
+
+/** Packs one step of the lesson (the worker's stream, and model.test.ts's traces). */
+export function packStep(s: LessonStep): number {
+  switch (s.type) {
+    case "reject":
+      return pack(K_REJECT, s.row, s.col, s.by.row, s.by.col, REASONS.indexOf(s.reason));
+    case "enter":
+      return pack(K_ENTER, s.row);
+    case "place":
+      return pack(K_PLACE, s.row, s.col);
+    case "remove":
+      return pack(K_REMOVE, s.row, s.col);
+    case "solution":
+      return pack(K_SOLUTION);
+    case "return":
+      return pack(K_RETURN, s.row, 0, 0, 0, 0, s.dead ? 1 : 0);
+    case "end":
+      return pack(K_END);
+  }
 }
 
 export const kindOf = (code: number): number => code & 15;

@@ -6,7 +6,7 @@
  */
 import { canonical, orbitSize, TRANSFORMS, type Transform, transform } from "../symmetry.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t } from "./i18n/index.js";
 import { miniBoard } from "./mini.js";
 import { DEFAULT_STATE, formatState } from "./state.js";
 

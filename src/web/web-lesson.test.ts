@@ -28,7 +28,7 @@ import {
   type TestSite,
 } from "../testing/site.js";
 import { trace, treeProfile } from "../trace.js";
-import { en } from "./messages.js";
+import { en } from "./i18n/index.js";
 
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
 let site: TestSite | undefined;

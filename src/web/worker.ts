@@ -19,18 +19,7 @@ import { type LessonAlgorithm, lesson } from "../lesson.js";
 import { images, unique } from "../symmetry.js";
 import { treeProfile } from "../trace.js";
 import type { GalleryClass, Job, JobResult, Progress, Reply } from "./protocol.js";
-import {
-  K_CUT,
-  K_END,
-  K_ENTER,
-  K_PLACE,
-  K_REJECT,
-  K_REMOVE,
-  K_RETURN,
-  K_SOLUTION,
-  pack,
-  REASONS,
-} from "./steps.js";
+import { K_CUT, pack, packStep } from "./steps.js";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -123,30 +112,8 @@ function runLesson(
       truncated = true;
       break;
     }
-    switch (s.type) {
-      case "reject":
-        add(pack(K_REJECT, s.row, s.col, s.by.row, s.by.col, REASONS.indexOf(s.reason)));
-        break;
-      case "enter":
-        add(pack(K_ENTER, s.row));
-        break;
-      case "place":
-        add(pack(K_PLACE, s.row, s.col));
-        break;
-      case "remove":
-        add(pack(K_REMOVE, s.row, s.col));
-        break;
-      case "solution":
-        solved = true;
-        add(pack(K_SOLUTION));
-        break;
-      case "return":
-        add(pack(K_RETURN, s.row, 0, 0, 0, 0, s.dead ? 1 : 0));
-        break;
-      case "end":
-        add(pack(K_END));
-        break;
-    }
+    if (s.type === "solution") solved = true;
+    add(packStep(s));
   }
   if (truncated) add(pack(K_CUT));
   if (used > 0) flush();

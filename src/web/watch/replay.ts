@@ -18,7 +18,7 @@ import {
   reasonOf,
   rowOf,
   type StepList,
-} from "./steps.js";
+} from "../steps.js";
 
 /** Steps between snapshots. */
 export const SNAP = 1024;

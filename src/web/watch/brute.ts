@@ -10,8 +10,8 @@ import {
   placementAt,
   placementCount,
   solutionIndex,
-} from "../lesson-brute.js";
-import { solutions } from "../solutions.js";
+} from "../../lesson-brute.js";
+import { solutions } from "../../solutions.js";
 
 export interface BruteStep {
   /** The step: 0 the start, 1..count a placement, count + 1 the end. */

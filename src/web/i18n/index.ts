@@ -1,10 +1,18 @@
 /**
- * The page's language now: which table of messages.ts the views read, and the number, time and
- * plural formatting that goes with it. The views call `t()` each time they draw, so switching
- * the language and drawing again is all a switch needs.
+ * The page's language now: which table of words the views read (en.ts, ja.ts), and the number,
+ * time and plural formatting that goes with it (intl.ts). The views call `t()` each time they
+ * draw, so switching the language and drawing again is all a switch needs.
+ *
+ * The folder's one door: the rest of the page imports the words and the language from here.
  */
+import { en, type Messages } from "./en.js";
 import { formatCompact, formatNumber, formatTime, type Lang } from "./intl.js";
-import { en, ja, type Messages } from "./messages.js";
+import { ja } from "./ja.js";
+
+export type { SearchSummary } from "./en.js";
+export { chooseLang, type Lang } from "./intl.js";
+/** The English table, for tests that check the page's words. */
+export { en };
 
 const TABLES: Record<Lang, Messages> = { en, ja };
 let current: Lang = "en";

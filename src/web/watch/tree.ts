@@ -7,9 +7,9 @@
  * - nodes per depth, on a logarithmic scale, against the whole tree's exact profile (the
  *   library's treeProfile) where it is known.
  */
-import { num, t } from "./i18n.js";
-import { colOf, K_PLACE, K_REMOVE, K_SOLUTION, kindOf, rowOf, type StepList } from "./steps.js";
-import { DONE, PLACED, REJECTED, type Replay } from "./watch-replay.js";
+import { num, t } from "../i18n/index.js";
+import { colOf, K_PLACE, K_REMOVE, K_SOLUTION, kindOf, rowOf, type StepList } from "../steps.js";
+import { DONE, PLACED, REJECTED, type Replay } from "./replay.js";
 
 /** Largest N whose whole search tree is drawn node by node. */
 export const TREE_MAX_N = 6;

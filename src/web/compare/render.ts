@@ -1,0 +1,230 @@
+/**
+ * Compare's view: the controls, the chart, the notes and the table, drawn from the state
+ * (state.ts) by `render`; the chart's SVG comes from model.ts at the size it is shown.
+ */
+import { ALGORITHMS } from "../../algorithms.js";
+import { disableKeepingFocus, h } from "../dom.js";
+import { t } from "../i18n/index.js";
+import { COLORS, chartSvg, coinciding, FIRST_N, METRICS, planRuns, valueText } from "./model.js";
+import type { CompareState } from "./state.js";
+
+let groups = 0;
+
+export class CompareView {
+  readonly chart = h("div", { class: "chart", "data-testid": "compare-chart" });
+  /** A region that scrolls sideways on a narrow screen: focusable, so keys can scroll it. */
+  readonly table = h("div", {
+    class: "table-wrap",
+    role: "region",
+    tabindex: 0,
+    "aria-label": t().compare.table,
+  });
+  readonly status = h("p", {
+    class: "progress-text",
+    "aria-live": "polite",
+    "data-testid": "compare-status",
+  });
+  readonly upTo = h("select", { "aria-label": t().compare.upTo, "data-testid": "compare-upto" });
+  readonly runBtn = h(
+    "button",
+    { type: "button", class: "btn primary", "data-testid": "compare-run" },
+    t().compare.run,
+  );
+  readonly cancelBtn = h(
+    "button",
+    { type: "button", class: "btn danger", hidden: true, "data-testid": "compare-cancel" },
+    t().compare.cancel,
+  );
+  /** The measure: native radio buttons, so arrow keys move and select as in any radio group. */
+  readonly metricGroup = h(
+    "fieldset",
+    { class: "segmented", "data-testid": "compare-metric" },
+    h("legend", { class: "sr-only" }, t().compare.measure),
+  );
+  readonly metricInputs: HTMLInputElement[] = [];
+  readonly notes = h("div", { class: "compare-notes", "data-testid": "compare-notes" });
+  readonly patient = h("input", { type: "checkbox", "data-testid": "compare-patient" });
+  /** Whether the run button is drawn as running. */
+  private runningShown = false;
+
+  constructor(panel: HTMLElement, cs: CompareState) {
+    const m = t().compare;
+    for (let n = 6; n <= 14; n++) {
+      this.upTo.append(h("option", { value: n, selected: n === cs.upTo }, m.upToOption(n)));
+    }
+    const name = `metric-${++groups}`;
+    for (const key of METRICS) {
+      const input = h("input", {
+        type: "radio",
+        name,
+        value: key,
+        checked: key === cs.metric,
+        "data-metric": key,
+      });
+      this.metricInputs.push(input);
+      this.metricGroup.append(h("label", {}, input, h("span", {}, m.metric[key])));
+    }
+    panel.append(
+      h(
+        "div",
+        { class: "wide" },
+        h("h2", {}, m.title),
+        h(
+          "div",
+          { class: "toolbar", "data-testid": "compare-controls" },
+          this.metricGroup,
+          this.upTo,
+          h("label", { class: "check" }, this.patient, ` ${m.patient}`),
+          this.runBtn,
+          this.cancelBtn,
+        ),
+        this.status,
+        h("div", { class: "chart-card" }, this.chart, legend()),
+        this.notes,
+        definitions(),
+        h("p", { class: "hint" }, m.hint),
+        this.table,
+      ),
+    );
+  }
+
+  render(cs: CompareState): void {
+    // Drawn at the size it is shown (text stays 12 px on a phone), as tall as the screen allows.
+    const width = Math.round(Math.max(300, Math.min(760, this.chart.clientWidth || 760)));
+    const top = this.chart.getBoundingClientRect().top + scrollY;
+    const room = innerHeight - top - 16;
+    const height = Math.round(Math.max(120, Math.min(380, width * 0.55, room > 0 ? room : 380)));
+    const { results, metric, upTo, n } = cs;
+    this.chart.innerHTML = chartSvg({ results, metric, upTo, n, width, height });
+    this.drawNotes(cs);
+    this.drawTable(cs);
+    if (this.status.textContent !== cs.status) this.status.textContent = cs.status;
+    this.drawRunning(cs.job !== undefined);
+  }
+
+  /** The run button gives way to cancel while the set runs, and takes the focus back after. */
+  private drawRunning(running: boolean): void {
+    if (running === this.runningShown) return;
+    this.runningShown = running;
+    if (running) {
+      this.cancelBtn.hidden = false;
+      disableKeepingFocus(this.runBtn, this.cancelBtn);
+      return;
+    }
+    const refocus = document.activeElement === this.cancelBtn;
+    this.runBtn.disabled = false;
+    this.cancelBtn.hidden = true;
+    if (refocus) this.runBtn.focus();
+  }
+
+  /** Where lines coincide, which runs were made and why, and how the times are measured. */
+  private drawNotes(cs: CompareState): void {
+    const m = t().compare;
+    const parts: HTMLElement[] = coinciding(cs.results, cs.metric).map((g) =>
+      h(
+        "p",
+        { class: "coincide", "data-testid": "coincide" },
+        m.coincide(
+          g.map((a) => m.name[a]),
+          m.metric[cs.metric],
+        ),
+      ),
+    );
+    if (cs.results.length > 0 || cs.skipped.size > 0) {
+      const planned = planRuns(cs.upTo, cs.patient).runs.length;
+      parts.push(h("p", { class: "muted" }, m.runsNote(planned, cs.patient)));
+    }
+    if (cs.metric === "seconds") parts.push(h("p", { class: "muted" }, m.timing));
+    this.notes.replaceChildren(...parts);
+  }
+
+  private drawTable(cs: CompareState): void {
+    const ns: number[] = [];
+    for (let n = FIRST_N; n <= cs.upTo; n++) ns.push(n);
+    const m = t().compare;
+    const head = h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, m.algorithm),
+      ...ns.map((n) => h("th", { scope: "col" }, m.column(n))),
+    );
+    const rows = ALGORITHMS.map((a) =>
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, swatch(a.name), m.name[a.name]),
+        ...ns.map((n) => {
+          const r = cs.results.find((x) => x.name === a.name && x.n === n);
+          const why = cs.skipped.get(`${a.name}:${n}`);
+          if (r) return h("td", {}, valueText(r, cs.metric));
+          if (why !== undefined) {
+            return h(
+              "td",
+              { class: "muted", title: why },
+              h("span", { "aria-hidden": "true" }, "–"),
+              h("span", { class: "sr-only" }, why),
+            );
+          }
+          return h("td", {}, "");
+        }),
+      ),
+    );
+    this.table.replaceChildren(
+      h(
+        "table",
+        { class: "data", "data-testid": "compare-table" },
+        h("caption", {}, m.caption2(m.metric[cs.metric])),
+        h("thead", {}, head),
+        h("tbody", {}, ...rows),
+      ),
+    );
+  }
+}
+
+function swatch(name: keyof typeof COLORS): HTMLElement {
+  return h("span", { class: "series-swatch", style: `background:${COLORS[name]}` });
+}
+
+/** The algorithms' colours, names and practical limits. */
+function legend(): HTMLElement {
+  const m = t().compare;
+  return h(
+    "ul",
+    { class: "series-legend" },
+    ...ALGORITHMS.map((a) =>
+      h(
+        "li",
+        {},
+        swatch(a.name),
+        h("strong", {}, m.name[a.name]),
+        h("span", { class: "muted" }, ` ${m.algoTitle[a.name]}${m.practical(a.maxPracticalN)}`),
+      ),
+    ),
+  );
+}
+
+/** What a node and a check are for each algorithm: the library's own definitions. */
+function definitions(): HTMLElement {
+  const m = t().compare;
+  return h(
+    "details",
+    { class: "defs", open: true, "data-testid": "compare-defs" },
+    h("summary", {}, m.defsTitle),
+    h(
+      "dl",
+      {},
+      ...ALGORITHMS.flatMap((a) => [
+        h("dt", {}, swatch(a.name), m.name[a.name]),
+        h(
+          "dd",
+          { class: "def-text" },
+          h("strong", {}, `${m.defNode}: `),
+          m.nodeDef[a.name],
+          h("br"),
+          h("strong", {}, `${m.defCheck}: `),
+          m.checkDef[a.name],
+        ),
+      ]),
+    ),
+  );
+}

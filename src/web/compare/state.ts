@@ -1,0 +1,40 @@
+/**
+ * Compare's state: the reader's choices (measure, largest N, patient), the runs made so far and
+ * those not made, what the status line says, and the job running. index.ts changes it;
+ * render.ts only reads it.
+ */
+import type { AlgorithmResult } from "../../algorithms.js";
+import type { Running } from "../jobs.js";
+import type { Metric } from "./model.js";
+
+export interface CompareState {
+  metric: Metric;
+  /** The largest N of the set of runs. */
+  upTo: number;
+  /** The patient set: brute force's whole budget, each algorithm up to its practical limit. */
+  patient: boolean;
+  results: AlgorithmResult[];
+  /** Runs not made, with the reason: name:n -> words. */
+  skipped: Map<string, string>;
+  /** The status line (a live region: it is rewritten only when this changes). */
+  status: string;
+  /** The set has been run once (the first show runs it). */
+  ran: boolean;
+  /** The page's N, marked on the chart. */
+  n: number;
+  job: Running<unknown> | undefined;
+}
+
+export function initialState(): CompareState {
+  return {
+    metric: "nodes",
+    upTo: 10,
+    patient: false,
+    results: [],
+    skipped: new Map(),
+    status: "",
+    ran: false,
+    n: 8,
+    job: undefined,
+  };
+}

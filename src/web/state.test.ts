@@ -1,0 +1,198 @@
+// The page's address as state (state.ts), without a browser: what a fragment reads as, what the
+// page writes back, and which changes are new history entries. Tables of (text -> state).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import {
+  DEFAULT_STATE,
+  fitting,
+  formatState,
+  isNewEntry,
+  isStateText,
+  type PageState,
+  parseSize,
+  parseState,
+  sizeProblem,
+} from "./state.js";
+
+const state = (patch: Partial<PageState>): PageState => ({ ...DEFAULT_STATE, ...patch });
+
+describe("parseState", () => {
+  const cases: [text: string, expected: Partial<PageState>][] = [
+    ["", {}],
+    ["#", {}],
+    ["?mode=watch", { mode: "watch" }],
+    ["#mode=nonsense", {}],
+    ["#n=12", { n: 12 }],
+    ["#n=", {}],
+    ["#n=0x10", { n: Number.NaN }],
+    ["#n=1e1", { n: Number.NaN }],
+    ["#n=2.5", { n: 2.5 }],
+    ["#n=-3", { n: -3 }],
+    [
+      "#q=0:3,1:5",
+      {
+        queens: [
+          { row: 0, col: 3 },
+          { row: 1, col: 5 },
+        ],
+      },
+    ],
+    // Other separators are read; duplicates, squares off the board and junk are dropped.
+    [
+      "#q=0.3,1-5,0:3,9:9,x",
+      {
+        queens: [
+          { row: 0, col: 3 },
+          { row: 1, col: 5 },
+        ],
+      },
+    ],
+    ["#n=4&q=3:3,4:0", { n: 4, queens: [{ row: 3, col: 3 }] }],
+    // A size that is not a size keeps every queen, so the page can say what was wrong.
+    ["#n=abc&q=12:12", { n: Number.NaN, queens: [{ row: 12, col: 12 }] }],
+    // Watch's fields only in Watch.
+    [
+      "#mode=watch&step=17&algo=bitmask&from=board",
+      {
+        mode: "watch",
+        step: 17,
+        algo: "bitmask",
+        from: true,
+      },
+    ],
+    ["#mode=play&step=17&algo=bitmask&from=board", {}],
+    ["#mode=watch&step=-1&algo=quick", { mode: "watch" }],
+    ["#mode=watch&step=1e3", { mode: "watch" }],
+    // The gallery's page counts from 1 in the address, from 0 in the state.
+    ["#mode=gallery&page=3&sym=2", { mode: "gallery", page: 2, sym: 2 }],
+    ["#mode=gallery&page=0", { mode: "gallery" }],
+    ["#mode=play&page=3", {}],
+    // A puzzle needs a known level and a seed in range, and only in Play.
+    ["#puzzle=hard&seed=42", { puzzle: { level: "hard", seed: 42 } }],
+    ["#puzzle=hard", {}],
+    ["#puzzle=extreme&seed=1", {}],
+    ["#puzzle=easy&seed=2147483649", {}],
+    ["#mode=watch&puzzle=easy&seed=1", { mode: "watch" }],
+    ["#sym=1", { sym: 1 }],
+    ["#mode=watch&sym=1", { mode: "watch" }],
+  ];
+  for (const [text, expected] of cases) {
+    test(JSON.stringify(text), () => {
+      assert.deepEqual(parseState(text), state(expected));
+    });
+  }
+});
+
+describe("formatState", () => {
+  const cases: [state: Partial<PageState>, text: string][] = [
+    [{}, "mode=play&n=8"],
+    [{ n: Number.NaN }, "mode=play&n="],
+    [
+      {
+        queens: [
+          { row: 1, col: 5 },
+          { row: 0, col: 3 },
+        ],
+      },
+      "mode=play&n=8&q=0:3,1:5",
+    ],
+    // Only the fields of the mode, and only where they differ from the defaults.
+    [{ step: 5, algo: "brute", from: true, page: 2 }, "mode=play&n=8"],
+    [
+      { mode: "watch", step: 5, algo: "brute", from: true },
+      "mode=watch&n=8&algo=brute&from=board&step=5",
+    ],
+    [{ mode: "watch", algo: "backtrack", step: 0 }, "mode=watch&n=8"],
+    [{ mode: "gallery", page: 2, sym: 3 }, "mode=gallery&n=8&page=3&sym=3"],
+    [{ puzzle: { level: "medium", seed: 7 }, sym: 1 }, "mode=play&n=8&puzzle=medium&seed=7&sym=1"],
+    [{ mode: "compare", sym: 1, puzzle: { level: "easy", seed: 1 } }, "mode=compare&n=8"],
+  ];
+  for (const [s, text] of cases) {
+    test(text, () => {
+      assert.equal(formatState(state(s)), text);
+    });
+  }
+
+  test("what it writes reads back as the same state", () => {
+    // (A size that is not a number is written empty, which reads as the default size.)
+    for (const [s] of cases.filter(([s]) => s.n === undefined)) {
+      const written = formatState(state(s));
+      assert.equal(formatState(parseState(written)), written);
+    }
+  });
+});
+
+describe("isNewEntry", () => {
+  const base = state({ mode: "watch", queens: [{ row: 0, col: 1 }] });
+  const cases: [change: Partial<PageState>, expected: boolean][] = [
+    [{}, false],
+    [{ step: 40 }, false],
+    [{ queens: [{ row: 0, col: 1 }] }, false],
+    [{ mode: "play" }, true],
+    [{ n: 9 }, true],
+    [{ n: Number.NaN }, true],
+    [{ page: 1 }, true],
+    [{ algo: "bitmask" }, true],
+    [{ from: true }, true],
+    [{ sym: 1 }, true],
+    [{ puzzle: { level: "easy", seed: 1 } }, true],
+    [{ queens: [] }, true],
+    [{ queens: [{ row: 0, col: 2 }] }, true],
+  ];
+  for (const [change, expected] of cases) {
+    test(`${JSON.stringify(change)} -> ${expected}`, () => {
+      assert.equal(isNewEntry(base, { ...base, ...change }), expected);
+    });
+  }
+
+  test("NaN sizes are the same size; queen order does not matter", () => {
+    const a = state({
+      n: Number.NaN,
+      queens: [
+        { row: 0, col: 1 },
+        { row: 2, col: 3 },
+      ],
+    });
+    const b = state({
+      n: Number.NaN,
+      queens: [
+        { row: 2, col: 3 },
+        { row: 0, col: 1 },
+      ],
+    });
+    assert.equal(isNewEntry(a, b), false);
+  });
+});
+
+describe("sizes", () => {
+  test("parseSize reads plain decimal numbers only", () => {
+    assert.equal(parseSize(" 12 "), 12);
+    assert.equal(parseSize("+3"), 3);
+    assert.ok(Number.isNaN(parseSize("0x10")));
+    assert.ok(Number.isNaN(parseSize("")));
+  });
+
+  test("sizeProblem says why a size cannot be drawn", () => {
+    assert.equal(sizeProblem(8), undefined);
+    assert.deepEqual(sizeProblem(Number.NaN), { kind: "not-number", max: 20 });
+    assert.deepEqual(sizeProblem(2.5), { kind: "not-integer", n: 2.5, max: 20 });
+    assert.deepEqual(sizeProblem(21), { kind: "out-of-range", n: 21, max: 20 });
+    assert.deepEqual(sizeProblem(0), { kind: "out-of-range", n: 0, max: 20 });
+  });
+
+  test("fitting keeps the queens on the board, all of them while n is not a size", () => {
+    const qs = [
+      { row: 0, col: 0 },
+      { row: 5, col: 1 },
+    ];
+    assert.deepEqual(fitting(qs, 4), [{ row: 0, col: 0 }]);
+    assert.deepEqual(fitting(qs, Number.NaN), qs);
+  });
+
+  test("isStateText tells the page's fragments from in-page anchors", () => {
+    assert.equal(isStateText(""), true);
+    assert.equal(isStateText("#mode=play"), true);
+    assert.equal(isStateText("#n=8&step=2"), true);
+    assert.equal(isStateText("#main"), false);
+  });
+});
