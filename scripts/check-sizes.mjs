@@ -1,0 +1,60 @@
+// The size rules of the code (ARCHITECTURE.md, "Sizes"): no source file over 600 lines and no
+// function over 120 lines, tests aside, except the files named below (hand-assembled kernels, the
+// WGSL kernel, the per-language word tables), whose length is their content. Reads the sources
+// with the TypeScript compiler API (the copy API Extractor brings: the project's own compiler,
+// TypeScript 7, has none). Usage: node scripts/check-sizes.mjs
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+const require = createRequire(
+  createRequire(import.meta.url).resolve("@microsoft/api-extractor/package.json"),
+);
+const ts = require("typescript");
+
+const MAX_FILE_LINES = 600;
+const MAX_FUNCTION_LINES = 120;
+/** Files whose length is their content: the kernels, assembled by hand, and the word tables. */
+const EXEMPT = new Set([
+  "src/engine/kernel-wasm.ts",
+  "src/engine/wasm.ts",
+  "src/engine/join/kernel-wasm.ts",
+  "src/engine/join/wasm.ts",
+  "src/gpu/kernel.wgsl.ts",
+  "src/web/i18n/en.ts",
+  "src/web/i18n/ja.ts",
+]);
+
+function sources(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.ts$/.test(e.name) && !/\.(test|d)\.ts$/.test(e.name) ? [p] : [];
+  });
+}
+
+const problems = [];
+for (const file of sources("src").sort()) {
+  if (EXEMPT.has(file)) continue;
+  const text = readFileSync(file, "utf8");
+  const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+  if (lines > MAX_FILE_LINES) problems.push(`${file}: ${lines} lines (at most ${MAX_FILE_LINES})`);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const visit = (node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const end = source.getLineAndCharacterOfPosition(node.end).line;
+      if (end - start + 1 > MAX_FUNCTION_LINES) {
+        const name = node.name?.getText(source) ?? "(anonymous)";
+        problems.push(
+          `${file}:${start + 1}: function ${name} is ${end - start + 1} lines (at most ${MAX_FUNCTION_LINES})`,
+        );
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+}
+for (const p of problems) console.error(`check-sizes: ${p}`);
+if (problems.length > 0) process.exit(1);
+console.log(`check-sizes: every source file within ${MAX_FILE_LINES} lines, every function within ${MAX_FUNCTION_LINES}`);
