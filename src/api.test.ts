@@ -51,6 +51,7 @@ const ANYWHERE = [
   "orbitSize",
   "parseBoard",
   "parseBoardAs",
+  "parseAojInput",
   "parseJudgeInput",
   "runAlgorithm",
   "solutions",

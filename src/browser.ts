@@ -102,6 +102,7 @@ export {
   parseBoardAs,
 } from "./formats/index.js";
 export {
+  type AojParseResult,
   JUDGE_NAMES,
   JUDGES,
   type Judge,
@@ -109,6 +110,7 @@ export {
   type JudgeParseResult,
   type JudgeResult,
   judge,
+  parseAojInput,
   parseJudgeInput,
   solveAoj,
   solveBoj9175,

@@ -25,24 +25,24 @@ import { inputLines, type JudgeResult, plural } from "./common.js";
 /** The judge's board size. */
 export const JUDGE_SIZE = 8;
 
-/** The queens a judge input places, or why the input is malformed (one line, naming the value). */
-export type JudgeParseResult =
+/** The queens an AOJ input places, or why the input is malformed (one line, naming the value). */
+export type AojParseResult =
   | { readonly ok: true; readonly board: PartialBoard }
   | { readonly ok: false; readonly error: string; readonly code: ParseErrorCode };
 
 /**
- * Reads a judge input: `k`, then k lines `r c` (0-based). Blank lines are ignored; line numbers
+ * Reads an AOJ ALDS1_13_A input: `k`, then k lines `r c` (0-based). Blank lines are ignored; line numbers
  * in messages count every line from 1. Malformed: k not a whole number in 0..8, a number of
  * lines other than k, a line that is not two whole numbers, a row or column outside 0..7, two
  * queens on one square. Queens that attack each other are read as they are
  * ({@link completeJudge} says they cannot be completed).
- * @example parseJudgeInput("2\n2 2\n5 3")
+ * @example parseAojInput("2\n2 2\n5 3")
  * // { ok: true, board: { n: 8, queens: [{ row: 2, col: 2 }, { row: 5, col: 3 }] } }
- * @example parseJudgeInput("1\n9 0")
+ * @example parseAojInput("1\n9 0")
  * // { ok: false, code: "range", error: "line 2: row 9 is outside 0..7" }
  */
-export function parseJudgeInput(text: string): JudgeParseResult {
-  const bad = (code: ParseErrorCode, error: string): JudgeParseResult => ({
+export function parseAojInput(text: string): AojParseResult {
+  const bad = (code: ParseErrorCode, error: string): AojParseResult => ({
     ok: false,
     error,
     code,
@@ -125,17 +125,24 @@ export function completeJudge(board: PartialBoard): JudgeAnswer {
  * //   error: "cannot be completed: queens at (0, 0) and (3, 3) share a diagonal" }
  */
 export function solveAoj(input: string): JudgeResult {
-  const parsed = parseJudgeInput(input);
+  const parsed = parseAojInput(input);
   if (!parsed.ok) return { ok: false, code: parsed.code, error: parsed.error };
   const answer = completeJudge(parsed.board);
   if (!answer.ok) return { ok: false, code: "no", error: answer.reason, output: "" };
   return { ok: true, output: answer.output };
 }
 
+/** @deprecated The name of the first version, before there were other judges: {@link AojParseResult}. */
+export type JudgeParseResult = AojParseResult;
+
+/** @deprecated The name of the first version, before there were other judges: {@link parseAojInput}. */
+export const parseJudgeInput = parseAojInput;
+
 /**
- * Answers a judge input as {@link solveAoj} does, for callers of the first version: the 8 lines
+ * @deprecated Use {@link solveAoj}, which returns its "no" and malformed inputs as values.
+ * Answers an AOJ input as {@link solveAoj} does, for callers of the first version: the 8 lines
  * of the completed board, or undefined when the placed queens cannot be completed.
- * @throws NQueensError with the message of {@link parseJudgeInput} when the input is malformed
+ * @throws NQueensError with the message of {@link parseAojInput} when the input is malformed
  * @example solveJudge("2\n2 2\n5 3\n")
  * // "......Q.\nQ.......\n..Q.....\n.......Q\n.....Q..\n...Q....\n.Q......\n....Q...\n"
  */

@@ -16,7 +16,9 @@ import {
 import { solvePoj3239 } from "./poj3239.js";
 
 export {
+  type AojParseResult,
   type JudgeParseResult,
+  parseAojInput,
   parseJudgeInput,
   solveAoj,
   solveJudge,
