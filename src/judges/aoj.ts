@@ -135,7 +135,10 @@ export function solveAoj(input: string): JudgeResult {
 /** @deprecated The name of the first version, before there were other judges: {@link AojParseResult}. */
 export type JudgeParseResult = AojParseResult;
 
-/** @deprecated The name of the first version, before there were other judges: {@link parseAojInput}. */
+/**
+ * @deprecated The name of the first version, before there were other judges: {@link parseAojInput}.
+ * @alias
+ */
 export const parseJudgeInput = parseAojInput;
 
 /**
