@@ -126,9 +126,10 @@ export {
   MAX_JSON_DEPTH,
   MAX_MATRIX_N,
   MAX_PARSE_N,
+  MAX_SOLVE_N,
 } from "./limits.js";
 export { type SolutionsOptions, solutions } from "./solutions.js";
-export { MAX_SOLVE_N, methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
+export { methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
 export {
   canonical,
   images,

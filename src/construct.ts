@@ -9,9 +9,7 @@
  *   5, 7, ..., 1, 3 (1 and 3 moved to the end)
  */
 import { checkSize } from "./errors.js";
-
-/** The largest n {@link construct} accepts. */
-export const MAX_CONSTRUCT_N = 10_000_000;
+import { MAX_CONSTRUCT_N } from "./limits.js";
 
 /**
  * A solution for `n` by the explicit construction, or undefined when there is none (n = 2, 3).

@@ -1,7 +1,7 @@
 /**
- * The size limits of everything that reads input, in one place (the README's "Size limits" table
- * lists these with the limits of the commands' own sizes: solve, complete, count, list, trace).
- * Each limit is checked while reading, before memory is spent on what lies beyond it.
+ * The size limits, in one place and one word order (MAX_<what>_N): what every reader of input
+ * accepts (checked while reading, before memory is spent on what lies beyond it) and the largest
+ * n each function takes. The README's "Size limits" table lists them with the commands' own.
  */
 
 /** The most bytes a command reads as a board (a file or standard input): 32 MiB. */
@@ -24,3 +24,38 @@ export const MAX_JSON_DEPTH = 16;
 
 /** The largest board size the completion functions accept. */
 export const MAX_COMPLETE_N = 1_000_000;
+
+/** The largest n `minConflicts` accepts. */
+export const MAX_MIN_CONFLICTS_N = 10_000_000;
+
+/** The largest n `solutions` accepts (bit masks up to 32, a line board beyond). */
+export const MAX_SOLUTIONS_N = 1000;
+
+/** The largest n `construct` accepts. */
+export const MAX_CONSTRUCT_N = 10_000_000;
+
+/** The largest n `solve` accepts. */
+export const MAX_SOLVE_N = 10_000_000;
+
+/**
+ * The largest n for `backtrack`. The first solution in lexicographic order takes at most about
+ * 0.15 s up to n = 29 (n = 22 and 28 are the slow ones), and 0.4 to 3 s for n = 30 to 32; beyond
+ * 32 the bit masks no longer fit and the search time grows erratically.
+ */
+export const MAX_BACKTRACK_N = 32;
+
+/** The largest board the hint is computed for (the completion checks use 32-bit masks). */
+export const MAX_HINT_N = 32;
+
+/**
+ * The most non-blank lines `inputLines` returns, plus one: every judge's input is far
+ * shorter (300 cases at most), so one more line than this is always malformed, and a hostile
+ * input of millions of lines costs no memory.
+ */
+export const MAX_JUDGE_LINES = 100_000;
+
+/**
+ * The largest n whose whole search tree is profiled (`treeProfile`, nodes per depth) where a person
+ * waits for it: the command and the page (n = 16 takes about 25 s).
+ */
+export const MAX_PROFILE_N = 15;

@@ -9,6 +9,7 @@
  * so that plateaus are crossed, and restarting from a fresh greedy start when it stalls.
  */
 import { checkSize } from "./errors.js";
+import { MAX_MIN_CONFLICTS_N } from "./limits.js";
 import { seededRandom } from "./random.js";
 
 /** Options for {@link minConflicts}. */
@@ -19,9 +20,6 @@ export interface MinConflictsOptions {
    */
   readonly seed?: number;
 }
-
-/** The largest n {@link minConflicts} accepts. */
-export const MAX_MIN_CONFLICTS_N = 10_000_000;
 
 /**
  * A solution for `n` found by seeded min-conflicts local search, or undefined when there is none

@@ -5,9 +5,7 @@
 import type { Queen } from "./board.js";
 import { completions } from "./completion/index.js";
 import { checkSize } from "./errors.js";
-
-/** The largest n {@link solutions} accepts (bit masks up to 32, a line board beyond). */
-export const MAX_SOLUTIONS_N = 1000;
+import { MAX_SOLUTIONS_N } from "./limits.js";
 
 /** Options for {@link solutions}. */
 export interface SolutionsOptions {

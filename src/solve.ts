@@ -7,6 +7,7 @@
  */
 import { construct } from "./construct.js";
 import { checkSize, NQueensError } from "./errors.js";
+import { MAX_BACKTRACK_N, MAX_SOLVE_N } from "./limits.js";
 import { minConflicts } from "./min-conflicts.js";
 
 /** How {@link solve} finds its solution. */
@@ -28,16 +29,6 @@ export interface SolveOptions {
    */
   readonly seed?: number;
 }
-
-/** The largest n {@link solve} accepts. */
-export const MAX_SOLVE_N = 10_000_000;
-
-/**
- * The largest n for `backtrack`. The first solution in lexicographic order takes at most about
- * 0.15 s up to n = 29 (n = 22 and 28 are the slow ones), and 0.4 to 3 s for n = 30 to 32; beyond
- * 32 the bit masks no longer fit and the search time grows erratically.
- */
-export const MAX_BACKTRACK_N = 32;
 
 /** The largest n `auto` solves by backtracking (so that it returns the least solution quickly). */
 export const AUTO_BACKTRACK_N = 29;

@@ -2,7 +2,8 @@
 import { Option } from "commander";
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
-import { MAX_SOLVE_N, methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
+import { MAX_SOLVE_N } from "../limits.js";
+import { methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
 import { count } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";

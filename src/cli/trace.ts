@@ -2,6 +2,8 @@
  * `nqueens trace <n>`: the row-by-row search step by step (place, reject, remove, solution),
  * indented by depth, then the search tree's nodes per depth as a text bar chart.
  */
+
+import { MAX_PROFILE_N } from "../limits.js";
 import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../trace.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
@@ -10,8 +12,6 @@ import { stdout } from "./output.js";
 
 /** The largest n the command traces. */
 export const TRACE_MAX_N = 16;
-/** The largest n the command draws the tree profile for (n = 16 takes about 25 s). */
-export const PROFILE_MAX_N = 15;
 /** Events shown when --limit is not given. */
 export const DEFAULT_LIMIT = 200;
 
@@ -39,7 +39,7 @@ export const registerTrace: Register = (program, exit) => {
     .addHelpText(
       "after",
       `
-The tree profile (nodes per depth) is drawn for n up to ${PROFILE_MAX_N}.
+The tree profile (nodes per depth) is drawn for n up to ${MAX_PROFILE_N}.
 
 Examples:
   $ nqueens trace 4                      the whole search for n = 4 and its tree
@@ -73,7 +73,7 @@ Examples:
         shown++;
         await out.line(flags.json ? JSON.stringify(event) : describe(event));
       }
-      const profile = n <= PROFILE_MAX_N ? treeProfile(n) : undefined;
+      const profile = n <= MAX_PROFILE_N ? treeProfile(n) : undefined;
       const events = profile ? traceLengthOf(profile, n, rejects) : undefined;
       if (flags.json) {
         await out.line(
@@ -122,7 +122,7 @@ const BAR_WIDTH = 40;
 /** The tree profile as a heading and one bar per depth, or a note when n is too big. */
 export function profileLines(n: number, profile: readonly number[] | undefined): string[] {
   if (!profile) {
-    return [`Search tree: not drawn for n > ${PROFILE_MAX_N} (n = 16 would take about 25 s)`];
+    return [`Search tree: not drawn for n > ${MAX_PROFILE_N} (n = 16 would take about 25 s)`];
   }
   const total = sum(profile);
   const most = Math.max(...profile);

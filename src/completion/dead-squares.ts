@@ -7,10 +7,8 @@
  */
 import { attackKind, conflicts, type PartialBoard, type Queen } from "../board.js";
 import { checkSize, NQueensError } from "../errors.js";
+import { MAX_HINT_N } from "../limits.js";
 import { completeOne } from "./complete.js";
-
-/** The largest board the hint is computed for (the completion checks use 32-bit masks). */
-export const MAX_HINT_N = 32;
 
 /** What {@link deadSquares} found. */
 export interface DeadSquares {

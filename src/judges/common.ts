@@ -15,6 +15,7 @@
 import { quote } from "../errors.js";
 import type { ParseErrorCode } from "../formats/index.js";
 import { nonBlankLines } from "../formats/index.js";
+import { MAX_JUDGE_LINES } from "../limits.js";
 
 /** A judge's answer to one input: the output, a "no" with its reason, or why the input is malformed. */
 export type JudgeResult =
@@ -46,13 +47,6 @@ export function inputLines(text: string): InputLine[] {
     words: l.text.split(/\s+/),
   }));
 }
-
-/**
- * The most non-blank lines {@link inputLines} returns, plus one: every judge's input is far
- * shorter (300 cases at most), so one more line than this is always malformed, and a hostile
- * input of millions of lines costs no memory.
- */
-export const MAX_JUDGE_LINES = 100_000;
 
 /** A whole number without sign, as text: `8`, `008`. */
 const WHOLE = /^\+?\d+$/;

@@ -19,6 +19,7 @@
  */
 
 import { conflicts, type Queen } from "../../board.js";
+import { MAX_PROFILE_N } from "../../limits.js";
 import type { App, ModeView } from "../dom.js";
 import { download } from "../export.js";
 import { t } from "../i18n/index.js";
@@ -48,8 +49,6 @@ import {
 export const STEP_LIMIT = 2_000_000;
 /** Steps kept in any case (a board from Play with no completion can take long to refute). */
 export const HARD_LIMIT = 6_000_000;
-/** Largest N whose whole tree is counted (treeProfile) for the depth bars. */
-const PROFILE_MAX_N = 15;
 /** The most steps in one GIF. */
 export const GIF_MAX = 300;
 
@@ -165,7 +164,7 @@ export class WatchMode implements ModeView, WatchActions {
         this.redraw();
       },
     );
-    if (n <= PROFILE_MAX_N) {
+    if (n <= MAX_PROFILE_N) {
       const pj = runJob({ kind: "profile", n, fixed });
       ws.jobs.profile = pj;
       pj.promise.then(
