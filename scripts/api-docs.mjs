@@ -124,15 +124,16 @@ const tsc = spawnSync(
 if (tsc.status !== 0) fail("tsc -p tsconfig.api.json failed");
 for (const file of files(dts, ".d.ts")) {
   const text = readFileSync(file, "utf8");
-  const fixed = text
-    .replace(/@default\b(?!Value)/g, "@defaultValue")
-    .replace(/\/\*\*\n[\s\S]*?\*\//g, fenceExamples);
+  const fixed = text.replace(/\/\*\*[\s\S]*?\*\//g, (comment) =>
+    fenceExamples(comment.replace(/@default\b(?!Value)/g, "@defaultValue")),
+  );
   if (fixed !== text) writeFileSync(file, fixed);
 }
 
-/** One multi-line doc comment with each unfenced `@example` block put in a ```ts fence. */
+/** A doc comment with each unfenced `@example` block put in a ```ts fence (one-line ones stay). */
 function fenceExamples(comment) {
   const lines = comment.split("\n");
+  if (lines.length < 3) return comment;
   const result = [];
   for (let i = 0; i < lines.length; i++) {
     const m = /^(\s*\*)\s?@example\b\s*(.*)$/.exec(lines[i]);
