@@ -60,7 +60,7 @@ export function isRestricted(board: PartialBoard): boolean {
 
 /**
  * The squares a board forbids, as a lookup built once: O(blocked + n) to build, O(1) a square.
- * Blocked squares and excluded diagonals must be on the board (see {@link boardProblems}).
+ * Blocked squares and excluded diagonals must be on the board (see `boardProblems`).
  */
 export class Forbidden {
   readonly n: number;
@@ -155,7 +155,7 @@ export function attackKind(a: Queen, b: Queen): ConflictKind | undefined {
 
 /**
  * Every pair of queens that attack each other, in board order.
- * Queens off the board or two queens on one square are reported by {@link boardProblems}.
+ * Queens off the board or two queens on one square are reported by `boardProblems`.
  * @example conflicts({ n: 4, queens: [{ row: 0, col: 0 }, { row: 2, col: 2 }] })
  * // [{ a: {row:0,col:0}, b: {row:2,col:2}, kind: "diagonal" }]
  */

@@ -130,7 +130,7 @@ export function isCanonical(cols: Solution): boolean {
 }
 
 /**
- * The number of distinct boards among the eight images of a placement (see {@link OrbitSize}).
+ * The number of distinct boards among the eight images of a placement (see `OrbitSize`).
  * @throws NQueensError when `cols` is not a permutation of 0..n-1
  * @example orbitSize([1, 3, 0, 2]) // 2 (a quarter turn gives the same board)
  */

@@ -56,7 +56,7 @@ export type TraceEvent =
       readonly index: number;
     };
 
-/** Options for {@link trace}, {@link treeProfile} and {@link traceLength}. */
+/** Options for {@link trace}, {@link treeProfile} and `traceLength`. */
 export interface TraceOptions {
   /**
    * Queens on the board before the search starts; their rows are skipped.
@@ -216,7 +216,7 @@ export function traceLength(n: number, options: TraceOptions = {}): number {
 }
 
 /**
- * {@link traceLength} from a profile already computed by {@link treeProfile} for the same board.
+ * `traceLength` from a profile already computed by {@link treeProfile} for the same board.
  * @example traceLengthOf([1, 8, 42, 140, 344, 568, 550, 312, 92], 8, true) // 17868
  */
 export function traceLengthOf(profile: readonly number[], n: number, rejects: boolean): number {

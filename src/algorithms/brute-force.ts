@@ -111,7 +111,7 @@ export interface EstimateOptions {
 }
 
 /**
- * Estimates how long {@link bruteForce} would take for `n`, in seconds, from a calibration: after
+ * Estimates how long `bruteForce` would take for `n`, in seconds, from a calibration: after
  * a warm-up round (a cold round reads 3 to 5 times too slow), it walks rounds of eight stretches
  * of 25,000 combinations from random placements until at least `minSeconds` of work has been
  * timed, and scales the time per combination to all C(n*n, n). It is only an estimate, as steady

@@ -35,7 +35,7 @@ export type AojParseResult =
  * in messages count every line from 1. Malformed: k not a whole number in 0..8, a number of
  * lines other than k, a line that is not two whole numbers, a row or column outside 0..7, two
  * queens on one square. Queens that attack each other are read as they are
- * ({@link completeJudge} says they cannot be completed).
+ * (`completeJudge` says they cannot be completed).
  * @example parseAojInput("2\n2 2\n5 3")
  * // { ok: true, board: { n: 8, queens: [{ row: 2, col: 2 }, { row: 5, col: 3 }] } }
  * @example parseAojInput("1\n9 0")

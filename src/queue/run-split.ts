@@ -50,7 +50,7 @@ export interface RunSplit {
   readonly size: number;
   /** Names the CPU solver in the records (`cpu/constellations-1`, `cpu/join-1`). */
   readonly cpuSolver: string;
-  /** Sub-problems per job by default: see {@link batchFor}. */
+  /** Sub-problems per job by default: see `batchFor`. */
   readonly batch: number;
   /** A relative estimate of sub-problem `id`'s work, for ordering the jobs. */
   cost(id: number): number;

@@ -68,7 +68,7 @@ export interface JobData {
   readonly replica: number;
   /** Distinct workers whose agreeing votes settle a sub-problem (the run's quorum). */
   readonly replicas: number;
-  /** The coordinator's tag over all of the above (see {@link jobTag}). */
+  /** The coordinator's tag over all of the above (see `jobTag`). */
   readonly mac: string;
 }
 
