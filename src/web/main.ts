@@ -11,7 +11,6 @@ import { GalleryMode } from "./gallery/index.js";
 import { chooseLang, type Lang, lang, setLang, t } from "./i18n/index.js";
 import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
-import { QUEEN_BALLS, QUEEN_PATH } from "./queen.js";
 import {
   fitting,
   formatState,
@@ -26,6 +25,7 @@ import {
   queensKey,
   sizeProblem,
 } from "./state.js";
+import { QUEEN_BALLS, QUEEN_PATH } from "./ui/queen.js";
 import { WatchMode } from "./watch/index.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;

@@ -6,12 +6,12 @@
  */
 import type { App } from "../dom.js";
 import { h } from "../dom.js";
-import { downloadSolutions } from "../export.js";
 import { num, t } from "../i18n/index.js";
-import { miniBoard } from "../mini.js";
 import type { GalleryClass } from "../protocol.js";
 import { DEFAULT_STATE, formatState } from "../state.js";
-import { symmetryView, transformBetween } from "../symmetry-view.js";
+import { downloadSolutions } from "../ui/export.js";
+import { miniBoard } from "../ui/mini.js";
+import { symmetryView, transformBetween } from "../ui/symmetry-view.js";
 
 /** Classes on one page of the listing. */
 export const CLASSES_PER_PAGE = 6;

@@ -16,11 +16,11 @@
 import { conflicts, type Queen } from "../../board.js";
 import type { PuzzleDifficulty } from "../../completion/index.js";
 import type { App, ModeView } from "../dom.js";
-import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "../export.js";
 import { t } from "../i18n/index.js";
 import { Cancelled, runJob } from "../jobs.js";
 import { hintsOn, saveHints } from "../prefs.js";
 import type { PageState } from "../state.js";
+import { downloadBoardPng, downloadBoardSvg, downloadSolutions } from "../ui/export.js";
 import { boardModel, exportBoard, hintPointless, puzzleModel } from "./model.js";
 import { PlayView, type PlayViewActions } from "./render.js";
 import {

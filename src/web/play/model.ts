@@ -5,9 +5,9 @@
  * language; model.test.ts checks them as tables without a browser.
  */
 import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../../board.js";
-import type { CellMark } from "../board-view.js";
 import { t } from "../i18n/index.js";
 import { type PageState, puzzleKey } from "../state.js";
+import type { CellMark } from "../ui/board-view.js";
 import { boardKey, ghostCols, givenKeys, type Hint, type PlayState } from "./state.js";
 
 /** A conflict in the page's words (rows and columns from 1). */

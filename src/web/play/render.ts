@@ -4,11 +4,12 @@
  * buttons and the symmetries are all drawn from the state; the buttons drawn inside them call
  * the actions index.ts gives the view.
  */
-import { BoardView } from "../board-view.js";
+
 import { disableKeepingFocus, h } from "../dom.js";
 import { num, t, time } from "../i18n/index.js";
 import { LEVELS, type PageState } from "../state.js";
-import { symmetryView } from "../symmetry-view.js";
+import { BoardView } from "../ui/board-view.js";
+import { symmetryView } from "../ui/symmetry-view.js";
 import { boardModel, conflictText, hintStatus, puzzleModel, whyNoCompletion } from "./model.js";
 import type { Callout, PlayState, Task } from "./state.js";
 

@@ -21,11 +21,11 @@
 import { conflicts, type Queen } from "../../board.js";
 import { MAX_PROFILE_N } from "../../limits.js";
 import type { App, ModeView } from "../dom.js";
-import { download } from "../export.js";
 import { t } from "../i18n/index.js";
 import { Cancelled, runJob } from "../jobs.js";
 import { shortcutsOn } from "../prefs.js";
 import type { Algo, PageState } from "../state.js";
+import { download } from "../ui/export.js";
 import { bindInput, type WatchActions } from "./input.js";
 import { boardModel, narrate } from "./model.js";
 import { picturePng, pictureSvg, picturesGif, type StepPicture } from "./picture.js";

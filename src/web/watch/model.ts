@@ -7,7 +7,6 @@
 import { bruteForceCombinations } from "../../algorithms.js";
 import type { Queen } from "../../board.js";
 import { type Attack, attackers } from "../../lesson.js";
-import { bitsText, type CodeModel, masksFor } from "../code-view.js";
 import { num, type SearchSummary, t } from "../i18n/index.js";
 import {
   byColOf,
@@ -27,6 +26,7 @@ import {
   reasonOf,
   rowOf,
 } from "../steps.js";
+import { bitsText, type CodeModel, masksFor } from "../ui/code-view.js";
 import type { StepPicture } from "./picture.js";
 import { DONE, REJECTED } from "./replay.js";
 import { length, replayAt, type Trace } from "./state.js";

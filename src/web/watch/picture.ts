@@ -5,7 +5,7 @@
  * picture fills a slide. The colours are the board's own (style.css), the same in both themes.
  */
 import { applyPalette, GIFEncoder, quantize } from "gifenc";
-import { QUEEN_BALLS, QUEEN_PATH } from "../queen.js";
+import { QUEEN_BALLS, QUEEN_PATH } from "../ui/queen.js";
 
 /** What one step shows, independent of the page's DOM. */
 export interface StepPicture {

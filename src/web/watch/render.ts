@@ -4,12 +4,12 @@
  * the step field and the checkboxes all show what the state says; input.ts listens to them.
  */
 import type { Queen } from "../../board.js";
-import { type BoardLine, BoardView, type CellMark } from "../board-view.js";
-import { CodePanel } from "../code-view.js";
 import { h } from "../dom.js";
 import { num, t } from "../i18n/index.js";
 import { ALGOS, type PageState } from "../state.js";
 import { REASONS } from "../steps.js";
+import { type BoardLine, BoardView, type CellMark } from "../ui/board-view.js";
+import { CodePanel } from "../ui/code-view.js";
 import { boardModel, codeModel, currentRow, GLYPH, type Shown } from "./model.js";
 import { DONE, PLACED, REJECTED } from "./replay.js";
 import {

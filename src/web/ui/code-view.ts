@@ -6,9 +6,9 @@
  * Code is code in every language: it is marked `translate="no"`; its comments come from the
  * page's message table. Rows and columns are counted from 1 in the code, as on the page.
  */
-import { h } from "./dom.js";
-import { t } from "./i18n/index.js";
-import type { Algo } from "./state.js";
+import { h } from "../dom.js";
+import { t } from "../i18n/index.js";
+import type { Algo } from "../state.js";
 
 /** One line of a listing: the code and the key of its comment in the message table. */
 type Line = readonly [code: string, comment?: keyof ReturnType<typeof t>["code"]["comments"]];

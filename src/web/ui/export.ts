@@ -3,9 +3,9 @@
  * language) and PNG (that SVG drawn on a canvas), solution lists as JSON and CSV. Rows and
  * columns in the lists are counted from 1, as on the page.
  */
-import type { PartialBoard } from "../board.js";
-import { formatBoard } from "../formats/index.js";
-import { t } from "./i18n/index.js";
+import type { PartialBoard } from "../../board.js";
+import { formatBoard } from "../../formats/index.js";
+import { t } from "../i18n/index.js";
 
 /** Saves `data` as a file named `name`. */
 export function download(name: string, data: Blob): void {

@@ -4,11 +4,11 @@
  * board say so, and the canonical one (the least, read row by row) is outlined in gold and
  * explained. Play shows it for a solved board, the Gallery for any class.
  */
-import { canonical, orbitSize, TRANSFORMS, type Transform, transform } from "../symmetry.js";
-import { h } from "./dom.js";
-import { t } from "./i18n/index.js";
+import { canonical, orbitSize, TRANSFORMS, type Transform, transform } from "../../symmetry.js";
+import { h } from "../dom.js";
+import { t } from "../i18n/index.js";
+import { DEFAULT_STATE, formatState } from "../state.js";
 import { miniBoard } from "./mini.js";
-import { DEFAULT_STATE, formatState } from "./state.js";
 
 /** The first transform (in TRANSFORMS order) that turns `from` into `to`. */
 export function transformBetween(from: readonly number[], to: readonly number[]): Transform {

@@ -3,7 +3,7 @@
  * time (arrow keys move, Enter or Space toggles), and a label on each cell for screen readers.
  * The view knows nothing about the search: callers pass what each square shows.
  */
-import { t } from "./i18n/index.js";
+import { t } from "../i18n/index.js";
 import { queenSvg } from "./queen.js";
 
 /** What one square shows. */
