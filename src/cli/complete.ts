@@ -107,50 +107,7 @@ Examples:
         return;
       }
       if (flags.count || flags.all) {
-        // The bar shares the terminal with a listing only when the listing goes elsewhere.
-        const bar = startProgress({
-          label: "sub-problems",
-          countLabel: "completions",
-          json: flags.json,
-          progress: flags.progress && (flags.count || !process.stdout.isTTY),
-        });
-        const stop = trapStopSignals();
-        const watch = {
-          signal: stop.signal,
-          onProgress: (p: { done: number; total: number; count: bigint }) =>
-            bar.update(p.done, p.total, { count: p.count }),
-        };
-        let index = 0;
-        try {
-          if (flags.count) {
-            const found = await countCompletionsAsync(board, watch);
-            bar.stop();
-            await (flags.json ? out.json({ n, count: found }) : out.line(found.toString()));
-            exit(found > 0n ? 0 : 1);
-            return;
-          }
-          const how = listingStyle(n, flags);
-          for await (const cols of completionsAsync(board, { ...watch, limit })) {
-            index++;
-            await printListed(how, index, cols);
-          }
-        } catch (e) {
-          if (!(e instanceof CompletionInterrupted)) throw e;
-          bar.stop();
-          const so = flags.count
-            ? `${plural(e.count, "completion")} counted so far`
-            : `${plural(index, "completion")} listed`;
-          process.stderr.write(
-            `nqueens: ${stop.interrupted} ${e.done} of ${plural(e.total, "sub-problem")}; ${so}; nothing is saved (run it again to start over)\n`,
-          );
-          exit(stop.exitCode);
-          return;
-        } finally {
-          bar.stop();
-          stop.release();
-        }
-        if (index === 0) process.stderr.write(`nqueens: ${cannot(board)}\n`);
-        exit(index > 0 ? 0 : 1);
+        await countOrList(board, flags, limit, exit);
         return;
       }
       const cols = completeOne(board);
@@ -169,6 +126,64 @@ Examples:
       exit(cols ? 0 : 1);
     });
 };
+
+/**
+ * `--count` or `--all` on a board without clashing queens: counts or lists its completions with
+ * a progress bar, stopping cleanly on Ctrl-C (or SIGTERM, SIGHUP).
+ */
+async function countOrList(
+  board: PartialBoard,
+  flags: CompleteFlags,
+  limit: number,
+  exit: (code: number) => void,
+): Promise<void> {
+  const n = board.n;
+  const out = stdout();
+  // The bar shares the terminal with a listing only when the listing goes elsewhere.
+  const bar = startProgress({
+    label: "sub-problems",
+    countLabel: "completions",
+    json: flags.json,
+    progress: flags.progress && (flags.count || !process.stdout.isTTY),
+  });
+  const stop = trapStopSignals();
+  const watch = {
+    signal: stop.signal,
+    onProgress: (p: { done: number; total: number; count: bigint }) =>
+      bar.update(p.done, p.total, { count: p.count }),
+  };
+  let index = 0;
+  try {
+    if (flags.count) {
+      const found = await countCompletionsAsync(board, watch);
+      bar.stop();
+      await (flags.json ? out.json({ n, count: found }) : out.line(found.toString()));
+      exit(found > 0n ? 0 : 1);
+      return;
+    }
+    const how = listingStyle(n, flags);
+    for await (const cols of completionsAsync(board, { ...watch, limit })) {
+      index++;
+      await printListed(how, index, cols);
+    }
+  } catch (e) {
+    if (!(e instanceof CompletionInterrupted)) throw e;
+    bar.stop();
+    const so = flags.count
+      ? `${plural(e.count, "completion")} counted so far`
+      : `${plural(index, "completion")} listed`;
+    process.stderr.write(
+      `nqueens: ${stop.interrupted} ${e.done} of ${plural(e.total, "sub-problem")}; ${so}; nothing is saved (run it again to start over)\n`,
+    );
+    exit(stop.exitCode);
+    return;
+  } finally {
+    bar.stop();
+    stop.release();
+  }
+  if (index === 0) process.stderr.write(`nqueens: ${cannot(board)}\n`);
+  exit(index > 0 ? 0 : 1);
+}
 
 function cannot(board: PartialBoard): string {
   const { n } = board;

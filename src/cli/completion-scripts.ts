@@ -175,6 +175,27 @@ function bashValues(v: Values): string {
 export function bashScript(program: CommandSpec): string {
   const name = program.name;
   const f = `_${ident(name)}`;
+  return `# bash completion for ${name}, generated from the program by \`${name} completion bash\`.
+# Use: source <(${name} completion bash)     (in ~/.bashrc), or save it for bash-completion:
+#   ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
+
+${bashLookups(name, f, bashTables(program))}
+${bashCompleter(f)}
+complete -F ${f} ${name}
+`;
+}
+
+/** The `case` branches of the lookup functions, one per command, option or argument. */
+interface BashTables {
+  subcommands: string[];
+  values: string[];
+  options: string[];
+  args: string[];
+  /** The `case` that stops a variadic argument's index at its own ("" when none is). */
+  clamp: string;
+}
+
+function bashTables(program: CommandSpec): BashTables {
   const all = everyCommand(program);
   const subcommands: string[] = [];
   const values: string[] = [];
@@ -211,11 +232,13 @@ export function bashScript(program: CommandSpec): string {
 ${clamps.join("\n")}
   esac
 `;
-  return `# bash completion for ${name}, generated from the program by \`${name} completion bash\`.
-# Use: source <(${name} completion bash)     (in ~/.bashrc), or save it for bash-completion:
-#   ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
+  return { subcommands, values, options, args, clamp };
+}
 
-# Enters subcommand $2 of command $1 ('' is ${name} itself): sets cmd, or returns 1.
+/** The functions that look a command's subcommands, option values, options and arguments up. */
+function bashLookups(name: string, f: string, t: BashTables): string {
+  const { subcommands, values, options, args, clamp } = t;
+  return `# Enters subcommand $2 of command $1 ('' is ${name} itself): sets cmd, or returns 1.
 ${f}_subcommand() {
   case "$1:$2" in
 ${subcommands.join("\n")}
@@ -246,8 +269,12 @@ ${args.join("\n")}
     *) return 1 ;;
   esac
 }
+`;
+}
 
-# Called by bash with $2 the word being completed; reads COMP_WORDS and COMP_CWORD, sets COMPREPLY.
+/** The function bash calls on Tab: finds the command and what the word being completed is. */
+function bashCompleter(f: string): string {
+  return `# Called by bash with $2 the word being completed; reads COMP_WORDS and COMP_CWORD, sets COMPREPLY.
 ${f}() {
   local cur=\${2-\${COMP_WORDS[COMP_CWORD]}} end=$((COMP_CWORD - 1)) cmd='' want='' prefix='' files=''
   local i w n=0 dashdash=0
@@ -309,8 +336,6 @@ ${f}() {
   fi
   return 0
 }
-
-complete -F ${f} ${name}
 `;
 }
 

@@ -10,7 +10,13 @@
 
 import { loadQueue } from "../backends.js";
 import { NQueensError, quote } from "../errors.js";
-import type { QueueJobCounts, RunInfo } from "../queue/index.js";
+import type {
+  ForgedRecord,
+  QueueJobCounts,
+  QueueUrl,
+  RunInfo,
+  VerifyReport,
+} from "../queue/index.js";
 import { parseSample } from "../queue/sample.js";
 import { resolveSecret } from "../queue/secret.js";
 import { resolveQueueUrl } from "../queue/url.js";
@@ -151,16 +157,7 @@ Examples:
       if (flags.dropForged !== undefined) {
         const r = await dropForged(url, flags.dropForged, { secret });
         if (flags.json) await sayJson(r);
-        else {
-          for (const f of r.dropped) {
-            await say(
-              `dropped from sub-problem ${f.id}, a record that ${f.reason}: ${quote(f.record, 80)}`,
-            );
-          }
-          await say(
-            `run ${r.run}: ${plural(r.dropped.length, "record")} that ${r.dropped.length === 1 ? "fails its" : "fail their"} MAC removed${r.dropped.length > 0 ? "; run the count again to have their sub-problems solved" : ""}`,
-          );
-        }
+        else await sayDropped(r);
         exit(0);
         return;
       }
@@ -169,50 +166,74 @@ Examples:
           flags.sample === undefined ? undefined : parseSample(flags.sample, "--sample");
         const report = await verifyRun(url, flags.verify, { secret, sample });
         if (flags.json) await sayJson(report);
-        else {
-          for (const f of report.forged) {
-            await say(`sub-problem ${f.id}: a record ${f.reason}: ${quote(f.record, 60)}`);
-          }
-          for (const c of report.checked) {
-            await say(
-              `sub-problem ${c.id}: settled ${c.stored.count}, recounted ${c.recount.count}: ${c.ok ? "ok" : "MISMATCH"}`,
-            );
-          }
-          const wrong = report.checked.filter((c) => !c.ok).length;
-          await say(
-            report.checked.length === 0
-              ? `run ${report.run} has no settled sub-problems to verify`
-              : `run ${report.run}: ${report.checked.length - wrong} of ${plural(report.checked.length, "sampled sub-problem")} agree (${report.settled} of ${report.subProblems} settled)`,
-          );
-          if (report.forged.length > 0) {
-            await say(
-              `run ${report.run}: ${plural(report.forged.length, "stored record")} ${report.forged.length === 1 ? "fails its" : "fail their"} MAC (every record was checked)`,
-            );
-          }
-        }
+        else await sayVerified(report);
         exit(report.ok ? 0 : 1);
         return;
       }
       const { runs, jobs } = await listRuns(url, { secret });
       if (flags.json) {
         for (const r of runs) await sayJson(r);
-      } else if (runs.length === 0) {
-        await say(`no runs on ${url.display}`);
-        await say(queueLine(jobs));
-      } else {
-        const width = Math.max(4, ...runs.map((r) => r.name.length));
-        await say(`${"run".padEnd(width)}   n  done             retries  state`);
-        for (const r of runs) {
-          const all = r.subProblems ?? 0;
-          const pct = all === 0 ? 100 : (100 * r.done) / all;
-          const done = r.subProblems === undefined ? "?" : `${r.done}/${all} ${pct.toFixed(1)}%`;
-          await say(
-            `${r.name.padEnd(width)}  ${String(r.n ?? "?").padStart(2)}  ${done.padEnd(15)}  ${String(r.retries).padStart(7)}  ${stateOf(r)}`,
-          );
-        }
-        await say(queueLine(jobs));
-        for (const r of runs) for (const line of details(r)) await say(line);
-      }
+      } else await sayRuns(runs, jobs, url);
       exit(runs.some(bad) ? 1 : 0);
     });
 };
+
+/** What `--drop-forged` did, in words. */
+async function sayDropped(r: { run: string; dropped: readonly ForgedRecord[] }): Promise<void> {
+  for (const f of r.dropped) {
+    await say(
+      `dropped from sub-problem ${f.id}, a record that ${f.reason}: ${quote(f.record, 80)}`,
+    );
+  }
+  await say(
+    `run ${r.run}: ${plural(r.dropped.length, "record")} that ${r.dropped.length === 1 ? "fails its" : "fail their"} MAC removed${r.dropped.length > 0 ? "; run the count again to have their sub-problems solved" : ""}`,
+  );
+}
+
+/** The report of `--verify`, in words: forged records, each recount, and the tally. */
+async function sayVerified(report: VerifyReport): Promise<void> {
+  for (const f of report.forged) {
+    await say(`sub-problem ${f.id}: a record ${f.reason}: ${quote(f.record, 60)}`);
+  }
+  for (const c of report.checked) {
+    await say(
+      `sub-problem ${c.id}: settled ${c.stored.count}, recounted ${c.recount.count}: ${c.ok ? "ok" : "MISMATCH"}`,
+    );
+  }
+  const wrong = report.checked.filter((c) => !c.ok).length;
+  await say(
+    report.checked.length === 0
+      ? `run ${report.run} has no settled sub-problems to verify`
+      : `run ${report.run}: ${report.checked.length - wrong} of ${plural(report.checked.length, "sampled sub-problem")} agree (${report.settled} of ${report.subProblems} settled)`,
+  );
+  if (report.forged.length > 0) {
+    await say(
+      `run ${report.run}: ${plural(report.forged.length, "stored record")} ${report.forged.length === 1 ? "fails its" : "fail their"} MAC (every record was checked)`,
+    );
+  }
+}
+
+/** The table of runs, the queue's line and each run's details (or that there are none). */
+async function sayRuns(
+  runs: readonly RunInfo[],
+  jobs: QueueJobCounts,
+  url: QueueUrl,
+): Promise<void> {
+  if (runs.length === 0) {
+    await say(`no runs on ${url.display}`);
+    await say(queueLine(jobs));
+  } else {
+    const width = Math.max(4, ...runs.map((r) => r.name.length));
+    await say(`${"run".padEnd(width)}   n  done             retries  state`);
+    for (const r of runs) {
+      const all = r.subProblems ?? 0;
+      const pct = all === 0 ? 100 : (100 * r.done) / all;
+      const done = r.subProblems === undefined ? "?" : `${r.done}/${all} ${pct.toFixed(1)}%`;
+      await say(
+        `${r.name.padEnd(width)}  ${String(r.n ?? "?").padStart(2)}  ${done.padEnd(15)}  ${String(r.retries).padStart(7)}  ${stateOf(r)}`,
+      );
+    }
+    await say(queueLine(jobs));
+    for (const r of runs) for (const line of details(r)) await say(line);
+  }
+}

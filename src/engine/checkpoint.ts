@@ -283,6 +283,108 @@ function lock(path: string): () => void {
   refuse(path, `cannot be locked: ${file} keeps changing`);
 }
 
+/** What a checkpoint's header must say: the count it belongs to. */
+interface Expected {
+  readonly n: number;
+  readonly version: string;
+  readonly subProblems: number;
+  readonly key: CheckpointKey | undefined;
+}
+
+/** Creates a new checkpoint file at `path` holding only its header: header first, atomically. */
+function createFile(path: string, header: string): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, `${header}\n`, { flag: "wx" });
+    const fd = openSync(temp, "r");
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temp, path);
+    syncDirectory(path);
+  } catch (e) {
+    try {
+      unlinkSync(temp);
+    } catch {}
+    refuse(path, `cannot be created (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
+}
+
+/**
+ * Checks the header and every complete record of an existing checkpoint's text (refusing the
+ * file at the first fault), puts the records into `results`, and returns how many bytes the
+ * complete lines take.
+ */
+function readRecords(
+  path: string,
+  text: string,
+  header: string,
+  expect: Expected,
+  results: Map<number, SubResult>,
+): number {
+  const { version, subProblems, key } = expect;
+  const lines = text.split("\n");
+  // lines[lines.length - 1] is "" when the file ends in "\n", else a cut line: ignored.
+  const complete = lines.slice(0, -1);
+  if (complete.length === 0) refuse(path, "has no complete header line");
+  const first = complete[0];
+  if (first !== header) refuseHeader(path, first, expect);
+  for (let i = 1; i < complete.length; i++) {
+    const line = complete[i];
+    const m = key
+      ? /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{32}) ([0-9a-f]{8})$/.exec(line)
+      : /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{8})$/.exec(line);
+    if (m === null) refuse(path, `is damaged at line ${i + 1}`);
+    const id = Number(m[1]);
+    const r: SubResult = { count: Number(m[2]), fixed180: Number(m[3]), fixed90: Number(m[4]) };
+    const text = line.slice(0, line.lastIndexOf(" "));
+    if (hex(`${version}|${text}`) !== m[key ? 6 : 5] || id >= subProblems) {
+      refuse(path, `is damaged at line ${i + 1}`);
+    }
+    if (key && !tagged(key, `record\0${m[1]} ${m[2]} ${m[3]} ${m[4]}`, m[5])) {
+      refuse(
+        path,
+        `has a record that fails its MAC at line ${i + 1} (forged, or written with another secret)`,
+      );
+    }
+    if (recordLine(version, id, r, key) !== line) refuse(path, `is damaged at line ${i + 1}`);
+    const before = results.get(id);
+    if (
+      before !== undefined &&
+      (before.count !== r.count || before.fixed180 !== r.fixed180 || before.fixed90 !== r.fixed90)
+    ) {
+      refuse(path, `records two different results for sub-problem ${id} (line ${i + 1})`);
+    }
+    results.set(id, r);
+  }
+  return text.length - lines[lines.length - 1].length;
+}
+
+/** Refuses a checkpoint whose header line `first` is not the one this count expects: why. */
+function refuseHeader(path: string, first: string, expect: Expected): never {
+  const { n, version, key } = expect;
+  const m =
+    /^nqueens-count-checkpoint (\d+) n=(\d+) split=(\S+) subproblems=(\d+)( mac=[0-9a-f]{32})? crc=([0-9a-f]{8})$/.exec(
+      first,
+    );
+  if (m === null || hex(first.slice(0, first.lastIndexOf(" crc="))) !== m[6]) {
+    refuse(path, "is not an nqueens count checkpoint or its header is damaged");
+  }
+  if (Number(m[2]) !== n) refuse(path, `is for n=${m[2]}, not n=${n}`);
+  if (m[3] !== version) {
+    refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
+  }
+  if (m[5] !== undefined && !key) {
+    refuse(path, "is keyed (written with a secret): give the same --secret or NQUEENS_SECRET");
+  }
+  if (m[5] === undefined && key) {
+    refuse(
+      path,
+      "has no key (written without a secret) but one is in use (--secret or NQUEENS_SECRET), which accepts only records it tagged: resume it without the secret, or start a new checkpoint",
+    );
+  }
+  refuse(path, "was written with another secret (its header fails its MAC)");
+}
+
 function open(
   path: string,
   n: number,
@@ -303,80 +405,10 @@ function open(
   const results = new Map<number, SubResult>();
   let keep = 0; // bytes of complete lines
   if (text === undefined || text.length === 0) {
-    // New file: header first, atomically.
-    const temp = `${path}.${process.pid}.tmp`;
-    try {
-      writeFileSync(temp, `${header}\n`, { flag: "wx" });
-      const fd = openSync(temp, "r");
-      fsyncSync(fd);
-      closeSync(fd);
-      renameSync(temp, path);
-      syncDirectory(path);
-    } catch (e) {
-      try {
-        unlinkSync(temp);
-      } catch {}
-      refuse(path, `cannot be created (${(e as NodeJS.ErrnoException).code ?? e})`);
-    }
+    createFile(path, header);
     keep = header.length + 1;
   } else {
-    const lines = text.split("\n");
-    // lines[lines.length - 1] is "" when the file ends in "\n", else a cut line: ignored.
-    const complete = lines.slice(0, -1);
-    if (complete.length === 0) refuse(path, "has no complete header line");
-    const first = complete[0];
-    if (first !== header) {
-      const m =
-        /^nqueens-count-checkpoint (\d+) n=(\d+) split=(\S+) subproblems=(\d+)( mac=[0-9a-f]{32})? crc=([0-9a-f]{8})$/.exec(
-          first,
-        );
-      if (m === null || hex(first.slice(0, first.lastIndexOf(" crc="))) !== m[6]) {
-        refuse(path, "is not an nqueens count checkpoint or its header is damaged");
-      }
-      if (Number(m[2]) !== n) refuse(path, `is for n=${m[2]}, not n=${n}`);
-      if (m[3] !== version) {
-        refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
-      }
-      if (m[5] !== undefined && !key) {
-        refuse(path, "is keyed (written with a secret): give the same --secret or NQUEENS_SECRET");
-      }
-      if (m[5] === undefined && key) {
-        refuse(
-          path,
-          "has no key (written without a secret) but one is in use (--secret or NQUEENS_SECRET), which accepts only records it tagged: resume it without the secret, or start a new checkpoint",
-        );
-      }
-      refuse(path, "was written with another secret (its header fails its MAC)");
-    }
-    for (let i = 1; i < complete.length; i++) {
-      const line = complete[i];
-      const m = key
-        ? /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{32}) ([0-9a-f]{8})$/.exec(line)
-        : /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{8})$/.exec(line);
-      if (m === null) refuse(path, `is damaged at line ${i + 1}`);
-      const id = Number(m[1]);
-      const r: SubResult = { count: Number(m[2]), fixed180: Number(m[3]), fixed90: Number(m[4]) };
-      const text = line.slice(0, line.lastIndexOf(" "));
-      if (hex(`${version}|${text}`) !== m[key ? 6 : 5] || id >= subProblems) {
-        refuse(path, `is damaged at line ${i + 1}`);
-      }
-      if (key && !tagged(key, `record\0${m[1]} ${m[2]} ${m[3]} ${m[4]}`, m[5])) {
-        refuse(
-          path,
-          `has a record that fails its MAC at line ${i + 1} (forged, or written with another secret)`,
-        );
-      }
-      if (recordLine(version, id, r, key) !== line) refuse(path, `is damaged at line ${i + 1}`);
-      const before = results.get(id);
-      if (
-        before !== undefined &&
-        (before.count !== r.count || before.fixed180 !== r.fixed180 || before.fixed90 !== r.fixed90)
-      ) {
-        refuse(path, `records two different results for sub-problem ${id} (line ${i + 1})`);
-      }
-      results.set(id, r);
-    }
-    keep = text.length - lines[lines.length - 1].length;
+    keep = readRecords(path, text, header, { n, version, subProblems, key }, results);
   }
 
   let fd: number;
