@@ -118,7 +118,7 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(cmd, args, {
     cwd: work,
     encoding: "utf8",
-    timeout: 30_000,
+    timeout: 600_000, // a guard against a hang, not a guess: the harness waits on files below
     env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir, ...env },
   });
   assert.equal(r.error, undefined);
@@ -160,7 +160,8 @@ for w in "\${COMPREPLY[@]}"; do printf '%s\\n' "$w"; done`;
 /**
  * zsh's completion system, for real: an interactive zsh in a pseudo-terminal (zsh/zpty) loads
  * compinit and the script, types the line and Tab, and a wrapped `compadd` writes down every
- * match that the line's prefix lets through.
+ * match that the line's prefix lets through. It waits for files the session writes (set up,
+ * done), looking every 50 ms for up to 5 minutes: however long a busy machine takes.
  */
 const ZSH_HARNESS = String.raw`
 zmodload zsh/zpty || exit 3
@@ -186,9 +187,9 @@ SETUP
 : > $out
 zpty z zsh -f -i
 zpty -w z "source $out.setup.zsh"
-for i in {1..400}; do [[ -e $out.ready ]] && break; sleep 0.05; done
+for i in {1..6000}; do [[ -e $out.ready ]] && break; sleep 0.05; done
 zpty -w -n z "$line"$'\t'
-for i in {1..400}; do grep -q -- '--end--' $out 2>/dev/null && break; sleep 0.05; done
+for i in {1..6000}; do grep -q -- '--end--' $out 2>/dev/null && break; sleep 0.05; done
 zpty -d z
 grep -q -- '--end--' $out || exit 4
 grep -v -- '--end--' $out

@@ -172,7 +172,7 @@ function underPty(
     env: { ...process.env, TERM: "xterm-256color", ...options.env },
     cols: options.cols ?? 80,
     interrupt: options.interrupt,
-    timeout: 150,
+    timeout: 600, // seconds, a guard against a hang: a count here takes seconds on a quiet machine
   };
   return new Promise((resolve) => {
     const child = spawn("python3", ["-c", PTY_RUN, JSON.stringify(spec)], { cwd: ROOT });
@@ -195,6 +195,9 @@ function underPty(
   });
 }
 
+/** A guard against a hang for each suite below, far from the minute or so they take. */
+const PTY_SUITE_MS = 3_600_000;
+
 const ESC = "\u001b";
 const HIDE = `${ESC}[?25l`;
 const SHOW = `${ESC}[?25h`;
@@ -214,7 +217,7 @@ function drawnLines(output: string): string[] {
 
 const barLines = (output: string) => drawnLines(output).filter((l) => /^\[[=-]*\]/.test(l));
 
-describe("the bar under a pseudo-terminal (nqueens count)", { timeout: 600_000 }, () => {
+describe("the bar under a pseudo-terminal (nqueens count)", { timeout: PTY_SUITE_MS }, () => {
   test("80 columns: fits, thousands separators, cursor and wrap restored at the end", async (t) => {
     assert.ok(existsSync(`${ROOT}dist/cli/progress.js`), "build first: npx tsc -p .");
     const r = await underPty(["count", "16", "--workers", "1", "--method", "constellations"]);
@@ -277,7 +280,7 @@ describe("the bar under a pseudo-terminal (nqueens count)", { timeout: 600_000 }
   });
 });
 
-describe("the same bar for nqueens complete --count and --all", { timeout: 600_000 }, () => {
+describe("the same bar for nqueens complete --count and --all", { timeout: PTY_SUITE_MS }, () => {
   const dir = mkdtempSync(join(tmpdir(), "nqueens-progress-"));
   after(() => rmSync(dir, { recursive: true, force: true }));
   const empty16 = join(dir, "n16.txt");

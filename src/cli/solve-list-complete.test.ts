@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { known } from "../testing/known-counts.js";
 import { assertBadInput, assertBuilt, BIN, nqueens, ROOT } from "../testing/run-cli.js";
+import { untilCatches } from "../testing/wait.js";
 
 let dir = "";
 before(() => {
@@ -316,7 +317,9 @@ describe("complete --count and --all stop on SIGTERM and SIGHUP as count does", 
         });
         child.stdout.resume();
         child.stdin.end(mode === "--count" ? "n 19\n" : "n 32\n0 1\n1 30\n");
-        await new Promise((r) => setTimeout(r, 1500));
+        // Signalled once the command has installed its handlers (SIGHUP is the last of the
+        // three it installs at once), however long the machine takes to get there.
+        await untilCatches(child, "SIGHUP", 1500);
         child.kill(signal);
         const exit = await new Promise<number | null>((r) => child.on("close", r));
         assert.equal(exit, code, stderr);

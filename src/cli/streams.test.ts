@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { assertBuilt, BIN, ROOT } from "../testing/run-cli.js";
+import { untilQuietSeconds } from "../testing/wait.js";
 
 assertBuilt();
 
@@ -93,7 +94,9 @@ describe("a slow reader holds the command back: memory stays bounded", () => {
   }, async () => {
     const child = spawn(process.execPath, [BIN, "list", "16"], { cwd: ROOT });
     child.stdout.pause(); // nothing is read: the pipe fills and the writer must wait
-    await new Promise((r) => setTimeout(r, 4000));
+    // 4 s of its own time, not counting its time queued for a CPU: on a busy machine, 4 s of
+    // the wall clock could pass before it has even started writing.
+    await untilQuietSeconds(child, 4);
     const peak = peakKb(child.pid!);
     child.kill("SIGKILL");
     await new Promise((r) => child.on("close", r));

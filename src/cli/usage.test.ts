@@ -101,16 +101,27 @@ describe("one, not ones", { concurrency: 4 }, () => {
   }
 });
 
-/** Python's pty module: runs the command with a terminal on stdin, types Ctrl-D after a moment. */
+/**
+ * Python's pty module: runs the command with a terminal on stdin and types Ctrl-D once the
+ * command has said that it reads (its first line on stderr), however long it takes to start.
+ */
 const PTY_SCRIPT = `
-import os, pty, subprocess, sys, time
+import os, pty, select, subprocess, sys, time
 master, slave = os.openpty()
 p = subprocess.Popen([sys.argv[1], sys.argv[2], "check"], stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 os.close(slave)
-time.sleep(1.0)
+said = b""
+deadline = time.time() + 300
+while b"\\n" not in said and time.time() < deadline:
+    ready, _, _ = select.select([p.stderr], [], [], 1.0)
+    if ready:
+        chunk = os.read(p.stderr.fileno(), 4096)
+        if not chunk:
+            break
+        said += chunk
 os.write(master, b"\\x04")
-out, err = p.communicate(timeout=30)
-sys.stdout.write(err.decode())
+out, err = p.communicate(timeout=300)
+sys.stdout.write((said + err).decode())
 sys.exit(p.returncode)
 `;
 
@@ -121,7 +132,7 @@ describe("on a terminal, a command waiting for a board says so", () => {
   }, () => {
     const r = spawnSync("python3", ["-c", PTY_SCRIPT, process.execPath, BIN], {
       encoding: "utf8",
-      timeout: 60_000,
+      timeout: 660_000, // a guard against a hang: the script's own waits end by 600 s
     });
     assert.equal(r.status, 2, r.stdout + r.stderr);
     assert.equal(

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { until } from "../testing/wait.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = `${ROOT}bin/nqueens.js`;
@@ -18,7 +19,13 @@ interface Run {
   stderr: string;
 }
 
-function start(args: string[]): { child: ChildProcess; done: Promise<Run>; out: () => string } {
+interface Started {
+  child: ChildProcess;
+  done: Promise<Run>;
+  out: () => string;
+}
+
+function start(args: string[]): Started {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
   let stdout = "";
   let stderr = "";
@@ -31,14 +38,15 @@ function start(args: string[]): { child: ChildProcess; done: Promise<Run>; out: 
   return { child, done, out: () => stdout };
 }
 
-/** Waits until the server prints its address. */
-async function address(out: () => string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out());
-    if (m) return m[0];
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no address printed: ${out()}`);
+/** Waits until the server prints its address, however long it takes to start. */
+async function address({ child, out }: Started): Promise<string> {
+  const printed = () => /http:\/\/127\.0\.0\.1:\d+\//.exec(out())?.[0];
+  await until(() => printed() !== undefined, "the address printed", { alive: child }).catch(
+    (e: Error) => {
+      throw new Error(`${e.message}; it printed: ${out()}`);
+    },
+  );
+  return printed()!;
 }
 
 /** One raw request with any Host header (fetch does not let a caller choose it). */
@@ -111,7 +119,7 @@ describe("nqueens web", () => {
   test("serves the folder on 127.0.0.1, prints the address and stops on SIGINT", async () => {
     const run = start(["web", "--port", "0", "--dir", dir]);
     try {
-      const url = await address(run.out);
+      const url = await address(run);
       const page = await fetch(url);
       assert.equal(page.status, 200);
       assert.match(page.headers.get("content-type") ?? "", /^text\/html/);
@@ -133,7 +141,7 @@ describe("nqueens web", () => {
   test("answers only to loopback Host names with its port: others get 421", async () => {
     const run = start(["web", "--port", "0", "--dir", dir]);
     try {
-      const url = await address(run.out);
+      const url = await address(run);
       const port = new URL(url).port;
       for (const host of [
         `127.0.0.1:${port}`,
@@ -171,7 +179,7 @@ describe("nqueens web", () => {
   test("every response carries the security headers, errors included", async () => {
     const run = start(["web", "--port", "0", "--dir", dir]);
     try {
-      const url = await address(run.out);
+      const url = await address(run);
       const host = new URL(url).host;
       const responses = [
         [await get(url, "/", host), 200],
@@ -199,7 +207,7 @@ describe("nqueens web", () => {
     symlinkSync(dir, linked);
     const run = start(["web", "--port", "0", "--dir", linked]);
     try {
-      const url = await address(run.out);
+      const url = await address(run);
       assert.equal((await fetch(url)).status, 200, "a --dir that is itself a link is fine");
       assert.equal((await fetch(`${url}home.html`)).status, 200, "a link inside the folder");
       for (const path of [

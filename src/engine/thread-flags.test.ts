@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { known } from "../testing/known-counts.js";
 import { assertBuilt, ROOT } from "../testing/run-cli.js";
+import { PATIENCE_MS } from "../testing/wait.js";
 import { threadExecArgv } from "./thread-flags.js";
 
 describe("threadExecArgv keeps what a thread can use", () => {
@@ -79,7 +80,7 @@ describe("countFast(14, { workers: 2 }) from every host", { concurrency: 2 }, ()
     child.stdin.write(
       'import("nqueens").then((m) => m.countFast(14, { workers: 2 })).then((r) => console.log("total " + r.total), (e) => console.log("failed " + e));\n',
     );
-    const timer = setTimeout(() => child.kill(), 120_000);
+    const timer = setTimeout(() => child.kill(), PATIENCE_MS); // a guard against a hang
     await Promise.race([answered, new Promise((r) => child.on("close", r))]);
     clearTimeout(timer);
     child.stdin.end(".exit\n");
@@ -93,7 +94,7 @@ describe("countFast(14, { workers: 2 }) from every host", { concurrency: 2 }, ()
         cwd: ROOT,
         input: input ?? "",
         encoding: "utf8",
-        timeout: 120_000,
+        timeout: PATIENCE_MS, // a guard against a hang: vitest alone takes seconds to start
         env: { ...process.env, NO_COLOR: "1", CI: "1" },
       });
       assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
@@ -118,7 +119,7 @@ describe("countJoin(14, { workers: 2 }) from node -e and --input-type=module", (
         cwd: ROOT,
         input,
         encoding: "utf8",
-        timeout: 120_000,
+        timeout: PATIENCE_MS, // a guard against a hang
         env: { ...process.env, NO_COLOR: "1" },
       });
       assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);

@@ -15,6 +15,7 @@ import { closeRedis, openRedis } from "../queue/connection.js";
 import { runKeys } from "../queue/run.js";
 import { parseQueueUrl } from "../queue/url.js";
 import type { WorkerEvent } from "../queue/worker.js";
+import { PATIENCE_MS, until } from "./wait.js";
 
 /** The secret the tests' runs use (a queue run needs one); processes get it as NQUEENS_SECRET. */
 export const TEST_SECRET = "test-secret-0123456789abcdef";
@@ -89,12 +90,12 @@ export async function startRedisServer(
     { encoding: "utf8" },
   );
   if (r.status !== 0) throw new Error(`redis-server did not start: ${r.stderr || r.stdout}`);
-  for (let i = 0; i < 100 && !existsSync(pidFile); i++) await sleep(50);
+  await until(() => existsSync(pidFile), `redis-server's pid file ${pidFile}`);
   const pid = Number(readFileSync(pidFile, "utf8").trim());
   const auth = options.password ? `:${encodeURIComponent(options.password)}@` : "";
   const url = `redis://${auth}127.0.0.1:${p}`;
-  // Wait until it answers.
-  const client = await openRedis(parseQueueUrl(url), { connectSeconds: 5 });
+  // Wait until it answers (a busy machine may take a while to start it).
+  const client = await openRedis(parseQueueUrl(url), { connectSeconds: PATIENCE_MS / 1000 });
   await closeRedis(client);
   return {
     url,
@@ -106,14 +107,15 @@ export async function startRedisServer(
       } catch {
         // already gone
       }
-      for (let i = 0; i < 200; i++) {
+      // Gone, so that its port is free for a server started after it.
+      await until(() => {
         try {
           process.kill(pid, 0);
+          return false;
         } catch {
-          break;
+          return true;
         }
-        await sleep(25);
-      }
+      }, `redis-server ${pid} to stop`);
       if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -160,10 +162,6 @@ export async function clearQueueKeys(url: string): Promise<void> {
   }
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 /** A child process with its output collected and a way to wait for a line. */
 export class Proc {
   readonly child: ChildProcess;
@@ -199,15 +197,18 @@ export class Proc {
     for (const w of this.waiters.splice(0)) w();
   }
 
-  /** Waits until `test` holds (checked on each output), or fails after `ms`. */
-  async waitFor(test: () => boolean, ms: number, what: string): Promise<void> {
-    const until = Date.now() + ms;
+  /**
+   * Waits until `test` holds (checked on each output), however long that takes; fails when the
+   * process ends first, or after PATIENCE_MS (a guard against a hang, not a guess).
+   */
+  async waitFor(test: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + PATIENCE_MS;
     while (!test()) {
       if (this.child.exitCode !== null || this.child.signalCode !== null) {
         if (test()) return;
         throw new Error(`process ended before ${what}: ${this.stderr.slice(-500)}`);
       }
-      const left = until - Date.now();
+      const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timed out waiting for ${what}: ${this.stderr.slice(-500)}`);
       await new Promise<void>((r) => {
         const t = setTimeout(r, Math.min(left, 200));
@@ -248,12 +249,9 @@ export class WorkerProc extends Proc {
       .map((l) => JSON.parse(l) as WorkerEvent);
   }
 
-  ready(ms = 30000): Promise<void> {
-    return this.waitFor(
-      () => this.events.some((e) => e.type === "ready"),
-      ms,
-      `${this.name} ready`,
-    );
+  /** Waits for its `ready` event (it has connected and takes jobs). */
+  ready(): Promise<void> {
+    return this.waitFor(() => this.events.some((e) => e.type === "ready"), `${this.name} ready`);
   }
 }
 
@@ -311,7 +309,6 @@ export async function killMidJob(
 ): Promise<Extract<WorkerEvent, { type: "start" }>> {
   await victim.waitFor(
     () => victim.events.some((e) => e.type === "start" && e.todo > 0),
-    120000,
     "the victim's first job",
   );
   victim.kill("SIGKILL");

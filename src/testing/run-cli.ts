@@ -3,9 +3,10 @@
  * stdin, and collects its exit status, stdout and stderr. `npm test` builds first.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { watchIdle } from "./wait.js";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -30,11 +31,35 @@ export function nqueens(
   input = "",
   env: Record<string, string | undefined> = {},
 ): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
+  return started(args, input, env).done;
+}
+
+/**
+ * Runs `nqueens ...args` as {@link nqueens} does, and says how long it waited for a timer or the
+ * network (see `watchIdle`: a measure a busy machine does not stretch); it is killed once that
+ * passes `limitSeconds`.
+ */
+export async function nqueensIdle(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  limitSeconds: number,
+): Promise<Run & { idleSeconds: number }> {
+  const { child, done } = started(args, "", env);
+  const idle = watchIdle(child, limitSeconds);
+  const run = await done;
+  return { ...run, idleSeconds: idle.seconds };
+}
+
+function started(
+  args: readonly string[],
+  input: string,
+  env: Record<string, string | undefined>,
+): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  const done = new Promise<Run>((resolve, reject) => {
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -45,9 +70,10 @@ export function nqueens(
     });
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on("error", () => {}); // a command that exits before reading its input
-    child.stdin.end(input);
   });
+  child.stdin.on("error", () => {}); // a command that exits before reading its input
+  child.stdin.end(input);
+  return { child, done };
 }
 
 /** Asserts a bad-input run: exit 2, nothing on stdout, one line on stderr that matches. */

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { build, preview } from "vite";
+import { PATIENCE_MS } from "../testing/wait.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG = join(ROOT, "vite.config.ts");
@@ -85,6 +86,9 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<OpenedPage> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
+  // Every wait a test makes is for something the page shows; how long it takes depends on the
+  // machine, so the deadline is only a guard against a hang (Playwright's own is 30 s).
+  page.setDefaultTimeout(PATIENCE_MS);
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());

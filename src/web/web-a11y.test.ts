@@ -20,6 +20,7 @@ import {
   spokenText,
   type TestSite,
 } from "../testing/site.js";
+import { PATIENCE_MS } from "../testing/wait.js";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
@@ -86,7 +87,7 @@ async function ready(page: Page, mode: Mode): Promise<void> {
       () => Number(document.querySelector<HTMLInputElement>("[data-testid=scrubber]")?.max) > 0,
     );
   } else if (mode === "gallery") {
-    await page.waitForSelector("#panel-gallery .member .mini", { timeout: 15_000 });
+    await page.waitForSelector("#panel-gallery .member .mini");
   } else if (mode === "compare") {
     await page.waitForSelector("[data-testid=compare-chart] svg");
   }
@@ -311,7 +312,7 @@ describe("web page state and history", { concurrency: false, skip: NO_BROWSER },
     await page.waitForFunction(() => location.hash.includes("n=12"));
     assert.equal(await queensShown(page), "0:0,1:2,7:7");
     await page.goBack();
-    await page.waitForFunction(() => location.hash.includes("n=8"), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes("n=8"));
     // The − button keeps the queens that still fit.
     await page.click("#n-down");
     await page.waitForFunction(() => location.hash.includes("n=7"));
@@ -433,8 +434,6 @@ describe("web page for keyboards and screen readers", {
     await ready(page, "compare");
     await page.waitForFunction(
       () => !document.querySelector<HTMLButtonElement>("[data-testid=compare-run]")?.disabled,
-      undefined,
-      { timeout: 60_000 },
     );
     await tabTo(page, "input[type=radio]");
     await page.keyboard.press("ArrowRight");
@@ -517,6 +516,7 @@ describe("web page for keyboards and screen readers", {
 
   test("opened from disk, the page says how to serve it", async () => {
     const page = await browser!.newPage();
+    page.setDefaultTimeout(PATIENCE_MS);
     await page.goto(`file://${site!.dir}/index.html`);
     await page.waitForSelector("#boot:not([hidden])");
     assert.match((await page.textContent("#boot")) ?? "", /npx nqueens web/);

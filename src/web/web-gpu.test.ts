@@ -21,9 +21,6 @@ import {
 import { SWIFTSHADER_ICD } from "../testing/swiftshader.js";
 
 const FLAGS = [...CHROMIUM_FLAGS, "--enable-unsafe-webgpu"];
-/** SwiftShader compiles the kernel and counts on the CPU: give a count this long. */
-const COUNT_TIMEOUT = 30_000;
-
 let site: TestSite | undefined;
 let browser: Browser | undefined;
 let base = "";
@@ -58,8 +55,6 @@ async function text(page: Page, selector: string): Promise<string> {
 async function adapterOrSkip(t: TestContext, page: Page): Promise<boolean> {
   await page.waitForFunction(
     () => !document.querySelector("[data-testid=gpu-adapter]")?.textContent?.startsWith("Looking"),
-    undefined,
-    { timeout: 15_000 },
   );
   if (await page.isDisabled("[data-testid=gpu-count]")) {
     t.skip(`no WebGPU adapter in chromium: ${await text(page, "[data-testid=gpu-adapter]")}`);
@@ -72,9 +67,9 @@ async function adapterOrSkip(t: TestContext, page: Page): Promise<boolean> {
 /** Clicks "Count on the GPU" and waits for the result. */
 async function countOnGpu(page: Page): Promise<void> {
   await page.click("[data-testid=gpu-count]");
-  await page.waitForSelector("[data-testid=gpu-total], [data-testid=gpu-result] .callout.bad", {
-    timeout: COUNT_TIMEOUT,
-  });
+  // SwiftShader compiles the kernel and counts on the CPU: as long as that takes (openPage's
+  // deadline is only a guard against a hang).
+  await page.waitForSelector("[data-testid=gpu-total], [data-testid=gpu-result] .callout.bad");
   const failed = await page.$("[data-testid=gpu-result] .callout.bad");
   assert.equal(failed ? await failed.textContent() : null, null);
 }
@@ -82,7 +77,7 @@ async function countOnGpu(page: Page): Promise<void> {
 describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => {
   test("N=10 counts 724 solutions in 92 classes on the GPU, in a worker", async (t) => {
     const { page, errors } = await open("#mode=gallery&n=10");
-    await page.waitForSelector("[data-testid=gallery-summary]", { timeout: 15_000 });
+    await page.waitForSelector("[data-testid=gallery-summary]");
     if (!(await adapterOrSkip(t, page))) return;
     assert.ok((await text(page, "[data-testid=gpu-adapter-name]")).length > 0);
     await countOnGpu(page);
@@ -108,10 +103,8 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
     assert.equal(await text(page, "[data-testid=gpu-unique]"), "9,233");
     // The CPU workers still count beside it, to the same total.
     await page.click("[data-testid=count-all]");
-    await page.waitForFunction(
-      () => document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
-      undefined,
-      { timeout: 20_000 },
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
     );
     await page.screenshot({ path: join(SHOTS, "11-gallery-gpu-13.png"), fullPage: true });
     // A larger N: start, see the cancel button, cancel; the page answers meanwhile.
@@ -144,7 +137,7 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
         };
       }`,
     );
-    await page.waitForSelector("[data-testid=gallery-summary]", { timeout: 15_000 });
+    await page.waitForSelector("[data-testid=gallery-summary]");
     if (!(await adapterOrSkip(t, page))) return;
     await countOnGpu(page);
     assert.equal(await text(page, "[data-testid=gpu-total]"), "92");

@@ -97,15 +97,11 @@ async function text(page: Page, selector: string): Promise<string> {
 }
 
 /** Waits until Watch has every step (the total shown no longer ends in "…"). */
-async function traced(page: Page, timeout = 30_000): Promise<number> {
-  await page.waitForFunction(
-    () => {
-      const t = document.querySelector("[data-testid=load-state]")?.textContent ?? "";
-      return /\d/.test(t) && !t.endsWith("…");
-    },
-    undefined,
-    { timeout },
-  );
+async function traced(page: Page): Promise<number> {
+  await page.waitForFunction(() => {
+    const t = document.querySelector("[data-testid=load-state]")?.textContent ?? "";
+    return /\d/.test(t) && !t.endsWith("…");
+  });
   return Number(await page.getAttribute("[data-testid=scrubber]", "max"));
 }
 
@@ -369,7 +365,7 @@ describe("Watch: the code in step, dead ends, the end", {
     );
     // N = 20: the steps go on to the first solution (4.3 million of them).
     await page.goto(`${base}#mode=watch&n=20`);
-    await traced(page, 60_000);
+    await traced(page);
     await page.click("[data-testid=next-solution]");
     await page.waitForFunction(
       () => document.querySelector("[data-testid=stat-solutions]")?.textContent === "1",
@@ -471,7 +467,7 @@ describe("Watch: the code in step, dead ends, the end", {
     await page.fill("[data-testid=gif-from]", "3");
     await page.fill("[data-testid=gif-to]", "14");
     const [gif] = await Promise.all([
-      page.waitForEvent("download", { timeout: 30_000 }),
+      page.waitForEvent("download"),
       page.click("[data-testid=export-gif]"),
     ]);
     assert.equal(gifFrames(readFileSync((await gif.path())!)), 12);
@@ -514,7 +510,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
     for (const [n, queens] of boards) {
       const q = queens.map((x) => `${x.row}:${x.col}`).join(",");
       await page.goto(`${base}#mode=play&n=${n}&q=${q}`);
-      await page.waitForSelector("[data-testid=hint-status][data-ready=true]", { timeout: 30_000 });
+      await page.waitForSelector("[data-testid=hint-status][data-ready=true]");
       const marked = (
         await page.$$eval("#panel-play .cell.dead", (cells) =>
           cells.map((c) => `${(c as HTMLElement).dataset.row}:${(c as HTMLElement).dataset.col}`),
@@ -638,7 +634,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
     await shot(page, "36-play-symmetries", true);
     // The Gallery: every class opens the same view; each member says which symmetry made it.
     await page.goto(`${base}#mode=gallery&n=8`);
-    await page.waitForSelector("[data-testid=class-symmetries]", { timeout: 15_000 });
+    await page.waitForSelector("[data-testid=class-symmetries]");
     assert.equal(
       await page.locator("[data-testid=class-card]").first().locator(".member-how").count(),
       8,
@@ -690,7 +686,7 @@ describe("the new views for every reader", { concurrency: false, skip: NO_BROWSE
       const { page, errors } = await open("#mode=play&n=8", HINTS_ON, { locale });
       for (const v of views) {
         await page.goto(`${base}${v.hash}`);
-        await page.waitForSelector(v.ready, { timeout: 20_000 });
+        await page.waitForSelector(v.ready);
         found.push(...(await axeViolations(page)).map((x) => `${locale} ${v.hash}: ${x}`));
         if (locale === "ja-JP") {
           found.push(
@@ -709,13 +705,11 @@ describe("the new views for every reader", { concurrency: false, skip: NO_BROWSE
 describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () => {
   test("the library's definitions, the lines that coincide, runs decided from exact counts", async () => {
     const { page, errors } = await open("#mode=compare&n=8");
-    await page.waitForSelector("[data-testid=compare-run]:not([disabled])", { timeout: 60_000 });
+    await page.waitForSelector("[data-testid=compare-run]:not([disabled])");
     await page.selectOption("[data-testid=compare-upto]", "8");
     await page.click("[data-testid=compare-run]");
-    await page.waitForFunction(
-      () => document.querySelector("[data-testid=compare-status]")?.textContent?.startsWith("Done"),
-      undefined,
-      { timeout: 60_000 },
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=compare-status]")?.textContent?.startsWith("Done"),
     );
     const defs = await text(page, "[data-testid=compare-defs]");
     for (const a of ALGORITHMS) {

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Worker } from "playwright-core";
 import { build } from "vite";
 import { CHROMIUM, CHROMIUM_FLAGS, NO_BROWSER } from "../testing/site.js";
+import { PATIENCE_MS, until } from "../testing/wait.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = join(ROOT, "bin/nqueens.js");
@@ -69,6 +70,7 @@ const WATCH_CSP = `
 describe("the page through nqueens web", { concurrency: false, skip: NO_BROWSER }, () => {
   test("loads, runs its workers and WebAssembly, and counts under the policy", async () => {
     const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(PATIENCE_MS); // waits for what the page shows; a guard against a hang
     const errors: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
@@ -109,10 +111,8 @@ describe("the page through nqueens web", { concurrency: false, skip: NO_BROWSER 
     // Gallery: a count in workers (the engine's kernel, WebAssembly inside each worker).
     await page.goto(`${base}#mode=gallery&n=13`);
     await page.click("[data-testid=count-all]");
-    await page.waitForFunction(
-      () => document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
-      undefined,
-      { timeout: 30_000 },
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
     );
     // The page's workers end when their job does, often before they can be asked (a loaded
     // machine): each one asked must have compiled, and one started here from the site's own
@@ -143,14 +143,17 @@ describe("the page through nqueens web", { concurrency: false, skip: NO_BROWSER 
     );
     // The policy is in force: a script injected into the page (as an attacker's markup would
     // be) does not run, and is reported.
-    const ran = await page.evaluate(async () => {
-      const w = window as never as { __ran?: number; __violations: string[] };
+    await page.evaluate(() => {
       const script = document.createElement("script");
       script.textContent = "window.__ran = 1";
       document.head.append(script);
-      for (let i = 0; i < 50 && w.__violations.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
+    });
+    // Until the report comes (the event is queued), however long the machine takes.
+    await page.waitForFunction(
+      () => (window as never as { __violations: string[] }).__violations.length > 0,
+    );
+    const ran = await page.evaluate(() => {
+      const w = window as never as { __ran?: number; __violations: string[] };
       return { ran: w.__ran ?? 0, violations: w.__violations };
     });
     assert.equal(ran.ran, 0, "the injected script ran");
@@ -160,13 +163,12 @@ describe("the page through nqueens web", { concurrency: false, skip: NO_BROWSER 
 
   test("no page can frame it", async () => {
     const page = await browser!.newPage();
+    page.setDefaultTimeout(PATIENCE_MS);
     const said: string[] = [];
     page.on("console", (m) => said.push(m.text()));
     await page.setContent(`<iframe id="f" src="${base}" width="800" height="600"></iframe>`);
-    // Until the refusal is reported (at once on a quiet machine; up to 20 s on a loaded one).
-    for (let i = 0; i < 200 && !/frame-ancestors/.test(said.join("\n")); i++) {
-      await page.waitForTimeout(100);
-    }
+    // Until the refusal is reported (at once on a quiet machine; 20 s and more on a loaded one).
+    await until(() => /frame-ancestors/.test(said.join("\n")), "the refusal reported");
     const frame = page.frames().find((f) => f !== page.mainFrame());
     const drawn = frame
       ? await frame

@@ -152,8 +152,6 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.click("[data-testid=play]");
     await page.waitForFunction(
       () => document.querySelector("[data-testid=stat-solutions]")?.textContent === "1",
-      undefined,
-      { timeout: 15_000 },
     );
     const step = Number(await text(page, "[data-testid=stat-step]"));
     assert.ok(step > 0);
@@ -188,7 +186,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
 
   test("the N=8 gallery shows 92 solutions in 12 classes", async () => {
     const { page, errors } = await open("#mode=gallery&n=8");
-    await page.waitForSelector("[data-testid=gallery-summary]", { timeout: 15_000 });
+    await page.waitForSelector("[data-testid=gallery-summary]");
     assert.equal(await text(page, "[data-testid=solution-count]"), "92");
     assert.equal(await text(page, "[data-testid=class-count]"), "12");
     let boards = 0;
@@ -266,21 +264,16 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     const { page, errors } = await open("#mode=compare&n=8");
     await page.selectOption("[data-testid=compare-upto]", "8");
     await page.click("[data-testid=compare-run]");
-    await page.waitForFunction(
-      () =>
-        document.querySelector("#panel-compare .progress-text")?.textContent?.startsWith("Done"),
-      undefined,
-      { timeout: 20_000 },
+    await page.waitForFunction(() =>
+      document.querySelector("#panel-compare .progress-text")?.textContent?.startsWith("Done"),
     );
     assert.ok((await page.locator("[data-testid=compare-chart] polyline").count()) >= 5);
     assert.match(await text(page, "[data-testid=compare-table]"), /2,057/);
     await shot(page, "08-compare");
     await page.goto(`${base}#mode=gallery&n=13`);
     await page.click("[data-testid=count-all]");
-    await page.waitForFunction(
-      () => document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
-      undefined,
-      { timeout: 20_000 },
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
     );
     assert.match(await text(page, "[data-testid=count-result]"), /9,233 symmetry classes/);
     await shot(page, "09-gallery-count-13");
