@@ -57,4 +57,6 @@ for (const file of sources("src").sort()) {
 }
 for (const p of problems) console.error(`check-sizes: ${p}`);
 if (problems.length > 0) process.exit(1);
-console.log(`check-sizes: every source file within ${MAX_FILE_LINES} lines, every function within ${MAX_FUNCTION_LINES}`);
+console.log(
+  `check-sizes: every source file within ${MAX_FILE_LINES} lines, every function within ${MAX_FUNCTION_LINES}`,
+);
