@@ -28,7 +28,7 @@ import type { RunKey } from "./secret.js";
 import { judgeRun, judgeSub, type RunVerdict, voteLines } from "./verdict.js";
 
 /** The coordinator's connections: commands, the blocking wait between looks, the queue. */
-export interface Links {
+interface Links {
   readonly redis: Redis;
   readonly waiter: Redis;
   readonly queue: Queue<JobData>;

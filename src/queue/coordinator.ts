@@ -13,6 +13,9 @@
  *
  * A run counts by one method (`method`, as `nqueens count --method`): the constellation search's
  * sub-problems or the join's tasks (run-split.ts); everything below is the same for both.
+ *
+ * This file checks the options and opens the connections; following the run (plan, poll,
+ * disputes, settle) is coordinator-follow.ts.
  */
 import { Queue } from "bullmq";
 import { type CountMethod, pickMethod } from "../engine/method.js";
