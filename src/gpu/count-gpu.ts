@@ -284,21 +284,25 @@ export async function countGpuOnDevice(
   const wantLanes = options.lanes ?? (isSoftwareAdapter(info) ? 512 : 1 << 18);
   const levels = options.levels ?? defaultLevels(n, todo.length, wantLanes);
   const { signal, onProgress } = options;
-  let dispatches = 0;
-  let donations = 0;
-  let searching = 0;
-  let kernelSeconds = 0;
+  const count: Running = {
+    tally,
+    total: subs.length,
+    dispatches: 0,
+    donations: 0,
+    searching: 0,
+    kernelSeconds: 0,
+    report: () =>
+      onProgress?.({
+        done: tally.done,
+        total: subs.length,
+        solutions: tally.total,
+        unique: tally.unique,
+        seconds: count.kernelSeconds,
+        dispatches: count.dispatches,
+        searching: count.searching,
+      }),
+  };
   let lanes = 0;
-  const report = () =>
-    onProgress?.({
-      done: tally.done,
-      total: subs.length,
-      solutions: tally.total,
-      unique: tally.unique,
-      seconds: kernelSeconds,
-      dispatches,
-      searching,
-    });
   const finish = (): GpuCountResult => ({
     n,
     total: tally.total,
@@ -306,25 +310,77 @@ export async function countGpuOnDevice(
     seconds: (performance.now() - started) / 1000,
     subProblems: subs.length,
     resumed,
-    kernelSeconds,
-    dispatches,
-    donations,
+    kernelSeconds: count.kernelSeconds,
+    dispatches: count.dispatches,
+    donations: count.donations,
     adapter: adapterName(info),
     lanes,
     workgroupSize: wg,
     levels,
   });
   if (signal?.aborted) throw new CountInterrupted(tally.done, subs.length);
-  report();
+  count.report();
   if (todo.length === 0) return finish();
   if (n < 4) {
     // No inner board to search (n < 4 has at most the n = 1 solution): the CPU engine's answer.
     const fresh = todo.map((sp) => ({ id: sp.id, result: solveSubProblem(n, sp) }));
     for (const { id, result } of fresh) tally.add(id, result);
     await options.checkpoint?.record(fresh);
-    report();
+    count.report();
     return finish();
   }
+  const shape = launchShape(n, dmax, wg, levels, todo, wantLanes);
+  lanes = shape.lanes;
+  const buffers: GPUBuffer[] = [];
+  try {
+    const bound = await bind(device, compiled!, shape, buffers);
+    await dispatchUntilDone(bound, shape, count, options, isSoftwareAdapter(info));
+    return finish();
+  } finally {
+    for (const b of buffers) b.destroy();
+  }
+}
+
+/** What a count's buffers and dispatches are sized by. */
+interface Shape {
+  readonly n: number;
+  /** Stack rows per lane the pipeline is built for. */
+  readonly dmax: number;
+  readonly wg: number;
+  readonly lanes: number;
+  readonly levels: number;
+  /** GPU tasks per constellation, and in all. */
+  readonly tasksPer: number;
+  readonly ntasks: number;
+  /** Room in the donation queue. */
+  readonly dqCap: number;
+  /** The constellations to count, in the order of the kernel's table. */
+  readonly todo: readonly SubProblem[];
+}
+
+/** A count as it goes: its tally and the counters that its progress and result report. */
+interface Running {
+  readonly tally: Tally;
+  /** Sub-problems in all. */
+  readonly total: number;
+  dispatches: number;
+  donations: number;
+  /** Lanes still searching after the last dispatch. */
+  searching: number;
+  kernelSeconds: number;
+  /** Calls `onProgress`, if given, with the above. */
+  report(): void;
+}
+
+/** Checks the task levels and sizes the launch for the constellations of `todo`. */
+function launchShape(
+  n: number,
+  dmax: number,
+  wg: number,
+  levels: number,
+  todo: readonly SubProblem[],
+  wantLanes: number,
+): Shape {
   if (!Number.isInteger(levels) || levels < 0 || (levels > 0 && levels > n - 6)) {
     throw new RangeError(
       `levels must be an integer from 0 to ${Math.max(0, n - 6)}: got ${levels}`,
@@ -335,153 +391,203 @@ export async function countGpuOnDevice(
   if (ntasks >= 2 ** 32 - 2 ** 24) throw new RangeError(`too many GPU tasks: ${ntasks}`);
   // Small boards: no more lanes than listed tasks. Large ones keep them all, for donations.
   const cap = n < 16 ? Math.ceil(ntasks / wg) : Number.POSITIVE_INFINITY;
-  lanes = Math.max(wg, Math.min(Math.ceil(wantLanes / wg), cap) * wg);
-  const laneStride = 16 + dmax;
-  const target = options.targetDispatchSeconds ?? 0.1;
-  const tailTarget = Math.min(target, options.tailDispatchSeconds ?? 0.02);
+  const lanes = Math.max(wg, Math.min(Math.ceil(wantLanes / wg), cap) * wg);
+  return { n, dmax, wg, lanes, levels, tasksPer, ntasks, dqCap: 2 * lanes, todo };
+}
 
+/** A count's buffers on the device, bound for its kernels. */
+interface Bound {
+  /**
+   * Starts one dispatch (after a donation pass when `donate` > 0) with this per-lane iteration
+   * budget, its results copied to staging buffer `slot`; resolves when they can be read.
+   */
+  submit(budget: number, donate: number, slot: number): Promise<void>;
+  /** The words `slot` holds (once mapped): the accumulators, then the control words. */
+  read(slot: number): Uint32Array;
+  /** Where the control words start in what `read` returns. */
+  readonly ctlAt: number;
+}
+
+/**
+ * Packs the constellations, uploads them, and binds the buffers for the compiled kernels. Every
+ * buffer made is added to `buffers`, for the caller to destroy, even when this throws.
+ */
+async function bind(
+  device: GPUDevice,
+  compiled: Promise<Kernels>,
+  shape: Shape,
+  buffers: GPUBuffer[],
+): Promise<Bound> {
+  const { n, dmax, wg, lanes, levels, tasksPer, ntasks, dqCap, todo } = shape;
+  const laneStride = 16 + dmax;
   const cons = packConstellations(n, dmax, todo);
   const accInit = new Uint32Array(todo.length * ACC_WORDS);
   for (let i = 0; i < todo.length; i++) accInit[i * ACC_WORDS + 6] = tasksPer;
-  const dqCap = 2 * lanes;
-  const buffers: GPUBuffer[] = [];
   const buffer = (size: number, usage: number): GPUBuffer => {
     const b = device.createBuffer({ size: Math.max(16, Math.ceil(size / 16) * 16), usage });
     buffers.push(b);
     return b;
   };
-  try {
-    device.pushErrorScope("validation");
-    const prmBuf = buffer(64, UNIFORM | COPY_DST);
-    const consBuf = buffer(cons.byteLength, STORAGE | COPY_DST);
-    const accBuf = buffer(accInit.byteLength, STORAGE | COPY_SRC | COPY_DST);
-    const ctlBuf = buffer(CTL_WORDS * 4, STORAGE | COPY_SRC | COPY_DST);
-    const laneBuf = buffer(lanes * laneStride * 4, STORAGE);
-    const dqBuf = buffer(dqCap * 16, STORAGE);
-    const accBytes = accInit.byteLength;
-    const readBytes = accBytes + CTL_WORDS * 4;
-    const staging = [
-      buffer(readBytes, MAP_READ | COPY_DST),
-      buffer(readBytes, MAP_READ | COPY_DST),
-    ];
-    device.queue.writeBuffer(consBuf, 0, cons);
-    device.queue.writeBuffer(accBuf, 0, accInit);
-    const k = await compiled!;
-    const bindGroup = device.createBindGroup({
-      layout: k.layout,
-      entries: [prmBuf, consBuf, accBuf, ctlBuf, laneBuf, dqBuf].map((b, binding) => ({
-        binding,
-        resource: { buffer: b },
-      })),
-    });
-    const setupError = await device.popErrorScope();
-    if (setupError) throw new Error(`WebGPU setup failed: ${setupError.message}`);
+  device.pushErrorScope("validation");
+  const prmBuf = buffer(64, UNIFORM | COPY_DST);
+  const consBuf = buffer(cons.byteLength, STORAGE | COPY_DST);
+  const accBuf = buffer(accInit.byteLength, STORAGE | COPY_SRC | COPY_DST);
+  const ctlBuf = buffer(CTL_WORDS * 4, STORAGE | COPY_SRC | COPY_DST);
+  const laneBuf = buffer(lanes * laneStride * 4, STORAGE);
+  const dqBuf = buffer(dqCap * 16, STORAGE);
+  const accBytes = accInit.byteLength;
+  const readBytes = accBytes + CTL_WORDS * 4;
+  const staging = [buffer(readBytes, MAP_READ | COPY_DST), buffer(readBytes, MAP_READ | COPY_DST)];
+  device.queue.writeBuffer(consBuf, 0, cons);
+  device.queue.writeBuffer(accBuf, 0, accInit);
+  const k = await compiled;
+  const bindGroup = device.createBindGroup({
+    layout: k.layout,
+    entries: [prmBuf, consBuf, accBuf, ctlBuf, laneBuf, dqBuf].map((b, binding) => ({
+      binding,
+      resource: { buffer: b },
+    })),
+  });
+  const setupError = await device.popErrorScope();
+  if (setupError) throw new Error(`WebGPU setup failed: ${setupError.message}`);
 
-    const params = new Uint32Array(16);
-    params.set([ntasks, tasksPer, 0, levels, lanes, todo.length, n, dqCap, 1]);
-    const zero = new Uint32Array(2);
-    /** One dispatch (after a donation pass when `donate` > 0), its results copied for reading. */
-    const submit = (budget: number, donate: number, slot: number): Promise<void> => {
-      params[2] = budget;
-      params[8] = donate;
-      device.queue.writeBuffer(prmBuf, 0, params);
-      device.queue.writeBuffer(ctlBuf, 8, zero, 0, 1); // lanes left searching: counted afresh
-      if (donate > 0) device.queue.writeBuffer(ctlBuf, 12, zero, 0, 2); // the drained queue
-      const enc = device.createCommandEncoder();
-      const pass = enc.beginComputePass();
-      pass.setBindGroup(0, bindGroup);
-      if (donate > 0) {
-        pass.setPipeline(k.donate);
-        pass.dispatchWorkgroups(lanes / wg);
-      }
-      pass.setPipeline(k.main);
+  const params = new Uint32Array(16);
+  params.set([ntasks, tasksPer, 0, levels, lanes, todo.length, n, dqCap, 1]);
+  const zero = new Uint32Array(2);
+  const submit = (budget: number, donate: number, slot: number): Promise<void> => {
+    params[2] = budget;
+    params[8] = donate;
+    device.queue.writeBuffer(prmBuf, 0, params);
+    device.queue.writeBuffer(ctlBuf, 8, zero, 0, 1); // lanes left searching: counted afresh
+    if (donate > 0) device.queue.writeBuffer(ctlBuf, 12, zero, 0, 2); // the drained queue
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setBindGroup(0, bindGroup);
+    if (donate > 0) {
+      pass.setPipeline(k.donate);
       pass.dispatchWorkgroups(lanes / wg);
-      pass.end();
-      enc.copyBufferToBuffer(accBuf, 0, staging[slot], 0, accBytes);
-      enc.copyBufferToBuffer(ctlBuf, 0, staging[slot], accBytes, CTL_WORDS * 4);
-      device.queue.submit([enc.finish()]);
-      return staging[slot].mapAsync(MAP_MODE_READ);
-    };
-
-    const reported = new Uint8Array(todo.length);
-    let budget = options.initialBudget ?? (isSoftwareAdapter(info) ? 256 : 4096);
-    const start = performance.now();
-    let lastDone = start;
-    type Job = { map: Promise<void>; slot: number; budget: number; donate: number; at: number };
-    const inflight: Job[] = [];
-    const launch = (slot: number, donate: number) => {
-      inflight.push({
-        map: submit(budget, donate, slot),
-        slot,
-        budget,
-        donate,
-        at: performance.now(),
-      });
-    };
-    launch(0, 0);
-    launch(1, 0);
-    let stalled = 0;
-    try {
-      for (;;) {
-        const job = inflight.shift()!;
-        await job.map;
-        const now = performance.now();
-        const took = (now - Math.max(lastDone, job.at)) / 1000;
-        lastDone = now;
-        kernelSeconds = (now - start) / 1000;
-        dispatches++;
-        const words = new Uint32Array(staging[job.slot].getMappedRange(0, readBytes).slice(0));
-        staging[job.slot].unmap();
-        const ctl = words.subarray(accBytes / 4);
-        if (ctl[1] !== 0) throw new Error(`GPU kernel: ${ctl[1]} indexes out of range`);
-        searching = ctl[2];
-        const fresh: GpuSubResult[] = [];
-        for (let i = 0; i < todo.length; i++) {
-          const a = i * ACC_WORDS;
-          if (reported[i] || words[a + 6] !== 0) continue;
-          reported[i] = 1;
-          const result: SubResult = {
-            count: words[a] + words[a + 1] * 2 ** 32,
-            fixed180: words[a + 2] + words[a + 3] * 2 ** 32,
-            fixed90: words[a + 4] + words[a + 5] * 2 ** 32,
-          };
-          tally.add(todo[i].id, result);
-          fresh.push({ id: todo[i].id, result });
-        }
-        if (fresh.length > 0) await options.checkpoint?.record(fresh);
-        report();
-        if (tally.done === subs.length) break;
-        if (signal?.aborted) throw new CountInterrupted(tally.done, subs.length);
-        // The tail: every task handed out, lanes idle. Have the searching lanes give work away,
-        // unless a donation is already queued (its tasks are not in this read-back yet).
-        const drained = ctl[0] >= ntasks && ctl[3] >= Math.min(ctl[4], dqCap);
-        const idle = lanes - searching;
-        // Everything handed out, nobody searching, nothing donated in flight, yet not done: a bug.
-        stalled =
-          drained && searching === 0 && !inflight.some((j) => j.donate > 0) ? stalled + 1 : 0;
-        if (stalled >= 2) {
-          throw new Error(`internal: the GPU count stalled at ${tally.done} of ${subs.length}`);
-        }
-        let donate = 0;
-        if (drained && searching > 0 && idle > 0 && !inflight.some((j) => j.donate > 0)) {
-          donate = Math.min(8, Math.max(1, Math.ceil((1.5 * idle) / searching)));
-          donations++;
-        }
-        // Scale the budget so that a dispatch lasts about `target` seconds (shorter in the
-        // tail, where idle lanes wait for the next donation).
-        const aim = drained && idle > lanes / 10 ? tailTarget : target;
-        if (took > 0) {
-          const want = (job.budget * aim) / took;
-          budget = Math.round(Math.min(budget * 4, Math.max(budget / 4, want)));
-          budget = Math.min(2 ** 30, Math.max(256, budget));
-        }
-        launch(job.slot, donate);
-      }
-    } finally {
-      for (const job of inflight) await job.map.catch(() => undefined);
     }
-    return finish();
+    pass.setPipeline(k.main);
+    pass.dispatchWorkgroups(lanes / wg);
+    pass.end();
+    enc.copyBufferToBuffer(accBuf, 0, staging[slot], 0, accBytes);
+    enc.copyBufferToBuffer(ctlBuf, 0, staging[slot], accBytes, CTL_WORDS * 4);
+    device.queue.submit([enc.finish()]);
+    return staging[slot].mapAsync(MAP_MODE_READ);
+  };
+  const read = (slot: number): Uint32Array => {
+    const words = new Uint32Array(staging[slot].getMappedRange(0, readBytes).slice(0));
+    staging[slot].unmap();
+    return words;
+  };
+  return { submit, read, ctlAt: accBytes / 4 };
+}
+
+/** A dispatch in flight: its read-back, staging slot, budget, donation pass, and start. */
+type Dispatch = { map: Promise<void>; slot: number; budget: number; donate: number; at: number };
+
+/**
+ * Dispatches until every constellation is done, two at a time (one runs while the other's
+ * results are read), reporting and recording what each one finished.
+ */
+async function dispatchUntilDone(
+  bound: Bound,
+  shape: Shape,
+  count: Running,
+  options: GpuCountOptions,
+  software: boolean,
+): Promise<void> {
+  const { lanes, ntasks, dqCap, todo } = shape;
+  const { tally } = count;
+  const target = options.targetDispatchSeconds ?? 0.1;
+  const tailTarget = Math.min(target, options.tailDispatchSeconds ?? 0.02);
+  const reported = new Uint8Array(todo.length);
+  let budget = options.initialBudget ?? (software ? 256 : 4096);
+  const start = performance.now();
+  let lastDone = start;
+  const inflight: Dispatch[] = [];
+  const launch = (slot: number, donate: number) => {
+    inflight.push({
+      map: bound.submit(budget, donate, slot),
+      slot,
+      budget,
+      donate,
+      at: performance.now(),
+    });
+  };
+  launch(0, 0);
+  launch(1, 0);
+  let stalled = 0;
+  try {
+    for (;;) {
+      const job = inflight.shift()!;
+      await job.map;
+      const now = performance.now();
+      const took = (now - Math.max(lastDone, job.at)) / 1000;
+      lastDone = now;
+      count.kernelSeconds = (now - start) / 1000;
+      count.dispatches++;
+      const words = bound.read(job.slot);
+      const ctl = words.subarray(bound.ctlAt);
+      if (ctl[1] !== 0) throw new Error(`GPU kernel: ${ctl[1]} indexes out of range`);
+      count.searching = ctl[2];
+      const fresh = readFinished(words, todo, reported, tally);
+      if (fresh.length > 0) await options.checkpoint?.record(fresh);
+      count.report();
+      if (tally.done === count.total) break;
+      if (options.signal?.aborted) throw new CountInterrupted(tally.done, count.total);
+      // The tail: every task handed out, lanes idle. Have the searching lanes give work away,
+      // unless a donation is already queued (its tasks are not in this read-back yet).
+      const drained = ctl[0] >= ntasks && ctl[3] >= Math.min(ctl[4], dqCap);
+      const searching = count.searching;
+      const idle = lanes - searching;
+      // Everything handed out, nobody searching, nothing donated in flight, yet not done: a bug.
+      stalled = drained && searching === 0 && !inflight.some((j) => j.donate > 0) ? stalled + 1 : 0;
+      if (stalled >= 2) {
+        throw new Error(`internal: the GPU count stalled at ${tally.done} of ${count.total}`);
+      }
+      let donate = 0;
+      if (drained && searching > 0 && idle > 0 && !inflight.some((j) => j.donate > 0)) {
+        donate = Math.min(8, Math.max(1, Math.ceil((1.5 * idle) / searching)));
+        count.donations++;
+      }
+      // Scale the budget so that a dispatch lasts about `target` seconds (shorter in the
+      // tail, where idle lanes wait for the next donation).
+      const aim = drained && idle > lanes / 10 ? tailTarget : target;
+      if (took > 0) {
+        const want = (job.budget * aim) / took;
+        budget = Math.round(Math.min(budget * 4, Math.max(budget / 4, want)));
+        budget = Math.min(2 ** 30, Math.max(256, budget));
+      }
+      launch(job.slot, donate);
+    }
   } finally {
-    for (const b of buffers) b.destroy();
+    for (const job of inflight) await job.map.catch(() => undefined);
   }
+}
+
+/**
+ * The constellations that a read-back shows finished (no task left) and that were not reported
+ * yet: added to the tally and marked in `reported`.
+ */
+function readFinished(
+  words: Uint32Array,
+  todo: readonly SubProblem[],
+  reported: Uint8Array,
+  tally: Tally,
+): GpuSubResult[] {
+  const fresh: GpuSubResult[] = [];
+  for (let i = 0; i < todo.length; i++) {
+    const a = i * ACC_WORDS;
+    if (reported[i] || words[a + 6] !== 0) continue;
+    reported[i] = 1;
+    const result: SubResult = {
+      count: words[a] + words[a + 1] * 2 ** 32,
+      fixed180: words[a + 2] + words[a + 3] * 2 ** 32,
+      fixed90: words[a + 4] + words[a + 5] * 2 ** 32,
+    };
+    tally.add(todo[i].id, result);
+    fresh.push({ id: todo[i].id, result });
+  }
+  return fresh;
 }

@@ -19,6 +19,7 @@
  */
 import { hostname } from "node:os";
 import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
+import type { Redis } from "ioredis";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
 import { SPLIT_VERSION, type SubResult } from "../engine/split.js";
 import { NQueensError } from "../errors.js";
@@ -208,6 +209,69 @@ export async function startWorker(
   url: string | QueueUrl,
   options: QueueWorkerOptions,
 ): Promise<QueueWorker> {
+  const opened = await openWorker(url, options);
+  const { name, gpu, threads, lockMs, emit } = opened;
+  const jobs = new JobHandler(opened, options.tamper);
+  const worker = new Worker<JobData>(QUEUE_NAME, (job, token) => jobs.handle(job, token), {
+    connection: opened.redis,
+    prefix: PREFIX,
+    // One job more than threads: it waits in the pool, so a thread that finishes a job starts
+    // the next at once instead of idling through the Redis round trips of taking one (about
+    // 5 ms a job here, a few per cent of a run). The GPU solves one job at a time.
+    concurrency: gpu ? 1 : threads + 1,
+    lockDuration: lockMs,
+    stalledInterval: Math.max(250, Math.round(lockMs / 2)),
+    // A job whose worker died is put back this many times before it counts as failed (and the
+    // coordinator puts failed jobs back too): dead workers must never lose work.
+    maxStalledCount: 1000,
+    name,
+  });
+  jobs.worker = worker;
+  worker.on("error", (e: Error) => {
+    if (!opened.link.down) emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
+  });
+  worker.on("failed", (job, e) => {
+    emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
+  });
+  await worker.waitUntilReady();
+  emit({
+    type: "ready",
+    name,
+    url: opened.address.display,
+    threads: gpu ? 1 : threads,
+    backend: opened.backendName,
+  });
+
+  let closing: Promise<WorkerSummary> | undefined;
+  return {
+    name,
+    close(force = false) {
+      jobs.closingNow = true;
+      if (force) closing = closeWorker(opened, jobs, worker, true);
+      closing ??= closeWorker(opened, jobs, worker, false);
+      return closing;
+    },
+  };
+}
+
+/** A worker's checked options, its backend and its connection, as `openWorker` made them. */
+interface Opened {
+  readonly address: QueueUrl;
+  readonly secret: string;
+  readonly name: string;
+  readonly threads: number;
+  readonly gpu: GpuSolver | undefined;
+  /** The backend for the `ready` event. */
+  readonly backendName: string;
+  readonly lockMs: number;
+  readonly emit: (event: WorkerEvent) => void;
+  readonly redis: Redis;
+  /** `down` while the connection is lost (openRedis reports it once; BullMQ's errors are not). */
+  readonly link: { down: boolean };
+}
+
+/** Checks the options, picks the backend (opening the GPU) and connects. */
+async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): Promise<Opened> {
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
   if (typeof options.secret !== "string") {
     throw new NQueensError("a queue worker needs the run's secret (the secret option)");
@@ -230,68 +294,124 @@ export async function startWorker(
   if (!(lockMs >= 500))
     throw new NQueensError(`lock time must be at least 0.5 s: got ${lockMs} ms`);
   const emit = options.onEvent ?? (() => {});
-  let connectionDown = false;
+  const link = { down: false };
   const redis = await openRedis(address, {
     connectSeconds: options.connectSeconds,
     onWait: (message) => {
-      connectionDown = message.startsWith("lost");
+      link.down = message.startsWith("lost");
       emit({ type: "wait", message });
     },
   }).catch((e: unknown) => {
     gpu?.close();
     throw e;
   });
-  let pool: SolverPool | undefined;
-  // The CPU threads: all the work without a GPU; with one, join jobs and n above its limit.
-  const cpu = () => {
-    pool ??= new SolverPool(threads);
-    return pool;
-  };
-  if (!gpu) cpu();
-  const summary: WorkerSummary = { jobs: 0, solved: 0, disagreeing: 0 };
-  const keys = new Map<string, RunKey>();
-  const keyOf = (run: string) => {
-    let key = keys.get(run);
-    if (!key) {
-      key = runKey(secret, run);
-      if (keys.size > 1000) keys.clear();
-      keys.set(run, key);
-    }
-    return key;
-  };
+  return { address, secret, name, threads, gpu, backendName, lockMs, emit, redis, link };
+}
+
+/**
+ * Stops the worker. Without `force`, lets the jobs in progress finish first; with it, stops the
+ * solvers at once (those jobs fail now and are retried, here or elsewhere).
+ */
+async function closeWorker(
+  opened: Opened,
+  jobs: JobHandler,
+  worker: Worker<JobData>,
+  force: boolean,
+): Promise<WorkerSummary> {
+  if (force) {
+    await jobs.pool?.close();
+    opened.gpu?.close();
+    await worker.close(true);
+  } else {
+    await worker.close();
+    await jobs.pool?.close();
+    opened.gpu?.close();
+  }
+  await closeRedis(opened.redis);
+  return jobs.summary;
+}
+
+/** Nothing solved, nothing stored: a job dropped or refused. */
+const NOTHING = { solved: 0, stored: 0, same: 0, disagreeing: 0 } as const;
+
+/**
+ * A worker's jobs: checks each one (its run, secret, tag, split and range), hands back what this
+ * worker must not solve, solves the rest and stores the votes; and adds up what it did.
+ */
+class JobHandler {
+  readonly summary: WorkerSummary = { jobs: 0, solved: 0, disagreeing: 0 };
+  /** The CPU threads: all the work without a GPU; with one, join jobs and n above its limit. */
+  pool: SolverPool | undefined;
+  /** The BullMQ worker that calls `handle` (paused after hand-backs); set once it is made. */
+  worker: Worker<JobData> | undefined;
+  /** Set by close: a pause after hand-backs is no longer undone. */
+  closingNow = false;
+  private readonly opened: Opened;
+  private readonly tamper: QueueWorkerOptions["tamper"];
+  private readonly keys = new Map<string, RunKey>();
   // Ranges (`run from-to`) this process is solving now, with the replica of each, so that it
   // never takes two replicas of one range at once (it holds several jobs at a time).
-  const inFlight = new Map<string, number>();
-  const told = new Set<string>();
-  const tellOnce = (what: string, event: WorkerEvent) => {
-    if (told.has(what)) return;
-    if (told.size > 10000) told.clear();
-    told.add(what);
-    emit(event);
-  };
+  private readonly inFlight = new Map<string, number>();
+  private readonly told = new Set<string>();
   // Hand-backs in a row, for the pause after the next one; and the pause's timer.
-  let handBacks = 0;
-  let pausedUntil = 0;
-  let closingNow = false;
-  const handBack = async (job: Job<JobData>, token: string | undefined): Promise<never> => {
+  private handBacks = 0;
+  private pausedUntil = 0;
+
+  constructor(opened: Opened, tamper: QueueWorkerOptions["tamper"]) {
+    this.opened = opened;
+    this.tamper = tamper;
+    if (!opened.gpu) this.cpu();
+  }
+
+  private cpu(): SolverPool {
+    this.pool ??= new SolverPool(this.opened.threads);
+    return this.pool;
+  }
+
+  private keyOf(run: string): RunKey {
+    let key = this.keys.get(run);
+    if (!key) {
+      key = runKey(this.opened.secret, run);
+      if (this.keys.size > 1000) this.keys.clear();
+      this.keys.set(run, key);
+    }
+    return key;
+  }
+
+  private tellOnce(what: string, event: WorkerEvent): void {
+    if (this.told.has(what)) return;
+    if (this.told.size > 10000) this.told.clear();
+    this.told.add(what);
+    this.opened.emit(event);
+  }
+
+  private async handBack(job: Job<JobData>, token: string | undefined): Promise<never> {
     await job.moveToDelayed(Date.now() + BACK_MS, token);
-    handBacks++;
-    const ms = Math.min(PAUSE_MAX_MS, PAUSE_MS * 2 ** (handBacks - PAUSE_AFTER));
-    if (handBacks >= PAUSE_AFTER && !closingNow && Date.now() >= pausedUntil) {
-      pausedUntil = Date.now() + ms;
+    this.handBacks++;
+    const ms = Math.min(PAUSE_MAX_MS, PAUSE_MS * 2 ** (this.handBacks - PAUSE_AFTER));
+    const worker = this.worker;
+    if (
+      worker &&
+      this.handBacks >= PAUSE_AFTER &&
+      !this.closingNow &&
+      Date.now() >= this.pausedUntil
+    ) {
+      this.pausedUntil = Date.now() + ms;
       void worker.pause(true).then(() => {
         setTimeout(() => {
-          if (!closingNow) void worker.resume();
+          if (!this.closingNow) void worker.resume();
         }, ms).unref();
       });
     }
     throw new DelayedError();
-  };
+  }
 
-  const handle = async (job: Job<JobData>, token?: string) => {
+  /** Takes one job: checks it, then solves what it still needs from this worker. */
+  async handle(job: Job<JobData>, token?: string): Promise<JobOutcome> {
+    const { emit, redis } = this.opened;
     const d = readJobData(job.data);
     const jobId = job.id ?? "?";
-    const key = keyOf(d.run);
+    const key = this.keyOf(d.run);
     // The split of the method the job's version names (checked against it below).
     const plan = splitFor(d.n, d.version);
     const count = plan?.size ?? 0;
@@ -301,17 +421,17 @@ export async function startWorker(
     if (view === undefined) {
       // The run was forgotten (`runs --forget`): nothing to store it in, nobody to add it up.
       emit({ type: "dropped", jobId, run: d.run });
-      return { solved: 0, stored: 0, same: 0, disagreeing: 0 };
+      return { ...NOTHING };
     }
     if (!view.meta || !metaChecks(key, view.meta)) {
       // Not this worker's secret (or a description changed by hand): leave it to the others.
-      tellOnce(`secret ${d.run}`, {
+      this.tellOnce(`secret ${d.run}`, {
         type: "deferred",
         jobId,
         run: d.run,
         reason: `run ${d.run} was not created with this worker's secret (its description fails its MAC); its jobs are left for other workers`,
       });
-      return handBack(job, token);
+      return this.handBack(job, token);
     }
     if (!jobChecks(key, d)) {
       emit({
@@ -321,7 +441,7 @@ export async function startWorker(
         reason:
           "its data fails its MAC: not made by the run's coordinator (forged?); dropped unsolved",
       });
-      return { solved: 0, stored: 0, same: 0, disagreeing: 0 };
+      return { ...NOTHING };
     }
     if (plan?.version !== d.version) {
       // Not this worker's to solve: fail it (it is retried, perhaps by an up-to-date worker).
@@ -335,55 +455,48 @@ export async function startWorker(
       throw new UnrecoverableError(`ids ${d.from}..${d.to - 1} are outside the split of ${d.n}`);
     }
     const range = `${d.run} ${d.from}-${d.to}`;
-    const holding = inFlight.get(range);
+    const holding = this.inFlight.get(range);
     if (holding !== undefined && holding !== d.replica) {
-      tellOnce(`busy ${jobId}`, {
+      this.tellOnce(`busy ${jobId}`, {
         type: "deferred",
         jobId,
         run: d.run,
         reason:
           "this worker is solving another replica of the same sub-problems; left for another worker",
       });
-      return handBack(job, token);
+      return this.handBack(job, token);
     }
-    inFlight.set(range, d.replica);
+    this.inFlight.set(range, d.replica);
     try {
-      return await solveJob(job, d, plan, key, view.votes, token);
+      return await this.solveJob(job, d, plan, key, view.votes, token);
     } finally {
-      inFlight.delete(range);
+      this.inFlight.delete(range);
     }
-  };
+  }
 
   /** Solves what job `d` still needs from this worker, given its sub-problems' stored records. */
-  const solveJob = async (
+  private async solveJob(
     job: Job<JobData>,
     d: JobData,
     plan: RunSplit,
     key: RunKey,
     stored: readonly string[],
     token: string | undefined,
-  ) => {
+  ): Promise<JobOutcome> {
+    const { name, emit, redis, gpu } = this.opened;
     const jobId = job.id ?? "?";
     const version = d.version;
-    const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
-    const todo: number[] = [];
-    let mine = 0;
-    ids.forEach((id, i) => {
-      const j = judgeSub(key, version, id, voteLines(stored[i]), d.replicas, plan);
-      if (j.verdict.state === "settled") return;
-      if ([...j.votes, ...j.overruled].some((v) => v.worker === name)) mine++;
-      else todo.push(id);
-    });
+    const { todo, mine } = stillToSolve(d, plan, key, stored, name);
     if (todo.length === 0 && mine > 0) {
-      tellOnce(`mine ${jobId}`, {
+      this.tellOnce(`mine ${jobId}`, {
         type: "deferred",
         jobId,
         run: d.run,
         reason: `this worker has voted on ${mine === 1 ? "its sub-problem" : `its ${mine} open sub-problems`} already; left for another worker (a quorum of ${d.replicas} needs ${d.replicas} workers, and a dispute one more)`,
       });
-      return handBack(job, token);
+      return this.handBack(job, token);
     }
-    if (todo.length > 0) handBacks = 0;
+    if (todo.length > 0) this.handBacks = 0;
     const started = performance.now();
     const attempt = job.attemptsMade + job.stalledCounter + 1;
     if (todo.length > 0) await noteStart(redis, d.run, { jobId, worker: name, attempt });
@@ -397,38 +510,23 @@ export async function startWorker(
       todo: todo.length,
       attempt,
     });
-    const outcome = { stored: 0, same: 0, disagreeing: 0 };
-    let pending: [number, string][] = [];
-    let flushing: Promise<void> = Promise.resolve();
-    const flush = () => {
-      const entries = pending;
-      pending = [];
-      flushing = flushing.then(async () => {
-        const r = await storeVotes(redis, d.run, entries);
-        outcome.stored += r.stored;
-        outcome.same += r.same;
-        outcome.disagreeing += r.disagreeing;
-      });
-      return flushing;
-    };
+    const store = batchedStore(redis, d.run);
     const onGpu = gpu !== undefined && plan.method === "constellations" && d.n <= gpu.maxN;
     const solver = onGpu ? GPU_SOLVER : plan.cpuSolver;
-    const tamper = options.tamper;
-    // Results come in batches (a message from a thread, a GPU checkpoint record): each batch is
-    // stored in one call, once the whole batch is in. A failed store fails the job at the end.
+    const tamper = this.tamper;
     const onResult = (id: number, r: SubResult) => {
       const result = tamper ? tamper(id, r) : r;
-      pending.push([id, makeRecord(key, version, id, solver, name, result)]);
-      if (pending.length === 1) queueMicrotask(() => void flush().catch(() => {}));
+      store.add(id, makeRecord(key, version, id, solver, name, result));
     };
     if (todo.length > 0) {
       if (onGpu) await gpu?.solve(d.n, todo, onResult);
-      else await cpu().solve(plan, todo, onResult);
+      else await this.cpu().solve(plan, todo, onResult);
     }
-    await flush();
-    summary.jobs++;
-    summary.solved += todo.length;
-    summary.disagreeing += outcome.disagreeing;
+    await store.flush();
+    const { outcome } = store;
+    this.summary.jobs++;
+    this.summary.solved += todo.length;
+    this.summary.disagreeing += outcome.disagreeing;
     emit({
       type: "done",
       jobId,
@@ -438,59 +536,63 @@ export async function startWorker(
       seconds: (performance.now() - started) / 1000,
     });
     return { solved: todo.length, ...outcome };
-  };
+  }
+}
 
-  const worker = new Worker<JobData>(QUEUE_NAME, handle, {
-    connection: redis,
-    prefix: PREFIX,
-    // One job more than threads: it waits in the pool, so a thread that finishes a job starts
-    // the next at once instead of idling through the Redis round trips of taking one (about
-    // 5 ms a job here, a few per cent of a run). The GPU solves one job at a time.
-    concurrency: gpu ? 1 : threads + 1,
-    lockDuration: lockMs,
-    stalledInterval: Math.max(250, Math.round(lockMs / 2)),
-    // A job whose worker died is put back this many times before it counts as failed (and the
-    // coordinator puts failed jobs back too): dead workers must never lose work.
-    maxStalledCount: 1000,
-    name,
-  });
-  worker.on("error", (e: Error) => {
-    if (!connectionDown) emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
-  });
-  worker.on("failed", (job, e) => {
-    emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
-  });
-  await worker.waitUntilReady();
-  emit({
-    type: "ready",
-    name,
-    url: address.display,
-    threads: gpu ? 1 : threads,
-    backend: backendName,
-  });
+/** What a job did: sub-problems solved, and its votes stored, already there, disagreeing. */
+interface JobOutcome {
+  solved: number;
+  stored: number;
+  same: number;
+  disagreeing: number;
+}
 
-  let closing: Promise<WorkerSummary> | undefined;
-  return {
-    name,
-    close(force = false) {
-      closingNow = true;
-      if (force) {
-        closing = (async () => {
-          await pool?.close();
-          gpu?.close();
-          await worker.close(true);
-          await closeRedis(redis);
-          return summary;
-        })();
-      }
-      closing ??= (async () => {
-        await worker.close();
-        await pool?.close();
-        gpu?.close();
-        await closeRedis(redis);
-        return summary;
-      })();
-      return closing;
-    },
+/**
+ * The sub-problems of job `d` that are not settled and that this worker (`name`) has not voted
+ * on, and how many of the unsettled ones it has voted on.
+ */
+function stillToSolve(
+  d: JobData,
+  plan: RunSplit,
+  key: RunKey,
+  stored: readonly string[],
+  name: string,
+): { todo: number[]; mine: number } {
+  const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
+  const todo: number[] = [];
+  let mine = 0;
+  ids.forEach((id, i) => {
+    const j = judgeSub(key, d.version, id, voteLines(stored[i]), d.replicas, plan);
+    if (j.verdict.state === "settled") return;
+    if ([...j.votes, ...j.overruled].some((v) => v.worker === name)) mine++;
+    else todo.push(id);
+  });
+  return { todo, mine };
+}
+
+/**
+ * Stores a job's votes in run `run`. Results come in batches (a message from a thread, a GPU
+ * checkpoint record): each batch is stored in one call, once the whole batch is in. A failed
+ * store fails the job at the end (`flush`).
+ */
+function batchedStore(redis: Redis, run: string) {
+  const outcome = { stored: 0, same: 0, disagreeing: 0 };
+  let pending: [number, string][] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const entries = pending;
+    pending = [];
+    flushing = flushing.then(async () => {
+      const r = await storeVotes(redis, run, entries);
+      outcome.stored += r.stored;
+      outcome.same += r.same;
+      outcome.disagreeing += r.disagreeing;
+    });
+    return flushing;
   };
+  const add = (id: number, record: string) => {
+    pending.push([id, record]);
+    if (pending.length === 1) queueMicrotask(() => void flush().catch(() => {}));
+  };
+  return { outcome, add, flush };
 }
