@@ -12,7 +12,7 @@
  */
 
 import { popcount } from "./bits.js";
-import { countRotationFixed } from "./engine/kernel.js";
+import { countRotationFixed } from "./engine/rotation-fixed.js";
 import { checkSize } from "./errors.js";
 
 /** The largest n the counter accepts (32-bit masks). n = 14 takes well under a second. */

@@ -27,7 +27,6 @@ export {
   compileBoard,
   compileSubProblem,
   countCompletions,
-  countRotationFixed,
   countTask,
   countTaskJs,
   type KernelTask,
@@ -35,6 +34,7 @@ export {
   solveSubProblem,
 } from "./kernel.js";
 export { COUNT_METHODS, type CountMethod, countBy, JOIN_FROM_N, pickMethod } from "./method.js";
+export { countRotationFixed } from "./rotation-fixed.js";
 export {
   fromWords,
   MAX_N,
