@@ -80,7 +80,7 @@ export {
   uniquePuzzle,
 } from "./completion/generate.js";
 export { type InstanceSymmetry, instanceSymmetry } from "./completion/symmetry.js";
-export { count, countSolutions, countUnique } from "./count.js";
+export { count, countSolutions, countUnique } from "./engine/plain.js";
 export {
   CountInterrupted,
   type CountOptions,

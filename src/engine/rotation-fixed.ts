@@ -1,7 +1,7 @@
 /**
  * The one rotation-fixed search: the solutions (or completions) that a half turn or a quarter turn
  * of the board maps onto themselves, which Burnside's lemma needs for the unique count. The plain
- * counter (src/count.ts), the constellations (kernel.ts) and the join (join/symmetric.ts) all ask it.
+ * counter (plain.ts), the constellations (kernel.ts) and the join (join/symmetric.ts) all ask it.
  */
 
 /**
