@@ -1,6 +1,6 @@
 /**
  * The fast counter: a symmetry-reduced split into sub-problems (split.ts), the hot kernel
- * (kernel.ts, wasm.ts), worker threads (count-fast.ts, worker.ts) and checkpoints (checkpoint.ts);
+ * (kernel.ts, kernel-wasm.ts), worker threads (count-fast.ts, worker.ts) and checkpoints (checkpoint.ts);
  * the join of half-boards (join/), and the choice between the two (method.ts).
  */
 export { type Checkpoint, headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
@@ -33,6 +33,7 @@ export {
   newTask,
   solveSubProblem,
 } from "./kernel.js";
+export { assembleKernel, UNROLLED_ROWS, WasmKernel, wasmKernel } from "./kernel-wasm.js";
 export { COUNT_METHODS, type CountMethod, countBy, JOIN_FROM_N, pickMethod } from "./method.js";
 export { countRotationFixed } from "./rotation-fixed.js";
 export {
@@ -53,4 +54,3 @@ export {
   type CountResult,
   type Progress,
 } from "./types.js";
-export { assembleKernel, UNROLLED_ROWS, WasmKernel, wasmKernel } from "./wasm.js";

@@ -13,9 +13,10 @@
  * column c), so masks stay within 30 bits for n <= 32; a general partial board compiles to a task
  * on all n columns (`>>>` keeps bit 31 clean for n = 32).
  */
+
+import { wasmKernel } from "./kernel-wasm.js";
 import { countRotationFixed } from "./rotation-fixed.js";
 import type { SubProblem, SubResult } from "./split.js";
-import { wasmKernel } from "./wasm.js";
 
 /** A compiled search: see the module comment. Reused between sub-problems, never shared. */
 export interface KernelTask {
@@ -116,8 +117,8 @@ export function compileSubProblem(task: KernelTask, n: number, sp: SubProblem): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The reference kernel in plain JavaScript. wasm.ts runs the same algorithm faster and is what the
-// engine uses; this one is the fallback, the readable model for other backends (GPU), and a
+// The reference kernel in plain JavaScript. kernel-wasm.ts runs the same algorithm faster and is
+// what the engine uses; this one is the fallback, the readable model for other backends (GPU), and a
 // cross-check in the tests. Per free row d: `avail` = columns still open, `free` = squares of row
 // d not attacked. A child is entered only if its own row has a square ("look-ahead", which skips
 // the call for dead ends, most nodes) and the row after it too ("look-ahead 2"). In the last free
