@@ -17,7 +17,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { countFast } from "../engine/count-fast.js";
+import { countFast } from "../engine/constellations/count.js";
 import { runCoordinator } from "../queue/coordinator.js";
 import { forgetRun } from "../queue/runs.js";
 import { startRedisServer } from "../testing/redis.js";

@@ -9,14 +9,14 @@
  *   queen), by which the diagonal masks move;
  * - `ld`, `rd` are the diagonal masks of queens placed by the search so far (0 at the start),
  *   `col` the columns taken, starting with those of the queens placed before the search.
- * A border constellation (split.ts) compiles to a task on the inner (n-2) columns (bit c-1 =
- * column c), so masks stay within 30 bits for n <= 32; a general partial board compiles to a task
- * on all n columns (`>>>` keeps bit 31 clean for n = 32).
+ * A border constellation (constellations/split.ts) compiles to a task on the inner (n-2) columns
+ * (bit c-1 = column c), so masks stay within 30 bits for n <= 32; a general partial board compiles
+ * to a task on all n columns (`>>>` keeps bit 31 clean for n = 32).
  */
 
+import type { SubProblem, SubResult } from "./constellations/split.js";
 import { wasmKernel } from "./kernel-wasm.js";
 import { countRotationFixed } from "./rotation-fixed.js";
-import type { SubProblem, SubResult } from "./split.js";
 
 /** A compiled search: see the module comment. Reused between sub-problems, never shared. */
 export interface KernelTask {

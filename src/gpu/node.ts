@@ -6,7 +6,7 @@ import "./webgpu-globals.js";
  * device unless it is given one; `gpuAvailable` says whether there is an adapter.
  */
 import { type Checkpoint, openCheckpoint } from "../engine/checkpoint.js";
-import { split, splitVersion } from "../engine/split.js";
+import { split, splitVersion } from "../engine/constellations/split.js";
 import { checkSize, NQueensError } from "../errors.js";
 import {
   countGpuOnDevice,

@@ -16,8 +16,8 @@
  */
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
+import { MAX_N } from "../engine/constellations/split.js";
 import { type CountMethod, pickMethod } from "../engine/method.js";
-import { MAX_N } from "../engine/split.js";
 import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { plural } from "../words.js";

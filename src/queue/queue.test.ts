@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Queue, Worker } from "bullmq";
+import { estimatedCost, split, splitVersion } from "../engine/constellations/split.js";
 import { solveSubProblem } from "../engine/kernel.js";
-import { estimatedCost, split, splitVersion } from "../engine/split.js";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { requestNodeGpu } from "../gpu/node-device.js";

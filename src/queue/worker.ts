@@ -20,7 +20,7 @@
 import { hostname } from "node:os";
 import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
-import { SPLIT_VERSION, type SubResult } from "../engine/split.js";
+import { SPLIT_VERSION, type SubResult } from "../engine/constellations/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
