@@ -51,7 +51,7 @@ export interface GpuSubResult {
 
 /**
  * Where finished sub-problems come from and go to, so that a stopped count can resume. The CPU
- * engine's checkpoint file fits (same split, ids and results): see `node.ts`.
+ * engine's checkpoint file fits (same split, ids and results): see `index.ts`.
  */
 export interface GpuCheckpoint {
   /** Results already known, by sub-problem id: not searched again. */

@@ -48,7 +48,7 @@ export type Backend = BackendChoice;
 async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
   const [{ openGpuSolver }, { GPU_AUTO_MIN_N, GPU_MAX_N }] = await Promise.all([
     import("./gpu-solver.js"),
-    import("../gpu/node.js"),
+    import("../gpu/index.js"),
   ]);
   return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: GPU_MAX_N };
 }
