@@ -22,6 +22,8 @@ import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import { closeRedis, openRedis } from "./connection.js";
+import { type QueueMethod, type RunSplit, runSplit } from "./run-split.js";
+import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
   batchRanges,
   checkRunName,
@@ -36,9 +38,7 @@ import {
   readVotes,
   runKeys,
   runName,
-} from "./run.js";
-import { type QueueMethod, type RunSplit, runSplit } from "./run-split.js";
-import { checkSecret, type RunKey, runKey } from "./secret.js";
+} from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import { judgeRun, judgeSub, type OverruledVote, type RunVerdict, voteLines } from "./verdict.js";
 

@@ -28,9 +28,11 @@ import {
 } from "../testing/redis.js";
 import { assertBuilt, nqueens } from "../testing/run-cli.js";
 import { useSwiftShader } from "../testing/swiftshader.js";
+import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { checkRecord, checkWorkerName, makeRecord } from "./record.js";
+import { checkSecret, resolveSecret, runKey } from "./secret.js";
 import {
   batchRanges,
   batchSize,
@@ -43,9 +45,7 @@ import {
   runKeys,
   runName,
   storeVotes,
-} from "./run.js";
-import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./runs.js";
-import { checkSecret, resolveSecret, runKey } from "./secret.js";
+} from "./store.js";
 import { maskUrl, parseQueueUrl } from "./url.js";
 import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
 import { startWorker, type WorkerEvent } from "./worker.js";

@@ -15,7 +15,7 @@
  *
  * Two records *agree* when their three counts are equal (the solver may differ: a GPU and a CPU
  * count of the same sub-problem confirm each other). The prefix `count=.. f180=.. f90=..` and the
- * `worker=` field are what the store script in run.ts reads, so the field order is part of the
+ * `worker=` field are what the store script in store.ts reads, so the field order is part of the
  * format.
  */
 import type { SubResult } from "../engine/constellations/split.js";

@@ -26,6 +26,8 @@ import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { SolverPool } from "./pool.js";
 import { checkWorkerName, makeRecord } from "./record.js";
+import { type RunSplit, splitFor } from "./run-split.js";
+import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
   type JobData,
   jobChecks,
@@ -35,9 +37,7 @@ import {
   QUEUE_NAME,
   readJobView,
   storeVotes,
-} from "./run.js";
-import { type RunSplit, splitFor } from "./run-split.js";
-import { checkSecret, type RunKey, runKey } from "./secret.js";
+} from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import { judgeSub, voteLines } from "./verdict.js";
 
