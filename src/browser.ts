@@ -9,25 +9,6 @@
  * [...unique(8)].length;                     // 12
  */
 export {
-  ALGORITHMS,
-  type AlgorithmInfo,
-  type AlgorithmName,
-  type AlgorithmOptions,
-  type AlgorithmResult,
-  BRUTE_FORCE_BUDGET,
-  bruteForceCombinations,
-  decideRun,
-  type EstimateOptions,
-  estimateBruteForceSeconds,
-  type RunDecision,
-  type RunLimits,
-  runAlgorithm,
-  TIMING_DEFAULTS,
-  type TimedResult,
-  type TimingOptions,
-  timeAlgorithm,
-} from "./algorithms.js";
-export {
   type Conflict,
   type ConflictKind,
   type ConflictSummary,
@@ -134,4 +115,26 @@ export {
   type UniqueSolution,
   unique,
 } from "./symmetry.js";
-export { type TraceEvent, type TraceOptions, trace, treeProfile } from "./trace.js";
+export {
+  ALGORITHMS,
+  type AlgorithmInfo,
+  type AlgorithmName,
+  type AlgorithmOptions,
+  type AlgorithmResult,
+  BRUTE_FORCE_BUDGET,
+  bruteForceCombinations,
+  decideRun,
+  type EstimateOptions,
+  estimateBruteForceSeconds,
+  type RunDecision,
+  type RunLimits,
+  runAlgorithm,
+  TIMING_DEFAULTS,
+  type TimedResult,
+  type TimingOptions,
+  type TraceEvent,
+  type TraceOptions,
+  timeAlgorithm,
+  trace,
+  treeProfile,
+} from "./teach/index.js";

@@ -2,7 +2,7 @@
  * `nqueens trace <n>`: the row-by-row search step by step (place, reject, remove, solution),
  * indented by depth, then the search tree's nodes per depth as a text bar chart.
  */
-import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../trace.js";
+import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../teach/index.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";

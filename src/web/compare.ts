@@ -8,7 +8,7 @@ import {
   type AlgorithmResult,
   BRUTE_FORCE_BUDGET,
   decideRun,
-} from "../algorithms.js";
+} from "../teach/algorithms/index.js";
 import { type App, disableKeepingFocus, h, type ModeView } from "./dom.js";
 import { compact, num, t, time } from "./i18n.js";
 import { Cancelled, type Running, runJob } from "./jobs.js";

@@ -7,11 +7,11 @@
  * The Japanese follows the tutorials the project grew from (クイーン, 盤面, 行, 列, 斜め,
  * バックトラッキング, 探索木, 総当たり); rows and columns are counted from 1, as on the page.
  */
-import { ALGORITHMS, type AlgorithmName } from "../algorithms.js";
 import type { ConflictKind } from "../board.js";
 import type { PuzzleDifficulty } from "../completion/generate.js";
-import type { Attack } from "../lesson.js";
 import type { Transform } from "../symmetry.js";
+import { ALGORITHMS, type AlgorithmName } from "../teach/algorithms/index.js";
+import type { Attack } from "../teach/lesson.js";
 import { formatNumber, formatTime, pluralForm } from "./intl.js";
 import type { Algo, SizeProblem } from "./state.js";
 

@@ -13,10 +13,10 @@
  * instant. Brute force needs no worker: any placement is computed from its number.
  */
 
-import { bruteForceCombinations } from "../algorithms.js";
 import { conflicts, type Queen } from "../board.js";
-import { type Attack, attackers } from "../lesson.js";
-import { MAX_BRUTE_LESSON_N } from "../lesson-brute.js";
+import { bruteForceCombinations } from "../teach/algorithms/index.js";
+import { type Attack, attackers } from "../teach/lesson.js";
+import { MAX_BRUTE_LESSON_N } from "../teach/lesson-brute.js";
 import { type BoardLine, BoardView, type CellMark } from "./board-view.js";
 import { bitsText, type CodeModel, CodePanel, masksFor } from "./code-view.js";
 import { type App, h, type ModeView } from "./dom.js";

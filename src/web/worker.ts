@@ -3,16 +3,16 @@
  * The page terminates the worker to cancel, so the loops here need no cancellation of their own.
  */
 /// <reference lib="webworker" />
-import { type AlgorithmName, timeAlgorithm } from "../algorithms.js";
 import type { Queen } from "../board.js";
 import { completeOne, completions, countCompletions } from "../complete.js";
 import { type PuzzleDifficulty, uniquePuzzle } from "../completion/generate.js";
 import { split } from "../engine/constellations/split.js";
 import { solveSubProblem } from "../engine/kernel.js";
 import { deadSquares } from "../hints.js";
-import { type LessonAlgorithm, lesson } from "../lesson.js";
 import { images, unique } from "../symmetry.js";
-import { treeProfile } from "../trace.js";
+import { type AlgorithmName, timeAlgorithm } from "../teach/algorithms/index.js";
+import { type LessonAlgorithm, lesson } from "../teach/lesson.js";
+import { treeProfile } from "../teach/trace.js";
 import type { GalleryClass, Job, JobResult, Progress, Reply } from "./protocol.js";
 import {
   K_CUT,
