@@ -91,7 +91,7 @@ const QUEUE = [
 const cases: [string, () => Promise<Record<string, unknown>>, string[]][] = [
   ["nqueens (Node)", () => import("./index.js"), [...ANYWHERE, ...NODE_ONLY]],
   ["nqueens (browser)", () => import("./browser.js"), ANYWHERE],
-  ["nqueens/gpu", () => import("./gpu/node.js"), GPU],
+  ["nqueens/gpu", () => import("./gpu/index.js"), GPU],
   ["nqueens/queue", () => import("./queue/index.js"), QUEUE],
 ];
 for (const [entry, load, names] of cases) {

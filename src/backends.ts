@@ -134,7 +134,7 @@ export async function pickBackend<G extends OpenedGpu>(
 
 /** The GPU a count on this machine opens: `requestNodeGpu`, quiet (it may only be probing). */
 async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
-  const { GPU_AUTO_MIN_N, GPU_MAX_N, requestNodeGpu } = await import("./gpu/node.js");
+  const { GPU_AUTO_MIN_N, GPU_MAX_N, requestNodeGpu } = await import("./gpu/index.js");
   return {
     open: () => requestNodeGpu({ quiet: true }),
     autoFromN: GPU_AUTO_MIN_N,
@@ -260,7 +260,7 @@ export async function countOn(
     const picked = await pickBackend({ backend: options.backend, method: options.method, n }, gpu);
     if (picked.backend === "gpu") {
       try {
-        const { countGpu } = await import("./gpu/node.js");
+        const { countGpu } = await import("./gpu/index.js");
         const r = await countGpu(n, {
           device: picked.gpu.device,
           checkpoint: options.checkpoint,

@@ -8,25 +8,7 @@
  * formatBoard(solve(8)!, "dots");            // the first solution, drawn
  * [...unique(8)].length;                     // 12
  */
-export {
-  ALGORITHMS,
-  type AlgorithmInfo,
-  type AlgorithmName,
-  type AlgorithmOptions,
-  type AlgorithmResult,
-  BRUTE_FORCE_BUDGET,
-  bruteForceCombinations,
-  decideRun,
-  type EstimateOptions,
-  estimateBruteForceSeconds,
-  type RunDecision,
-  type RunLimits,
-  runAlgorithm,
-  TIMING_DEFAULTS,
-  type TimedResult,
-  type TimingOptions,
-  timeAlgorithm,
-} from "./algorithms.js";
+
 export {
   type Conflict,
   type ConflictKind,
@@ -78,7 +60,7 @@ export {
   translateExcludedDiagonals,
   uniquePuzzle,
 } from "./completion/index.js";
-export { count, countSolutions, countUnique } from "./count.js";
+export { count, countSolutions, countUnique } from "./engine/plain.js";
 export {
   CountInterrupted,
   type CountOptions,
@@ -141,4 +123,26 @@ export {
   type UniqueSolution,
   unique,
 } from "./symmetry.js";
-export { type TraceEvent, type TraceOptions, trace, treeProfile } from "./trace.js";
+export {
+  ALGORITHMS,
+  type AlgorithmInfo,
+  type AlgorithmName,
+  type AlgorithmOptions,
+  type AlgorithmResult,
+  BRUTE_FORCE_BUDGET,
+  bruteForceCombinations,
+  decideRun,
+  type EstimateOptions,
+  estimateBruteForceSeconds,
+  type RunDecision,
+  type RunLimits,
+  runAlgorithm,
+  TIMING_DEFAULTS,
+  type TimedResult,
+  type TimingOptions,
+  type TraceEvent,
+  type TraceOptions,
+  timeAlgorithm,
+  trace,
+  treeProfile,
+} from "./teach/index.js";

@@ -1,6 +1,6 @@
 /**
  * nqueens: the N-Queens problem as a typed library. The public API is this file, the subpaths
- * `nqueens/gpu` (gpu/node.ts) and `nqueens/queue` (queue/index.ts); `api.test.ts` lists every
+ * `nqueens/gpu` (gpu/index.ts) and `nqueens/queue` (queue/index.ts); `api.test.ts` lists every
  * name and fails when one disappears. Everything that runs anywhere comes from browser.ts (the
  * package's entry for bundlers); this file adds what needs Node: the fast counter on worker
  * threads with checkpoint files.

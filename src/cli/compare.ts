@@ -13,6 +13,7 @@
  * 20 ms (at least once), up to 3 batches (later ones only while those so far took under 1 s), and the least
  * time per run is reported with the number of runs in that batch.
  */
+import { NQueensError } from "../errors.js";
 import {
   ALGORITHM_NAMES,
   ALGORITHMS,
@@ -26,8 +27,7 @@ import {
   TIMING_DEFAULTS,
   type TimedResult,
   timeAlgorithm,
-} from "../algorithms.js";
-import { NQueensError } from "../errors.js";
+} from "../teach/index.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { stdout } from "./output.js";

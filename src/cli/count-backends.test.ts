@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
-import { split } from "../engine/split.js";
+import { split } from "../engine/constellations/split.js";
 import { known } from "../testing/known-counts.js";
 import { clearQueueKeys, TEST_SECRET, testRedis, withDb } from "../testing/redis.js";
 import {

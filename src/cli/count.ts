@@ -115,7 +115,7 @@ async function countWith(job: CountJob): Promise<CountOnResult> {
     throw new NQueensError("--method join counts on the CPU: drop --backend gpu or --method join");
   }
   if (flags.backend === "gpu") {
-    const { GPU_MAX_N } = await import("../gpu/node.js");
+    const { GPU_MAX_N } = await import("../gpu/index.js");
     parseInteger(String(n), "n for --backend gpu", 1, GPU_MAX_N);
   }
   try {

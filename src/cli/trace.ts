@@ -4,7 +4,7 @@
  */
 
 import { MAX_PROFILE_N } from "../limits.js";
-import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../trace.js";
+import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../teach/index.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";

@@ -5,7 +5,7 @@
  * included, as `nqueens count N --backend gpu` would take.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { countGpu } from "../gpu/node.js";
+import { countGpu } from "../gpu/index.js";
 
 /** The known total for n from shared/data/known-counts.json when it is at hand (null if not). */
 function knownTotal(n: number): string | null {

@@ -17,9 +17,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { countFast } from "../engine/count-fast.js";
+import { countFast } from "../engine/constellations/count.js";
+import { forgetRun } from "../queue/admin.js";
 import { runCoordinator } from "../queue/coordinator.js";
-import { forgetRun } from "../queue/runs.js";
 import { startRedisServer } from "../testing/redis.js";
 
 const [nsText = "17,18", ksText = "1,2,4", repsText = "3", given] = process.argv.slice(2);

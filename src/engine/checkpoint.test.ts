@@ -26,9 +26,9 @@ import {
   openCheckpoint,
   recordLine,
 } from "./checkpoint.js";
-import { countFast } from "./count-fast.js";
+import { countFast } from "./constellations/count.js";
+import { split, splitVersion } from "./constellations/split.js";
 import { solveSubProblem } from "./kernel.js";
-import { split, splitVersion } from "./split.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nqueens-ckpt-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

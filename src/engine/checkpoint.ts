@@ -57,7 +57,7 @@ import { hostname } from "node:os";
 import { dirname, resolve } from "node:path";
 import { crc32 } from "node:zlib";
 import { NQueensError } from "../errors.js";
-import type { SubResult } from "./split.js";
+import type { SubResult } from "./constellations/split.js";
 
 const MAGIC = "nqueens-count-checkpoint";
 const FORMAT = 1;

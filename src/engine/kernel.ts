@@ -9,12 +9,14 @@
  *   queen), by which the diagonal masks move;
  * - `ld`, `rd` are the diagonal masks of queens placed by the search so far (0 at the start),
  *   `col` the columns taken, starting with those of the queens placed before the search.
- * A border constellation (split.ts) compiles to a task on the inner (n-2) columns (bit c-1 =
- * column c), so masks stay within 30 bits for n <= 32; a general partial board compiles to a task
- * on all n columns (`>>>` keeps bit 31 clean for n = 32).
+ * A border constellation (constellations/split.ts) compiles to a task on the inner (n-2) columns
+ * (bit c-1 = column c), so masks stay within 30 bits for n <= 32; a general partial board compiles
+ * to a task on all n columns (`>>>` keeps bit 31 clean for n = 32).
  */
-import type { SubProblem, SubResult } from "./split.js";
-import { wasmKernel } from "./wasm.js";
+
+import type { SubProblem, SubResult } from "./constellations/split.js";
+import { wasmKernel } from "./kernel-wasm.js";
+import { countRotationFixed } from "./rotation-fixed.js";
 
 /** A compiled search: see the module comment. Reused between sub-problems, never shared. */
 export interface KernelTask {
@@ -115,8 +117,8 @@ export function compileSubProblem(task: KernelTask, n: number, sp: SubProblem): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The reference kernel in plain JavaScript. wasm.ts runs the same algorithm faster and is what the
-// engine uses; this one is the fallback, the readable model for other backends (GPU), and a
+// The reference kernel in plain JavaScript. kernel-wasm.ts runs the same algorithm faster and is
+// what the engine uses; this one is the fallback, the readable model for other backends (GPU), and a
 // cross-check in the tests. Per free row d: `avail` = columns still open, `free` = squares of row
 // d not attacked. A child is entered only if its own row has a square ("look-ahead", which skips
 // the call for dead ends, most nodes) and the row after it too ("look-ahead 2"). In the last free
@@ -171,75 +173,6 @@ export function countTaskJs(task: KernelTask): number {
 export function countTask(task: KernelTask): number {
   const wasm = wasmKernel();
   return wasm === null ? countTaskJs(task) : wasm.count(task);
-}
-
-/**
- * Counts the completions of the partial board `cols` (-1 = empty row) that a rotation by 180
- * degrees (`quarter` false) or by 90 degrees (`quarter` true) maps onto themselves. Queens are
- * placed a whole rotation orbit at a time (2 or 4 squares), so the search is tiny; used only for
- * the few rotation-symmetric constellations, whose unique count needs it. `cols` is restored.
- */
-export function countRotationFixed(n: number, cols: Int32Array, quarter: boolean): number {
-  const m = n - 1;
-  const usedCol = new Uint8Array(n);
-  const usedUp = new Uint8Array(2 * n); // r + c
-  const usedDown = new Uint8Array(2 * n); // r - c + m
-  const free = (r: number, c: number) =>
-    cols[r] === -1 && usedCol[c] === 0 && usedUp[r + c] === 0 && usedDown[r - c + m] === 0;
-  const mark = (r: number, c: number, v: number) => {
-    cols[r] = v === 1 ? c : -1;
-    usedCol[c] = v;
-    usedUp[r + c] = v;
-    usedDown[r - c + m] = v;
-  };
-  for (let r = 0; r < n; r++) {
-    const c = cols[r];
-    if (c < 0) continue;
-    // The preset must itself be invariant, and its queens must not attack each other.
-    if (cols[m - r] !== m - c || (quarter && cols[c] !== m - r)) return 0;
-    if (usedCol[c] || usedUp[r + c] || usedDown[r - c + m]) return 0;
-    usedCol[c] = 1;
-    usedUp[r + c] = 1;
-    usedDown[r - c + m] = 1;
-  }
-  const place = (row: number): number => {
-    while (row < n && cols[row] !== -1) row++;
-    if (row === n) return 1;
-    let total = 0;
-    const orbit = new Int32Array(8); // per level: the recursion below reuses nothing of it
-    for (let c = 0; c < n; c++) {
-      // The orbit of (row, c): 2 or 4 squares, some equal (the centre of an odd board).
-      let size = 0;
-      let r2 = row;
-      let c2 = c;
-      const turns = quarter ? 4 : 2;
-      for (let k = 0; k < turns; k++) {
-        orbit[size++] = r2;
-        orbit[size++] = c2;
-        if (quarter) [r2, c2] = [c2, m - r2];
-        else [r2, c2] = [m - r2, m - c2];
-      }
-      let placed = 0;
-      let ok = true;
-      for (let i = 0; i < size && ok; i += 2) {
-        const qr = orbit[i];
-        const qc = orbit[i + 1];
-        if (cols[qr] === qc && i > 0) continue; // the same square twice in the orbit
-        if (free(qr, qc)) {
-          mark(qr, qc, 1);
-          placed = i + 2;
-        } else ok = false;
-      }
-      if (ok) total += place(row + 1);
-      for (let i = 0; i < placed; i += 2) {
-        const qr = orbit[i];
-        const qc = orbit[i + 1];
-        if (cols[qr] === qc) mark(qr, qc, 0);
-      }
-    }
-    return total;
-  };
-  return place(0);
 }
 
 const sharedTask = newTask();

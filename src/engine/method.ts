@@ -1,10 +1,10 @@
 /**
- * Choosing the CPU counting method: the constellation search (count-fast.ts) or the join of
- * half-boards (join/). Both give the same counts; `auto` takes the one measured faster for n on
+ * Choosing the CPU counting method: the constellation search (constellations/) or the join
+ * of half-boards (join/). Both give the same counts; `auto` takes the one measured faster for n on
  * this project's 2-core machine (README, "Counting fast").
  */
 import { NQueensError } from "../errors.js";
-import { countFast } from "./count-fast.js";
+import { countFast } from "./constellations/count.js";
 import { countJoin } from "./join/count-join.js";
 import { TABLES_MAX_N } from "./join/kernel.js";
 import { JOIN_MAX_N } from "./join/split.js";

@@ -5,8 +5,9 @@
  * Float64Array of [id, count, fixed180, fixed90, ...]. One message per result would cost more
  * than a small sub-problem; one message at the end would leave progress dark.
  */
+
+import type { SubProblem, SubResult } from "./constellations/split.js";
 import { solveSubProblem } from "./kernel.js";
-import type { SubProblem, SubResult } from "./split.js";
 
 /** How often a counting thread posts the results it has, unless told otherwise. */
 export const POST_MS = 50;

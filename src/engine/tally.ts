@@ -9,7 +9,7 @@
  * solution for n > 1, so only the identity and the rotations contribute. For n = 1 (weight 1) the
  * single queen is its own class.
  */
-import type { SubProblem, SubResult } from "./split.js";
+import type { SubProblem, SubResult } from "./constellations/split.js";
 
 /** One sub-problem's share of the unique count. Throws if the division is not exact (a bug). */
 export function uniqueShare(sp: SubProblem, r: SubResult): bigint {

@@ -1,6 +1,6 @@
 /**
- * Counting on worker threads, for both methods (count-fast.ts: constellations; join/count-join.ts:
- * the join): start the threads, resume from the checkpoint, hand out the remaining sub-problems
+ * Counting on worker threads, for both methods (constellations/count.ts; join/count-join.ts: the
+ * join): start the threads, resume from the checkpoint, hand out the remaining sub-problems
  * through a shared cursor, add up and record what the threads post, report progress, stop on the
  * signal, and close the checkpoint whatever happens. What differs between the methods (the
  * split, the running sum, the thread's entry and its input, a solver for the calling thread) is
@@ -8,7 +8,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { type Checkpoint, openCheckpoint } from "./checkpoint.js";
-import type { SubResult } from "./split.js";
+import type { SubResult } from "./constellations/split.js";
 import { threadExecArgv } from "./thread-flags.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
 
@@ -49,7 +49,7 @@ export interface ThreadedCount<Input> {
  * (an `--import tsx` in the worker's execArgv does not reach its entry module on Node 20). The
  * thread inherits only the flags that make sense in a thread (thread-flags.ts), so counting works
  * from `node -e`, `--input-type=module`, the REPL, tsx and test runners.
- * @example startThread(new URL("./worker.js", import.meta.url))
+ * @example startThread(new URL("./constellations/worker.js", import.meta.url))
  */
 export function startThread(module: URL): Worker {
   const execArgv = threadExecArgv(); // not the caller's --input-type, -e, --test, loaders ...

@@ -1,12 +1,13 @@
 /// <reference types="@webgpu/types" />
 import "./webgpu-globals.js";
+import { type SubProblem, type SubResult, split } from "../engine/constellations/split.js";
 /**
  * Counting on a GPU through WebGPU: the device-agnostic driver. It takes a `GPUDevice` (from
  * `navigator.gpu` in a browser, from `node-device.ts` in Node) and imports no Node module, so the
  * web page can use it as it is.
  *
- * The work is the engine's split (`src/engine/split.ts`): one sub-problem per representative
- * constellation of border queens, with the same ids, results and checkpoint identity as the CPU
+ * The work is the engine's split (`src/engine/constellations/split.ts`): one sub-problem per
+ * representative constellation of border queens, with the same ids, results and checkpoint identity as the CPU
  * engine. Each constellation is cut further into W^levels GPU tasks (see `kernel.wgsl.ts`), and
  * its result is complete once all of them are done. The kernel runs in dispatches of a bounded
  * number of loop iterations per lane (tuned to `targetDispatchSeconds`), after each of which the
@@ -14,7 +15,6 @@ import "./webgpu-globals.js";
  * checkpoint and progress callbacks, and can stop.
  */
 import { compileSubProblem, newTask, solveSubProblem } from "../engine/kernel.js";
-import { type SubProblem, type SubResult, split } from "../engine/split.js";
 import { Tally } from "../engine/tally.js";
 import { CountInterrupted, type CountResult, type Progress } from "../engine/types.js";
 import { checkSize } from "../errors.js";
@@ -51,7 +51,7 @@ export interface GpuSubResult {
 
 /**
  * Where finished sub-problems come from and go to, so that a stopped count can resume. The CPU
- * engine's checkpoint file fits (same split, ids and results): see `node.ts`.
+ * engine's checkpoint file fits (same split, ids and results): see `index.ts`.
  */
 export interface GpuCheckpoint {
   /** Results already known, by sub-problem id: not searched again. */

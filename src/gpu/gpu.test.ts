@@ -10,15 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { openCheckpoint } from "../engine/checkpoint.js";
+import type { SubResult } from "../engine/constellations/split.js";
+import { split, splitVersion } from "../engine/constellations/split.js";
 import { solveSubProblem } from "../engine/kernel.js";
-import type { SubResult } from "../engine/split.js";
-import { split, splitVersion } from "../engine/split.js";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { known } from "../testing/known-counts.js";
 import { useSwiftShader } from "../testing/swiftshader.js";
 import { countGpuOnDevice, type GpuSubResult } from "./count-gpu.js";
-import { countGpu } from "./node.js";
+import { countGpu } from "./index.js";
 import { type NodeGpu, requestNodeGpu } from "./node-device.js";
 
 let checked: NodeGpu | undefined; // clamping on, every index checked in the kernel
@@ -147,7 +147,7 @@ describe("GPU backend", () => {
 });
 
 test("without any Vulkan driver: `no WebGPU adapter found (...)`, an NQueensError", () => {
-  const code = `import("./src/gpu/node.ts").then(
+  const code = `import("./src/gpu/index.ts").then(
     (m) => m.countGpu(8).then((r) => console.log("adapter", r.total)),
     (e) => console.log("import failed", e.message),
   ).catch((e) => console.log(e.name + ": " + e.message));`;

@@ -1,12 +1,94 @@
+/// <reference types="@webgpu/types" />
+import "./webgpu-globals.js";
 /**
- * The WebGPU backend, browser-safe part: the kernel source and the driver that counts on a given
- * `GPUDevice`. Node code that wants a device opened for it imports `./node.js` instead.
+ * The GPU backend for Node, with the CPU engine's conventions (`countFast`): a checkpoint file
+ * path, progress, an abort signal that rejects with `CountInterrupted`. `countGpu` opens a Dawn
+ * device unless it is given one; `gpuAvailable` says whether there is an adapter.
  */
-export {
-  adapterName,
+import { type Checkpoint, openCheckpoint } from "../engine/checkpoint.js";
+import { split, splitVersion } from "../engine/constellations/split.js";
+import { checkSize, NQueensError } from "../errors.js";
+import {
   countGpuOnDevice,
   GPU_MAX_N,
-  type GpuProgress,
-  isSoftwareAdapter,
-  requestCountingDevice,
+  type GpuCountOptions,
+  type GpuCountResult,
 } from "./count-gpu.js";
+import { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
+
+export { GPU_MAX_N, type GpuCountResult, type GpuProgress } from "./count-gpu.js";
+export { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
+
+/**
+ * The smallest n for which the backend `auto` takes a (hardware) GPU: below it the CPU engine
+ * finishes within about the GPU's start-up time (Dawn, device, shader compile: measured by
+ * scripts/gpu-bench.sh as wallSeconds - kernelSeconds).
+ */
+export const GPU_AUTO_MIN_N = 16;
+
+/** Options of {@link countGpu}: those of the device count, Dawn's, and a checkpoint file. */
+export interface CountGpuOptions extends Omit<GpuCountOptions, "checkpoint">, NodeGpuOptions {
+  /** A device to count on; by default one is opened (and closed) with `requestNodeGpu`. */
+  device?: GPUDevice;
+  /**
+   * A checkpoint file to resume from and record to: the CPU engine's format, split and ids, so
+   * either backend can resume the other's.
+   */
+  checkpoint?: string;
+}
+
+/**
+ * Counts the n-queens solutions on a GPU.
+ * @throws NQueensError (rejects) when n is not in 1..28, when no WebGPU adapter is found
+ *   (`no WebGPU adapter found (...)`), or for a checkpoint that cannot be used (left intact);
+ *   CountInterrupted when `signal` aborts
+ * @example (await countGpu(12)).total // 14200n
+ */
+export async function countGpu(n: number, options: CountGpuOptions = {}): Promise<GpuCountResult> {
+  checkSize(n, GPU_MAX_N, "n for the GPU backend");
+  let gpu: NodeGpu | undefined;
+  let checkpoint: Checkpoint | undefined;
+  try {
+    let device = options.device;
+    if (!device) {
+      gpu = await requestNodeGpu(options);
+      device = gpu.device;
+    }
+    if (options.checkpoint !== undefined) {
+      checkpoint = openCheckpoint(options.checkpoint, n, splitVersion(n), split(n).length);
+    }
+    const cp = checkpoint;
+    return await countGpuOnDevice(device, n, {
+      ...options,
+      checkpoint: cp && {
+        done: cp.results,
+        record(results) {
+          for (const { id, result } of results) cp.append(id, result);
+        },
+      },
+    });
+  } finally {
+    checkpoint?.close();
+    gpu?.close();
+  }
+}
+
+/** Whether a WebGPU adapter is there, its name, and whether it is a software (CPU) one. */
+export type GpuAvailability =
+  | { readonly available: true; readonly name: string; readonly software: boolean }
+  | { readonly available: false; readonly reason: string };
+
+/**
+ * Looks for a WebGPU adapter (opens and closes a device: a fraction of a second).
+ * @example (await gpuAvailable()).available // false on a machine without a GPU
+ */
+export async function gpuAvailable(): Promise<GpuAvailability> {
+  try {
+    const gpu = await requestNodeGpu({ quiet: true });
+    gpu.close();
+    return { available: true, name: gpu.name, software: gpu.software };
+  } catch (e) {
+    if (e instanceof NQueensError) return { available: false, reason: e.message };
+    return { available: false, reason: e instanceof Error ? e.message : String(e) };
+  }
+}

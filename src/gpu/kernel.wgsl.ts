@@ -10,8 +10,8 @@
  * sub-problem: a lane that finishes takes the next task in the same loop (one flat loop, no
  * nested search loop to reconverge at).
  *
- * A task is one constellation of the engine's split (`src/engine/split.ts`: the border queens)
- * plus the columns of its first rows:
+ * A task is one constellation of the engine's split (`src/engine/constellations/split.ts`:
+ * the border queens) plus the columns of its first rows:
  * - the fixed list: task t is constellation t / W^levels (W = n - 2), and the base-W digits of
  *   t % W^levels are the ordinals of the set bits to take in its first `levels` free rows.
  *   Ordinals past the last free column make an empty task, finished at once.

@@ -11,6 +11,8 @@ import type { Redis } from "ioredis";
 import { NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator.js";
+import type { RunSplit, RunTally } from "./run-split.js";
+import type { RunKey } from "./secret.js";
 import {
   batchRanges,
   ensureRun,
@@ -22,9 +24,7 @@ import {
   QUEUE_NAME,
   readVotes,
   runKeys,
-} from "./run.js";
-import type { RunSplit, RunTally } from "./run-split.js";
-import type { RunKey } from "./secret.js";
+} from "./store.js";
 import { judgeRun, judgeSub, type RunVerdict, voteLines } from "./verdict.js";
 
 /** The coordinator's connections: commands, the blocking wait between looks, the queue. */

@@ -18,15 +18,15 @@
  * disputes, settle) is coordinator-follow.ts.
  */
 import { Queue } from "bullmq";
+import { MAX_N } from "../engine/constellations/split.js";
 import { type CountMethod, pickMethod } from "../engine/method.js";
-import { MAX_N } from "../engine/split.js";
 import { CountInterrupted, type Progress } from "../engine/types.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { follow } from "./coordinator-follow.js";
-import { checkRunName, type JobData, MAX_REPLICAS, PREFIX, QUEUE_NAME, runName } from "./run.js";
 import { type QueueMethod, runSplit } from "./run-split.js";
 import { checkSecret, runKey } from "./secret.js";
+import { checkRunName, type JobData, MAX_REPLICAS, PREFIX, QUEUE_NAME, runName } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import type { OverruledVote } from "./verdict.js";
 

@@ -6,8 +6,8 @@
  *
  * Loaded only when a worker asks for the GPU, so CPU workers never load Dawn.
  */
-import type { SubResult } from "../engine/split.js";
-import { split } from "../engine/split.js";
+import type { SubResult } from "../engine/constellations/split.js";
+import { split } from "../engine/constellations/split.js";
 
 /** A GPU opened for a worker. */
 export interface GpuSolver {

@@ -1,4 +1,18 @@
 /** Counting across machines over Redis with BullMQ: the coordinator, the worker, and run tools. */
+
+export {
+  defaultSample,
+  dropForged,
+  type ForgetReport,
+  forgetRun,
+  listRuns,
+  type QueueJobCounts,
+  type RunInfo,
+  type RunState,
+  type VerifiedSubProblem,
+  type VerifyReport,
+  verifyRun,
+} from "./admin.js";
 export { closeRedis, openRedis, QueueConnectionError } from "./connection.js";
 export {
   type CoordinatorOptions,
@@ -15,28 +29,7 @@ export {
   parseRecord,
   type VerificationRecord,
 } from "./record.js";
-export {
-  batchSize,
-  type JobData,
-  MAX_REPLICAS,
-  type RunMeta,
-  runKeys,
-  runName,
-} from "./run.js";
 export { type QueueMethod, type RunSplit, type RunTally, runSplit } from "./run-split.js";
-export {
-  defaultSample,
-  dropForged,
-  type ForgetReport,
-  forgetRun,
-  listRuns,
-  type QueueJobCounts,
-  type RunInfo,
-  type RunState,
-  type VerifiedSubProblem,
-  type VerifyReport,
-  verifyRun,
-} from "./runs.js";
 export {
   checkSecret,
   MIN_SECRET_LENGTH,
@@ -45,6 +38,14 @@ export {
   runKey,
   SECRET_ENV,
 } from "./secret.js";
+export {
+  batchSize,
+  type JobData,
+  MAX_REPLICAS,
+  type RunMeta,
+  runKeys,
+  runName,
+} from "./store.js";
 export { maskUrl, parseQueueUrl, QUEUE_ENV, type QueueUrl, resolveQueueUrl } from "./url.js";
 export {
   type Dispute,

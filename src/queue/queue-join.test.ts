@@ -17,13 +17,13 @@ import {
   TEST_SECRET,
   WorkerProc,
 } from "../testing/redis.js";
+import { listRuns, verifyRun } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { makeRecord } from "./record.js";
-import { batchRanges, batchSize, ensureRun, runKeys, runName, storeVotes } from "./run.js";
 import { runSplit } from "./run-split.js";
-import { listRuns, verifyRun } from "./runs.js";
 import { runKey } from "./secret.js";
+import { batchRanges, batchSize, ensureRun, runKeys, runName, storeVotes } from "./store.js";
 import { parseQueueUrl } from "./url.js";
 import { judgeRun } from "./verdict.js";
 

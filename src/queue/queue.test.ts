@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Queue, Worker } from "bullmq";
+import { estimatedCost, split, splitVersion } from "../engine/constellations/split.js";
 import { solveSubProblem } from "../engine/kernel.js";
-import { estimatedCost, split, splitVersion } from "../engine/split.js";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { requestNodeGpu } from "../gpu/node-device.js";
@@ -28,9 +28,11 @@ import {
 import { assertBuilt, nqueens, nqueensIdle } from "../testing/run-cli.js";
 import { useSwiftShader } from "../testing/swiftshader.js";
 import { idleDuring, until } from "../testing/wait.js";
+import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { checkRecord, checkWorkerName, makeRecord } from "./record.js";
+import { checkSecret, resolveSecret, runKey } from "./secret.js";
 import {
   batchRanges,
   batchSize,
@@ -43,9 +45,7 @@ import {
   runKeys,
   runName,
   storeVotes,
-} from "./run.js";
-import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./runs.js";
-import { checkSecret, resolveSecret, runKey } from "./secret.js";
+} from "./store.js";
 import { maskUrl, parseQueueUrl } from "./url.js";
 import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
 import { startWorker, type WorkerEvent } from "./worker.js";

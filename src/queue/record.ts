@@ -5,7 +5,8 @@
  *
  *   count=1234 f180=0 f90=0 solver=cpu/constellations-1 worker=host-a:4711 mac=8c1f03aa...
  *
- * - `count`, `f180`, `f90`: the sub-problem's result (see `SubResult` in engine/split.ts);
+ * - `count`, `f180`, `f90`: the sub-problem's result (see `SubResult` in
+ *   engine/constellations/split.ts);
  * - `solver`: which backend and kernel produced it; `worker`: who (the worker's `--name`);
  * - `mac`: the 128-bit HMAC-SHA256 tag, under the run's key (secret.ts: the run's name is in the
  *   key), of the split version (which names n), the sub-problem id, the solver, the worker and
@@ -14,10 +15,10 @@
  *
  * Two records *agree* when their three counts are equal (the solver may differ: a GPU and a CPU
  * count of the same sub-problem confirm each other). The prefix `count=.. f180=.. f90=..` and the
- * `worker=` field are what the store script in run.ts reads, so the field order is part of the
+ * `worker=` field are what the store script in store.ts reads, so the field order is part of the
  * format.
  */
-import type { SubResult } from "../engine/split.js";
+import type { SubResult } from "../engine/constellations/split.js";
 import { NQueensError, quote } from "../errors.js";
 import type { RunKey } from "./secret.js";
 

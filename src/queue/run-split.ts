@@ -1,12 +1,21 @@
 /**
  * What a queue run is split into, per counting method: the constellation search's sub-problems
- * (engine/split.ts) or the join's tasks (engine/join/split.ts; the last task holds the
- * rotation-fixed counts for the unique total). Everything in the queue that depends on the
+ * (engine/constellations/split.ts) or the join's tasks (engine/join/split.ts; the last task holds
+ * the rotation-fixed counts for the unique total). Everything in the queue that depends on the
  * method goes through a `RunSplit`: the version that names the split (in the run's description,
  * its jobs' and its records' tags), its size, the cost estimates that order the jobs, the default
  * job size, the check that a result can be a sub-problem's at all, adding results up, and
  * solving one here (`runs --verify`). A job's method is the one its tagged version names.
  */
+
+import {
+  estimatedCost,
+  MAX_N,
+  SPLIT_VERSION,
+  type SubResult,
+  split,
+  splitVersion,
+} from "../engine/constellations/split.js";
 import {
   JOIN_MAX_N,
   JOIN_SPLIT_VERSION,
@@ -16,14 +25,6 @@ import {
 import { JoinTally } from "../engine/join/tally.js";
 import { JoinSolver } from "../engine/join/tasks.js";
 import { solveSubProblem } from "../engine/kernel.js";
-import {
-  estimatedCost,
-  MAX_N,
-  SPLIT_VERSION,
-  type SubResult,
-  split,
-  splitVersion,
-} from "../engine/split.js";
 import { Tally, uniqueShare } from "../engine/tally.js";
 import { NQueensError } from "../errors.js";
 

@@ -7,9 +7,9 @@
  * ...] about every half second, then `{ end: true }`.
  */
 import { parentPort } from "node:worker_threads";
+import { fromWords } from "../engine/constellations/split.js";
 import { JoinSolver } from "../engine/join/tasks.js";
 import { postInBatches, solveInBatches } from "../engine/solve-batches.js";
-import { fromWords } from "../engine/split.js";
 
 /** What the pool asks a thread to solve. */
 export type SolveTask =

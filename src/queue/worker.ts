@@ -21,12 +21,14 @@ import { hostname } from "node:os";
 import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
-import { SPLIT_VERSION, type SubResult } from "../engine/split.js";
+import { SPLIT_VERSION, type SubResult } from "../engine/constellations/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { SolverPool } from "./pool.js";
 import { checkWorkerName, makeRecord } from "./record.js";
+import { type RunSplit, splitFor } from "./run-split.js";
+import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
   type JobData,
   jobChecks,
@@ -36,9 +38,7 @@ import {
   QUEUE_NAME,
   readJobView,
   storeVotes,
-} from "./run.js";
-import { type RunSplit, splitFor } from "./run-split.js";
-import { checkSecret, type RunKey, runKey } from "./secret.js";
+} from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import { judgeSub, voteLines } from "./verdict.js";
 
@@ -49,7 +49,7 @@ export type Backend = BackendChoice;
 async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
   const [{ openGpuSolver }, { GPU_AUTO_MIN_N, GPU_MAX_N }] = await Promise.all([
     import("./gpu-solver.js"),
-    import("../gpu/node.js"),
+    import("../gpu/index.js"),
   ]);
   return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: GPU_MAX_N };
 }

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
 import { closeRedis, openRedis } from "../queue/connection.js";
-import { runKeys } from "../queue/run.js";
+import { runKeys } from "../queue/store.js";
 import { parseQueueUrl } from "../queue/url.js";
 import type { WorkerEvent } from "../queue/worker.js";
 import { PATIENCE_MS, until } from "./wait.js";

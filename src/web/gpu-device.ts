@@ -12,7 +12,7 @@ import {
   type GpuProgress,
   isSoftwareAdapter,
   requestCountingDevice,
-} from "../gpu/index.js";
+} from "../gpu/browser.js";
 import type { GpuOutcome, GpuProgressReply } from "./protocol.js";
 
 /** A device and what the page shows of its adapter. */

@@ -2,10 +2,10 @@
  * Messages between the page and its Web Workers. Every long computation runs in a worker so the
  * page never freezes; cancelling a job terminates its worker. Big integers travel as strings.
  */
-import type { AlgorithmName, TimedResult } from "../algorithms.js";
+
 import type { Queen } from "../board.js";
 import type { PuzzleDifficulty } from "../completion/index.js";
-import type { LessonAlgorithm } from "../lesson.js";
+import type { AlgorithmName, LessonAlgorithm, TimedResult } from "../teach/index.js";
 
 /** A symmetry class: its members (the first is the canonical one) and orbit size. */
 export interface GalleryClass {

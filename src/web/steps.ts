@@ -4,8 +4,7 @@
  * transferable arrays and stay small in the page: 4 bits of kind, 5 of row, 5 of column, 5 + 5
  * for the attacker's square, 2 for the reason and 1 flag (a return that is a dead end).
  */
-import type { LessonStep } from "../lesson.js";
-import type { RejectReason } from "../trace.js";
+import type { LessonStep, RejectReason } from "../teach/index.js";
 
 export const K_REJECT = 0;
 export const K_PLACE = 1;

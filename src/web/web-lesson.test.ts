@@ -10,12 +10,13 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { ALGORITHMS } from "../algorithms.js";
 import { attackKind, isSolution, type Queen } from "../board.js";
 import { canComplete, countCompletions, uniquePuzzle } from "../completion/index.js";
-import { type LessonStep, lesson } from "../lesson.js";
-import { placementIndex } from "../lesson-brute.js";
 import { canonical, TRANSFORMS, transform } from "../symmetry.js";
+import { ALGORITHMS } from "../teach/algorithms/index.js";
+import { type LessonStep, lesson } from "../teach/lesson.js";
+import { placementIndex } from "../teach/lesson-brute.js";
+import { trace, treeProfile } from "../teach/trace.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -27,7 +28,6 @@ import {
   spokenText,
   type TestSite,
 } from "../testing/site.js";
-import { trace, treeProfile } from "../trace.js";
 import { en } from "./i18n/index.js";
 
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];

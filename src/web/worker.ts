@@ -3,7 +3,7 @@
  * The page terminates the worker to cancel, so the loops here need no cancellation of their own.
  */
 /// <reference lib="webworker" />
-import { type AlgorithmName, timeAlgorithm } from "../algorithms.js";
+
 import type { Queen } from "../board.js";
 import {
   completeOne,
@@ -13,11 +13,16 @@ import {
   type PuzzleDifficulty,
   uniquePuzzle,
 } from "../completion/index.js";
+import { split } from "../engine/constellations/split.js";
 import { solveSubProblem } from "../engine/kernel.js";
-import { split } from "../engine/split.js";
-import { type LessonAlgorithm, lesson } from "../lesson.js";
 import { images, unique } from "../symmetry.js";
-import { treeProfile } from "../trace.js";
+import {
+  type AlgorithmName,
+  type LessonAlgorithm,
+  lesson,
+  timeAlgorithm,
+  treeProfile,
+} from "../teach/index.js";
 import type { GalleryClass, Job, JobResult, Progress, Reply } from "./protocol.js";
 import { K_CUT, pack, packStep } from "./steps.js";
 

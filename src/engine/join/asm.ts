@@ -2,7 +2,7 @@
  * A tiny WebAssembly assembler for the join's kernels: function bodies are written as flat,
  * wat-like text (one instruction after another, `block $l` ... `end`, `br_if $l`, named locals as
  * `$x`, memory offsets as `offset=16`) and assembled here into a module, with no toolchain at
- * build time (as engine/wasm.ts does for the backtracking kernel, but readable as text).
+ * build time (as engine/kernel-wasm.ts does for the backtracking kernel, but readable as text).
  *
  * Only what the kernels use is supported: i32, i64 and v128 values, one imported memory, void
  * blocks, calls between the module's own functions. Unknown mnemonics, locals and labels throw

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { known } from "../../testing/known-counts.js";
-import { countFast } from "../count-fast.js";
+import { countFast } from "../constellations/count.js";
 import { countBy, pickMethod, roughSeconds } from "../method.js";
 import { CountInterrupted, type Progress } from "../types.js";
 import { countJoin, countJoinSync } from "./count-join.js";

@@ -5,7 +5,7 @@
  * kernel with its own quadrant tables (n = 20: 60 MB, n = 22: 534 MB per thread).
  */
 import { checkSize } from "../../errors.js";
-import { checkWorkers, defaultWorkers } from "../count-fast.js";
+import { checkWorkers, defaultWorkers } from "../constellations/count.js";
 import { countOnThreads, type ThreadedCount } from "../threads.js";
 import type { CountOptions, CountResult } from "../types.js";
 import { JOIN_MAX_N, joinSplitVersion, joinSubProblems } from "./split.js";

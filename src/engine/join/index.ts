@@ -1,7 +1,7 @@
 /**
  * The join counter: half-boards joined from quadrant tables (quadrants.ts), a stable split into
- * items and tasks (split.ts), the WebAssembly kernels (asm.ts, wasm.ts, kernel.ts), solving tasks
- * (solve.ts, tasks.ts, symmetric.ts), threads and checkpoints (count-join.ts, worker.ts), and the
+ * items and tasks (split.ts), the WebAssembly kernels (asm.ts, kernel-wasm.ts, kernel.ts), solving
+ * tasks (solve.ts, tasks.ts, symmetric.ts), threads and checkpoints (count-join.ts, worker.ts), and the
  * readable reference (reference.ts).
  */
 export { countJoin, countJoinSync } from "./count-join.js";

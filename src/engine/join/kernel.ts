@@ -1,16 +1,13 @@
 /**
- * `JoinKernel`: one instance of the join's WebAssembly kernels (join/wasm.ts) for one board size,
- * with its memory: the quadrant table (join/quadrants.ts), the scratch areas and the lists of
- * half-board keys, which grow as needed. `pairs` is the driver of the bulk pair count: it picks
+ * `JoinKernel`: one instance of the join's WebAssembly kernels (join/kernel-wasm.ts) for one board
+ * size, with its memory: the quadrant table (join/quadrants.ts), the scratch areas and the lists
+ * of half-board keys, which grow as needed. `pairs` is the driver of the bulk pair count: it picks
  * the partition bits from the lists' bit frequencies, builds the byte tables that split a key
  * into its pattern and its compact remainder, sorts both lists and runs the count.
  *
  * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
  */
 import { popcount } from "../../bits.js";
-import { fillQuadrants, quadrantShape, quadrantWords } from "./quadrants.js";
-import { halfBoards, halfKey, type Queen } from "./reference.js";
-import { JOIN_MAX_N } from "./split.js";
 import {
   BLOCK,
   type KernelExports,
@@ -18,7 +15,10 @@ import {
   kernelInstance,
   newMemory,
   type WasmMemory,
-} from "./wasm.js";
+} from "./kernel-wasm.js";
+import { fillQuadrants, quadrantShape, quadrantWords } from "./quadrants.js";
+import { halfBoards, halfKey, type Queen } from "./reference.js";
+import { JOIN_MAX_N } from "./split.js";
 
 /** Pairs up to this many are counted one by one (the tables cost more than they save)... */
 export const DIRECT_PAIRS = 1 << 15;

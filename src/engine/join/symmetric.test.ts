@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { countRotationFixed } from "../kernel.js";
+import { countRotationFixed } from "../rotation-fixed.js";
 import { fixedByHalfTurn, fixedByQuarterTurn } from "./symmetric.js";
 
 describe("rotation-fixed counts", () => {

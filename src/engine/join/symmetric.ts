@@ -9,9 +9,9 @@
  * the middle one (d = n-1, through the centre) would hold a queen and its image at once. Odd n
  * needs the centre queen. About 4.7 million nodes at n = 20, 46 million at n = 22.
  *
- * F90: orbits of four squares, placed by `countRotationFixed` (engine/kernel.ts); tiny.
+ * F90: orbits of four squares, placed by `countRotationFixed` (engine/rotation-fixed.ts); tiny.
  */
-import { countRotationFixed } from "../kernel.js";
+import { countRotationFixed } from "../rotation-fixed.js";
 
 /** The solutions of n that a rotation by 180 degrees maps onto themselves. */
 export function fixedByHalfTurn(n: number): number {

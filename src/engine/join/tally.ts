@@ -3,7 +3,7 @@
  * rotation-fixed counts of the last task for the unique count (`uniqueOf`). Used by the local
  * counter (count-join.ts) and by the queue's runs.
  */
-import type { SubResult } from "../split.js";
+import type { SubResult } from "../constellations/split.js";
 import { uniqueOf } from "./tasks.js";
 
 /** A running sum of task results, each task counted at most once. */

@@ -4,7 +4,7 @@
  * their share of the total in `count`; the last task (id = `joinTaskCount(n)`) gives the
  * rotation-fixed counts for the unique total.
  */
-import type { SubResult } from "../split.js";
+import type { SubResult } from "../constellations/split.js";
 import { JoinKernel, type KernelTuning } from "./kernel.js";
 import { solveTask } from "./solve.js";
 import { joinItems, joinTaskCount } from "./split.js";

@@ -2,7 +2,7 @@
 // that coincide, and the chart's text.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AlgorithmName, AlgorithmResult } from "../../algorithms.js";
+import type { AlgorithmName, AlgorithmResult } from "../../teach/index.js";
 import { chartSvg, coinciding, planRuns, valueText, whyNotRun } from "./model.js";
 
 const result = (

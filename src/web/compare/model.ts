@@ -10,7 +10,7 @@ import {
   type AlgorithmResult,
   BRUTE_FORCE_BUDGET,
   decideRun,
-} from "../../algorithms.js";
+} from "../../teach/index.js";
 import { compact, num, t, time } from "../i18n/index.js";
 
 export type Metric = "nodes" | "checks" | "seconds";

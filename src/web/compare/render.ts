@@ -2,7 +2,7 @@
  * Compare's view: the controls, the chart, the notes and the table, drawn from the state
  * (state.ts) by `render`; the chart's SVG comes from model.ts at the size it is shown.
  */
-import { ALGORITHMS } from "../../algorithms.js";
+import { ALGORITHMS } from "../../teach/index.js";
 import { disableKeepingFocus, h } from "../dom.js";
 import { t } from "../i18n/index.js";
 import { COLORS, chartSvg, coinciding, FIRST_N, METRICS, planRuns, valueText } from "./model.js";

@@ -3,7 +3,7 @@
  * those not made, what the status line says, and the job running. index.ts changes it;
  * render.ts only reads it.
  */
-import type { AlgorithmResult } from "../../algorithms.js";
+import type { AlgorithmResult } from "../../teach/index.js";
 import type { Running } from "../jobs.js";
 import type { Metric } from "./model.js";
 

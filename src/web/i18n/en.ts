@@ -4,11 +4,12 @@
  * the same parameters, so a missing or misspelt message is a type error. Numbers go through Intl
  * (intl.ts) in the table's own language; plurals through Intl.PluralRules.
  */
-import { ALGORITHMS, type AlgorithmName } from "../../algorithms.js";
+
 import type { ConflictKind } from "../../board.js";
 import type { PuzzleDifficulty } from "../../completion/index.js";
-import type { Attack } from "../../lesson.js";
 import type { Transform } from "../../symmetry.js";
+import type { Attack } from "../../teach/index.js";
+import { ALGORITHMS, type AlgorithmName } from "../../teach/index.js";
 import type { Algo, SizeProblem } from "../state.js";
 import { formatNumber, formatTime, pluralForm } from "./intl.js";
 

@@ -5,8 +5,8 @@
  * as on the page.
  */
 import type { ConflictKind } from "../../board.js";
-import type { Attack } from "../../lesson.js";
 import type { Transform } from "../../symmetry.js";
+import type { Attack } from "../../teach/index.js";
 import type { Algo, SizeProblem } from "../state.js";
 import { cols1, type Messages, type Part, type SearchSummary } from "./en.js";
 import { formatNumber, formatTime } from "./intl.js";

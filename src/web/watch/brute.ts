@@ -4,14 +4,15 @@
  * before it; the step after the last placement is the end. The solutions' steps are known from
  * the library's list of solutions, so "next solution" is a search in a sorted list.
  */
+
+import { solutions } from "../../solutions.js";
 import {
   type BruteClash,
   firstClash,
   placementAt,
   placementCount,
   solutionIndex,
-} from "../../lesson-brute.js";
-import { solutions } from "../../solutions.js";
+} from "../../teach/index.js";
 
 export interface BruteStep {
   /** The step: 0 the start, 1..count a placement, count + 1 the end. */

@@ -2,7 +2,7 @@
 // made as the worker makes it, and tables of (step -> narration, code lines, current row).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { lesson } from "../../lesson.js";
+import { lesson } from "../../teach/lesson.js";
 import type { Algo } from "../state.js";
 import { packStep } from "../steps.js";
 import { boardModel, codeModel, currentRow, narrate } from "./model.js";

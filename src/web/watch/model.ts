@@ -4,9 +4,9 @@
  * trace and the position (state.ts), in the page's current language; they draw nothing, so
  * model.test.ts checks them as tables without a browser.
  */
-import { bruteForceCombinations } from "../../algorithms.js";
+
 import type { Queen } from "../../board.js";
-import { type Attack, attackers } from "../../lesson.js";
+import { type Attack, attackers, bruteForceCombinations } from "../../teach/index.js";
 import { num, type SearchSummary, t } from "../i18n/index.js";
 import {
   byColOf,

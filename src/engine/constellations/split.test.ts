@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { NQueensError } from "../errors.js";
-import { KNOWN, known } from "../testing/known-counts.js";
-import { compileSubProblem, countTaskJs, newTask, solveSubProblem } from "./kernel.js";
+import { NQueensError } from "../../errors.js";
+import { KNOWN, known } from "../../testing/known-counts.js";
+import { compileSubProblem, countTaskJs, newTask, solveSubProblem } from "../kernel.js";
+import { uniqueShare } from "../tally.js";
 import { fromWords, split, splitVersion, splitWords, toWords } from "./split.js";
-import { uniqueShare } from "./tally.js";
 
 describe("split", () => {
   test("is the same list, in the same order, on every call", () => {

@@ -1,6 +1,6 @@
 /**
  * The plain bitboard counter: how many solutions a board size has, in total and up to symmetry.
- * Single-threaded and simple; the fast multi-core counter lives in engine/.
+ * Single-threaded and simple: the reference that the fast multi-core counter is checked against.
  *
  * Total: row-by-row search with 32-bit masks, the first queen only in the left half (the right
  * half mirrors it). Unique: by Burnside's lemma. For n >= 2 no reflection maps a solution to
@@ -11,9 +11,9 @@
  * more than total.
  */
 
-import { popcount } from "./bits.js";
-import { countRotationFixed } from "./engine/kernel.js";
-import { checkSize } from "./errors.js";
+import { popcount } from "../bits.js";
+import { checkSize } from "../errors.js";
+import { countRotationFixed } from "./rotation-fixed.js";
 
 /** The largest n the counter accepts (32-bit masks). n = 14 takes well under a second. */
 export const MAX_COUNT_N = 32;

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { attackKind, isSolution, type Queen } from "./board.js";
-import { NQueensError } from "./errors.js";
-import { KNOWN, TREE_PROFILE_8 } from "./testing/known-counts.js";
+import { attackKind, isSolution, type Queen } from "../board.js";
+import { NQueensError } from "../errors.js";
+import { KNOWN, TREE_PROFILE_8 } from "../testing/known-counts.js";
 import { type TraceEvent, trace, traceLength, treeProfile } from "./trace.js";
 
 /** Every solution in lexicographic order, by filtering all permutations (independent of trace). */

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { isSolution } from "../../board.js";
+import { NQueensError } from "../../errors.js";
+import { KNOWN, TREE_PROFILE_8 } from "../../testing/known-counts.js";
+import { treeProfile } from "../trace.js";
 import {
   ALGORITHM_NAMES,
   ALGORITHMS,
@@ -10,11 +14,7 @@ import {
   estimateBruteForceSeconds,
   runAlgorithm,
   timeAlgorithm,
-} from "./algorithms.js";
-import { isSolution } from "./board.js";
-import { NQueensError } from "./errors.js";
-import { KNOWN, TREE_PROFILE_8 } from "./testing/known-counts.js";
-import { treeProfile } from "./trace.js";
+} from "./index.js";
 
 const ROW_BASED: readonly AlgorithmName[] = ["row-loop", "row-sets", "bitmask", "iterative"];
 

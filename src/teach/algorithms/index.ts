@@ -12,22 +12,22 @@
  * `maxPracticalN` ({@link decideRun}). Times are measured by repeating a run until the batch is
  * long enough for the timer ({@link timeAlgorithm}).
  *
- * One algorithm per file under `algorithms/`; this file is the facade.
+ * One algorithm per file beside this one (bitmask.ts ... work.ts); this file is the facade.
  */
-import { bitmask } from "./algorithms/bitmask.js";
-import { bruteForce, bruteForceCombinations } from "./algorithms/brute-force.js";
-import { iterative } from "./algorithms/iterative.js";
-import { rowLoop } from "./algorithms/row-loop.js";
-import { rowSets } from "./algorithms/row-sets.js";
-import { squareBacktrack } from "./algorithms/square-backtrack.js";
-import type { Work } from "./algorithms/work.js";
-import { checkSize, NQueensError } from "./errors.js";
+import { checkSize, NQueensError } from "../../errors.js";
+import { bitmask } from "./bitmask.js";
+import { bruteForce, bruteForceCombinations } from "./brute-force.js";
+import { iterative } from "./iterative.js";
+import { rowLoop } from "./row-loop.js";
+import { rowSets } from "./row-sets.js";
+import { squareBacktrack } from "./square-backtrack.js";
+import type { Work } from "./work.js";
 
 export {
   bruteForceCombinations,
   type EstimateOptions,
   estimateBruteForceSeconds,
-} from "./algorithms/brute-force.js";
+} from "./brute-force.js";
 
 /** The name of one of the compared algorithms. */
 export type AlgorithmName =

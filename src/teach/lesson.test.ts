@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { isSolution } from "./board.js";
+import { isSolution } from "../board.js";
+import { solutions } from "../solutions.js";
 import { attackers, type LessonStep, lesson } from "./lesson.js";
 import {
   firstClash,
@@ -9,7 +10,6 @@ import {
   placementIndex,
   solutionIndex,
 } from "./lesson-brute.js";
-import { solutions } from "./solutions.js";
 import { trace, treeProfile } from "./trace.js";
 
 const types = (steps: Iterable<LessonStep>) => [...steps].map((s) => s.type).join(" ");

@@ -7,8 +7,8 @@
  * combinatorial number system), so a page can step, scrub and jump through all C(n*n, n) of
  * them, and the number of each solution is known without the walk.
  */
-import { attackKind, type ConflictKind, type Queen } from "./board.js";
-import { checkSize, NQueensError } from "./errors.js";
+import { attackKind, type ConflictKind, type Queen } from "../board.js";
+import { checkSize, NQueensError } from "../errors.js";
 
 /** The largest n a brute-force lesson goes through: C(49, 7) = 85,900,584 placements. */
 export const MAX_BRUTE_LESSON_N = 7;

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isSolution } from "./board.js";
-import { count, countOrbits, countSolutions, countUnique } from "./count.js";
-import { NQueensError } from "./errors.js";
-import { solutions } from "./solutions.js";
-import { canonical, isCanonical, orbitSize, unique } from "./symmetry.js";
-import { KNOWN_ORBITS, known } from "./testing/known-counts.js";
+import { isSolution } from "../board.js";
+import { NQueensError } from "../errors.js";
+import { solutions } from "../solutions.js";
+import { canonical, isCanonical, orbitSize, unique } from "../symmetry.js";
+import { KNOWN_ORBITS, known } from "../testing/known-counts.js";
+import { count, countOrbits, countSolutions, countUnique } from "./plain.js";
 
 for (const k of known(1, 14)) {
   test(`n=${k.n}: total ${k.total}, unique ${k.unique}`, () => {

@@ -50,8 +50,8 @@
  * sub-problem is about 1-2% of the work.
  */
 
-import { popcount } from "../bits.js";
-import { checkSize } from "../errors.js";
+import { popcount } from "../../bits.js";
+import { checkSize } from "../../errors.js";
 
 /** Bumped when the enumeration or its order changes; part of `splitVersion`. */
 export const SPLIT_VERSION = "constellations-1";

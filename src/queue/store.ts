@@ -1,5 +1,5 @@
 /**
- * A run: one count of one n, spread over jobs, with everything it stores in Redis.
+ * The run store: one count of one n, spread over jobs, with everything it stores in Redis.
  *
  * Keys (all under `nqueens:`, so one Redis can also hold other data):
  * | key                          | type | holds                                                  |

@@ -3,12 +3,12 @@
  * `countFastSync`: the same on the calling thread, for small n.
  */
 import { availableParallelism } from "node:os";
-import { checkSize, NQueensError } from "../errors.js";
-import { solveSubProblem } from "./kernel.js";
+import { checkSize, NQueensError } from "../../errors.js";
+import { solveSubProblem } from "../kernel.js";
+import { Tally } from "../tally.js";
+import { countOnThreads, type ThreadedCount } from "../threads.js";
+import type { CountOptions, CountResult } from "../types.js";
 import { MAX_N, type SubProblem, split, splitVersion, splitWords } from "./split.js";
-import { Tally } from "./tally.js";
-import { countOnThreads, type ThreadedCount } from "./threads.js";
-import type { CountOptions, CountResult } from "./types.js";
 import type { WorkerInput } from "./worker.js";
 
 /** The most worker threads `countFast` accepts. */

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { NQueensError } from "../errors.js";
-import { known } from "../testing/known-counts.js";
-import { countFast, countFastSync } from "./count-fast.js";
-import { countCompletions } from "./kernel.js";
-import { CountInterrupted, type Progress } from "./types.js";
+import { NQueensError } from "../../errors.js";
+import { known } from "../../testing/known-counts.js";
+import { countCompletions } from "../kernel.js";
+import { CountInterrupted, type Progress } from "../types.js";
+import { countFast, countFastSync } from "./count.js";
 
 describe("countFastSync", () => {
   for (const c of known(1, 15)) {

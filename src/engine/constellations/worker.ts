@@ -1,14 +1,14 @@
 /**
- * A counting thread (see count-fast.ts). It starts before the main thread has the work ready, and
+ * A counting thread (see count.ts). It starts before the main thread has the work ready, and
  * waits for one message with it; then it takes sub-problems one at a time from a shared list (an
  * atomic cursor, so faster threads simply take more) and posts its results in batches, about
  * every 50 ms, as a Float64Array of [id, count, fixed180, fixed90, ...], then the string "done".
  */
 import { parentPort } from "node:worker_threads";
-import { solveInBatches } from "./solve-batches.js";
+import { solveInBatches } from "../solve-batches.js";
 import { fromWords } from "./split.js";
 
-/** What count-fast.ts posts to each worker, once. */
+/** What count.ts posts to each worker, once. */
 export interface WorkerInput {
   readonly n: number;
   /** `splitWords(n)`: 3 words per sub-problem, by id. */

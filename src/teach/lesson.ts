@@ -11,7 +11,7 @@
  * dead end when no queen was placed in it: every square of the row is attacked, and
  * {@link attackers} names the queen that attacks each one), and an `end` with the totals.
  */
-import type { Queen } from "./board.js";
+import type { Queen } from "../board.js";
 import { type RejectReason, type TraceOptions, trace } from "./trace.js";
 
 /** The ways of writing the search that a lesson follows. */

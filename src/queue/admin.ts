@@ -1,17 +1,20 @@
 /**
- * Looking at runs from any machine: their progress and verdict (verdict.ts, the coordinator's
- * own rule, so `runs` and `count` always say the same), re-verifying a run by recounting a random
- * sample of its settled sub-problems locally, removing records that fail their tag, and
- * forgetting a run. Everything that reads records needs the run's secret. A run of either
- * counting method is read through its split (run-split.ts), which its tagged version names.
+ * Administering runs from any machine (`nqueens runs`): their progress and verdict (verdict.ts,
+ * the coordinator's own rule, so `runs` and `count` always say the same), re-verifying a run by
+ * recounting a random sample of its settled sub-problems locally, removing records that fail
+ * their tag, and forgetting a run. Everything that reads records needs the run's secret. A run of
+ * either counting method is read through its split (run-split.ts), which its tagged version names.
  */
 import { randomInt } from "node:crypto";
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import type { SubResult } from "../engine/split.js";
+import type { SubResult } from "../engine/constellations/split.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { agree, checkRecord } from "./record.js";
+import { type QueueMethod, type RunSplit, splitFor } from "./run-split.js";
+import { parseSample, type Sample } from "./sample.js";
+import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
   checkRunName,
   metaChecks,
@@ -22,10 +25,7 @@ import {
   readMeta,
   readVotes,
   runKeys,
-} from "./run.js";
-import { type QueueMethod, type RunSplit, splitFor } from "./run-split.js";
-import { parseSample, type Sample } from "./sample.js";
-import { checkSecret, type RunKey, runKey } from "./secret.js";
+} from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import {
   type Dispute,

@@ -6,8 +6,8 @@
  * out in lexicographic order. Each event names its squares, so a viewer can replay the events
  * forward or backward from the starting board (the fixed queens) without re-running the search.
  */
-import { boardProblems, conflicts, describeConflict, type Queen } from "./board.js";
-import { checkSize, NQueensError } from "./errors.js";
+import { boardProblems, conflicts, describeConflict, type Queen } from "../board.js";
+import { checkSize, NQueensError } from "../errors.js";
 
 /** The largest board {@link trace} and {@link treeProfile} accept. */
 export const MAX_TRACE_N = 30;

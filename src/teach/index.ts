@@ -1,0 +1,52 @@
+/**
+ * The search shown to people: what the `trace` and `compare` commands print and what the page's
+ * Watch and Compare modes play. The search as events and the tree's profile (trace.ts); the
+ * search as a lesson, the backtracking and bitmask ways (lesson.ts) and brute force's placements
+ * by number (lesson-brute.ts); the algorithms the tutorials compare, each counting its work
+ * (algorithms/). The library's entries, the command and the page import them from here.
+ */
+export {
+  ALGORITHM_NAMES,
+  ALGORITHMS,
+  type AlgorithmInfo,
+  type AlgorithmName,
+  type AlgorithmOptions,
+  type AlgorithmResult,
+  algorithmInfo,
+  BRUTE_FORCE_BUDGET,
+  bruteForceCombinations,
+  decideRun,
+  type EstimateOptions,
+  estimateBruteForceSeconds,
+  MAX_ALGORITHM_N,
+  type RunDecision,
+  type RunLimits,
+  runAlgorithm,
+  TIMING_DEFAULTS,
+  type TimedResult,
+  type TimingOptions,
+  timeAlgorithm,
+} from "./algorithms/index.js";
+export {
+  type Attack,
+  attackers,
+  type LessonAlgorithm,
+  type LessonStep,
+  lesson,
+} from "./lesson.js";
+export {
+  type BruteClash,
+  firstClash,
+  MAX_BRUTE_LESSON_N,
+  placementAt,
+  placementCount,
+  solutionIndex,
+} from "./lesson-brute.js";
+export {
+  type RejectReason,
+  type TraceEvent,
+  type TraceOptions,
+  trace,
+  traceLengthOf,
+  treeProfile,
+} from "./trace.js";
