@@ -112,17 +112,7 @@ export async function countOnThreads<Input>(
   if (signal?.aborted || remaining.length === 0 || pool.length === 0) {
     stopAll();
     try {
-      if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
-      report();
-      // Small n: count here, between two looks at the signal per sub-problem.
-      const solve = plan.solver();
-      for (const id of remaining) {
-        const r = solve(id);
-        tally.add(id, r);
-        checkpoint?.append(id, r);
-        if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
-      }
-      if (remaining.length > 0) report();
+      countHere(plan, tally, remaining, checkpoint, signal, report);
     } finally {
       checkpoint?.close();
     }
@@ -187,4 +177,25 @@ export async function countOnThreads<Input>(
       w.postMessage(input);
     }
   });
+}
+
+/** Small n (or nothing left): counts here, between two looks at the signal per sub-problem. */
+function countHere<Input>(
+  plan: ThreadedCount<Input>,
+  tally: ReturnType<ThreadedCount<Input>["tally"]>,
+  remaining: readonly number[],
+  checkpoint: Checkpoint | undefined,
+  signal: AbortSignal | undefined,
+  report: () => void,
+): void {
+  if (signal?.aborted) throw new CountInterrupted(tally.done, plan.subProblems);
+  report();
+  const solve = plan.solver();
+  for (const id of remaining) {
+    const r = solve(id);
+    tally.add(id, r);
+    checkpoint?.append(id, r);
+    if (signal?.aborted) throw new CountInterrupted(tally.done, plan.subProblems);
+  }
+  if (remaining.length > 0) report();
 }
