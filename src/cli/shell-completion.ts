@@ -1,12 +1,17 @@
 /**
  * `nqueens completion bash|zsh|fish`: prints a Tab-completion script for the shell, generated
- * from this very program (commands, options, choices, file arguments) by completion-scripts.ts,
+ * from this very program (commands, options, choices, file arguments) by shell-completion-scripts.ts,
  * so it never falls out of date. Why a static script and not @pnpm/tabtab or omelette: see there.
  */
 import { Argument, type Command } from "commander";
 import type { Register } from "./commands.js";
-import { completionScript, describeProgram, SHELLS, type Shell } from "./completion-scripts.js";
 import { stdout } from "./output.js";
+import {
+  completionScript,
+  describeProgram,
+  SHELLS,
+  type Shell,
+} from "./shell-completion-scripts.js";
 
 /** The top of the command tree `cmd` belongs to: the program with every command registered. */
 function programOf(cmd: Command): Command {
