@@ -31,7 +31,7 @@ export function checkGeneratorSize(n: number, max: number): void {
 }
 
 /** The most characters of an input value a message quotes. */
-export const QUOTE_LIMIT = 40;
+const QUOTE_LIMIT = 40;
 
 /**
  * A piece of input for an error message: in single quotes, control characters and quotes escaped

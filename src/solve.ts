@@ -31,7 +31,7 @@ export interface SolveOptions {
 }
 
 /** The largest n `auto` solves by backtracking (so that it returns the least solution quickly). */
-export const AUTO_BACKTRACK_N = 29;
+const AUTO_BACKTRACK_N = 29;
 
 /**
  * The method {@link solve} runs for `method` at size n: `auto` is `backtrack` up to n = 29 and

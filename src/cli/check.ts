@@ -9,7 +9,7 @@ import { say, sayJson } from "./output.js";
 import { formatInOption, readBoard } from "./read-board.js";
 
 /** Conflicts and empty rows listed in the report before "and K more". */
-export const MAX_LISTED = 20;
+const MAX_LISTED = 20;
 
 interface CheckFlags {
   json?: boolean;

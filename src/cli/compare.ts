@@ -33,7 +33,7 @@ import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
 
 /** Seconds of brute-force work the estimate shown in a skipped row is measured from. */
-export const ESTIMATE_SECONDS = 0.2;
+const ESTIMATE_SECONDS = 0.2;
 
 interface CompareFlags {
   algorithms?: string;
@@ -43,7 +43,7 @@ interface CompareFlags {
 }
 
 /** A row of the comparison: a timed run with its ratio to the fastest, or a skipped algorithm. */
-export type CompareRow =
+type CompareRow =
   | (TimedResult & { readonly ratio: number })
   | {
       readonly name: AlgorithmName;
@@ -124,7 +124,7 @@ Examples:
 };
 
 /** Parses `--algorithms a,b,c` into names, in the order given, without repeats. */
-export function parseAlgorithms(text: string | undefined): AlgorithmName[] {
+function parseAlgorithms(text: string | undefined): AlgorithmName[] {
   if (text === undefined) return [...ALGORITHM_NAMES];
   const names = text
     .split(",")
@@ -141,7 +141,7 @@ export function parseAlgorithms(text: string | undefined): AlgorithmName[] {
  * Parses `--budget PLACEMENTS`: a whole number, 0 or more, exact (a bigint).
  * @example parseBudget("5000000000") // 5000000000n
  */
-export function parseBudget(text: string): bigint {
+function parseBudget(text: string): bigint {
   const trimmed = text.trim();
   if (!/^\+?\d+$/.test(trimmed)) {
     throw new NQueensError(
@@ -210,7 +210,7 @@ function compare(
 }
 
 /** The comparison as text lines: a header, one row per algorithm, and what the counts mean. */
-export function table(n: number, rows: readonly CompareRow[]): string[] {
+function table(n: number, rows: readonly CompareRow[]): string[] {
   const header = ["algorithm", "solutions", "nodes", "checks", "time/run", "runs", "vs fastest"];
   const cells = rows.map((r) =>
     "skipped" in r
@@ -262,7 +262,7 @@ const UNITS: readonly (readonly [number, string])[] = [
 ];
 
 /** A time per run, three significant digits: 52.1 ns, 795 us, 69.4 ms, 4.31 s, 1234 s. */
-export function perRun(seconds: number): string {
+function perRun(seconds: number): string {
   if (seconds >= 999.5) return `${Math.round(seconds)} s`;
   for (const [scale, unit] of UNITS) {
     // Rounded first, so that 0.9996 ms reads 1.00 ms rather than 1000 us.
@@ -273,7 +273,7 @@ export function perRun(seconds: number): string {
 }
 
 /** A duration in words: 12.5 us, 850 ms, 42 s, 3.5 min, 2.1 h, 12 days, 3.0e+12 years. */
-export function duration(seconds: number): string {
+function duration(seconds: number): string {
   if (seconds < 0.001) return perRun(seconds);
   if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
   if (seconds < 120) return `${Math.round(seconds)} s`;

@@ -23,7 +23,7 @@ function tooLarge(where: string): NQueensError {
  * Reads a stream to the end as UTF-8 text, stopping with an error as soon as it passes `limit`
  * bytes (the rest is never read).
  */
-export async function readLimited(
+async function readLimited(
   stream: NodeJS.ReadableStream,
   where: string,
   limit = MAX_INPUT_BYTES,

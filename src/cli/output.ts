@@ -158,7 +158,7 @@ function describeWriteError(e: Error): string {
 }
 
 /** JSON text of a value; bigints become decimal strings, exact. */
-export function toJson(value: unknown): string {
+function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) => (typeof v === "bigint" ? v.toString() : v));
 }
 
@@ -181,7 +181,7 @@ const SQUARE_STYLES: readonly BoardStyle[] = [
 ];
 
 /** The largest n a square-by-square style is printed for. */
-export const MAX_DRAWN_N = 200;
+const MAX_DRAWN_N = 200;
 
 /** The `--format` option, its choices listed in --help. */
 export function formatOption(defaultText = "dots up to n=32, perm beyond"): Option {

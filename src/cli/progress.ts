@@ -77,7 +77,7 @@ const BAR_MAX = 40;
 const BAR_MIN = 8;
 
 /** A number with thousands separators: 1,234,567. */
-export function grouped(value: bigint | number): string {
+function grouped(value: bigint | number): string {
   return value.toLocaleString("en-US");
 }
 
@@ -224,7 +224,7 @@ export function startProgress(options: ProgressOptions): ProgressBar {
 }
 
 /** The signals that stop long work the way Ctrl-C does. */
-export const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 export type StopSignal = (typeof STOP_SIGNALS)[number];
 
 /** The exit status after a stop signal: 128 + its number (SIGINT 130, SIGTERM 143, SIGHUP 129). */

@@ -6,7 +6,7 @@ import { BOARD_FORMS, type BoardForm, parseBoard, parseBoardAs } from "../format
 import { readInput } from "./input.js";
 
 /** What `--format-in` accepts: `auto` (detect) or one of the formats the library reads (BOARD_FORMS). */
-export const FORMATS_IN = ["auto", ...BOARD_FORMS] as const;
+const FORMATS_IN = ["auto", ...BOARD_FORMS] as const;
 
 /** The `--format-in` option, its choices listed in --help. */
 export function formatInOption(): Option {

@@ -26,14 +26,14 @@ export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** What completes a value: fixed words, file names, directory names, or nothing. */
-export type Values =
+type Values =
   | { kind: "words"; words: readonly string[] }
   | { kind: "files" }
   | { kind: "dirs" }
   | { kind: "none" };
 
 /** One option: `-f, --format <style>`. */
-export interface OptionSpec {
+interface OptionSpec {
   short?: string;
   long?: string;
   description: string;
@@ -42,7 +42,7 @@ export interface OptionSpec {
 }
 
 /** One argument: `<n>`, `[file]`. */
-export interface ArgumentSpec {
+interface ArgumentSpec {
   name: string;
   required: boolean;
   variadic: boolean;
@@ -172,7 +172,7 @@ function bashValues(v: Values): string {
   return ":";
 }
 
-export function bashScript(program: CommandSpec): string {
+function bashScript(program: CommandSpec): string {
   const name = program.name;
   const f = `_${ident(name)}`;
   return `# bash completion for ${name}, generated from the program by \`${name} completion bash\`.
@@ -385,7 +385,7 @@ function zshArgument(a: ArgumentSpec, i: number): string {
   );
 }
 
-export function zshScript(program: CommandSpec): string {
+function zshScript(program: CommandSpec): string {
   const name = program.name;
   const fn = (c: CommandSpec) => `_${ident([name, ...c.path].join("_"))}`;
   const list = (c: CommandSpec) => `_${fn(c)}_commands`;
@@ -468,7 +468,7 @@ function fishValues(v: Values, required: boolean): string[] {
   return exclusive;
 }
 
-export function fishScript(program: CommandSpec): string {
+function fishScript(program: CommandSpec): string {
   const name = program.name;
   const f = `__${ident(name)}`;
   const all = everyCommand(program);

@@ -11,9 +11,9 @@ import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
 
 /** The largest n the command traces. */
-export const TRACE_MAX_N = 16;
+const TRACE_MAX_N = 16;
 /** Events shown when --limit is not given. */
-export const DEFAULT_LIMIT = 200;
+const DEFAULT_LIMIT = 200;
 
 interface TraceFlags {
   limit: string;
@@ -103,7 +103,7 @@ Examples:
 };
 
 /** One event as a line, indented two spaces per depth. */
-export function describe(e: TraceEvent): string {
+function describe(e: TraceEvent): string {
   const indent = "  ".repeat(e.depth);
   switch (e.type) {
     case "place":
@@ -120,7 +120,7 @@ export function describe(e: TraceEvent): string {
 const BAR_WIDTH = 40;
 
 /** The tree profile as a heading and one bar per depth, or a note when n is too big. */
-export function profileLines(n: number, profile: readonly number[] | undefined): string[] {
+function profileLines(n: number, profile: readonly number[] | undefined): string[] {
   if (!profile) {
     return [`Search tree: not drawn for n > ${MAX_PROFILE_N} (n = 16 would take about 25 s)`];
   }

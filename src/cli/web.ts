@@ -25,10 +25,10 @@ import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
 
 /** The port used when --port is not given. */
-export const DEFAULT_PORT = 4173;
+const DEFAULT_PORT = 4173;
 
 /** The built site, beside dist/ and src/ in the package. */
-export const WEB_DIST = fileURLToPath(new URL("../../web-dist/", import.meta.url));
+const WEB_DIST = fileURLToPath(new URL("../../web-dist/", import.meta.url));
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -56,7 +56,7 @@ interface WebFlags {
  * allowed (the board sets sizes with them); images may be `data:` (the icon) or `blob:` (PNG
  * export); no plugins, no `<base>`, no form targets, and no page may frame it.
  */
-export function contentSecurityPolicy(inline: readonly string[] = []): string {
+function contentSecurityPolicy(inline: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'wasm-unsafe-eval'${inline.map((h) => ` '${h}'`).join("")}`,
@@ -77,7 +77,7 @@ const POLICY_REST = [
 ];
 
 /** The `sha256-...` sources of the inline scripts (`<script>` without `src`) of an HTML text. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\bsrc\s*=/i.test(m[1]) || m[2] === "") continue;
@@ -87,7 +87,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The headers every response carries, errors included. */
-export function securityHeaders(inline: readonly string[] = []): Readonly<Record<string, string>> {
+function securityHeaders(inline: readonly string[] = []): Readonly<Record<string, string>> {
   return {
     "content-security-policy": contentSecurityPolicy(inline),
     "referrer-policy": "no-referrer",
@@ -102,7 +102,7 @@ export function securityHeaders(inline: readonly string[] = []): Readonly<Record
  * Whether a Host header names this server on a loopback address: `localhost`, `127.x.y.z` or
  * `[::1]`, with `port` (which may be left out only when it is 80).
  */
-export function loopbackHost(host: string | undefined, port: number): boolean {
+function loopbackHost(host: string | undefined, port: number): boolean {
   if (host === undefined) return false;
   const m = /^(\[::1\]|[a-z0-9.]+)(?::(\d{1,5}))?$/i.exec(host);
   if (!m) return false;

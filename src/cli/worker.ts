@@ -26,7 +26,7 @@ interface WorkerFlags {
 const BACKENDS: readonly Backend[] = ["cpu", "gpu", "auto"];
 
 /** One log line for a worker event, or undefined for none. */
-export function describeEvent(e: WorkerEvent, quiet: boolean): string | undefined {
+function describeEvent(e: WorkerEvent, quiet: boolean): string | undefined {
   switch (e.type) {
     case "ready":
       return `worker ${e.name}: taking jobs from ${e.url}, ${e.threads} solver thread${e.threads === 1 ? "" : "s"}, on ${e.backend}`;

@@ -97,7 +97,7 @@ export class CompletionInterrupted extends Error {
 }
 
 /** Progress and abort, shared by the long completion jobs. */
-export interface CompletionWatchOptions {
+interface CompletionWatchOptions {
   /**
    * Called with the sub-problems done and the completions so far: once at the start, then as
    * sub-problems finish. For {@link completions} a sub-problem is one candidate square of the

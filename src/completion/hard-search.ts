@@ -51,7 +51,7 @@ import type { SubBoard } from "./sub-board.js";
 export type SearchStatus = "sat" | "unsat" | "paused";
 
 /** Nodes of the first run between restarts; run k gets RESTART_UNIT * luby(k). */
-export const RESTART_UNIT = 8192;
+const RESTART_UNIT = 8192;
 
 /** Options of {@link HardSearch}. */
 export interface HardSearchOptions {

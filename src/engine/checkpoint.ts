@@ -68,7 +68,7 @@ const hex = (text: string) => (crc32(text) >>> 0).toString(16).padStart(8, "0");
  * The shortest key accepted (as for the queue's secret, queue/secret.ts): a short one could be
  * found from any tagged line by trying guesses offline.
  */
-export const MIN_KEY_LENGTH = 16;
+const MIN_KEY_LENGTH = 16;
 
 /** A checkpoint's key: tags lines of one split. */
 export interface CheckpointKey {

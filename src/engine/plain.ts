@@ -16,7 +16,7 @@ import { checkSize } from "../errors.js";
 import { countRotationFixed } from "./rotation-fixed.js";
 
 /** The largest n the counter accepts (32-bit masks). n = 14 takes well under a second. */
-export const MAX_COUNT_N = 32;
+const MAX_COUNT_N = 32;
 
 /** Options for {@link count}. */
 export interface CountOptions {

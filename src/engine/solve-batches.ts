@@ -10,7 +10,7 @@ import type { SubProblem, SubResult } from "./constellations/split.js";
 import { solveSubProblem } from "./kernel.js";
 
 /** How often a counting thread posts the results it has, unless told otherwise. */
-export const POST_MS = 50;
+const POST_MS = 50;
 
 /**
  * Calls `solveNext` until it returns undefined (each call solves one sub-problem and returns

@@ -13,7 +13,7 @@ import { threadExecArgv } from "./thread-flags.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
 
 /** A running sum of sub-problem results (engine/tally.ts, join/tally.ts). */
-export interface RunningSum {
+interface RunningSum {
   readonly done: number;
   readonly total: bigint;
   readonly unique: bigint;

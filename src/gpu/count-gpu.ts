@@ -53,7 +53,7 @@ export interface GpuSubResult {
  * Where finished sub-problems come from and go to, so that a stopped count can resume. The CPU
  * engine's checkpoint file fits (same split, ids and results): see `index.ts`.
  */
-export interface GpuCheckpoint {
+interface GpuCheckpoint {
   /** Results already known, by sub-problem id: not searched again. */
   readonly done: ReadonlyMap<number, SubResult>;
   /** Called after each dispatch with the sub-problems it finished; the count waits for it. */
@@ -126,7 +126,7 @@ export interface GpuCountResult extends Omit<CountResult, "workers"> {
  * left (a resumed count) so that the list still has twice as many tasks as lanes; at most 4,
  * n - 6, and below 2^31 tasks. Donation (see kernel.wgsl.ts) balances the rest.
  */
-export function defaultLevels(n: number, constellations: number, lanes: number): number {
+function defaultLevels(n: number, constellations: number, lanes: number): number {
   const w = n - 2;
   const most = Math.min(4, Math.max(0, n - 6));
   let levels = Math.min(n < 6 ? 0 : n < 8 ? 1 : 2, most);

@@ -42,10 +42,10 @@ type DawnModule = { create(flags: string[]): GPU };
 let dawn: Promise<DawnModule> | undefined;
 
 /** The install command users need when the optional `webgpu` package is not there. */
-export const WEBGPU_INSTALL = "npm install webgpu";
+const WEBGPU_INSTALL = "npm install webgpu";
 
 /** Whether the optional `webgpu` package (Dawn for Node) can be loaded from here. */
-export function dawnInstalled(): boolean {
+function dawnInstalled(): boolean {
   try {
     import.meta.resolve("webgpu");
     return true;
@@ -77,7 +77,7 @@ function noAdapterHint(): string {
  * Whether the Vulkan loader can be found (always true off Linux: Dawn decides there): in
  * LD_LIBRARY_PATH, the linker cache, the usual directories, or already loaded.
  */
-export function vulkanLoaderFound(): boolean {
+function vulkanLoaderFound(): boolean {
   if (process.platform !== "linux") return true;
   const name = "libvulkan.so.1";
   const dirs = (process.env.LD_LIBRARY_PATH ?? "").split(":").filter(Boolean);

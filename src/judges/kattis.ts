@@ -13,7 +13,7 @@ import { quote } from "../errors.js";
 import { inputLines, type JudgeResult, malformed, plural } from "./common.js";
 
 /** The board size of the problem. */
-export const KATTIS_SIZE = 8;
+const KATTIS_SIZE = 8;
 
 /**
  * Answers a Kattis `8queens` input: `valid`, or `invalid` as a "no" result that says why.

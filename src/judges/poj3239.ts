@@ -24,7 +24,7 @@ export const POJ3239_MAX_N = 300;
  * The answer line for one n: the row (from 1) of the queen in each column, from column 1.
  * @example poj3239Line(8) // "6 1 5 2 8 3 7 4"
  */
-export function poj3239Line(n: number): string {
+function poj3239Line(n: number): string {
   const cols = solve(n, { method: "construct" })!; // n >= 8: a solution exists
   const rows = new Array<number>(n);
   cols.forEach((col, row) => {

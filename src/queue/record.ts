@@ -30,7 +30,7 @@ export interface VerificationRecord extends SubResult {
 }
 
 /** The most characters of a worker's name. */
-export const MAX_WORKER_NAME = 64;
+const MAX_WORKER_NAME = 64;
 
 /**
  * Checks a worker's name: 1 to 64 characters, none of them a space, a tab, a line break or

@@ -57,7 +57,7 @@ async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
 /** Names the CPU solver of constellations in verification records (the join's: `cpu/join-1`). */
 export const CPU_SOLVER = `cpu/${SPLIT_VERSION}`;
 /** Names the GPU solver in verification records. */
-export const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
+const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
 
 /** Options for {@link startWorker}. */
 export interface QueueWorkerOptions {

@@ -10,7 +10,7 @@ import { boardProblems, conflicts, describeConflict, type Queen } from "../board
 import { checkSize, NQueensError } from "../errors.js";
 
 /** The largest board {@link trace} and {@link treeProfile} accept. */
-export const MAX_TRACE_N = 30;
+const MAX_TRACE_N = 30;
 
 /** The line along which an earlier queen attacks a rejected square. */
 export type RejectReason = "column" | "diagonal" | "anti-diagonal";

@@ -15,7 +15,7 @@ import type { GpuJob, GpuOutcome, GpuProgressReply, GpuReply } from "./protocol.
 type Where = GpuOutcome["where"];
 
 /** What a running GPU count tells the page. */
-export interface GpuEvents {
+interface GpuEvents {
   /** The device is open (before the shader compiles). */
   onAdapter?(name: string, software: boolean, where: Where): void;
   onProgress?(p: GpuProgressReply): void;
@@ -27,7 +27,7 @@ let support: Promise<GpuSupport> | undefined;
 let counters = 0;
 
 /** Whether the page can count on a GPU, and on which adapter (asked once per page). */
-export function gpuSupport(): Promise<GpuSupport> {
+function gpuSupport(): Promise<GpuSupport> {
   support ??= import("./gpu-device.js").then(
     (m) => m.probeGpu(pageGpu()),
     (e: Error): GpuSupport => ({ ok: false, why: "load", detail: e.message }),
@@ -39,7 +39,7 @@ export function gpuSupport(): Promise<GpuSupport> {
  * Counts n on the GPU, in a worker if it can, else on this thread. `cancel()` rejects the
  * promise with a {@link Cancelled} at once (terminating the worker, or aborting the count here).
  */
-export function runGpuCount(n: number, events: GpuEvents = {}): Running<GpuOutcome> {
+function runGpuCount(n: number, events: GpuEvents = {}): Running<GpuOutcome> {
   const started = performance.now();
   let cancel = () => {};
   const promise = new Promise<GpuOutcome>((resolve, reject) => {

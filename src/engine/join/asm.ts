@@ -11,7 +11,7 @@
 import { section, sleb, uleb, utf8, vec } from "../wasm-encoding.js";
 
 /** A value type. */
-export type ValType = "i32" | "i64" | "f64" | "v128";
+type ValType = "i32" | "i64" | "f64" | "v128";
 
 const TYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f64: 0x7c, v128: 0x7b };
 

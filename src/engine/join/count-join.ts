@@ -14,7 +14,7 @@ import { JoinSolver } from "./tasks.js";
 import type { JoinWorkerInput } from "./worker.js";
 
 /** Up to this n a join count runs on the calling thread (faster than starting threads). */
-export const JOIN_INLINE_MAX_N = 12;
+const JOIN_INLINE_MAX_N = 12;
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on the

@@ -236,7 +236,7 @@ const GEN_LOCALS = {
 } as const;
 
 /** Bytes per sorted A key: 4 u16 offsets, or 6 (padded to 8). */
-export const aStride = (chunks: number) => (chunks <= 4 ? 8 : 16);
+const aStride = (chunks: number) => (chunks <= 4 ? 8 : 16);
 
 /** Transposes the block at `$blk` (byte planes) into 8 * chunks slices of 128 bits. */
 function transposeText(L: KernelLayout, chunks: number): string {
@@ -424,7 +424,7 @@ function spread(w: string): string {
 }
 
 /** The kernel functions for a layout. */
-export function kernelFuncs(L: KernelLayout): FuncSpec[] {
+function kernelFuncs(L: KernelLayout): FuncSpec[] {
   let classify = "";
   for (let b = 0; b < L.keyBytes; b++) {
     classify += ` local.get $x ${b > 0 ? `i64.const ${8 * b} i64.shr_u` : ""} i32.wrap_i64

@@ -21,18 +21,18 @@ import { halfBoards, halfKey, type Queen } from "./reference.js";
 import { JOIN_MAX_N } from "./split.js";
 
 /** Pairs up to this many are counted one by one (the tables cost more than they save)... */
-export const DIRECT_PAIRS = 1 << 15;
+const DIRECT_PAIRS = 1 << 15;
 /** ...and so are all pairs when one list is this short. */
-export const DIRECT_SIDE = 12;
+const DIRECT_SIDE = 12;
 
 /** The B side is cut into groups of about this many keys (so blocks are nearly full). */
-export const GROUP_TARGET = 128;
+const GROUP_TARGET = 128;
 
 /** Keys sampled per list for the bit frequencies that choose the partition. */
 const SAMPLE = 256;
 
 /** The most partition bits (groups: 2^16). */
-export const MAX_PARTITION_BITS = 16;
+const MAX_PARTITION_BITS = 16;
 
 const PAGE = 65536;
 const align = (x: number, a: number) => Math.ceil(x / a) * a;

@@ -23,7 +23,7 @@ import {
 } from "./render.js";
 
 /** Largest N whose solutions are all listed. */
-export const GALLERY_MAX_N = 12;
+const GALLERY_MAX_N = 12;
 
 export class GalleryMode implements ModeView {
   private readonly head = h("div", { class: "gallery-head" });

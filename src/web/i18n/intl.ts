@@ -4,7 +4,7 @@
  */
 
 /** The languages of the page. */
-export const LANGS = ["en", "ja"] as const;
+const LANGS = ["en", "ja"] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** The locale each language formats numbers in. */

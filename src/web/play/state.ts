@@ -10,7 +10,7 @@ import type { Running } from "../jobs.js";
 import { type PageState, puzzleKey, queensKey } from "../state.js";
 
 /** The puzzle of the page's state, once made: its given queens and its one solution. */
-export interface Puzzle {
+interface Puzzle {
   readonly key: string;
   readonly given: readonly Queen[];
   readonly solution: readonly number[];

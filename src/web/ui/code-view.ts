@@ -14,7 +14,7 @@ import type { Algo } from "../state.js";
 type Line = readonly [code: string, comment?: keyof ReturnType<typeof t>["code"]["comments"]];
 
 /** The listings, by algorithm; line numbers count from 1. */
-export const LISTINGS: Record<Algo, readonly Line[]> = {
+const LISTINGS: Record<Algo, readonly Line[]> = {
   backtrack: [
     ["solve(row):"],
     ["  if row > n:"],

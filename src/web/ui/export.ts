@@ -21,7 +21,7 @@ export function download(name: string, data: Blob): void {
 }
 
 /** The board as a standalone SVG picture. */
-export function boardSvg(board: PartialBoard, size?: number): string {
+function boardSvg(board: PartialBoard, size?: number): string {
   return formatBoard(board, "svg", {
     size,
     title: t().board.svgTitle(board.n, board.queens.length),
@@ -29,7 +29,7 @@ export function boardSvg(board: PartialBoard, size?: number): string {
 }
 
 /** The board as PNG bytes, `px` pixels square. */
-export async function boardPng(board: PartialBoard, px = 960): Promise<Blob> {
+async function boardPng(board: PartialBoard, px = 960): Promise<Blob> {
   const svg = boardSvg(board, px);
   const img = new Image(px, px);
   const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
@@ -65,7 +65,7 @@ export async function downloadBoardPng(board: PartialBoard): Promise<void> {
  * A list of solutions as JSON, columns from 1 as on the page (`"from": 1` says so):
  * `{"n":8,"count":92,"from":1,"solutions":[[1,5,8,6,3,7,2,4],…]}`.
  */
-export function solutionsJson(n: number, solutions: readonly (readonly number[])[]): string {
+function solutionsJson(n: number, solutions: readonly (readonly number[])[]): string {
   const rows = solutions.map((s) => JSON.stringify(s.map((c) => c + 1))).join(",\n    ");
   return `{\n  "n": ${n},\n  "count": ${solutions.length},\n  "from": 1,\n  "solutions": [\n    ${rows}\n  ]\n}\n`;
 }
@@ -75,7 +75,7 @@ export function solutionsJson(n: number, solutions: readonly (readonly number[])
  * per solution (e.g. the symmetry class), then the column of the queen in each row, rows and
  * columns counted from 1 as on the page (`row1`… holds 1…n).
  */
-export function solutionsCsv(
+function solutionsCsv(
   n: number,
   solutions: readonly (readonly number[])[],
   extra?: { readonly header: string; readonly value: (i: number) => string | number },

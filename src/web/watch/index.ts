@@ -46,11 +46,11 @@ import {
 } from "./state.js";
 
 /** Steps kept once a solution has been seen (the first solution is always reached). */
-export const STEP_LIMIT = 2_000_000;
+const STEP_LIMIT = 2_000_000;
 /** Steps kept in any case (a board from Play with no completion can take long to refute). */
-export const HARD_LIMIT = 6_000_000;
+const HARD_LIMIT = 6_000_000;
 /** The most steps in one GIF. */
-export const GIF_MAX = 300;
+const GIF_MAX = 300;
 
 export class WatchMode implements ModeView, WatchActions {
   readonly ws: WatchState = initialState(shortcutsOn());

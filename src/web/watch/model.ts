@@ -256,7 +256,7 @@ function attacksOf({ trace, pos }: Shown, row: number): Attack[] {
 }
 
 /** The totals said at the end of the trace. */
-export function summary({ trace, pos }: Shown): SearchSummary {
+function summary({ trace, pos }: Shown): SearchSummary {
   const s = replayAt(trace, pos)!.cur;
   return {
     size: trace.n,

@@ -84,7 +84,7 @@ function wrap(text: string, font: string, width: number): string[] {
 const queenPath = typeof Path2D === "undefined" ? null : new Path2D(QUEEN_PATH);
 
 /** Draws the picture on a canvas context of W×H pixels. */
-export function drawPicture(ctx: CanvasRenderingContext2D, p: StepPicture, W: number, H: number) {
+function drawPicture(ctx: CanvasRenderingContext2D, p: StepPicture, W: number, H: number) {
   const { pad, board, textX, textW } = layout(W, H);
   ctx.fillStyle = C.bg;
   ctx.fillRect(0, 0, W, H);
@@ -186,7 +186,7 @@ function lineEnds(l: StepPicture["lines"][number]): [number, number, number, num
 }
 
 /** The picture as a canvas of W×H. */
-export function pictureCanvas(p: StepPicture, W = 1280, H = 720): HTMLCanvasElement {
+function pictureCanvas(p: StepPicture, W = 1280, H = 720): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = W;
   canvas.height = H;

@@ -21,10 +21,10 @@ import {
 } from "../steps.js";
 
 /** Steps between snapshots. */
-export const SNAP = 1024;
+const SNAP = 1024;
 
 /** Square status in a row: untried, rejected, holds the queen now, explored and taken back. */
-export const UNTRIED = 0;
+const UNTRIED = 0;
 export const REJECTED = 1;
 export const PLACED = 2;
 export const DONE = 3;
