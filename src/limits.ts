@@ -59,3 +59,15 @@ export const MAX_JUDGE_LINES = 100_000;
  * waits for it: the command and the page (n = 16 takes about 25 s).
  */
 export const MAX_PROFILE_N = 15;
+
+/** The largest n the plain counter (`count`, engine/plain.ts) accepts (32-bit masks). */
+export const MAX_COUNT_N = 32;
+
+/** The largest board `trace` and `treeProfile` accept. */
+export const MAX_TRACE_N = 30;
+
+/** The largest n the compared algorithms (teach/algorithms) accept (bitmasks are 32-bit). */
+export const MAX_ALGORITHM_N = 30;
+
+/** The largest n a brute-force lesson goes through: C(49, 7) = 85,900,584 placements. */
+export const MAX_BRUTE_LESSON_N = 7;

@@ -14,6 +14,7 @@
  * time per run is reported with the number of runs in that batch.
  */
 import { NQueensError } from "../errors.js";
+import { MAX_ALGORITHM_N } from "../limits.js";
 import {
   ALGORITHM_NAMES,
   ALGORITHMS,
@@ -23,7 +24,6 @@ import {
   bruteForceCombinations,
   decideRun,
   estimateBruteForceSeconds,
-  MAX_ALGORITHM_N,
   TIMING_DEFAULTS,
   type TimedResult,
   timeAlgorithm,

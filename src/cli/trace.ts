@@ -11,7 +11,7 @@ import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
 
 /** The largest n the command traces. */
-const TRACE_MAX_N = 16;
+const MAX_TRACED_N = 16;
 /** Events shown when --limit is not given. */
 const DEFAULT_LIMIT = 200;
 
@@ -28,7 +28,7 @@ export const registerTrace: Register = (program, exit) => {
       "show the row-by-row backtracking search step by step, then its nodes per depth " +
         "(squares are (row,col) from 0)",
     )
-    .argument("<n>", `board size, 1 to ${TRACE_MAX_N}`)
+    .argument("<n>", `board size, 1 to ${MAX_TRACED_N}`)
     .option(
       "-l, --limit <k>",
       "stop after k events; 0 shows only the tree profile, 'all' the whole search",
@@ -48,7 +48,7 @@ Examples:
   $ nqueens trace 6 --json --limit all   every event as JSON, for replaying elsewhere`,
     )
     .action(async (nText: string, flags: TraceFlags) => {
-      const n = parseInteger(nText, "n", 1, TRACE_MAX_N);
+      const n = parseInteger(nText, "n", 1, MAX_TRACED_N);
       const limit =
         flags.limit.trim() === "all"
           ? Number.POSITIVE_INFINITY

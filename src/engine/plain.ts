@@ -13,10 +13,8 @@
 
 import { popcount } from "../bits.js";
 import { checkSize } from "../errors.js";
+import { MAX_COUNT_N } from "../limits.js";
 import { countRotationFixed } from "./rotation-fixed.js";
-
-/** The largest n the counter accepts (32-bit masks). n = 14 takes well under a second. */
-const MAX_COUNT_N = 32;
 
 /** Options for {@link count}. */
 export interface CountOptions {

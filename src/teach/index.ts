@@ -18,7 +18,6 @@ export {
   decideRun,
   type EstimateOptions,
   estimateBruteForceSeconds,
-  MAX_ALGORITHM_N,
   type RunDecision,
   type RunLimits,
   runAlgorithm,
@@ -37,7 +36,6 @@ export {
 export {
   type BruteClash,
   firstClash,
-  MAX_BRUTE_LESSON_N,
   placementAt,
   placementCount,
   solutionIndex,

@@ -9,9 +9,7 @@
  */
 import { attackKind, type ConflictKind, type Queen } from "../board.js";
 import { checkSize, NQueensError } from "../errors.js";
-
-/** The largest n a brute-force lesson goes through: C(49, 7) = 85,900,584 placements. */
-export const MAX_BRUTE_LESSON_N = 7;
+import { MAX_BRUTE_LESSON_N } from "../limits.js";
 
 const binomials = new Map<string, number>();
 

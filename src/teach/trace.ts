@@ -8,9 +8,7 @@
  */
 import { boardProblems, conflicts, describeConflict, type Queen } from "../board.js";
 import { checkSize, NQueensError } from "../errors.js";
-
-/** The largest board {@link trace} and {@link treeProfile} accept. */
-const MAX_TRACE_N = 30;
+import { MAX_TRACE_N } from "../limits.js";
 
 /** The line along which an earlier queen attacks a rejected square. */
 export type RejectReason = "column" | "diagonal" | "anti-diagonal";

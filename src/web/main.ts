@@ -16,7 +16,7 @@ import {
   formatState,
   isNewEntry,
   isStateText,
-  MAX_N,
+  MAX_BOARD_N,
   MODES,
   type Mode,
   type PageState,
@@ -155,7 +155,7 @@ function render(): void {
   if (problem && sizeMessage.dataset.problem !== problemText) {
     sizeMessage.dataset.problem = problemText;
     const nearest = Number.isFinite(state.n)
-      ? Math.max(1, Math.min(MAX_N, Math.round(state.n)))
+      ? Math.max(1, Math.min(MAX_BOARD_N, Math.round(state.n)))
       : 8;
     const fix = document.createElement("button");
     fix.type = "button";
@@ -251,7 +251,7 @@ nInput.addEventListener("blur", () => {
 });
 const stepN = (d: number) => () => {
   const n = Number.isInteger(state.n) ? state.n : 8;
-  const next = Math.max(1, Math.min(MAX_N, n + d));
+  const next = Math.max(1, Math.min(MAX_BOARD_N, n + d));
   app.set({ n: next });
   app.announce(t().page.sizeNow(next));
 };

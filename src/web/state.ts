@@ -11,7 +11,7 @@ export const MODES = ["play", "watch", "gallery", "compare"] as const;
 export type Mode = (typeof MODES)[number];
 
 /** The largest board the page draws. */
-export const MAX_N = 20;
+export const MAX_BOARD_N = 20;
 
 /** The ways of writing the search that Watch can follow (see ../lesson.ts, ../lesson-brute.ts). */
 export const ALGOS = ["backtrack", "bitmask", "brute"] as const;
@@ -65,9 +65,9 @@ export type SizeProblem =
 
 /** Why `n` cannot be drawn, or undefined when it can. */
 export function sizeProblem(n: number): SizeProblem | undefined {
-  if (!Number.isFinite(n)) return { kind: "not-number", max: MAX_N };
-  if (!Number.isInteger(n)) return { kind: "not-integer", n, max: MAX_N };
-  if (n < 1 || n > MAX_N) return { kind: "out-of-range", n, max: MAX_N };
+  if (!Number.isFinite(n)) return { kind: "not-number", max: MAX_BOARD_N };
+  if (!Number.isInteger(n)) return { kind: "not-integer", n, max: MAX_BOARD_N };
+  if (n < 1 || n > MAX_BOARD_N) return { kind: "out-of-range", n, max: MAX_BOARD_N };
   return undefined;
 }
 

@@ -29,6 +29,8 @@ export {
   estimateBruteForceSeconds,
 } from "./brute-force.js";
 
+import { MAX_ALGORITHM_N } from "../../limits.js";
+
 /** The name of one of the compared algorithms. */
 export type AlgorithmName =
   | "brute-force"
@@ -55,9 +57,6 @@ export interface AlgorithmInfo {
   /** What one of its `checks` is. */
   readonly checks: string;
 }
-
-/** The largest n any algorithm here accepts (bitmasks are 32-bit). */
-export const MAX_ALGORITHM_N = 30;
 
 /** Every algorithm, from the most work to the least, in the order the tutorials present them. */
 export const ALGORITHMS: readonly AlgorithmInfo[] = [

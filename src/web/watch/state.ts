@@ -11,7 +11,7 @@
  * it into words and pictures. Nothing here touches the page, so it runs in unit tests as it is.
  */
 import type { Queen } from "../../board.js";
-import { MAX_BRUTE_LESSON_N } from "../../teach/index.js";
+import { MAX_BRUTE_LESSON_N } from "../../limits.js";
 import type { Running } from "../jobs.js";
 import type { Algo } from "../state.js";
 import { K_SOLUTION, kindOf, StepList } from "../steps.js";
