@@ -8,7 +8,7 @@
  * argument it is a lying worker, for tests: it adds 1 to every count before tagging it.
  */
 import { SECRET_ENV } from "../queue/secret.js";
-import { startWorker } from "../queue/worker.js";
+import { startWorkerWith } from "../queue/worker.js";
 
 const [url, threads = "1", lock = "30", name, lie] = process.argv.slice(2);
 if (!url) {
@@ -16,14 +16,17 @@ if (!url) {
   process.exit(2);
 }
 try {
-  const worker = await startWorker(url, {
-    secret: process.env[SECRET_ENV] ?? "",
-    threads: Number(threads),
-    lockSeconds: Number(lock),
-    name,
-    tamper: lie === "lie" ? (_id, r) => ({ ...r, count: r.count + 1 }) : undefined,
-    onEvent: (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
-  });
+  const worker = await startWorkerWith(
+    url,
+    {
+      secret: process.env[SECRET_ENV] ?? "",
+      threads: Number(threads),
+      lockSeconds: Number(lock),
+      name,
+      onEvent: (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
+    },
+    lie === "lie" ? (_id, r) => ({ ...r, count: r.count + 1 }) : undefined,
+  );
   process.once("SIGINT", () => void worker.close());
   process.once("SIGTERM", () => void worker.close(true));
 } catch (e) {

@@ -24,6 +24,7 @@ import { quote } from "../errors.js";
 import { checkRecord } from "./record.js";
 import { asSplit, type RunSplit } from "./run-split.js";
 import type { RunKey } from "./secret.js";
+import type { JobData } from "./store.js";
 
 /** Votes beyond the quorum asked for one disputed sub-problem before giving up on it. */
 export const MAX_EXTRA_VOTES = 3;
@@ -243,4 +244,27 @@ export function judgeRun(
     workers: [...workers].sort(),
     ...sums,
   };
+}
+
+/**
+ * The sub-problems of job `d` that are not settled and that this worker (`name`) has not voted
+ * on, and how many of the unsettled ones it has voted on.
+ */
+export function stillToSolve(
+  d: JobData,
+  plan: RunSplit,
+  key: RunKey,
+  stored: readonly string[],
+  name: string,
+): { todo: number[]; mine: number } {
+  const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
+  const todo: number[] = [];
+  let mine = 0;
+  ids.forEach((id, i) => {
+    const j = judgeSub(key, d.version, id, voteLines(stored[i]), d.replicas, plan);
+    if (j.verdict.state === "settled") return;
+    if ([...j.votes, ...j.overruled].some((v) => v.worker === name)) mine++;
+    else todo.push(id);
+  });
+  return { todo, mine };
 }

@@ -40,7 +40,7 @@ import {
   storeVotes,
 } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
-import { judgeSub, voteLines } from "./verdict.js";
+import { stillToSolve } from "./verdict.js";
 
 /** Which solver a worker uses. `auto` picks the GPU when one is available. */
 export type Backend = BackendChoice;
@@ -92,12 +92,13 @@ export interface QueueWorkerOptions {
   connectSeconds?: number;
   /** What the worker is doing, for a log. */
   onEvent?: (event: WorkerEvent) => void;
-  /**
-   * For tests only: changes each result before it is tagged and stored, to play a faulty or
-   * lying worker (one that holds the secret). @internal
-   */
-  tamper?: (id: number, r: SubResult) => SubResult;
 }
+
+/**
+ * Changes each result before it is tagged and stored, to play a faulty or lying worker (one that
+ * holds the secret): for the tests' worker program only (src/dev/queue-worker.ts), never public.
+ */
+type Tamper = (id: number, r: SubResult) => SubResult;
 
 /** What a worker reports. */
 export type WorkerEvent =
@@ -205,13 +206,22 @@ const PAUSE_MAX_MS = 5000;
  *   (an NQueensError) for `backend: "gpu"` without a GPU
  * @example const w = await startWorker("redis://10.0.0.5:6379", { threads: 4 }); ... await w.close();
  */
-export async function startWorker(
+export function startWorker(
   url: string | QueueUrl,
   options: QueueWorkerOptions,
 ): Promise<QueueWorker> {
+  return startWorkerWith(url, options, undefined);
+}
+
+/** {@link startWorker} with results changed by `tamper` (a lying worker, for the tests). */
+export async function startWorkerWith(
+  url: string | QueueUrl,
+  options: QueueWorkerOptions,
+  tamper: Tamper | undefined,
+): Promise<QueueWorker> {
   const opened = await openWorker(url, options);
   const { name, gpu, threads, lockMs, emit } = opened;
-  const jobs = new JobHandler(opened, options.tamper);
+  const jobs = new JobHandler(opened, tamper);
   const worker = new Worker<JobData>(QUEUE_NAME, (job, token) => jobs.handle(job, token), {
     connection: opened.redis,
     prefix: PREFIX,
@@ -347,7 +357,7 @@ class JobHandler {
   /** Set by close: a pause after hand-backs is no longer undone. */
   closingNow = false;
   private readonly opened: Opened;
-  private readonly tamper: QueueWorkerOptions["tamper"];
+  private readonly tamper: Tamper | undefined;
   private readonly keys = new Map<string, RunKey>();
   // Ranges (`run from-to`) this process is solving now, with the replica of each, so that it
   // never takes two replicas of one range at once (it holds several jobs at a time).
@@ -357,7 +367,7 @@ class JobHandler {
   private handBacks = 0;
   private pausedUntil = 0;
 
-  constructor(opened: Opened, tamper: QueueWorkerOptions["tamper"]) {
+  constructor(opened: Opened, tamper: Tamper | undefined) {
     this.opened = opened;
     this.tamper = tamper;
     if (!opened.gpu) this.cpu();
@@ -545,29 +555,6 @@ interface JobOutcome {
   stored: number;
   same: number;
   disagreeing: number;
-}
-
-/**
- * The sub-problems of job `d` that are not settled and that this worker (`name`) has not voted
- * on, and how many of the unsettled ones it has voted on.
- */
-function stillToSolve(
-  d: JobData,
-  plan: RunSplit,
-  key: RunKey,
-  stored: readonly string[],
-  name: string,
-): { todo: number[]; mine: number } {
-  const ids = Array.from({ length: d.to - d.from }, (_, i) => d.from + i);
-  const todo: number[] = [];
-  let mine = 0;
-  ids.forEach((id, i) => {
-    const j = judgeSub(key, d.version, id, voteLines(stored[i]), d.replicas, plan);
-    if (j.verdict.state === "settled") return;
-    if ([...j.votes, ...j.overruled].some((v) => v.worker === name)) mine++;
-    else todo.push(id);
-  });
-  return { todo, mine };
 }
 
 /**
