@@ -34,6 +34,18 @@ function traceOf(
 
 type Row = [pos: number, narration: string, lines: number[], row: number];
 
+/** One test per row: the narration, the highlighted code lines and the current row at a step. */
+function stepTests(trace: ReturnType<typeof traceOf>, table: readonly Row[]): void {
+  for (const [pos, narration, lines, row] of table) {
+    test(`step ${pos}`, () => {
+      const shown = { trace, pos };
+      assert.equal(narrate(shown), narration);
+      assert.deepEqual(codeModel(shown).lines, lines);
+      assert.equal(currentRow(shown), row);
+    });
+  }
+}
+
 describe("backtracking, N = 4", () => {
   const trace = traceOf("backtrack", 4);
   const table: Row[] = [
@@ -86,14 +98,7 @@ describe("backtracking, N = 4", () => {
       -1,
     ],
   ];
-  for (const [pos, narration, lines, row] of table) {
-    test(`step ${pos}`, () => {
-      const shown = { trace, pos };
-      assert.equal(narrate(shown), narration);
-      assert.deepEqual(codeModel(shown).lines, lines);
-      assert.equal(currentRow(shown), row);
-    });
-  }
+  stepTests(trace, table);
 
   test("the code's variables and stack at a step", () => {
     const code = codeModel({ trace, pos: 4 });
@@ -205,14 +210,7 @@ describe("bitmask, N = 4", () => {
       -1,
     ],
   ];
-  for (const [pos, narration, lines, row] of table) {
-    test(`step ${pos}`, () => {
-      const shown = { trace, pos };
-      assert.equal(narrate(shown), narration);
-      assert.deepEqual(codeModel(shown).lines, lines);
-      assert.equal(currentRow(shown), row);
-    });
-  }
+  stepTests(trace, table);
 
   test("the masks and the safe columns left in each frame", () => {
     const code = codeModel({ trace, pos: 4 });
