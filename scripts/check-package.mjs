@@ -7,7 +7,7 @@
 //   3. the command works there, and the GPU and queue commands say what to install;
 //   4. a consumer importing the root, nqueens/gpu and nqueens/queue type-checks under strict
 //      nodenext without skipLibCheck (with the queue's peers installed, as its users have them),
-//      and runs: countFast on worker threads from an ES module;
+//      and runs: count on worker threads from an ES module;
 //   5. publint and @arethetypeswrong/cli find no problem;
 //   6. size-limit: the browser bundle of `import { solve } from "nqueens"` stays within its
 //      budget (.size-limit.json), and a bundle for the browser holds no Node built-in.
@@ -176,7 +176,7 @@ writeFileSync(
   join(project, "consumer.ts"),
   `import {
   type BoardStyle, type CompletionsOptions, type CountOptions, type CountResult, type ParseResult,
-  type SolveOptions, completeOne, countFast, formatBoard, parseBoard, solve,
+  type SolveOptions, completeOne, count, formatBoard, parseBoard, solve,
 } from "nqueens";
 import { countGpu, gpuAvailable } from "nqueens/gpu";
 import { parseQueueUrl, type QueueUrl } from "nqueens/queue";
@@ -188,7 +188,7 @@ const limits: CompletionsOptions = { limit: 1 };
 const counting: CountOptions = { workers: 2 };
 const parsed: ParseResult = parseBoard("0 4 7 5 2 6 1 3");
 const url: QueueUrl = parseQueueUrl("redis://127.0.0.1:6379");
-const result: CountResult = await countFast(14, counting);
+const result: CountResult = await count(14, counting);
 console.log(formatBoard(solve(8, options)!, style), completeOne({ n: 8, queens: [] })!.length, parsed.ok, limits.limit);
 console.log("total", String(result.total), "workers", result.workers, typeof countGpu, typeof gpuAvailable, url.display !== "", pkg.name);
 `,
@@ -235,7 +235,7 @@ const ran =
     ? run(process.execPath, [join(project, "out", "consumer.js")], { cwd: project })
     : strip;
 check(
-  "the consumer runs (countFast on two threads from an ES module)",
+  "the consumer runs (count on two threads from an ES module)",
   ran.code === 0 && /total 365596 workers 2/.test(ran.out),
   ran.out.trim().slice(0, 400),
 );

@@ -1,5 +1,5 @@
 /**
- * Where a count runs: the CPU engine on this machine (`countBy`), its GPU (WebGPU through Dawn,
+ * Where a count runs: the CPU engine on this machine (`count`), its GPU (WebGPU through Dawn,
  * `countGpu`), or a Redis queue whose workers run on any machines (`runCoordinator`). The one
  * backend decision, for `nqueens count` and for the queue worker alike (`pickBackend`), and a
  * count on the backend it picks (`countOn`). Node only: the browser has its own GPU path.
@@ -8,12 +8,10 @@
  * are loaded only when used; a missing package is named with its install command, in one line.
  * Messages name this module's options (`backend "gpu"`), never a command's flags.
  */
-import { keyCheckpoint } from "./engine/checkpoint.js";
-import { type CountMethod, countBy } from "./engine/method.js";
-import type { Progress } from "./engine/types.js";
+import { type CountMethod, count, keyCheckpoint, type Progress } from "./engine/index.js";
 import { checkSize, NQueensError } from "./errors.js";
-import type { NodeGpu } from "./gpu/node-device.js";
-import type { QueueUrl } from "./queue/url.js";
+import type { NodeGpu } from "./gpu/index.js";
+import type { QueueUrl } from "./queue/index.js";
 
 /** The backends one may ask for: `auto` takes a hardware GPU where it pays off, else the CPU. */
 export const BACKENDS = ["auto", "cpu", "gpu"] as const;
@@ -206,7 +204,7 @@ export interface CountOnResult {
   readonly resumed: number;
   readonly backend: "cpu" | "gpu" | "queue";
   /** The method that counted (the cpu and queue backends). */
-  readonly method?: "join" | "constellations";
+  readonly method?: "join" | "constellations" | "plain";
   /** The GPU adapter's name, or the queue run's name. */
   readonly where?: string;
 }
@@ -214,7 +212,7 @@ export interface CountOnResult {
 /**
  * Counts the solutions of n on the backend {@link pickBackend} picks, a GPU and the queue loaded
  * only when used.
- * @throws NQueensError (rejects) for options that do not go together, and as `countBy`,
+ * @throws NQueensError (rejects) for options that do not go together, and as `count`,
  *   `countGpu` and `runCoordinator` do; CountInterrupted when `signal` aborts
  * @example (await countOn(12, { backend: "cpu", workers: 2 })).total // 14200n
  */
@@ -272,7 +270,8 @@ export async function countOn(
         picked.gpu.close();
       }
     }
-    const r = await countBy(n, options.method ?? "auto", {
+    const r = await count(n, {
+      method: options.method ?? "auto",
       workers: options.workers,
       checkpoint: options.checkpoint,
       onProgress,

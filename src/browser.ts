@@ -1,7 +1,8 @@
 /**
  * nqueens in a browser or any JavaScript runtime: the part of the library that imports nothing
  * from Node (the package's `browser` entry; bundlers pick it). Node's entry, index.ts, adds the
- * fast counter with its worker threads and checkpoint files (`countFast`, `engine`).
+ * counter with its worker threads and checkpoint files (`count`). Here, `countCompletions` of an
+ * empty board counts the solutions.
  *
  * @example
  * import { solve, unique, formatBoard } from "nqueens"; // in a page, through a bundler
@@ -26,7 +27,6 @@ export {
   type Square,
 } from "./board.js";
 export {
-  blockedSquares,
   type CompleteOneOptions,
   type CompletionDecision,
   CompletionInterrupted,
@@ -44,8 +44,6 @@ export {
   type DecisionMethod,
   type DiagonalPair,
   decideCompletion,
-  excludedDiagonalList,
-  excludedDiagonalsBoard,
   type GeneratedInstance,
   type GenerateOptions,
   generateInstance,
@@ -56,17 +54,7 @@ export {
   PUZZLE_DIFFICULTIES,
   type Puzzle,
   type PuzzleDifficulty,
-  randomCompletion,
-  translateExcludedDiagonals,
-  uniquePuzzle,
 } from "./completion/index.js";
-export { count, countSolutions, countUnique } from "./engine/plain.js";
-export {
-  CountInterrupted,
-  type CountOptions,
-  type CountResult,
-  type Progress,
-} from "./engine/types.js";
 export { NQueensError } from "./errors.js";
 export {
   BOARD_FORMS,
@@ -89,14 +77,11 @@ export {
   JUDGES,
   type Judge,
   type JudgeName,
-  type JudgeParseResult,
   type JudgeResult,
   judge,
   parseAojInput,
-  parseJudgeInput,
   solveAoj,
   solveBoj9175,
-  solveJudge,
   solveKattis,
   solveLeetcode51,
   solveLeetcode52,

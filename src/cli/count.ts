@@ -12,22 +12,22 @@ import {
   GpuUnavailable,
   loadQueue,
 } from "../backends.js";
-import { checkCheckpointPath, checkKeySecret } from "../engine/checkpoint.js";
 import {
   COUNT_METHODS,
   CountInterrupted,
   type CountMethod,
+  checkCheckpointPath,
+  checkKeySecret,
   defaultWorkers,
   JOIN_MAX_N,
   MAX_N,
   MAX_WORKERS,
   type Progress,
   pickMethod,
+  roughSeconds,
 } from "../engine/index.js";
-import { roughSeconds } from "../engine/method.js";
 import { NQueensError } from "../errors.js";
-import { resolveSecret, SECRET_ENV } from "../queue/secret.js";
-import { parseQueueUrl, QUEUE_ENV } from "../queue/url.js";
+import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/settings.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";

@@ -17,9 +17,7 @@ import type {
   RunInfo,
   VerifyReport,
 } from "../queue/index.js";
-import { parseSample } from "../queue/sample.js";
-import { resolveSecret } from "../queue/secret.js";
-import { resolveQueueUrl } from "../queue/url.js";
+import { parseSample, resolveQueueUrl, resolveSecret } from "../queue/settings.js";
 import { plural } from "../words.js";
 import type { Register } from "./commands.js";
 import { say, sayJson } from "./output.js";

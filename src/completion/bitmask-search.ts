@@ -5,7 +5,7 @@
  */
 import { popcount } from "../bits.js";
 import type { Forbidden, Queen } from "../board.js";
-import { compileBoard, countTask, newTask } from "../engine/kernel.js";
+import { compileBoard, countTask, newTask } from "../engine/browser.js";
 import { NO_WATCH, type Watch } from "./search-watch.js";
 import { instanceSymmetry } from "./symmetry.js";
 import type { Checked } from "./validate.js";

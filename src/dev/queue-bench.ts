@@ -1,12 +1,13 @@
 /**
  * The queue's overhead: a count through Redis with K local worker processes (one solver thread
- * each) against the engine alone on K threads (`countFast`, what `nqueens count N --workers K`
- * runs), same machine, alternating, and the median of the repetitions.
+ * each) against the engine alone on K threads (`count` by the constellations, what
+ * `nqueens count N --method constellations --workers K` runs), same machine, alternating, and the
+ * median of the repetitions.
  *
  *   npx tsc -p . && node dist/dev/queue-bench.js [N,N..] [K,K..] [reps] [redis-url]
  *   (defaults: 17,18  1,2,4  3  a private redis-server on a free port)
  *
- * Times are wall seconds of the library call: `countFast` (threads started inside) and
+ * Times are wall seconds of the library call: `count` (threads started inside) and
  * `runCoordinator` with the workers already started and idle (they are long-lived daemons);
  * the coordinator's default half-second polling is included. CPU seconds (user + system) are
  * measured too, as they suffer less than wall time on a machine that others share: the
@@ -17,7 +18,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { countFast } from "../engine/constellations/count.js";
+import { count } from "../engine/index.js";
 import { forgetRun } from "../queue/admin.js";
 import { runCoordinator } from "../queue/coordinator.js";
 import { startRedisServer } from "../testing/redis.js";
@@ -95,7 +96,7 @@ try {
       const queuedCpu: number[] = [];
       for (let rep = 0; rep < reps; rep++) {
         let cpu = ownCpu();
-        const e = await countFast(n, { workers: k });
+        const e = await count(n, { method: "constellations", workers: k });
         aloneCpu.push(ownCpu() - cpu);
         alone.push(e.seconds);
         const workers = await startWorkers(k);

@@ -1,55 +1,46 @@
 /**
- * The exact fast counter, two methods: the constellations (constellations/: a symmetry-reduced
- * split into sub-problems, split.ts, counted on worker threads, count.ts and worker.ts, by the
- * hot kernel, kernel.ts and kernel-wasm.ts) and the join of half-boards (join/); the choice
- * between the two (method.ts), the threads and checkpoints both use (threads.ts, checkpoint.ts),
- * the one rotation-fixed search (rotation-fixed.ts) and the plain reference counter (plain.ts, the root's `count`).
+ * The exact counter on this machine's CPU, the folder's door for the rest of the library in Node:
+ * `count` (count.ts) runs one of two methods, the constellations (constellations/: a
+ * symmetry-reduced split into sub-problems, split.ts, counted on worker threads, count.ts and
+ * worker.ts, by the hot kernel, kernel.ts and kernel-wasm.ts) or the join of half-boards (join/),
+ * or the plain reference counter (plain.ts); method.ts chooses between the two, threads.ts and
+ * checkpoint.ts serve both, rotation-fixed.ts is the one rotation-fixed search. Modules that also
+ * run in a page (the completion search, the GPU count, the page's worker) import the browser-safe
+ * files (kernel.ts, tally.ts, types.ts, constellations/split.ts) directly: this door loads
+ * worker threads and the file system.
  */
-export { type Checkpoint, headerLine, openCheckpoint, recordLine } from "./checkpoint.js";
 export {
-  checkWorkers,
-  countFast,
-  countFastSync,
-  defaultWorkers,
-  INLINE_MAX_N,
-  MAX_WORKERS,
-} from "./constellations/count.js";
+  type Checkpoint,
+  checkCheckpointPath,
+  checkKeySecret,
+  keyCheckpoint,
+  openCheckpoint,
+} from "./checkpoint.js";
+export { defaultWorkers, MAX_WORKERS } from "./constellations/count.js";
 export {
+  estimatedCost,
   fromWords,
   MAX_N,
   SPLIT_VERSION,
-  type SubProblem,
   type SubResult,
   split,
   splitVersion,
-  splitWords,
   toWords,
 } from "./constellations/split.js";
+export { count } from "./count.js";
 export {
-  countJoin,
-  countJoinSync,
   JOIN_MAX_N,
+  JOIN_SPLIT_VERSION,
   JoinSolver,
-  joinPart,
+  JoinTally,
   joinSplitVersion,
   joinSubProblems,
-  joinTaskCount,
-  uniqueOf,
 } from "./join/index.js";
-export {
-  compileBoard,
-  compileSubProblem,
-  countCompletions,
-  countTask,
-  countTaskJs,
-  type KernelTask,
-  newTask,
-  solveSubProblem,
-} from "./kernel.js";
-export { assembleKernel, UNROLLED_ROWS, WasmKernel, wasmKernel } from "./kernel-wasm.js";
-export { COUNT_METHODS, type CountMethod, countBy, JOIN_FROM_N, pickMethod } from "./method.js";
-export { countRotationFixed } from "./rotation-fixed.js";
+export { solveSubProblem } from "./kernel.js";
+export { COUNT_METHODS, type CountMethod, pickMethod, roughSeconds } from "./method.js";
+export { postInBatches, solveInBatches } from "./solve-batches.js";
 export { Tally, uniqueShare } from "./tally.js";
+export { startThread } from "./threads.js";
 export {
   CountInterrupted,
   type CountOptions,

@@ -358,10 +358,10 @@ const fn = (locals: [number, number][], code: number[]) => {
 };
 
 /** Free rows at the bottom of the search run as nested loops instead of calls (see above). */
-export const UNROLLED_ROWS = 9;
+const UNROLLED_ROWS = 9;
 
 /** The module's bytes, with the bottom `unrolled` levels as loops. */
-export const assembleKernel = (unrolled = UNROLLED_ROWS) =>
+const assembleKernel = (unrolled = UNROLLED_ROWS) =>
   new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(

@@ -3,12 +3,7 @@
  * of half-boards (join/). Both give the same counts; `auto` takes the one measured faster for n on
  * this project's 2-core machine (README, "Counting fast").
  */
-import { NQueensError } from "../errors.js";
-import { countFast } from "./constellations/count.js";
-import { countJoin } from "./join/count-join.js";
 import { TABLES_MAX_N } from "./join/kernel.js";
-import { JOIN_MAX_N } from "./join/split.js";
-import type { CountOptions, CountResult } from "./types.js";
 
 /** The methods `nqueens count --method` takes. */
 export const COUNT_METHODS = ["auto", "join", "constellations"] as const;
@@ -18,7 +13,7 @@ export type CountMethod = (typeof COUNT_METHODS)[number];
  * From this n on `auto` joins half-boards (the measured crossover: below it the constellation
  * search, which needs no tables, finishes first).
  */
-export const JOIN_FROM_N = 16;
+const JOIN_FROM_N = 16;
 
 /** The method `method` stands for at n (auto: the join for JOIN_FROM_N..TABLES_MAX_N). */
 export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "constellations" {
@@ -34,21 +29,4 @@ export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "c
  */
 export function roughSeconds(n: number, method: "join" | "constellations"): number {
   return method === "join" ? 80 * 7 ** (n - 20) : 6 * 7 ** (n - 17);
-}
-
-/**
- * Counts with the given method (auto: see `pickMethod`), with the engine's contract.
- * @throws NQueensError (rejects) for `join` beyond n = 25, and as countFast / countJoin do
- */
-export async function countBy(
-  n: number,
-  method: CountMethod,
-  options: CountOptions = {},
-): Promise<CountResult & { method: "join" | "constellations" }> {
-  const chosen = pickMethod(n, method);
-  if (chosen === "join" && Number.isInteger(n) && n > JOIN_MAX_N) {
-    throw new NQueensError(`method "join" counts n up to ${JOIN_MAX_N}: got ${n}`);
-  }
-  const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
-  return { ...r, method: chosen };
 }

@@ -16,23 +16,6 @@ import { checkSize } from "../errors.js";
 import { MAX_COUNT_N } from "../limits.js";
 import { countRotationFixed } from "./rotation-fixed.js";
 
-/** Options for {@link count}. */
-export interface CountOptions {
-  /**
-   * Also count the solutions up to rotation and reflection.
-   * @default false
-   */
-  readonly unique?: boolean;
-}
-
-/** The result of {@link count}. */
-export interface CountResult {
-  readonly n: number;
-  readonly total: bigint;
-  /** Present when `unique` was asked for. */
-  readonly unique?: bigint;
-}
-
 /** Symmetry classes of the solutions by orbit size (distinct boards in the class). */
 export interface OrbitCounts {
   readonly size8: bigint;
@@ -41,34 +24,14 @@ export interface OrbitCounts {
 }
 
 /**
- * The number of solutions for `n` (OEIS A000170).
+ * Total and unique counts for `n`, on the calling thread (the public `count` with method "plain").
  * @throws NQueensError when n is not an integer from 1 to 32
- * @example countSolutions(8) // 92n
+ * @example countPlain(8) // { total: 92n, unique: 12n }
  */
-export function countSolutions(n: number): bigint {
-  checkSize(n, MAX_COUNT_N);
-  return countAll(n);
-}
-
-/**
- * The number of solutions for `n` up to rotation and reflection (OEIS A002562).
- * @throws NQueensError when n is not an integer from 1 to 32
- * @example countUnique(8) // 12n
- */
-export function countUnique(n: number): bigint {
-  checkSize(n, MAX_COUNT_N);
-  return uniqueFrom(n, countAll(n));
-}
-
-/**
- * Total and, when asked, unique counts for `n`.
- * @throws NQueensError when n is not an integer from 1 to 32
- * @example count(8, { unique: true }) // { n: 8, total: 92n, unique: 12n }
- */
-export function count(n: number, options: CountOptions = {}): CountResult {
+export function countPlain(n: number): { total: bigint; unique: bigint } {
   checkSize(n, MAX_COUNT_N);
   const total = countAll(n);
-  return options.unique ? { n, total, unique: uniqueFrom(n, total) } : { n, total };
+  return { total, unique: uniqueFrom(n, total) };
 }
 
 /**

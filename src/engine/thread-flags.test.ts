@@ -1,4 +1,4 @@
-// countFast's threads start wherever Node runs the caller: `node -e`, `--input-type=module`, the
+// count's threads start wherever Node runs the caller: `node -e`, `--input-type=module`, the
 // REPL, tsx and vitest. The hosts use the BUILT library through the package's own name (Node
 // resolves "nqueens" to this package from inside it): build first with `npx tsc -p .`.
 import assert from "node:assert/strict";
@@ -33,9 +33,9 @@ describe("threadExecArgv keeps what a thread can use", () => {
 
 const Q14 = String(known(14, 14)[0]!.total);
 /** A count big enough for worker threads (n <= 13 runs on the calling thread). */
-const PROGRAM = `const { countFast } = await import("nqueens"); const r = await countFast(14, { workers: 2 }); console.log("total " + r.total);`;
+const PROGRAM = `const { count } = await import("nqueens"); const r = await count(14, { workers: 2 }); console.log("total " + r.total);`;
 
-describe("countFast(14, { workers: 2 }) from every host", { concurrency: 2 }, () => {
+describe("count(14, { workers: 2 }) from every host", { concurrency: 2 }, () => {
   assertBuilt();
   const node = process.execPath;
   const hosts: [string, () => { file: string; args: string[]; input?: string }][] = [
@@ -78,7 +78,7 @@ describe("countFast(14, { workers: 2 }) from every host", { concurrency: 2 }, ()
     });
     child.stderr.resume();
     child.stdin.write(
-      'import("nqueens").then((m) => m.countFast(14, { workers: 2 })).then((r) => console.log("total " + r.total), (e) => console.log("failed " + e));\n',
+      'import("nqueens").then((m) => m.count(14, { workers: 2 })).then((r) => console.log("total " + r.total), (e) => console.log("failed " + e));\n',
     );
     const timer = setTimeout(() => child.kill(), PATIENCE_MS); // a guard against a hang
     await Promise.race([answered, new Promise((r) => child.on("close", r))]);
@@ -104,9 +104,9 @@ describe("countFast(14, { workers: 2 }) from every host", { concurrency: 2 }, ()
 });
 
 /** The join's threads start through the same code (engine/threads.ts): n = 14 is past its inline n. */
-const JOIN_PROGRAM = `const { countJoin } = await import("nqueens"); const r = await countJoin(14, { workers: 2 }); console.log("total " + r.total + " workers " + r.workers);`;
+const JOIN_PROGRAM = `const { count } = await import("nqueens"); const r = await count(14, { method: "join", workers: 2 }); console.log("total " + r.total + " workers " + r.workers);`;
 
-describe("countJoin(14, { workers: 2 }) from node -e and --input-type=module", () => {
+describe('count(14, { method: "join", workers: 2 }) from node -e and --input-type=module', () => {
   const node = process.execPath;
   const hosts: [string, string[], string][] = [
     ["node -e", ["-e", `(async () => { ${JOIN_PROGRAM} })()`], ""],

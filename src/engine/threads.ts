@@ -10,7 +10,7 @@ import { Worker } from "node:worker_threads";
 import { type Checkpoint, openCheckpoint } from "./checkpoint.js";
 import type { SubResult } from "./constellations/split.js";
 import { threadExecArgv } from "./thread-flags.js";
-import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
+import { CountInterrupted, type CountOptions, type MethodResult } from "./types.js";
 
 /** A running sum of sub-problem results (engine/tally.ts, join/tally.ts). */
 interface RunningSum {
@@ -69,7 +69,7 @@ export async function countOnThreads<Input>(
   plan: ThreadedCount<Input>,
   workers: number,
   options: CountOptions,
-): Promise<CountResult> {
+): Promise<MethodResult> {
   const { n, subProblems } = plan;
   const { onProgress, signal } = options;
   const start = performance.now();
@@ -99,7 +99,7 @@ export async function countOnThreads<Input>(
   const resumed = tally.done;
   const report = () =>
     onProgress?.({ done: tally.done, total: subProblems, solutions: tally.total });
-  const result = (used: number): CountResult => ({
+  const result = (used: number): MethodResult => ({
     n,
     total: tally.total,
     unique: tally.unique,
@@ -125,7 +125,7 @@ export async function countOnThreads<Input>(
   const input = plan.input(order, new Int32Array(new SharedArrayBuffer(4)));
   const threads = pool.length;
 
-  return new Promise<CountResult>((resolve, reject) => {
+  return new Promise<MethodResult>((resolve, reject) => {
     let finished = 0;
     let settled = false;
     const settle = (error: unknown) => {

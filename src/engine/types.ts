@@ -1,5 +1,7 @@
 /** The engine's public option and result types. */
 
+import type { CountMethod } from "./method.js";
+
 /** What the engine reports while it counts. */
 export interface Progress {
   /** Sub-problems finished (including those loaded from a checkpoint). */
@@ -10,8 +12,15 @@ export interface Progress {
   readonly solutions: bigint;
 }
 
-/** Options of `countFast`. */
+/** Options of `count`. */
 export interface CountOptions {
+  /**
+   * How to count: `join` (joining half-boards, n <= 25), `constellations` (backtracking over the
+   * symmetry-reduced split, n <= 32), `plain` (the single-thread reference counter, n <= 32, no
+   * checkpoint), or `auto`, the one measured faster for n (README, "Counting fast").
+   * @default "auto"
+   */
+  readonly method?: CountMethod | "plain";
   /**
    * Worker threads to count on.
    * @default os.availableParallelism()
@@ -40,7 +49,12 @@ export interface CountResult {
   readonly resumed: number;
   /** Worker threads used (0: counted on the calling thread). */
   readonly workers: number;
+  /** The method that counted (`auto` resolved). */
+  readonly method: "join" | "constellations" | "plain";
 }
+
+/** A count's result before its method is named: what each method's counter returns. */
+export type MethodResult = Omit<CountResult, "method">;
 
 /** Thrown (as a rejection) when a count is aborted through its signal. */
 export class CountInterrupted extends Error {

@@ -1,29 +1,37 @@
 /// <reference types="@webgpu/types" />
 import "./webgpu-globals.js";
-import { type SubProblem, type SubResult, split } from "../engine/constellations/split.js";
 /**
  * Counting on a GPU through WebGPU: the device-agnostic driver. It takes a `GPUDevice` (from
  * `navigator.gpu` in a browser, from `node-device.ts` in Node) and imports no Node module, so the
  * web page can use it as it is.
  *
  * The work is the engine's split (`src/engine/constellations/split.ts`): one sub-problem per
- * representative constellation of border queens, with the same ids, results and checkpoint identity as the CPU
- * engine. Each constellation is cut further into W^levels GPU tasks (see `kernel.wgsl.ts`), and
+ * representative constellation of border queens, with the ids, results and checkpoint identity
+ * of the CPU engine. Each constellation is cut further into W^levels GPU tasks (see `kernel.wgsl.ts`), and
  * its result is complete once all of them are done. The kernel runs in dispatches of a bounded
  * number of loop iterations per lane (tuned to `targetDispatchSeconds`), after each of which the
  * driver reads the per-constellation counts back, reports the newly finished sub-problems to the
  * checkpoint and progress callbacks, and can stop.
  */
-import { compileSubProblem, newTask, solveSubProblem } from "../engine/kernel.js";
-import { Tally } from "../engine/tally.js";
-import { CountInterrupted, type CountResult, type Progress } from "../engine/types.js";
+import {
+  CountInterrupted,
+  type CountResult,
+  compileSubProblem,
+  newTask,
+  type Progress,
+  type SubProblem,
+  type SubResult,
+  solveSubProblem,
+  split,
+  Tally,
+} from "../engine/browser.js";
 import { checkSize } from "../errors.js";
 import { KERNEL_WGSL } from "./kernel.wgsl.js";
 
 /** The largest n the GPU kernel takes (its stack word holds W = n-2 columns and 6 spare bits). */
 export const GPU_MAX_N = 28;
 
-// WebGPU flag values, spelled out so that no global (GPUBufferUsage, GPUMapMode) is needed in Node.
+// WebGPU flag values, spelled out: no global (GPUBufferUsage, GPUMapMode) is needed in Node.
 const MAP_READ = 0x0001;
 const COPY_SRC = 0x0004;
 const COPY_DST = 0x0008;
@@ -78,8 +86,7 @@ export interface GpuCountOptions {
   /** Free rows fixed per listed GPU task (a constellation makes (n-2)^levels); by n if omitted. */
   levels?: number;
   /**
-   * How long one dispatch should run, in seconds; the driver scales the per-lane iteration
-   * budget to it.
+   * How long one dispatch should run, in seconds (the driver scales lanes' iterations to it).
    * @default 0.1
    */
   targetDispatchSeconds?: number;
@@ -107,7 +114,7 @@ export interface GpuCountOptions {
  * The engine's `CountResult` fields but `workers` (`seconds` covers split, upload, shader compile
  * and count), and how the GPU ran.
  */
-export interface GpuCountResult extends Omit<CountResult, "workers"> {
+export interface GpuCountResult extends Omit<CountResult, "workers" | "method"> {
   /** Seconds from the first dispatch to the last result read back. */
   readonly kernelSeconds: number;
   readonly dispatches: number;

@@ -5,8 +5,7 @@ import "./webgpu-globals.js";
  * path, progress, an abort signal that rejects with `CountInterrupted`. `countGpu` opens a Dawn
  * device unless it is given one; `gpuAvailable` says whether there is an adapter.
  */
-import { type Checkpoint, openCheckpoint } from "../engine/checkpoint.js";
-import { split, splitVersion } from "../engine/constellations/split.js";
+import { type Checkpoint, openCheckpoint, split, splitVersion } from "../engine/index.js";
 import { checkSize, NQueensError } from "../errors.js";
 import {
   countGpuOnDevice,

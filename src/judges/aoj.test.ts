@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../formats/index.js";
-import { completeJudge, JUDGE_SIZE, parseJudgeInput, solveAoj, solveJudge } from "./aoj.js";
+import { completeJudge, JUDGE_SIZE, parseAojInput, solveAoj } from "./aoj.js";
 import type { JudgeResult } from "./common.js";
 
 /** Every 8-queens solution, by brute force over the 8! permutations: independent of the library. */
@@ -36,10 +36,17 @@ const input = (fixed: [number, number][]) =>
 
 test("the brute force finds the 92 solutions", () => assert.equal(SOLUTIONS.length, 92));
 
-describe("solveJudge", () => {
+/** solveAoj's output for an input it answers with a board (and a failure otherwise). */
+function answer(text: string): string {
+  const r = solveAoj(text);
+  assert.ok(r.ok, `no answer: ${r.ok ? "" : r.error}`);
+  return r.output;
+}
+
+describe("solveAoj answers", () => {
   test("the judge's sample", () => {
     assert.equal(
-      solveJudge("2\n2 2\n5 3\n"),
+      answer("2\n2 2\n5 3\n"),
       [
         "......Q.",
         "Q.......",
@@ -99,12 +106,12 @@ describe("solveJudge", () => {
     test(`${what} with one completion`, () => {
       const expected = completionsOf(fixed);
       assert.equal(expected.length, 1, "the case must have exactly one completion");
-      assert.equal(solveJudge(input(fixed)), judgeText(expected[0]!));
+      assert.equal(answer(input(fixed)), judgeText(expected[0]!));
     });
   }
 
   test("zero queens: some solution", () => {
-    const out = solveJudge("0\n")!;
+    const out = answer("0\n");
     const cols = out
       .trimEnd()
       .split("\n")
@@ -116,7 +123,7 @@ describe("solveJudge", () => {
     assert.equal(out, judgeText(cols));
   });
 
-  test("queens that cannot be completed give undefined", () => {
+  test("queens that cannot be completed give a no", () => {
     assert.equal(
       completionsOf([
         [0, 0],
@@ -124,14 +131,17 @@ describe("solveJudge", () => {
       ]).length,
       0,
     );
-    assert.equal(solveJudge("2\n0 0\n1 2\n"), undefined);
-    assert.equal(solveJudge("2\n0 0\n3 3\n"), undefined);
+    for (const text of ["2\n0 0\n1 2\n", "2\n0 0\n3 3\n"]) {
+      const r = solveAoj(text);
+      assert.ok(!r.ok && r.code === "no" && r.output === "", text);
+    }
   });
 
-  test("malformed input throws NQueensError with the parse message", () => {
-    assert.throws(() => solveJudge("abc\n"), {
-      name: "NQueensError",
-      message: "line 1: k must be a whole number from 0 to 8: got 'abc'",
+  test("malformed input gives the parse message", () => {
+    assert.deepEqual(solveAoj("abc\n"), {
+      ok: false,
+      code: "syntax",
+      error: "line 1: k must be a whole number from 0 to 8: got 'abc'",
     });
   });
 });
@@ -179,9 +189,9 @@ describe("completeJudge says why not", () => {
   });
 });
 
-describe("parseJudgeInput", () => {
+describe("parseAojInput", () => {
   test("reads queens that attack each other as they are", () => {
-    assert.deepEqual(parseJudgeInput("2\n2 2\n2 5\n"), {
+    assert.deepEqual(parseAojInput("2\n2 2\n2 5\n"), {
       ok: true,
       board: {
         n: 8,
@@ -194,7 +204,7 @@ describe("parseJudgeInput", () => {
   });
 
   test("reads queens in input order, ignoring blank lines and CRLF", () => {
-    assert.deepEqual(parseJudgeInput("2\r\n\r\n5 3\r\n2  2\r\n\r\n"), {
+    assert.deepEqual(parseAojInput("2\r\n\r\n5 3\r\n2  2\r\n\r\n"), {
       ok: true,
       board: {
         n: 8,
@@ -265,7 +275,7 @@ describe("parseJudgeInput", () => {
   ];
   for (const [what, text, code, error] of bad) {
     test(`refuses ${what}`, () =>
-      assert.deepEqual(parseJudgeInput(text), { ok: false, error, code }));
+      assert.deepEqual(parseAojInput(text), { ok: false, error, code }));
   }
 });
 
@@ -333,12 +343,4 @@ describe("solveAoj", () => {
   for (const [what, input, expected] of cases) {
     test(what, () => assert.deepEqual(solveAoj(input), expected));
   }
-
-  test("solveJudge keeps its first contract: undefined for a no, a throw for malformed", () => {
-    assert.equal(solveJudge("2\n2 2\n2 5\n"), undefined);
-    assert.throws(() => solveJudge("2\n3 3\n3 3\n"), {
-      name: "NQueensError",
-      message: "line 3: square (3, 3) already has a queen (line 2)",
-    });
-  });
 });

@@ -18,7 +18,7 @@ import {
   type Solution,
 } from "../board.js";
 import { completeOne } from "../completion/index.js";
-import { NQueensError, quote } from "../errors.js";
+import { quote } from "../errors.js";
 import { formatBoard, type ParseErrorCode } from "../formats/index.js";
 import { inputLines, type JudgeResult, plural } from "./common.js";
 
@@ -130,28 +130,4 @@ export function solveAoj(input: string): JudgeResult {
   const answer = completeJudge(parsed.board);
   if (!answer.ok) return { ok: false, code: "no", error: answer.reason, output: "" };
   return { ok: true, output: answer.output };
-}
-
-/** @deprecated The name of the first version, before there were other judges: {@link AojParseResult}. */
-export type JudgeParseResult = AojParseResult;
-
-/**
- * @deprecated The name of the first version, before there were other judges: {@link parseAojInput}.
- * @alias
- */
-export const parseJudgeInput = parseAojInput;
-
-/**
- * @deprecated Use {@link solveAoj}, which returns its "no" and malformed inputs as values.
- * Answers an AOJ input as {@link solveAoj} does, for callers of the first version: the 8 lines
- * of the completed board, or undefined when the placed queens cannot be completed.
- * @throws NQueensError with the message of {@link parseAojInput} when the input is malformed
- * @example solveJudge("2\n2 2\n5 3\n")
- * // "......Q.\nQ.......\n..Q.....\n.......Q\n.....Q..\n...Q....\n.Q......\n....Q...\n"
- */
-export function solveJudge(text: string): string | undefined {
-  const r = solveAoj(text);
-  if (r.ok) return r.output;
-  if (r.code === "no") return undefined;
-  throw new NQueensError(r.error);
 }

@@ -15,14 +15,7 @@ import {
 } from "./leetcode.js";
 import { solvePoj3239 } from "./poj3239.js";
 
-export {
-  type AojParseResult,
-  type JudgeParseResult,
-  parseAojInput,
-  parseJudgeInput,
-  solveAoj,
-  solveJudge,
-} from "./aoj.js";
+export { type AojParseResult, parseAojInput, solveAoj } from "./aoj.js";
 export { solveBoj9175 } from "./boj9175.js";
 /** A judge's answer: the output, a "no" with its reason, or why the input is malformed. */
 export type { JudgeResult } from "./common.js";

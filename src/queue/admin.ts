@@ -8,7 +8,7 @@
 import { randomInt } from "node:crypto";
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import type { SubResult } from "../engine/constellations/split.js";
+import type { SubResult } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { agree, checkRecord } from "./record.js";

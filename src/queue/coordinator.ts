@@ -18,9 +18,13 @@
  * disputes, settle) is coordinator-follow.ts.
  */
 import { Queue } from "bullmq";
-import { MAX_N } from "../engine/constellations/split.js";
-import { type CountMethod, pickMethod } from "../engine/method.js";
-import { CountInterrupted, type Progress } from "../engine/types.js";
+import {
+  CountInterrupted,
+  type CountMethod,
+  MAX_N,
+  type Progress,
+  pickMethod,
+} from "../engine/index.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { follow } from "./coordinator-follow.js";
@@ -107,7 +111,7 @@ export interface QueueCount {
 }
 
 /** Checks a quorum size. */
-export function checkReplicas(replicas: number): number {
+function checkReplicas(replicas: number): number {
   if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) {
     throw new NQueensError(
       `replicas must be a whole number from 1 to ${MAX_REPLICAS}: got ${replicas}`,

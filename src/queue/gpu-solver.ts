@@ -6,8 +6,7 @@
  *
  * Loaded only when a worker asks for the GPU, so CPU workers never load Dawn.
  */
-import type { SubResult } from "../engine/constellations/split.js";
-import { split } from "../engine/constellations/split.js";
+import { type SubResult, split } from "../engine/index.js";
 
 /** A GPU opened for a worker. */
 export interface GpuSolver {
@@ -33,8 +32,8 @@ const NOTHING: SubResult = { count: 0, fixed180: 0, fixed90: 0 };
  */
 export async function openGpuSolver(): Promise<GpuSolver> {
   const [{ requestNodeGpu }, { countGpuOnDevice, GPU_MAX_N }] = await Promise.all([
-    import("../gpu/node-device.js"),
-    import("../gpu/count-gpu.js"),
+    import("../gpu/index.js"),
+    import("../gpu/browser.js"),
   ]);
   const gpu = await requestNodeGpu();
   return {

@@ -1,7 +1,9 @@
-/** Counting across machines over Redis with BullMQ: the coordinator, the worker, and run tools. */
+/**
+ * Counting across machines over Redis with BullMQ: the coordinator, the worker, and run tools
+ * (the `nqueens/queue` entry, and the folder's door; settings.ts is the door without BullMQ).
+ */
 
 export {
-  defaultSample,
   dropForged,
   type ForgetReport,
   forgetRun,
@@ -16,26 +18,15 @@ export {
 export { closeRedis, openRedis, QueueConnectionError } from "./connection.js";
 export {
   type CoordinatorOptions,
-  checkReplicas,
   type QueueCount,
   type QueueProgress,
   runCoordinator,
 } from "./coordinator.js";
+export type { VerificationRecord } from "./record.js";
+export type { QueueMethod, RunSplit, RunTally } from "./run-split.js";
 export {
-  agree,
-  checkRecord,
-  checkWorkerName,
-  makeRecord,
-  parseRecord,
-  type VerificationRecord,
-} from "./record.js";
-export { type QueueMethod, type RunSplit, type RunTally, runSplit } from "./run-split.js";
-export {
-  checkSecret,
   MIN_SECRET_LENGTH,
   type RunKey,
-  resolveSecret,
-  runKey,
   SECRET_ENV,
 } from "./secret.js";
 export {
@@ -43,24 +34,19 @@ export {
   type JobData,
   MAX_REPLICAS,
   type RunMeta,
-  runKeys,
   runName,
 } from "./store.js";
-export { maskUrl, parseQueueUrl, QUEUE_ENV, type QueueUrl, resolveQueueUrl } from "./url.js";
-export {
-  type Dispute,
-  type ForgedRecord,
-  judgeRun,
-  judgeSub,
-  MAX_EXTRA_VOTES,
-  type OverruledVote,
-  type RunVerdict,
-  type SubVerdict,
-  type Vote,
+export { parseQueueUrl, QUEUE_ENV, type QueueUrl, resolveQueueUrl } from "./url.js";
+export type {
+  Dispute,
+  ForgedRecord,
+  OverruledVote,
+  RunVerdict,
+  SubVerdict,
+  Vote,
 } from "./verdict.js";
 export {
   type Backend,
-  CPU_SOLVER,
   type QueueWorker,
   type QueueWorkerOptions,
   startWorker,

@@ -5,8 +5,7 @@
  * Each thread solves sub-problems of either method (solve-thread.ts).
  */
 import type { Worker } from "node:worker_threads";
-import { type SubResult, split, toWords } from "../engine/constellations/split.js";
-import { startThread } from "../engine/threads.js";
+import { type SubResult, split, startThread, toWords } from "../engine/index.js";
 import type { RunSplit } from "./run-split.js";
 import type { SolveTask } from "./solve-thread.js";
 

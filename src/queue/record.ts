@@ -18,7 +18,7 @@
  * `worker=` field are what the store script in store.ts reads, so the field order is part of the
  * format.
  */
-import type { SubResult } from "../engine/constellations/split.js";
+import type { SubResult } from "../engine/index.js";
 import { NQueensError, quote } from "../errors.js";
 import type { RunKey } from "./secret.js";
 
@@ -80,7 +80,7 @@ const RECORD =
   /^count=(\d{1,16}) f180=(\d{1,16}) f90=(\d{1,16}) solver=(\S{1,100}) worker=(\S{1,300}) mac=([0-9a-f]{32})$/;
 
 /** Reads a record's fields (without checking its tag), or undefined when it is not in the format. */
-export function parseRecord(text: string): VerificationRecord | undefined {
+function parseRecord(text: string): VerificationRecord | undefined {
   const m = RECORD.exec(text);
   if (!m) return undefined;
   return {

@@ -10,22 +10,21 @@
 
 import {
   estimatedCost,
+  JOIN_MAX_N,
+  JOIN_SPLIT_VERSION,
+  JoinSolver,
+  JoinTally,
+  joinSplitVersion,
+  joinSubProblems,
   MAX_N,
   SPLIT_VERSION,
   type SubResult,
+  solveSubProblem,
   split,
   splitVersion,
-} from "../engine/constellations/split.js";
-import {
-  JOIN_MAX_N,
-  JOIN_SPLIT_VERSION,
-  joinSplitVersion,
-  joinSubProblems,
-} from "../engine/join/split.js";
-import { JoinTally } from "../engine/join/tally.js";
-import { JoinSolver } from "../engine/join/tasks.js";
-import { solveSubProblem } from "../engine/kernel.js";
-import { Tally, uniqueShare } from "../engine/tally.js";
+  Tally,
+  uniqueShare,
+} from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 
 /** The counting methods a run can use (the engine's, `auto` resolved). */

@@ -7,9 +7,7 @@
  * ...] about every half second, then `{ end: true }`.
  */
 import { parentPort } from "node:worker_threads";
-import { fromWords } from "../engine/constellations/split.js";
-import { JoinSolver } from "../engine/join/tasks.js";
-import { postInBatches, solveInBatches } from "../engine/solve-batches.js";
+import { fromWords, JoinSolver, postInBatches, solveInBatches } from "../engine/index.js";
 
 /** What the pool asks a thread to solve. */
 export type SolveTask =

@@ -19,7 +19,7 @@
  * The rule is the same for both counting methods; the split (run-split.ts) says which results are
  * possible and adds the settled ones up.
  */
-import type { SubResult } from "../engine/constellations/split.js";
+import type { SubResult } from "../engine/index.js";
 import { quote } from "../errors.js";
 import { checkRecord } from "./record.js";
 import { asSplit, type RunSplit } from "./run-split.js";

@@ -21,7 +21,7 @@ import { hostname } from "node:os";
 import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
-import { SPLIT_VERSION, type SubResult } from "../engine/constellations/split.js";
+import { SPLIT_VERSION, type SubResult } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
@@ -54,8 +54,6 @@ async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
   return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: GPU_MAX_N };
 }
 
-/** Names the CPU solver of constellations in verification records (the join's: `cpu/join-1`). */
-export const CPU_SOLVER = `cpu/${SPLIT_VERSION}`;
 /** Names the GPU solver in verification records. */
 const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
 

@@ -1,6 +1,6 @@
 // Test support (thread-flags.test.ts): counts n = 14 on two threads from a .ts file run by tsx,
 // through the built package.
-import { countFast } from "nqueens";
+import { count } from "nqueens";
 
-const r = await countFast(14, { workers: 2 });
+const r = await count(14, { workers: 2 });
 console.log(`total ${r.total}`);

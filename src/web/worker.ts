@@ -13,8 +13,7 @@ import {
   type PuzzleDifficulty,
   uniquePuzzle,
 } from "../completion/index.js";
-import { split } from "../engine/constellations/split.js";
-import { solveSubProblem } from "../engine/kernel.js";
+import { solveSubProblem, split } from "../engine/browser.js";
 import { images, unique } from "../symmetry.js";
 import {
   type AlgorithmName,

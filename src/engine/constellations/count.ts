@@ -7,7 +7,7 @@ import { checkSize, NQueensError } from "../../errors.js";
 import { solveSubProblem } from "../kernel.js";
 import { Tally } from "../tally.js";
 import { countOnThreads, type ThreadedCount } from "../threads.js";
-import type { CountOptions, CountResult } from "../types.js";
+import type { CountOptions, MethodResult } from "../types.js";
 import { MAX_N, type SubProblem, split, splitVersion, splitWords } from "./split.js";
 import type { WorkerInput } from "./worker.js";
 
@@ -36,7 +36,7 @@ export function defaultWorkers(): number {
  * @throws NQueensError when n is not an integer in 1..32
  * @example countFastSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */
-export function countFastSync(n: number): CountResult {
+export function countFastSync(n: number): MethodResult {
   checkSize(n, MAX_N);
   const start = performance.now();
   const list = split(n);
@@ -57,7 +57,7 @@ export function countFastSync(n: number): CountResult {
  * Up to this n a count runs on the calling thread: it takes less time than starting threads
  * (n = 13: about 30 ms of counting against 50-200 ms to start a thread here).
  */
-export const INLINE_MAX_N = 13;
+const INLINE_MAX_N = 13;
 
 /**
  * Counts all solutions and the unique ones for an n x n board, on worker threads (for
@@ -67,7 +67,7 @@ export const INLINE_MAX_N = 13;
  *   cannot be used; CountInterrupted when `signal` aborts.
  * @example await countFast(12, { workers: 2 }) // { n: 12, total: 14200n, unique: 1787n, ... }
  */
-export async function countFast(n: number, options: CountOptions = {}): Promise<CountResult> {
+export async function countFast(n: number, options: CountOptions = {}): Promise<MethodResult> {
   checkSize(n, MAX_N);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   const list = split(n);

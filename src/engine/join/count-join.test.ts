@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { known } from "../../testing/known-counts.js";
 import { countFast } from "../constellations/count.js";
-import { countBy, pickMethod, roughSeconds } from "../method.js";
+import { count } from "../count.js";
+import { pickMethod, roughSeconds } from "../method.js";
 import { CountInterrupted, type Progress } from "../types.js";
 import { countJoin, countJoinSync } from "./count-join.js";
 import { JoinKernel } from "./kernel.js";
@@ -137,8 +138,8 @@ describe("the two methods", () => {
   // n = 14..16: each method against the known counts (here and in engine/count.test.ts).
   test("agree on every n up to 17", async () => {
     for (let n = 1; n <= 13; n++) {
-      const a = await countBy(n, "join", { workers: 2 });
-      const b = await countBy(n, "constellations", { workers: 2 });
+      const a = await count(n, { method: "join", workers: 2 });
+      const b = await count(n, { method: "constellations", workers: 2 });
       assert.deepEqual([a.total, a.unique], [b.total, b.unique], `n=${n}`);
       assert.equal(a.method, "join");
       assert.equal(b.method, "constellations");

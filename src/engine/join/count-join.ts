@@ -7,7 +7,7 @@
 import { checkSize } from "../../errors.js";
 import { checkWorkers, defaultWorkers } from "../constellations/count.js";
 import { countOnThreads, type ThreadedCount } from "../threads.js";
-import type { CountOptions, CountResult } from "../types.js";
+import type { CountOptions, MethodResult } from "../types.js";
 import { JOIN_MAX_N, joinSplitVersion, joinSubProblems } from "./split.js";
 import { JoinTally } from "./tally.js";
 import { JoinSolver } from "./tasks.js";
@@ -22,7 +22,7 @@ const JOIN_INLINE_MAX_N = 12;
  * @throws NQueensError when n is not an integer in 1..25
  * @example countJoinSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */
-export function countJoinSync(n: number): CountResult {
+export function countJoinSync(n: number): MethodResult {
   checkSize(n, JOIN_MAX_N);
   const start = performance.now();
   const tasks = joinSubProblems(n);
@@ -49,7 +49,7 @@ export function countJoinSync(n: number): CountResult {
  *   cannot be used; CountInterrupted when `signal` aborts.
  * @example await countJoin(20, { workers: 2 }) // { n: 20, total: 39029188884n, ... }
  */
-export async function countJoin(n: number, options: CountOptions = {}): Promise<CountResult> {
+export async function countJoin(n: number, options: CountOptions = {}): Promise<MethodResult> {
   checkSize(n, JOIN_MAX_N);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   const tasks = joinSubProblems(n);

@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { NQueensError } from "../errors.js";
+import { known } from "../testing/known-counts.js";
+import { count } from "./count.js";
+import { CountInterrupted, type Progress } from "./types.js";
+
+// `count` is the one door to every method; each method's own tests (constellations/, join/,
+// plain.test.ts) go further. Here: every method against the known counts, and the contract.
+describe("count: every method gives the known counts", () => {
+  const methods = ["plain", "constellations", "join", "auto"] as const;
+  for (const method of methods) {
+    test(`method ${method}, n = 1..12`, async () => {
+      for (const c of known(1, 12)) {
+        const r = await count(c.n, { method, workers: 2 });
+        assert.deepEqual([r.n, r.total, r.unique], [c.n, c.total, c.unique], `n=${c.n}`);
+        assert.equal(r.method, method === "auto" ? "constellations" : method);
+      }
+    });
+  }
+  test("auto joins half-boards from n = 16 (and counts them exactly)", async () => {
+    const [c] = known(16, 16);
+    const r = await count(16, { workers: 2 });
+    assert.deepEqual([r.method, r.total, r.unique], ["join", c!.total, c!.unique]);
+  });
+});
+
+describe("count: the plain method", () => {
+  test("reports progress at its start and end", async () => {
+    const seen: Progress[] = [];
+    const r = await count(8, { method: "plain", onProgress: (p) => seen.push(p) });
+    assert.deepEqual(seen, [
+      { done: 0, total: 1, solutions: 0n },
+      { done: 1, total: 1, solutions: 92n },
+    ]);
+    assert.deepEqual([r.subProblems, r.resumed, r.workers], [1, 0, 0]);
+  });
+  test("rejects with CountInterrupted when the signal is already aborted", async () => {
+    await assert.rejects(
+      count(10, { method: "plain", signal: AbortSignal.abort() }),
+      (e: unknown) => e instanceof CountInterrupted && e.done === 0 && e.total === 1,
+    );
+  });
+});
+
+describe("count: refusals name the option and the value", () => {
+  const cases: [string, () => Promise<unknown>, RegExp][] = [
+    [
+      "an unknown method",
+      () => count(8, { method: "fast" as "auto" }),
+      /^method must be one of auto, join, constellations, plain: got 'fast'$/,
+    ],
+    [
+      "join beyond 25",
+      () => count(26, { method: "join" }),
+      /^method "join" counts n up to 25: got 26$/,
+    ],
+    ["plain beyond 32", () => count(33, { method: "plain" }), /got 33/],
+    ["n = 0", () => count(0), /got 0/],
+    [
+      "a checkpoint with plain",
+      () => count(8, { method: "plain", checkpoint: "/tmp/never-written" }),
+      /^method "plain" keeps no checkpoint/,
+    ],
+    [
+      "0 workers",
+      () => count(14, { workers: 0 }),
+      /^workers must be an integer from 1 to 256: got 0$/,
+    ],
+  ];
+  for (const [what, call, message] of cases) {
+    test(what, async () => {
+      await assert.rejects(
+        call(),
+        (e: unknown) => e instanceof NQueensError && message.test(e.message),
+      );
+    });
+  }
+});

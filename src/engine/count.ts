@@ -1,0 +1,52 @@
+/**
+ * `count`: the library's one way to count the solutions of n on this machine's CPU, by any
+ * method, with the engine's contract (progress, abort, checkpoints, exact bigint counts).
+ */
+import { NQueensError, quote } from "../errors.js";
+import { countFast } from "./constellations/count.js";
+import { countJoin, JOIN_MAX_N } from "./join/index.js";
+import { COUNT_METHODS, pickMethod } from "./method.js";
+import { countPlain } from "./plain.js";
+import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
+
+const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
+
+/**
+ * Counts all solutions of the n-queens problem and those unique up to rotation and reflection,
+ * exactly. `auto` (the default) joins half-boards for n = 16 to 23 and searches constellations
+ * below and beyond, on every core; `plain` is the single-thread reference counter.
+ * @throws NQueensError (rejects) for n outside what the method counts (join: 1..25, the others:
+ *   1..32), an unknown method, a bad worker count, or a checkpoint that cannot be used;
+ *   CountInterrupted when `signal` aborts.
+ * @example (await count(8)).total // 92n
+ * @example await count(16, { workers: 2, onProgress: (p) => console.log(p.done, p.total) })
+ */
+export async function count(n: number, options: CountOptions = {}): Promise<CountResult> {
+  const method = options.method ?? "auto";
+  if (!METHODS.includes(method)) {
+    throw new NQueensError(
+      `method must be one of ${METHODS.join(", ")}: got ${quote(String(method))}`,
+    );
+  }
+  if (method === "plain") return plain(n, options);
+  const chosen = pickMethod(n, method);
+  if (chosen === "join" && Number.isInteger(n) && n > JOIN_MAX_N) {
+    throw new NQueensError(`method "join" counts n up to ${JOIN_MAX_N}: got ${n}`);
+  }
+  const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
+  return { ...r, method: chosen };
+}
+
+/** The plain counter as one sub-problem: progress at its start and end, abort before it. */
+function plain(n: number, options: CountOptions): CountResult {
+  if (options.checkpoint !== undefined) {
+    throw new NQueensError('method "plain" keeps no checkpoint: use "join" or "constellations"');
+  }
+  if (options.signal?.aborted) throw new CountInterrupted(0, 1);
+  options.onProgress?.({ done: 0, total: 1, solutions: 0n });
+  const start = performance.now();
+  const { total, unique } = countPlain(n);
+  options.onProgress?.({ done: 1, total: 1, solutions: total });
+  const seconds = (performance.now() - start) / 1000;
+  return { n, total, unique, seconds, subProblems: 1, resumed: 0, workers: 0, method: "plain" };
+}
