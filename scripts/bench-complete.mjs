@@ -15,16 +15,14 @@
 //            --every K (Excluded Diagonals: every K-th instance of the seeds taken)
 //            --search JSON (options of the hard-instance search, HardSearchOptions, for
 //                           measuring what each part is worth: '{"pairs":false}')
-import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
 
 const dist = new URL("../dist/", import.meta.url);
-const data = (name) =>
-  JSON.parse(
-    readFileSync(new URL(`../../shared/data/completion/${name}`, import.meta.url), "utf8"),
-  );
+// The published instances, from the project's shared data (src/testing/data.ts says where).
+const { readSharedJson } = await import(new URL("testing/data.js", dist));
+const data = (name) => readSharedJson(`completion/${name}`, "completion instances");
 
 /**
  * The hardest d of each n: the number of excluded diagonals with the largest median search

@@ -3,7 +3,8 @@
 // ../shared/bench/baseline.c, side by side in the same run (alternating, so that machine drift
 // hits all alike). Whole process: wall time, CPU time (user + system) and peak memory (max
 // resident set, from GNU time when /usr/bin/time is there), median of R runs; every count is
-// checked against ../shared/data/known-counts.json (total and unique; exit 1 on a mismatch).
+// checked (total and unique; exit 1 on a mismatch) against known-counts.json in the project's
+// shared data (../shared/data, or $NQUEENS_SHARED_DATA: src/testing/data.ts).
 //
 // A method whose time at N, estimated from its time at N-1 (x8 per step), would pass
 // --max-seconds (default 600) is skipped at N and beyond, and says so: by default the
@@ -26,7 +27,6 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin", "nqueens.js");
 const source = join(root, "..", "shared", "bench", "baseline.c");
-const knownFile = join(root, "..", "shared", "data", "known-counts.json");
 const METHODS = ["join", "constellations", "baseline"];
 
 function usage(message) {
@@ -64,10 +64,12 @@ for (let i = 0; i < argv.length; i++) {
 const lo = numbers[0] ?? 16;
 const hi = numbers[1] ?? (numbers.length === 1 ? lo : 20);
 if (lo < 1 || hi > 25 || lo > hi) usage(`N must be within 1..25, LO <= HI: got ${lo}..${hi}`);
-if (!existsSync(join(root, "dist", "cli", "count.js"))) usage("build first: npx tsc -p .");
+const built = ["cli/count.js", "testing/data.js"].every((f) => existsSync(join(root, "dist", f)));
+if (!built) usage("build first: npx tsc -p .");
 
+const { readSharedJson } = await import(new URL("../dist/testing/data.js", import.meta.url));
 const known = new Map(
-  JSON.parse(readFileSync(knownFile, "utf8")).counts.map((c) => [c.n, [c.total, c.unique]]),
+  readSharedJson("known-counts.json", "known counts").counts.map((c) => [c.n, [c.total, c.unique]]),
 );
 
 const temp = mkdtempSync(join(tmpdir(), "nqueens-bench-"));

@@ -23,8 +23,8 @@ export interface MinConflictsOptions {
 
 /**
  * A solution for `n` found by seeded min-conflicts local search, or undefined when there is none
- * (n = 2, 3). Reproducible: the same n and seed give the same solution. n = 1,000,000 takes
- * one or two seconds; memory is about 50 bytes per row.
+ * (n = 2, 3). Reproducible: the same n and seed give the same solution. Time for n = 1,000,000:
+ * README, "What sizes are practical" (`solve` random); memory is about 50 bytes per row.
  * @throws NQueensError when n is not an integer from 1 to 10,000,000 or the seed is not a safe
  *   integer
  * @example minConflicts(8, { seed: 42 }) // a solution for n = 8, the same on every run

@@ -46,8 +46,8 @@ export function methodFor(n: number, method: SolveMethod = "auto"): Exclude<Solv
 /**
  * One solution for `n` as `cols` (`cols[row]` = column, 0-based), or undefined when there is none
  * (n = 2 and 3). n = 1 gives [0] with every method.
- * Speeds on one core: `construct` for n = 10,000,000 in about half a second; `random` for
- * n = 1,000,000 in one or two seconds (memory grows to about 50 bytes per row).
+ * Times of `construct` for n = 10,000,000 and `random` for n = 1,000,000: README, "What sizes
+ * are practical" (`random`'s memory grows to about 50 bytes per row).
  * @throws NQueensError when n is not an integer from 1 to 10,000,000 (1 to 32 for `backtrack`),
  *   the method is unknown, or the seed is not a safe integer
  * @example solve(8, { method: "backtrack" }) // [0, 4, 7, 5, 2, 6, 1, 3]

@@ -5,8 +5,8 @@
  *
  * Why static scripts and not a library: @pnpm/tabtab 0.5.4 and omelette 0.4.17 both print a
  * small shell function that runs the program again on every Tab press (`nqueens
- * completion-server -- ...`, `nqueens --compgen ...`), which starts Node each time (0.13 s here
- * for `--version`, more on a loaded machine), and their installers append to ~/.bashrc, ~/.zshrc
+ * completion-server -- ...`, `nqueens --compgen ...`), which starts Node each time (a pause on
+ * every Tab, longer on a loaded machine), and their installers append to ~/.bashrc, ~/.zshrc
  * or config.fish. Everything this program completes is known when the script is printed, so a
  * generated script answers at once, never runs node, and is installed by the user's own line.
  *

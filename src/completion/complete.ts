@@ -43,22 +43,19 @@
  *
  * Validation is O(n + k + blocked + excluded) for k queens.
  *
- * Practical sizes, measured on a shared 2-core machine (see complete.test.ts for cases):
+ * Practical sizes, measured on a shared 2-core machine: README, "What sizes are practical" (the
+ * `complete` rows) and "Hard completion instances"; complete.test.ts has the cases. What the
+ * times depend on:
  * - `completeOne` / `canComplete` on an empty board: n <= 32 by backtracking (the least
- *   completion), n > 32 by the construction (n = 10^6 in about 0.01 s). With a few fixed queens
- *   (e empty rows, about n): n = 64 or 1000 in 0.01 s and 0.03 s, 5000 in 0.3 s, 10,000 in 0.9 s.
- *   Building the line board is O(n + e^2), a placement O(e).
- * - the published hard instances (npm run bench:complete): random completion at n = 76, 119,
- *   171 in milliseconds, the translated boards of 3,000 to 4,200 rows in under 0.05 s, Excluded
- *   Diagonals up to n = 21 in about 0.1 s at the median.
- * - a full 10^6-queen solution: about 0.1 s (mostly validation); the same with 10 rows emptied:
- *   0.15 to 0.4 s.
- * - `countCompletions` is exponential in the number of empty rows: n = 14 from empty (14 empty
- *   rows) takes about 0.2 s.
+ *   completion), n > 32 by the construction. With a few fixed queens (e empty rows, about n),
+ *   building the line board is O(n + e^2), a placement O(e).
+ * - a full 10^6-queen solution: the time is mostly validation.
+ * - `countCompletions` is exponential in the number of empty rows.
  * - `completions` on a big, mostly empty board may take long to produce its first (least)
- *   completion, as lexicographic backtracking does (n = 30 to 32 from empty: 1 to 3 s).
+ *   completion, as lexicographic backtracking does (n = 30 to 32 from empty: as long as `solve`
+ *   by backtracking).
  * Deciding whether a partial board can be completed is NP-complete in general (Gent, Jefferson,
- * Nightingale 2017), so some boards can take far longer than these figures.
+ * Nightingale 2017), so some boards can take far longer than the README's figures.
  */
 import type { PartialBoard } from "../board.js";
 import { construct } from "../construct.js";

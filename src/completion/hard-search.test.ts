@@ -2,11 +2,11 @@
 // logic-solver's MiniSat) on every small instance, brute force on tiny ones, and the exact
 // bitmask counter for counts.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import fc from "fast-check";
 import { Forbidden, isSolution, type PartialBoard } from "../board.js";
 import { solve } from "../solve.js";
+import { readSharedJson } from "../testing/data.js";
 import { satComplete, satCompletions } from "../testing/sat.js";
 import { canComplete, completeOne, countCompletions, decideCompletion } from "./complete.js";
 import { decideHard } from "./decide.js";
@@ -14,12 +14,11 @@ import { HardSearch, luby } from "./hard-search.js";
 import { blockedSquares, excludedDiagonalsBoard, randomCompletion } from "./index.js";
 import { subBoard } from "./sub-board.js";
 
-const diagonals = JSON.parse(
-  readFileSync(
-    new URL("../../../shared/data/completion/excluded-diagonals.json", import.meta.url),
-    "utf8",
-  ),
-).instances as Record<string, { seed: number; diags: [number, 0 | 1][] }[]>;
+const diagonals = (
+  readSharedJson("completion/excluded-diagonals.json", "completion instances") as {
+    instances: Record<string, { seed: number; diags: [number, 0 | 1][] }[]>;
+  }
+).instances;
 
 /** Independent check of a completion: a solution, the queens kept, nothing forbidden used. */
 function isCompletionOf(board: PartialBoard, cols: readonly number[]): boolean {

@@ -27,9 +27,8 @@
  *   nogoods carry over, so a restart does not lose what was learned. Heavy-tailed satisfiable
  *   instances end in an early run; for unsatisfiable ones the last run proves it. The unit
  *   trades the median (satisfiable instances end sooner with short runs) against the total
- *   (unsatisfiable ones repeat work): on the 500 Excluded Diagonals instances at n = 21, units
- *   of 2,048 / 4,096 / 8,192 / 16,384 / 32,768 nodes gave median CPU times of 0.074 / 0.080 /
- *   0.078 / 0.089 / 0.123 s and totals of 266 / 235 / 201 / 205 / 181 s; 256 nodes cost 2.5
+ *   (unsatisfiable ones repeat work), measured on the 500 Excluded Diagonals instances at n = 21
+ *   for units of 2,048 to 32,768 nodes (README, "Hard completion instances"); 256 nodes cost 2.5
  *   times the nodes of a single search.
  *
  * The search is an explicit stack, one level per decision (forced queens stay on their level),

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import type { PartialBoard } from "../board.js";
 import { NQueensError } from "../errors.js";
+import { readSharedJson } from "../testing/data.js";
 import { countCompletions } from "./complete.js";
 import { HardSearch } from "./hard-search.js";
 import {
@@ -21,9 +21,7 @@ import { subBoard } from "./sub-board.js";
 
 // The published instances (shared/data/completion, from CSPLib 079): what the generators must give.
 const data = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../../shared/data/completion/${name}`, import.meta.url), "utf8"),
-  );
+  readSharedJson(`completion/${name}`, "completion instances") as { instances: unknown };
 const diagonals = data("excluded-diagonals.json").instances as Record<
   string,
   { seed: number; diags: [number, 0 | 1][] }[]

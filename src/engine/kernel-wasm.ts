@@ -6,12 +6,13 @@
  * nearly all of `nqueens count`'s time goes. The algorithm is `countTaskJs` in kernel.ts, which
  * stays the readable reference (and the model for GPU kernels); the wasm only arranges it
  * differently. Measured on this 2-core machine (user CPU, n = 15..17, medians of 3 to 7 runs):
- * - recursion for every row: 1.0 (n = 16: 2.1 s); an explicit stack in linear memory instead of
- *   calls: no faster; a "look-ahead 2" test before each call: 7% faster;
+ * - recursion for every row: 1.0; an explicit stack in linear memory instead of calls: no
+ *   faster; a "look-ahead 2" test before each call: 7% faster;
  * - the bottom rows as nested loops (no calls): 2 rows 1.0, 4 rows 0.82, 6 to 20 rows 0.67-0.72,
  *   so 9, which keeps the module under 4 KB (browsers compile that much synchronously on their
  *   main thread); a look-ahead 2 inside those loops made them slower. This is as fast as the same
- *   search compiled by gcc -O3 (1.5-1.8 s at n = 16) and 0.36-0.38 of baseline.c's time.
+ *   search compiled by gcc -O3 (timed the same way at n = 16), and faster than baseline.c
+ *   (measured: README, "Benchmark").
  *
  * Linear memory, written by `WasmKernel.count` before each call, for free row d:
  *   i32 at 8*d     : shift[d]      (rows from free row d to free row d+1)

@@ -23,8 +23,8 @@ export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "c
 
 /**
  * A rough wall time of a count of n by `method`, in seconds, on this project's 2-core machine:
- * measured for the constellations at n = 17 (6 s), 18 (41 s) and 19 (301 s), and for the join at
- * n = 20 (about 80 s), then 7 times as long per step of n.
+ * one measured time per method, then 7 times as long per step of n. The constants are taken
+ * from the README's benchmark table, and the README names them (README, "Benchmark").
  * @example roughSeconds(21, "join") // 560
  */
 export function roughSeconds(n: number, method: "join" | "constellations"): number {

@@ -67,7 +67,8 @@ export interface RunSplit {
  * from n=19 on there are more, and from n=22 a job is one sub-problem or a few). Each job costs a
  * few milliseconds of Redis round trips and bookkeeping, so fewer, larger jobs cost less; with
  * the jobs taken largest first (`largestFirst`), 64 still let a few machines finish within a
- * small job of each other. `seconds` is the time of one sub-problem on one core here; it only
+ * small job of each other. `seconds` is the time of one sub-problem on one core here, estimated
+ * from the README's benchmark table ("Benchmark": what the code estimates from it); it only
  * needs to be right within a few times.
  */
 function batchFor(size: number, seconds: number): number {
@@ -82,7 +83,7 @@ function constellations(n: number): RunSplit {
     version: splitVersion(n),
     size: list.length,
     cpuSolver: `cpu/${SPLIT_VERSION}`,
-    // About 2.5 ms per sub-problem at n=17, 6 times more per step of n (n=18: 90 per job).
+    // A sub-problem's time at n=17, 6 times more per step of n (README, "Benchmark").
     batch: batchFor(list.length, 0.0025 * 6 ** (n - 17)),
     cost: (id) => estimatedCost(n, list[id]),
     impossible(id, r) {
@@ -107,9 +108,9 @@ function join(n: number): RunSplit {
     version: joinSplitVersion(n),
     size,
     cpuSolver: `cpu/${JOIN_SPLIT_VERSION}`,
-    // The whole count of n=20 is about 160 s of one core in 4096 tasks (0.04 s a task), 7
-    // times more per step of n. A thread also builds its quadrant tables once per n (0.3 s at
-    // n=20, 8 s at n=22), which a job of one task still pays only once.
+    // A task's time at n=20 (the count in 4096 tasks), 7 times more per step of n (README,
+    // "Benchmark"). A thread also builds its quadrant tables once per n (README, "Joining
+    // half-boards"), which a job of one task still pays only once.
     batch: batchFor(size, 0.04 * 7 ** (n - 20)),
     // Every counting task is a fair sample of the items (dealt by stride): alike in cost. The
     // rotation-fixed task is one of the longer ones.

@@ -161,7 +161,7 @@ export function checkRunName(name: string): string {
  * Sub-problems per job for a run of n by `method`: at most about 64 jobs, and none longer than
  * about 10 s on one core (see run-split.ts). A cluster counting a small n can ask for smaller
  * jobs (`--batch`).
- * @example batchSize(18) // 90: 64 jobs of about 1.2 s each on one core
+ * @example batchSize(18) // 90: 64 jobs, each well under 10 s of one core
  */
 export function batchSize(n: number, method: QueueMethod = "constellations"): number {
   return runSplit(n, method).batch;

@@ -224,8 +224,8 @@ export async function startWorkerWith(
     connection: opened.redis,
     prefix: PREFIX,
     // One job more than threads: it waits in the pool, so a thread that finishes a job starts
-    // the next at once instead of idling through the Redis round trips of taking one (about
-    // 5 ms a job here, a few per cent of a run). The GPU solves one job at a time.
+    // the next at once instead of idling through the Redis round trips of taking one (measured:
+    // README, "What the queue costs"). The GPU solves one job at a time.
     concurrency: gpu ? 1 : threads + 1,
     lockDuration: lockMs,
     stalledInterval: Math.max(250, Math.round(lockMs / 2)),

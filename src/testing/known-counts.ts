@@ -1,8 +1,9 @@
 /**
- * Test support: the OEIS counts (A000170 total, A002562 unique) from ../shared/data/known-counts.json,
- * read from the copy of shared/ that sits beside the repository. Never computed by the code under test.
+ * Test support: the OEIS counts (A000170 total, A002562 unique) from known-counts.json in the
+ * project's shared data (../shared/data beside the repository, or $NQUEENS_SHARED_DATA: see
+ * data.ts). Never computed by the code under test.
  */
-import { readFileSync } from "node:fs";
+import { readSharedJson } from "./data.js";
 
 export interface KnownCount {
   readonly n: number;
@@ -10,9 +11,10 @@ export interface KnownCount {
   readonly unique: bigint;
 }
 
-const file = new URL("../../../shared/data/known-counts.json", import.meta.url);
-const raw = JSON.parse(readFileSync(file, "utf8")) as {
+const raw = readSharedJson("known-counts.json", "known counts") as {
   counts: { n: number; total: string; unique: string }[];
+  orbits: { rows: KnownOrbits[] };
+  searchTreeProfile8: { nodes: number[] };
 };
 
 /** Every known count, by n ascending. */
@@ -35,13 +37,8 @@ export interface KnownOrbits {
   readonly size2: number;
 }
 
-const more = JSON.parse(readFileSync(file, "utf8")) as {
-  orbits: { rows: KnownOrbits[] };
-  searchTreeProfile8: { nodes: number[] };
-};
-
 /** Classes per orbit size, n = 4..14. */
-export const KNOWN_ORBITS: readonly KnownOrbits[] = more.orbits.rows;
+export const KNOWN_ORBITS: readonly KnownOrbits[] = raw.orbits.rows;
 
 /** Nodes per depth of the row-by-row backtracking tree for n = 8 (OEIS A319284). */
-export const TREE_PROFILE_8: readonly number[] = more.searchTreeProfile8.nodes;
+export const TREE_PROFILE_8: readonly number[] = raw.searchTreeProfile8.nodes;

@@ -18,7 +18,8 @@ const JOIN_INLINE_MAX_N = 12;
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on the
- * calling thread. Blocks: meant for small n (n = 16: about 0.6 s here).
+ * calling thread. Blocks: meant for small n (n = 16 takes about a second: README, "Benchmark",
+ * join CPU).
  * @throws NQueensError when n is not an integer in 1..25
  * @example countJoinSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */

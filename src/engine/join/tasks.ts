@@ -24,7 +24,10 @@ export class JoinSolver {
     this.#tuning = tuning;
   }
 
-  /** The kernel, built on first use (the quadrant tables take 0.3 s at n = 20, 8 s at n = 22). */
+  /**
+   * The kernel, built on first use (building its quadrant tables takes a while: README,
+   * "Joining half-boards").
+   */
   get kernel(): JoinKernel {
     this.#kernel ??= new JoinKernel(this.n, this.#tuning);
     return this.#kernel;

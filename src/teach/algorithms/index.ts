@@ -46,10 +46,9 @@ export interface AlgorithmInfo {
   /** A short human title. */
   readonly title: string;
   /**
-   * The largest n it finishes in about ten seconds or less (measured on one core of a 2-core
-   * container: brute force 4.3 s at 7, square-backtrack 7.0 s at 10, row-loop 8.5 s at 14,
-   * row-sets 2.8 s at 14, bitmask 4.9 s at 15). {@link decideRun} uses it for every algorithm
-   * but brute force, which it decides by its exact placement count against a budget instead.
+   * The largest n it finishes in about ten seconds or less on one core (measured: README,
+   * "compare"). {@link decideRun} uses it for every algorithm but brute force, which it decides
+   * by its exact placement count against a budget instead.
    */
   readonly maxPracticalN: number;
   /** What one of its `nodes` is. */
