@@ -13,6 +13,7 @@ import { type CountMethod, countBy } from "./engine/method.js";
 import type { Progress } from "./engine/types.js";
 import { checkSize, NQueensError } from "./errors.js";
 import type { NodeGpu } from "./gpu/node-device.js";
+import { MAX_GPU_N } from "./limits.js";
 import type { QueueUrl } from "./queue/url.js";
 
 /** The backends one may ask for: `auto` takes a hardware GPU where it pays off, else the CPU. */
@@ -134,11 +135,11 @@ export async function pickBackend<G extends OpenedGpu>(
 
 /** The GPU a count on this machine opens: `requestNodeGpu`, quiet (it may only be probing). */
 async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
-  const { GPU_AUTO_MIN_N, GPU_MAX_N, requestNodeGpu } = await import("./gpu/index.js");
+  const { GPU_AUTO_MIN_N, requestNodeGpu } = await import("./gpu/index.js");
   return {
     open: () => requestNodeGpu({ quiet: true }),
     autoFromN: GPU_AUTO_MIN_N,
-    maxN: GPU_MAX_N,
+    maxN: MAX_GPU_N,
   };
 }
 

@@ -4,10 +4,9 @@
  * this project's 2-core machine (README, "Counting fast").
  */
 import { NQueensError } from "../errors.js";
+import { MAX_JOIN_N, MAX_TABLES_N } from "../limits.js";
 import { countFast } from "./constellations/count.js";
 import { countJoin } from "./join/count-join.js";
-import { TABLES_MAX_N } from "./join/kernel.js";
-import { JOIN_MAX_N } from "./join/split.js";
 import type { CountOptions, CountResult } from "./types.js";
 
 /** The methods `nqueens count --method` takes. */
@@ -20,10 +19,10 @@ export type CountMethod = (typeof COUNT_METHODS)[number];
  */
 export const JOIN_FROM_N = 16;
 
-/** The method `method` stands for at n (auto: the join for JOIN_FROM_N..TABLES_MAX_N). */
+/** The method `method` stands for at n (auto: the join for JOIN_FROM_N..MAX_TABLES_N). */
 export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "constellations" {
   if (method !== "auto") return method;
-  return n >= JOIN_FROM_N && n <= TABLES_MAX_N ? "join" : "constellations";
+  return n >= JOIN_FROM_N && n <= MAX_TABLES_N ? "join" : "constellations";
 }
 
 /**
@@ -46,8 +45,8 @@ export async function countBy(
   options: CountOptions = {},
 ): Promise<CountResult & { method: "join" | "constellations" }> {
   const chosen = pickMethod(n, method);
-  if (chosen === "join" && Number.isInteger(n) && n > JOIN_MAX_N) {
-    throw new NQueensError(`method "join" counts n up to ${JOIN_MAX_N}: got ${n}`);
+  if (chosen === "join" && Number.isInteger(n) && n > MAX_JOIN_N) {
+    throw new NQueensError(`method "join" counts n up to ${MAX_JOIN_N}: got ${n}`);
   }
   const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
   return { ...r, method: chosen };

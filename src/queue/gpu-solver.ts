@@ -8,6 +8,7 @@
  */
 import type { SubResult } from "../engine/constellations/split.js";
 import { split } from "../engine/constellations/split.js";
+import { MAX_GPU_N } from "../limits.js";
 
 /** A GPU opened for a worker. */
 export interface GpuSolver {
@@ -32,7 +33,7 @@ const NOTHING: SubResult = { count: 0, fixed180: 0, fixed90: 0 };
  * @throws NQueensError when there is none
  */
 export async function openGpuSolver(): Promise<GpuSolver> {
-  const [{ requestNodeGpu }, { countGpuOnDevice, GPU_MAX_N }] = await Promise.all([
+  const [{ requestNodeGpu }, { countGpuOnDevice }] = await Promise.all([
     import("../gpu/node-device.js"),
     import("../gpu/count-gpu.js"),
   ]);
@@ -40,7 +41,7 @@ export async function openGpuSolver(): Promise<GpuSolver> {
   return {
     name: gpu.name,
     software: gpu.software,
-    maxN: GPU_MAX_N,
+    maxN: MAX_GPU_N,
     async solve(n, ids, onResult) {
       if (ids.length === 0) return;
       const wanted = new Set(ids);

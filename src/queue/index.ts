@@ -1,5 +1,6 @@
 /** Counting across machines over Redis with BullMQ: the coordinator, the worker, and run tools. */
 
+export { MAX_REPLICAS } from "../limits.js";
 export {
   defaultSample,
   dropForged,
@@ -41,7 +42,6 @@ export {
 export {
   batchSize,
   type JobData,
-  MAX_REPLICAS,
   type RunMeta,
   runKeys,
   runName,

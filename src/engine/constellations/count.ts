@@ -4,15 +4,21 @@
  */
 import { availableParallelism } from "node:os";
 import { checkSize, NQueensError } from "../../errors.js";
+import { MAX_INLINE_N, MAX_SPLIT_N, MAX_WORKERS } from "../../limits.js";
 import { solveSubProblem } from "../kernel.js";
 import { Tally } from "../tally.js";
 import { countOnThreads, type ThreadedCount } from "../threads.js";
 import type { CountOptions, CountResult } from "../types.js";
-import { MAX_N, type SubProblem, split, splitVersion, splitWords } from "./split.js";
+import { type SubProblem, split, splitVersion, splitWords } from "./split.js";
 import type { WorkerInput } from "./worker.js";
 
-/** The most worker threads `countFast` accepts. */
-export const MAX_WORKERS = 256;
+export { MAX_WORKERS } from "../../limits.js";
+
+/**
+ * Up to this n a count runs on the calling thread: `MAX_INLINE_N` of src/limits.ts,
+ * by its name in the engine namespace.
+ */
+export const INLINE_MAX_N = MAX_INLINE_N;
 
 /**
  * Checks a worker count.
@@ -37,7 +43,7 @@ export function defaultWorkers(): number {
  * @example countFastSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */
 export function countFastSync(n: number): CountResult {
-  checkSize(n, MAX_N);
+  checkSize(n, MAX_SPLIT_N);
   const start = performance.now();
   const list = split(n);
   const tally = new Tally(list);
@@ -54,12 +60,6 @@ export function countFastSync(n: number): CountResult {
 }
 
 /**
- * Up to this n a count runs on the calling thread: it takes less time than starting threads
- * (n = 13: about 30 ms of counting against 50-200 ms to start a thread here).
- */
-export const INLINE_MAX_N = 13;
-
-/**
  * Counts all solutions and the unique ones for an n x n board, on worker threads (for
  * n <= INLINE_MAX_N on the calling thread: `workers` is then 0 in the result).
  * With `checkpoint`, finished sub-problems are recorded durably and a rerun skips them.
@@ -68,14 +68,14 @@ export const INLINE_MAX_N = 13;
  * @example await countFast(12, { workers: 2 }) // { n: 12, total: 14200n, unique: 1787n, ... }
  */
 export async function countFast(n: number, options: CountOptions = {}): Promise<CountResult> {
-  checkSize(n, MAX_N);
+  checkSize(n, MAX_SPLIT_N);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   const list = split(n);
   const plan: ThreadedCount<WorkerInput> = {
     n,
     subProblems: list.length,
     version: splitVersion(n),
-    inlineMaxN: INLINE_MAX_N,
+    inlineMaxN: MAX_INLINE_N,
     threadModule: new URL("./worker.js", import.meta.url),
     input: (order, cursor) => ({ n, records: splitWords(n), order, cursor }),
     tally: () => new Tally(list),
