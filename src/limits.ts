@@ -1,8 +1,13 @@
 /**
- * The size limits, in one place and one word order (MAX_<what>_N): what every reader of input
- * accepts (checked while reading, before memory is spent on what lies beyond it) and the largest
- * n each function takes. The README's "Size limits" table lists them with the commands' own.
+ * The size limits, in one place and one word order (MAX_<what>_N; MAX_<what> where the limit is a
+ * count of something other than a board's size): what every reader of input accepts (checked
+ * while reading, before memory is spent on what lies beyond it), the largest n each of the
+ * library's functions and counters takes, and the limits of the queue, the command and the page.
+ * The README's "Size limits" table lists those a user meets. This module imports nothing, so the
+ * page and the browser entry import it as the library does.
  */
+
+// Reading input: boards, JSON, judges' inputs.
 
 /** The most bytes a command reads as a board (a file or standard input): 32 MiB. */
 export const MAX_INPUT_BYTES = 32 * 2 ** 20;
@@ -22,31 +27,6 @@ export const MAX_MATRIX_N = 2_000;
 /** The deepest nesting of arrays and objects a JSON board may have (a board needs 3). */
 export const MAX_JSON_DEPTH = 16;
 
-/** The largest board size the completion functions accept. */
-export const MAX_COMPLETE_N = 1_000_000;
-
-/** The largest n `minConflicts` accepts. */
-export const MAX_MIN_CONFLICTS_N = 10_000_000;
-
-/** The largest n `solutions` accepts (bit masks up to 32, a line board beyond). */
-export const MAX_SOLUTIONS_N = 1000;
-
-/** The largest n `construct` accepts. */
-export const MAX_CONSTRUCT_N = 10_000_000;
-
-/** The largest n `solve` accepts. */
-export const MAX_SOLVE_N = 10_000_000;
-
-/**
- * The largest n for `backtrack`. The first solution in lexicographic order takes at most about
- * 0.15 s up to n = 29 (n = 22 and 28 are the slow ones), and 0.4 to 3 s for n = 30 to 32; beyond
- * 32 the bit masks no longer fit and the search time grows erratically.
- */
-export const MAX_BACKTRACK_N = 32;
-
-/** The largest board the hint is computed for (the completion checks use 32-bit masks). */
-export const MAX_HINT_N = 32;
-
 /**
  * The most non-blank lines `inputLines` returns, plus one: every judge's input is far
  * shorter (300 cases at most), so one more line than this is always malformed, and a hostile
@@ -54,14 +34,42 @@ export const MAX_HINT_N = 32;
  */
 export const MAX_JUDGE_LINES = 100_000;
 
-/**
- * The largest n whose whole search tree is profiled (`treeProfile`, nodes per depth) where a person
- * waits for it: the command and the page (n = 16 takes about 25 s).
- */
-export const MAX_PROFILE_N = 15;
+/** The largest N of the statement (BOJ 9175, `solveBoj9175`). */
+export const MAX_BOJ9175_N = 300;
 
-/** The largest n the plain counter (`count`, engine/plain.ts) accepts (32-bit masks). */
-export const MAX_COUNT_N = 32;
+/** The largest n of the statement (POJ 3239, `solvePoj3239`). */
+export const MAX_POJ3239_N = 300;
+
+// The library's functions: solving, listing, completing, teaching.
+
+/** The largest n `solve` accepts. */
+export const MAX_SOLVE_N = 10_000_000;
+
+/** The largest n `construct` accepts. */
+export const MAX_CONSTRUCT_N = 10_000_000;
+
+/** The largest n `minConflicts` accepts. */
+export const MAX_MIN_CONFLICTS_N = 10_000_000;
+
+/**
+ * The largest n for `backtrack`. The first solution in lexicographic order comes fast up to
+ * n = 29 (n = 22 and 28 are the slow ones) and within seconds for n = 30 to 32 (the README's
+ * "What sizes are practical" has the times); beyond 32 the bit masks no longer fit and the
+ * search time grows erratically.
+ */
+export const MAX_BACKTRACK_N = 32;
+
+/** The largest n `solutions` accepts (bit masks up to 32, a line board beyond). */
+export const MAX_SOLUTIONS_N = 1000;
+
+/** The largest board size the completion functions accept. */
+export const MAX_COMPLETE_N = 1_000_000;
+
+/** The most queens a sub-board can be missing: one bit per column in a 32-bit mask. */
+export const MAX_SUB_SIZE = 32;
+
+/** The largest board the hint is computed for (the completion checks use 32-bit masks). */
+export const MAX_HINT_N = 32;
 
 /** The largest board `trace` and `treeProfile` accept. */
 export const MAX_TRACE_N = 30;
@@ -71,3 +79,67 @@ export const MAX_ALGORITHM_N = 30;
 
 /** The largest n a brute-force lesson goes through: C(49, 7) = 85,900,584 placements. */
 export const MAX_BRUTE_LESSON_N = 7;
+
+// The counters: the plain one, the constellations, the join, the GPU.
+
+/** The largest n the plain counter (`count`, engine/plain.ts) accepts (32-bit masks). */
+export const MAX_COUNT_N = 32;
+
+/**
+ * The largest board the engine's constellation split accepts, and with it `countFast` and the
+ * queue (masks are 32-bit; the inner board is n-2 columns wide).
+ */
+export const MAX_SPLIT_N = 32;
+
+/** The most worker threads `countFast` accepts. */
+export const MAX_WORKERS = 256;
+
+/**
+ * Up to this n a count runs on the calling thread: it takes less time than starting threads
+ * (the README's "Searching constellations" has the times).
+ */
+export const MAX_INLINE_N = 13;
+
+/** The largest board the join counts (exact up to here; keys are 64-bit). */
+export const MAX_JOIN_N = 25;
+
+/** Up to this n a join count runs on the calling thread (faster than starting threads). */
+export const MAX_JOIN_INLINE_N = 12;
+
+/** The largest n whose quadrant tables fit in a kernel's memory (h = 11: 534 MB). */
+export const MAX_TABLES_N = 23;
+
+/** The largest n the GPU kernel takes (its stack word holds W = n-2 columns and 6 spare bits). */
+export const MAX_GPU_N = 28;
+
+// The queue.
+
+/** The most replicas a run can ask for. */
+export const MAX_REPLICAS = 9;
+
+/** The most characters of a worker's name. */
+export const MAX_WORKER_NAME = 64;
+
+// The command and the page.
+
+/**
+ * The largest n whose whole search tree is profiled (`treeProfile`, nodes per depth) where a person
+ * waits for it: the command and the page (the README's "What sizes are practical" says how long
+ * n = 16 takes).
+ */
+export const MAX_PROFILE_N = 15;
+
+/** The largest n the command traces. */
+export const MAX_TRACED_N = 16;
+
+/** The largest n a square-by-square style is printed for. */
+export const MAX_DRAWN_N = 200;
+
+/** The largest board the page draws. */
+export const MAX_BOARD_N = 20;
+
+/** Largest N whose whole search tree is drawn node by node (the page's Watch). */
+export const MAX_TREE_N = 6;
+
+/** Largest N whose solutions are all listed (the page's gallery). */
+export const MAX_GALLERY_N = 12;

@@ -19,14 +19,12 @@ import {
   checkCheckpointPath,
   checkKeySecret,
   defaultWorkers,
-  JOIN_MAX_N,
-  MAX_N,
-  MAX_WORKERS,
   type Progress,
   pickMethod,
   roughSeconds,
 } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
+import { MAX_GPU_N, MAX_JOIN_N, MAX_SPLIT_N, MAX_WORKERS } from "../limits.js";
 import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/settings.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
@@ -115,8 +113,7 @@ async function countWith(job: CountJob): Promise<CountOnResult> {
     throw new NQueensError("--method join counts on the CPU: drop --backend gpu or --method join");
   }
   if (flags.backend === "gpu") {
-    const { GPU_MAX_N } = await import("../gpu/index.js");
-    parseInteger(String(n), "n for --backend gpu", 1, GPU_MAX_N);
+    parseInteger(String(n), "n for --backend gpu", 1, MAX_GPU_N);
   }
   try {
     return await countOn(n, {
@@ -158,14 +155,14 @@ Examples:
 Time grows about 7x per step of n. On two idle cores the join (the default from n = 16) takes
 about 25 s at n=19, 1 minute at n=20, 8 minutes at n=21 and 1.5 hours at n=22; the
 constellation search 6 s at n=17, 5 minutes at n=19, half an hour at n=20. n can be at most
-${MAX_N} (the join: ${JOIN_MAX_N}).`;
+${MAX_SPLIT_N} (the join: ${MAX_JOIN_N}).`;
 
 /** Registers `count`. */
 export const registerCount: Register = (program: Command, exit) => {
   program
     .command("count")
     .description("Count all solutions on an n x n board (and the unique ones), on every core.")
-    .argument("<n>", `board size, 1 to ${MAX_N}`)
+    .argument("<n>", `board size, 1 to ${MAX_SPLIT_N}`)
     .option("-u, --unique", "also print the solutions up to rotation and reflection")
     .option("-w, --workers <k>", "worker threads (default: every core)")
     .option("-c, --checkpoint <file>", "record finished work in FILE; rerun to resume from it")
@@ -208,9 +205,9 @@ export const registerCount: Register = (program: Command, exit) => {
 };
 
 async function runCount(nText: string, flags: CountFlags): Promise<number> {
-  const n = parseInteger(nText, "n", 1, MAX_N);
-  if (flags.method === "join" && n > JOIN_MAX_N) {
-    throw new NQueensError(`--method join counts n up to ${JOIN_MAX_N}: got ${n}`);
+  const n = parseInteger(nText, "n", 1, MAX_SPLIT_N);
+  if (flags.method === "join" && n > MAX_JOIN_N) {
+    throw new NQueensError(`--method join counts n up to ${MAX_JOIN_N}: got ${n}`);
   }
   const workers =
     flags.workers === undefined

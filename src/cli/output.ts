@@ -16,6 +16,7 @@
 import { Option } from "commander";
 import { NQueensError } from "../errors.js";
 import { BOARD_STYLES, type BoardStyle, boardFormat } from "../formats/index.js";
+import { MAX_DRAWN_N } from "../limits.js";
 
 /** Thrown once standard output is closed (`nqueens list 14 | head`): a quiet stop, exit 0. */
 export class OutputClosed extends Error {}
@@ -180,9 +181,6 @@ const SQUARE_STYLES: readonly BoardStyle[] = [
   "grid",
   "unicode",
 ];
-
-/** The largest n a square-by-square style is printed for. */
-const MAX_DRAWN_N = 200;
 
 /** The `--format` option, its choices listed in --help. */
 export function formatOption(defaultText = "dots up to n=32, perm beyond"): Option {

@@ -3,15 +3,13 @@
  * indented by depth, then the search tree's nodes per depth as a text bar chart.
  */
 
-import { MAX_PROFILE_N } from "../limits.js";
+import { MAX_PROFILE_N, MAX_TRACED_N } from "../limits.js";
 import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../teach/index.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
 
-/** The largest n the command traces. */
-const MAX_TRACED_N = 16;
 /** Events shown when --limit is not given. */
 const DEFAULT_LIMIT = 200;
 

@@ -60,11 +60,11 @@
 import type { PartialBoard } from "../board.js";
 import { construct } from "../construct.js";
 import { NQueensError } from "../errors.js";
+import { MAX_SUB_SIZE } from "../limits.js";
 import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
 import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
 import { lineExact, lineFind, lineSearch } from "./line-board.js";
 import { lineTicks, MASK_TICKS, type Watch } from "./search-watch.js";
-import { MAX_SUB_SIZE } from "./sub-board.js";
 import { instanceSymmetry } from "./symmetry.js";
 import { type Checked, checked, firstOf, fullCols, validate } from "./validate.js";
 

@@ -18,9 +18,7 @@
  * Free of Node imports (the web page's worker uses it through complete.ts).
  */
 import { Forbidden, type PartialBoard } from "../board.js";
-
-/** The most queens a sub-board can be missing: one bit per column in a 32-bit mask. */
-export const MAX_SUB_SIZE = 32;
+import { MAX_SUB_SIZE } from "../limits.js";
 
 /** A compressed partial board; see the module comment. */
 export interface SubBoard {

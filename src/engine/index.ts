@@ -16,11 +16,10 @@ export {
   keyCheckpoint,
   openCheckpoint,
 } from "./checkpoint.js";
-export { defaultWorkers, MAX_WORKERS } from "./constellations/count.js";
+export { defaultWorkers } from "./constellations/count.js";
 export {
   estimatedCost,
   fromWords,
-  MAX_N,
   SPLIT_VERSION,
   type SubResult,
   split,
@@ -29,7 +28,6 @@ export {
 } from "./constellations/split.js";
 export { count } from "./count.js";
 export {
-  JOIN_MAX_N,
   JOIN_SPLIT_VERSION,
   JoinSolver,
   JoinTally,

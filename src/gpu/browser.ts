@@ -6,7 +6,6 @@
 export {
   adapterName,
   countGpuOnDevice,
-  GPU_MAX_N,
   type GpuProgress,
   isSoftwareAdapter,
   requestCountingDevice,

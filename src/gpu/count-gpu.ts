@@ -26,10 +26,8 @@ import {
   Tally,
 } from "../engine/browser.js";
 import { checkSize } from "../errors.js";
+import { MAX_GPU_N } from "../limits.js";
 import { KERNEL_WGSL } from "./kernel.wgsl.js";
-
-/** The largest n the GPU kernel takes (its stack word holds W = n-2 columns and 6 spare bits). */
-export const GPU_MAX_N = 28;
 
 // WebGPU flag values, spelled out: no global (GPUBufferUsage, GPUMapMode) is needed in Node.
 const MAP_READ = 0x0001;
@@ -270,13 +268,13 @@ export async function countGpuOnDevice(
   n: number,
   options: GpuCountOptions = {},
 ): Promise<GpuCountResult> {
-  checkSize(n, GPU_MAX_N, "n for the GPU backend");
+  checkSize(n, MAX_GPU_N, "n for the GPU backend");
   const started = performance.now();
   const wg = options.workgroupSize ?? 64;
   const dmax = options.stackRows ?? stackRows(n);
-  if (!Number.isInteger(dmax) || dmax < n - 2 || dmax > GPU_MAX_N - 2) {
+  if (!Number.isInteger(dmax) || dmax < n - 2 || dmax > MAX_GPU_N - 2) {
     throw new RangeError(
-      `stackRows must be an integer from ${n - 2} to ${GPU_MAX_N - 2}: got ${dmax}`,
+      `stackRows must be an integer from ${n - 2} to ${MAX_GPU_N - 2}: got ${dmax}`,
     );
   }
   // Compiling takes a while; let it run while the split is made.

@@ -7,15 +7,12 @@ import "./webgpu-globals.js";
  */
 import { type Checkpoint, openCheckpoint, split, splitVersion } from "../engine/index.js";
 import { checkSize, NQueensError } from "../errors.js";
-import {
-  countGpuOnDevice,
-  GPU_MAX_N,
-  type GpuCountOptions,
-  type GpuCountResult,
-} from "./count-gpu.js";
+import { MAX_GPU_N } from "../limits.js";
+import { countGpuOnDevice, type GpuCountOptions, type GpuCountResult } from "./count-gpu.js";
 import { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
-export { GPU_MAX_N, type GpuCountResult, type GpuProgress } from "./count-gpu.js";
+export { MAX_GPU_N as GPU_MAX_N } from "../limits.js";
+export type { GpuCountResult, GpuProgress } from "./count-gpu.js";
 export { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
 /**
@@ -44,7 +41,7 @@ export interface CountGpuOptions extends Omit<GpuCountOptions, "checkpoint">, No
  * @example (await countGpu(12)).total // 14200n
  */
 export async function countGpu(n: number, options: CountGpuOptions = {}): Promise<GpuCountResult> {
-  checkSize(n, GPU_MAX_N, "n for the GPU backend");
+  checkSize(n, MAX_GPU_N, "n for the GPU backend");
   let gpu: NodeGpu | undefined;
   let checkpoint: Checkpoint | undefined;
   try {

@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../formats/index.js";
+import { MAX_BOJ9175_N } from "../limits.js";
 import { checkBoj9175, numbersOf, SAMPLES } from "../testing/judges.js";
-import {
-  BOJ9175_LINE,
-  BOJ9175_MAX_N,
-  BOJ9175_MIN_N,
-  solveBoj9175,
-  wrapNumbers,
-} from "./boj9175.js";
+import { BOJ9175_LINE, BOJ9175_MIN_N, solveBoj9175, wrapNumbers } from "./boj9175.js";
 
 describe("solveBoj9175", () => {
   const sample = SAMPLES.boj9175[0];
@@ -37,9 +32,9 @@ describe("solveBoj9175", () => {
     assert.equal(wrapNumbers(numbersOf(lines[5]!), BOJ9175_LINE), `${lines[5]}\n`);
   });
 
-  test(`every N from ${BOJ9175_MIN_N} to ${BOJ9175_MAX_N} in one input`, () => {
+  test(`every N from ${BOJ9175_MIN_N} to ${MAX_BOJ9175_N} in one input`, () => {
     const ns = Array.from(
-      { length: BOJ9175_MAX_N - BOJ9175_MIN_N + 1 },
+      { length: MAX_BOJ9175_N - BOJ9175_MIN_N + 1 },
       (_, i) => i + BOJ9175_MIN_N,
     );
     const r = solveBoj9175(`${ns.length}\n${ns.join("\n")}\n`);

@@ -13,13 +13,12 @@
  * other than the count. Blank lines and white space around a number are ignored.
  */
 import { quote } from "../errors.js";
+import { MAX_BOJ9175_N } from "../limits.js";
 import { solve } from "../solve.js";
 import { inputLines, isResult, type JudgeResult, lineNumber, malformed, plural } from "./common.js";
 
 /** The smallest N of the statement. */
 export const BOJ9175_MIN_N = 4;
-/** The largest N of the statement. */
-export const BOJ9175_MAX_N = 300;
 /** The most characters of numbers on one output line, as in the sample. */
 export const BOJ9175_LINE = 64;
 
@@ -61,7 +60,7 @@ export function solveBoj9175(input: string): JudgeResult {
   }
   let output = "";
   for (const line of body) {
-    const n = lineNumber(line, "N", BOJ9175_MIN_N, BOJ9175_MAX_N);
+    const n = lineNumber(line, "N", BOJ9175_MIN_N, MAX_BOJ9175_N);
     if (isResult(n)) return n;
     output += `${n}\n${wrapNumbers(solve(n, { method: "construct" })!, BOJ9175_LINE)}`;
   }

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../formats/index.js";
+import { MAX_POJ3239_N } from "../limits.js";
 import { bruteForceSolutions, checkPoj3239, numbersOf, SAMPLES } from "../testing/judges.js";
-import { POJ3239_MAX_N, POJ3239_MIN_N, solvePoj3239 } from "./poj3239.js";
+import { POJ3239_MIN_N, solvePoj3239 } from "./poj3239.js";
 
 describe("solvePoj3239", () => {
   const sample = SAMPLES.poj3239[0];
@@ -26,9 +27,9 @@ describe("solvePoj3239", () => {
     assert.deepEqual(checkPoj3239([8], r.output), []);
   });
 
-  test(`every n from ${POJ3239_MIN_N} to ${POJ3239_MAX_N} in one input`, () => {
+  test(`every n from ${POJ3239_MIN_N} to ${MAX_POJ3239_N} in one input`, () => {
     const ns = Array.from(
-      { length: POJ3239_MAX_N - POJ3239_MIN_N + 1 },
+      { length: MAX_POJ3239_N - POJ3239_MIN_N + 1 },
       (_, i) => i + POJ3239_MIN_N,
     );
     const r = solvePoj3239(`${ns.join("\n")}\n0\n`);

@@ -12,13 +12,12 @@
  * after it. Blank lines and white space around a number are ignored.
  */
 import { quote } from "../errors.js";
+import { MAX_POJ3239_N } from "../limits.js";
 import { solve } from "../solve.js";
 import { inputLines, isResult, type JudgeResult, lineNumber, malformed } from "./common.js";
 
 /** The smallest n of the statement. */
 export const POJ3239_MIN_N = 8;
-/** The largest n of the statement. */
-export const POJ3239_MAX_N = 300;
 
 /**
  * The answer line for one n: the row (from 1) of the queen in each column, from column 1.
@@ -47,8 +46,8 @@ export function solvePoj3239(input: string): JudgeResult {
       line,
       "n",
       0,
-      POJ3239_MAX_N,
-      `from ${POJ3239_MIN_N} to ${POJ3239_MAX_N}, or 0 to end`,
+      MAX_POJ3239_N,
+      `from ${POJ3239_MIN_N} to ${MAX_POJ3239_N}, or 0 to end`,
     );
     if (isResult(n)) return n;
     if (n === 0) {
@@ -64,7 +63,7 @@ export function solvePoj3239(input: string): JudgeResult {
     if (n < POJ3239_MIN_N) {
       return malformed(
         "size",
-        `line ${line.no}: n must be from ${POJ3239_MIN_N} to ${POJ3239_MAX_N}, or 0 to end: got ${quote(line.text)}`,
+        `line ${line.no}: n must be from ${POJ3239_MIN_N} to ${MAX_POJ3239_N}, or 0 to end: got ${quote(line.text)}`,
       );
     }
     out.push(poj3239Line(n));

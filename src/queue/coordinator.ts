@@ -18,19 +18,14 @@
  * disputes, settle) is coordinator-follow.ts.
  */
 import { Queue } from "bullmq";
-import {
-  CountInterrupted,
-  type CountMethod,
-  MAX_N,
-  type Progress,
-  pickMethod,
-} from "../engine/index.js";
+import { CountInterrupted, type CountMethod, type Progress, pickMethod } from "../engine/index.js";
 import { checkSize, NQueensError } from "../errors.js";
+import { MAX_REPLICAS, MAX_SPLIT_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { follow } from "./coordinator-follow.js";
 import { type QueueMethod, runSplit } from "./run-split.js";
 import { checkSecret, runKey } from "./secret.js";
-import { checkRunName, type JobData, MAX_REPLICAS, PREFIX, QUEUE_NAME, runName } from "./store.js";
+import { checkRunName, type JobData, PREFIX, QUEUE_NAME, runName } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 import type { OverruledVote } from "./verdict.js";
 
@@ -134,7 +129,7 @@ export async function runCoordinator(
   url: string | QueueUrl,
   options: CoordinatorOptions,
 ): Promise<QueueCount> {
-  checkSize(n, MAX_N);
+  checkSize(n, MAX_SPLIT_N);
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
   const method = pickMethod(n, options.method ?? "constellations");
   const plan = runSplit(n, method);

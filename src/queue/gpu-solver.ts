@@ -7,6 +7,7 @@
  * Loaded only when a worker asks for the GPU, so CPU workers never load Dawn.
  */
 import { type SubResult, split } from "../engine/index.js";
+import { MAX_GPU_N } from "../limits.js";
 
 /** A GPU opened for a worker. */
 export interface GpuSolver {
@@ -31,7 +32,7 @@ const NOTHING: SubResult = { count: 0, fixed180: 0, fixed90: 0 };
  * @throws NQueensError when there is none
  */
 export async function openGpuSolver(): Promise<GpuSolver> {
-  const [{ requestNodeGpu }, { countGpuOnDevice, GPU_MAX_N }] = await Promise.all([
+  const [{ requestNodeGpu }, { countGpuOnDevice }] = await Promise.all([
     import("../gpu/index.js"),
     import("../gpu/browser.js"),
   ]);
@@ -39,7 +40,7 @@ export async function openGpuSolver(): Promise<GpuSolver> {
   return {
     name: gpu.name,
     software: gpu.software,
-    maxN: GPU_MAX_N,
+    maxN: MAX_GPU_N,
     async solve(n, ids, onResult) {
       if (ids.length === 0) return;
       const wanted = new Set(ids);

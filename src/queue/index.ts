@@ -3,6 +3,7 @@
  * (the `nqueens/queue` entry, and the folder's door; settings.ts is the door without BullMQ).
  */
 
+export { MAX_REPLICAS } from "../limits.js";
 export {
   dropForged,
   type ForgetReport,
@@ -32,7 +33,6 @@ export {
 export {
   batchSize,
   type JobData,
-  MAX_REPLICAS,
   type RunMeta,
   runName,
 } from "./store.js";

@@ -20,6 +20,7 @@
  */
 import type { SubResult } from "../engine/index.js";
 import { NQueensError, quote } from "../errors.js";
+import { MAX_WORKER_NAME } from "../limits.js";
 import type { RunKey } from "./secret.js";
 
 /** A parsed record. */
@@ -28,9 +29,6 @@ export interface VerificationRecord extends SubResult {
   readonly worker: string;
   readonly mac: string;
 }
-
-/** The most characters of a worker's name. */
-const MAX_WORKER_NAME = 64;
 
 /**
  * Checks a worker's name: 1 to 64 characters, none of them a space, a tab, a line break or

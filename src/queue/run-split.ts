@@ -10,13 +10,11 @@
 
 import {
   estimatedCost,
-  JOIN_MAX_N,
   JOIN_SPLIT_VERSION,
   JoinSolver,
   JoinTally,
   joinSplitVersion,
   joinSubProblems,
-  MAX_N,
   SPLIT_VERSION,
   type SubResult,
   solveSubProblem,
@@ -26,6 +24,7 @@ import {
   uniqueShare,
 } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
+import { MAX_JOIN_N, MAX_SPLIT_N } from "../limits.js";
 
 /** The counting methods a run can use (the engine's, `auto` resolved). */
 export type QueueMethod = "join" | "constellations";
@@ -144,8 +143,8 @@ export function runSplit(n: number, method: QueueMethod): RunSplit {
   const id = `${method} ${n}`;
   const hit = cache.get(id);
   if (hit) return hit;
-  if (method === "join" && Number.isInteger(n) && n > JOIN_MAX_N) {
-    throw new NQueensError(`the join counts n up to ${JOIN_MAX_N}: got ${n}`);
+  if (method === "join" && Number.isInteger(n) && n > MAX_JOIN_N) {
+    throw new NQueensError(`the join counts n up to ${MAX_JOIN_N}: got ${n}`);
   }
   const made = method === "join" ? join(n) : constellations(n);
   cache.set(id, made);
@@ -172,6 +171,6 @@ export function methodOf(version: string): QueueMethod | undefined {
 export function splitFor(n: number, version: string): RunSplit | undefined {
   const method = methodOf(version);
   if (method === undefined || !Number.isInteger(n) || n < 1) return undefined;
-  if (n > (method === "join" ? JOIN_MAX_N : MAX_N)) return undefined;
+  if (n > (method === "join" ? MAX_JOIN_N : MAX_SPLIT_N)) return undefined;
   return runSplit(n, method);
 }

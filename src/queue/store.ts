@@ -50,9 +50,6 @@ export function runKeys(name: string) {
   } as const;
 }
 
-/** The most replicas a run can ask for. */
-export const MAX_REPLICAS = 9;
-
 /** What a job asks for: one vote on sub-problems `from` to `to` - 1 of run `run`, a count of `n`. */
 export interface JobData {
   readonly run: string;

@@ -23,6 +23,7 @@ import type { Redis } from "ioredis";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
 import { SPLIT_VERSION, type SubResult } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
+import { MAX_GPU_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { SolverPool } from "./pool.js";
@@ -47,11 +48,11 @@ export type Backend = BackendChoice;
 
 /** The GPU a worker opens (any adapter: `pickBackend` refuses a software one for `auto`). */
 async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
-  const [{ openGpuSolver }, { GPU_AUTO_MIN_N, GPU_MAX_N }] = await Promise.all([
+  const [{ openGpuSolver }, { GPU_AUTO_MIN_N }] = await Promise.all([
     import("./gpu-solver.js"),
     import("../gpu/index.js"),
   ]);
-  return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: GPU_MAX_N };
+  return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: MAX_GPU_N };
 }
 
 /** Names the GPU solver in verification records. */

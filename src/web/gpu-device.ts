@@ -8,11 +8,11 @@
 import {
   adapterName,
   countGpuOnDevice,
-  GPU_MAX_N,
   type GpuProgress,
   isSoftwareAdapter,
   requestCountingDevice,
 } from "../gpu/browser.js";
+import { MAX_GPU_N } from "../limits.js";
 import type { GpuOutcome, GpuProgressReply } from "./protocol.js";
 
 /** A device and what the page shows of its adapter. */
@@ -50,7 +50,7 @@ export async function probeGpu(gpu: GPU | undefined): Promise<GpuSupport> {
       ok: true,
       name: adapterName(adapter.info) || "unnamed adapter",
       software: isSoftwareAdapter(adapter.info),
-      maxN: GPU_MAX_N,
+      maxN: MAX_GPU_N,
     };
   } catch (e) {
     return { ok: false, why: "error", detail: e instanceof Error ? e.message : String(e) };

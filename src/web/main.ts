@@ -5,6 +5,8 @@
  * and Forward walk through what the user did; in-page anchors (the skip link) only move focus.
  * The library does all the work (see ../index.ts).
  */
+
+import { MAX_BOARD_N } from "../limits.js";
 import { CompareMode } from "./compare/index.js";
 import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery/index.js";
@@ -16,7 +18,6 @@ import {
   formatState,
   isNewEntry,
   isStateText,
-  MAX_BOARD_N,
   MODES,
   type Mode,
   type PageState,

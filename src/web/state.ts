@@ -6,12 +6,10 @@
  */
 import type { Queen } from "../board.js";
 import type { PuzzleDifficulty } from "../completion/index.js";
+import { MAX_BOARD_N } from "../limits.js";
 
 export const MODES = ["play", "watch", "gallery", "compare"] as const;
 export type Mode = (typeof MODES)[number];
-
-/** The largest board the page draws. */
-export const MAX_BOARD_N = 20;
 
 /** The ways of writing the search that Watch can follow (see ../lesson.ts, ../lesson-brute.ts). */
 export const ALGOS = ["backtrack", "bitmask", "brute"] as const;

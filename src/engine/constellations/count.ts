@@ -4,15 +4,13 @@
  */
 import { availableParallelism } from "node:os";
 import { checkSize, NQueensError } from "../../errors.js";
+import { MAX_INLINE_N, MAX_SPLIT_N, MAX_WORKERS } from "../../limits.js";
 import { solveSubProblem } from "../kernel.js";
 import { Tally } from "../tally.js";
 import { countOnThreads, type ThreadedCount } from "../threads.js";
 import type { CountOptions, MethodResult } from "../types.js";
-import { MAX_N, type SubProblem, split, splitVersion, splitWords } from "./split.js";
+import { type SubProblem, split, splitVersion, splitWords } from "./split.js";
 import type { WorkerInput } from "./worker.js";
-
-/** The most worker threads `countFast` accepts. */
-export const MAX_WORKERS = 256;
 
 /**
  * Checks a worker count.
@@ -37,7 +35,7 @@ export function defaultWorkers(): number {
  * @example countFastSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */
 export function countFastSync(n: number): MethodResult {
-  checkSize(n, MAX_N);
+  checkSize(n, MAX_SPLIT_N);
   const start = performance.now();
   const list = split(n);
   const tally = new Tally(list);
@@ -54,28 +52,22 @@ export function countFastSync(n: number): MethodResult {
 }
 
 /**
- * Up to this n a count runs on the calling thread: it takes less time than starting threads
- * (measured: README, "Searching constellations").
- */
-const INLINE_MAX_N = 13;
-
-/**
  * Counts all solutions and the unique ones for an n x n board, on worker threads (for
- * n <= INLINE_MAX_N on the calling thread: `workers` is then 0 in the result).
+ * n <= MAX_INLINE_N on the calling thread: `workers` is then 0 in the result).
  * With `checkpoint`, finished sub-problems are recorded durably and a rerun skips them.
  * @throws NQueensError (rejects) for n outside 1..32, a bad worker count, or a checkpoint that
  *   cannot be used; CountInterrupted when `signal` aborts.
  * @example await countFast(12, { workers: 2 }) // { n: 12, total: 14200n, unique: 1787n, ... }
  */
 export async function countFast(n: number, options: CountOptions = {}): Promise<MethodResult> {
-  checkSize(n, MAX_N);
+  checkSize(n, MAX_SPLIT_N);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   const list = split(n);
   const plan: ThreadedCount<WorkerInput> = {
     n,
     subProblems: list.length,
     version: splitVersion(n),
-    inlineMaxN: INLINE_MAX_N,
+    inlineMaxN: MAX_INLINE_N,
     threadModule: new URL("./worker.js", import.meta.url),
     input: (order, cursor) => ({ n, records: splitWords(n), order, cursor }),
     tally: () => new Tally(list),

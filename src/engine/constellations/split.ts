@@ -52,12 +52,10 @@
 
 import { popcount } from "../../bits.js";
 import { checkSize } from "../../errors.js";
+import { MAX_SPLIT_N } from "../../limits.js";
 
 /** Bumped when the enumeration or its order changes; part of `splitVersion`. */
 export const SPLIT_VERSION = "constellations-1";
-
-/** The largest board the engine accepts (masks are 32-bit; the inner board is n-2 columns wide). */
-export const MAX_N = 32;
 
 /** One independent piece of the count: a representative constellation of border queens. */
 export interface SubProblem {
@@ -226,7 +224,7 @@ const cache = new Map<number, readonly SubProblem[]>();
  * @example split(8).length // 78
  */
 export function split(n: number): readonly SubProblem[] {
-  checkSize(n, MAX_N);
+  checkSize(n, MAX_SPLIT_N);
   const hit = cache.get(n);
   if (hit) return hit;
   const found: { key: number; best: number; weight: number; rotations: number }[] = [];

@@ -5,16 +5,14 @@
  * kernel with its own quadrant tables (n = 20: 60 MB, n = 22: 534 MB per thread).
  */
 import { checkSize } from "../../errors.js";
+import { MAX_JOIN_INLINE_N, MAX_JOIN_N } from "../../limits.js";
 import { checkWorkers, defaultWorkers } from "../constellations/count.js";
 import { countOnThreads, type ThreadedCount } from "../threads.js";
 import type { CountOptions, MethodResult } from "../types.js";
-import { JOIN_MAX_N, joinSplitVersion, joinSubProblems } from "./split.js";
+import { joinSplitVersion, joinSubProblems } from "./split.js";
 import { JoinTally } from "./tally.js";
 import { JoinSolver } from "./tasks.js";
 import type { JoinWorkerInput } from "./worker.js";
-
-/** Up to this n a join count runs on the calling thread (faster than starting threads). */
-const JOIN_INLINE_MAX_N = 12;
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on the
@@ -24,7 +22,7 @@ const JOIN_INLINE_MAX_N = 12;
  * @example countJoinSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */
 export function countJoinSync(n: number): MethodResult {
-  checkSize(n, JOIN_MAX_N);
+  checkSize(n, MAX_JOIN_N);
   const start = performance.now();
   const tasks = joinSubProblems(n);
   const tally = new JoinTally(n, tasks);
@@ -43,7 +41,7 @@ export function countJoinSync(n: number): MethodResult {
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on worker
- * threads (n <= JOIN_INLINE_MAX_N: on the calling thread, `workers` 0 in the result). With
+ * threads (n <= MAX_JOIN_INLINE_N: on the calling thread, `workers` 0 in the result). With
  * `checkpoint`, finished tasks are recorded durably and a rerun skips them (the file names the
  * join's split, so a checkpoint of the other method is refused).
  * @throws NQueensError (rejects) for n outside 1..25, a bad worker count, or a checkpoint that
@@ -51,14 +49,14 @@ export function countJoinSync(n: number): MethodResult {
  * @example await countJoin(20, { workers: 2 }) // { n: 20, total: 39029188884n, ... }
  */
 export async function countJoin(n: number, options: CountOptions = {}): Promise<MethodResult> {
-  checkSize(n, JOIN_MAX_N);
+  checkSize(n, MAX_JOIN_N);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   const tasks = joinSubProblems(n);
   const plan: ThreadedCount<JoinWorkerInput> = {
     n,
     subProblems: tasks,
     version: joinSplitVersion(n),
-    inlineMaxN: JOIN_INLINE_MAX_N,
+    inlineMaxN: MAX_JOIN_INLINE_N,
     threadModule: new URL("./worker.js", import.meta.url),
     input: (order, cursor) => ({ n, order, cursor }),
     tally: () => new JoinTally(n, tasks),

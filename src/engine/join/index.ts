@@ -6,7 +6,6 @@
  */
 export { countJoin } from "./count-join.js";
 export {
-  JOIN_MAX_N,
   JOIN_SPLIT_VERSION,
   joinSplitVersion,
   joinSubProblems,

@@ -8,6 +8,7 @@
  * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
  */
 import { popcount } from "../../bits.js";
+import { MAX_JOIN_N, MAX_TABLES_N } from "../../limits.js";
 import {
   BLOCK,
   type KernelExports,
@@ -18,7 +19,6 @@ import {
 } from "./kernel-wasm.js";
 import { fillQuadrants, quadrantShape, quadrantWords } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
-import { JOIN_MAX_N } from "./split.js";
 
 /** Pairs up to this many are counted one by one (the tables cost more than they save)... */
 const DIRECT_PAIRS = 1 << 15;
@@ -57,13 +57,10 @@ export interface KernelTuning {
   /**
    * Join quadrant tables (false: generate half-boards by backtracking in JavaScript, slowly;
    * always so from n = 24, whose tables pass the 4 GB of 32-bit WebAssembly).
-   * @default n <= TABLES_MAX_N
+   * @default n <= MAX_TABLES_N
    */
   readonly tables?: boolean;
 }
-
-/** The largest n whose quadrant tables fit in a kernel's memory (h = 11: 534 MB). */
-export const TABLES_MAX_N = 23;
 
 export class JoinKernel {
   readonly n: number;
@@ -103,12 +100,12 @@ export class JoinKernel {
   #roles: Int32Array | undefined;
 
   constructor(n: number, tuning: KernelTuning = {}) {
-    if (!Number.isInteger(n) || n < 4 || n > JOIN_MAX_N) {
-      throw new RangeError(`the join kernel takes n in 4..${JOIN_MAX_N}: ${n}`);
+    if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
+      throw new RangeError(`the join kernel takes n in 4..${MAX_JOIN_N}: ${n}`);
     }
     this.n = n;
-    this.tuning = { groupTarget: GROUP_TARGET, squeeze: 2, tables: n <= TABLES_MAX_N, ...tuning };
-    if (n > TABLES_MAX_N) this.tuning = { ...this.tuning, tables: false };
+    this.tuning = { groupTarget: GROUP_TARGET, squeeze: 2, tables: n <= MAX_TABLES_N, ...tuning };
+    if (n > MAX_TABLES_N) this.tuning = { ...this.tuning, tables: false };
     const h = Math.floor(n / 2);
     this.h = h;
     this.wb = n % 2 === 0 ? n - 1 : n - 2;

@@ -21,12 +21,10 @@
  * counts the solutions a half turn and a quarter turn fix (for the unique count).
  */
 import { checkSize } from "../../errors.js";
+import { MAX_JOIN_N } from "../../limits.js";
 
 /** Bumped when the items, their order or their weights change; part of `joinSplitVersion`. */
 export const JOIN_SPLIT_VERSION = "join-1";
-
-/** The largest board the join counts (exact up to here; keys are 64-bit). */
-export const JOIN_MAX_N = 25;
 
 /** At most this many counting tasks (plus the symmetric one). */
 export const JOIN_TASKS = 4096;
@@ -97,11 +95,11 @@ const cache = new Map<number, JoinItems>();
 
 /**
  * The items of a join count of n, always the same, in the same order.
- * @throws NQueensError when n is not an integer in 1..JOIN_MAX_N
+ * @throws NQueensError when n is not an integer in 1..MAX_JOIN_N
  * @example joinItems(8).length // 23
  */
 export function joinItems(n: number): JoinItems {
-  checkSize(n, JOIN_MAX_N);
+  checkSize(n, MAX_JOIN_N);
   const hit = cache.get(n);
   if (hit) return hit;
   const kind: number[] = [];

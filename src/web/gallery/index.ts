@@ -8,6 +8,8 @@
  * render.ts draws a listing (head, class cards, pager); this file keeps what the view needs
  * beyond the address (the listings made, the orbit sizes hidden, the jobs) and wires them.
  */
+
+import { MAX_GALLERY_N } from "../../limits.js";
 import { type App, disableKeepingFocus, h, keepingFocus, type ModeView } from "../dom.js";
 import { GpuCounter } from "../gpu-count.js";
 import { num, t } from "../i18n/index.js";
@@ -21,9 +23,6 @@ import {
   listingHead,
   pager,
 } from "./render.js";
-
-/** Largest N whose solutions are all listed. */
-const GALLERY_MAX_N = 12;
 
 export class GalleryMode implements ModeView {
   private readonly head = h("div", { class: "gallery-head" });
@@ -59,7 +58,7 @@ export class GalleryMode implements ModeView {
     const key = `${state.n}|${state.page}|${state.sym}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
-    if (state.n > GALLERY_MAX_N) {
+    if (state.n > MAX_GALLERY_N) {
       if (state.page !== 0) this.normalisePage(0);
       this.showCounter(state.n);
       return;
@@ -210,7 +209,7 @@ export class GalleryMode implements ModeView {
     const gpu = this.gpuCounter(n, false);
     this.head.replaceChildren(
       h("h2", {}, m.counting(n)),
-      h("p", { class: "hint" }, m.countHint(GALLERY_MAX_N, n >= 17)),
+      h("p", { class: "hint" }, m.countHint(MAX_GALLERY_N, n >= 17)),
     );
     this.body.replaceChildren(
       h(

@@ -11,13 +11,13 @@
  * it into words and pictures. Nothing here touches the page, so it runs in unit tests as it is.
  */
 import type { Queen } from "../../board.js";
-import { MAX_BRUTE_LESSON_N } from "../../limits.js";
+import { MAX_BRUTE_LESSON_N, MAX_TREE_N } from "../../limits.js";
 import type { Running } from "../jobs.js";
 import type { Algo } from "../state.js";
 import { K_SOLUTION, kindOf, StepList } from "../steps.js";
 import { BruteSource, upperBound } from "./brute.js";
 import { Replay } from "./replay.js";
-import { buildTree, TREE_MAX_N, type TreeNode } from "./tree.js";
+import { buildTree, type TreeNode } from "./tree.js";
 
 /** One trace of the search: its steps as they stream in, and what is known about it. */
 export interface Trace {
@@ -141,7 +141,7 @@ export function finishTrace(
   trace.done = true;
   trace.cut = r.truncated;
   trace.result = { ms: r.ms, timed: r.timed };
-  if (trace.n <= TREE_MAX_N && !r.truncated) trace.tree = buildTree(trace.steps);
+  if (trace.n <= MAX_TREE_N && !r.truncated) trace.tree = buildTree(trace.steps);
 }
 
 /** Steps there are so far. */

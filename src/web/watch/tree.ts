@@ -11,9 +11,6 @@ import { num, t } from "../i18n/index.js";
 import { colOf, K_PLACE, K_REMOVE, K_SOLUTION, kindOf, rowOf, type StepList } from "../steps.js";
 import { DONE, PLACED, REJECTED, type Replay } from "./replay.js";
 
-/** Largest N whose whole search tree is drawn node by node. */
-export const TREE_MAX_N = 6;
-
 export interface TreeNode {
   /** The step that placed it (the root: 0). */
   readonly at: number;
