@@ -22,8 +22,13 @@ export { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device
  */
 export const GPU_AUTO_MIN_N = 16;
 
-/** Options of {@link countGpu}: those of the device count, Dawn's, and a checkpoint file. */
-export interface CountGpuOptions extends Omit<GpuCountOptions, "checkpoint">, NodeGpuOptions {
+/**
+ * Options of {@link countGpu}: those of the device count (its test aid aside), Dawn's, and a
+ * checkpoint file.
+ */
+export interface CountGpuOptions
+  extends Omit<GpuCountOptions, "checkpoint" | "checkBounds">,
+    NodeGpuOptions {
   /** A device to count on; by default one is opened (and closed) with `requestNodeGpu`. */
   device?: GPUDevice;
   /**
