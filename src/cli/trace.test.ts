@@ -50,6 +50,24 @@ describe("nqueens trace", () => {
     assert.equal(r.lines.filter((l) => EVENT_LINE.test(l)).length, 200);
   });
 
+  test("a search shorter than the limit says it shows all of it, in words that agree", () => {
+    const cases: [string[], string, string][] = [
+      [["4"], "all 34 events", "17 nodes, 2 solutions"],
+      [["1"], "all 3 events", "2 nodes, 1 solution"],
+      [["4", "--limit", "all"], "all 34 events", "17 nodes, 2 solutions"],
+      [["8"], "first 200 events (default; --limit k for more)", "2,057 nodes, 92 solutions"],
+    ];
+    for (const [args, head, tree] of cases) {
+      const r = nqueens("trace", ...args);
+      assert.equal(r.status, 0);
+      assert.ok(r.lines[0]!.endsWith(`from 0: ${head}`), r.lines[0]);
+      assert.ok(
+        r.lines.some((l) => l.endsWith(`): ${tree}`)),
+        tree,
+      );
+    }
+  });
+
   test("trace 8 --limit 0 draws the A319284 profile, bars scaled to the largest", () => {
     const r = nqueens("trace", "8", "--limit", "0");
     assert.equal(r.status, 0);

@@ -53,10 +53,18 @@ Examples:
           : parseInteger(flags.limit, "--limit", 0, Number.MAX_SAFE_INTEGER);
       const rejects = flags.rejects ?? false;
       const out = stdout();
+      const profile = n <= MAX_PROFILE_N ? treeProfile(n) : undefined;
+      const events = profile ? traceLengthOf(profile, n, rejects) : undefined;
       if (!flags.json) {
-        const shown =
-          limit === Number.POSITIVE_INFINITY ? "every event" : `first ${plural(limit, "event")}`;
-        const why = flags.limit === String(DEFAULT_LIMIT) ? " (default; --limit k for more)" : "";
+        const whole =
+          limit === Number.POSITIVE_INFINITY || (events !== undefined && events <= limit);
+        const shown = whole
+          ? events === undefined
+            ? "every event"
+            : `all ${plural(events, "event")}`
+          : `first ${plural(limit, "event")}`;
+        const why =
+          !whole && flags.limit === String(DEFAULT_LIMIT) ? " (default; --limit k for more)" : "";
         await out.line(
           `Backtracking on ${n}x${n}, row by row, squares as (row,col) from 0: ${shown}${why}`,
         );
@@ -71,8 +79,6 @@ Examples:
         shown++;
         await out.line(flags.json ? JSON.stringify(event) : describe(event));
       }
-      const profile = n <= MAX_PROFILE_N ? treeProfile(n) : undefined;
-      const events = profile ? traceLengthOf(profile, n, rejects) : undefined;
       if (flags.json) {
         await out.line(
           JSON.stringify({
@@ -126,7 +132,7 @@ function profileLines(n: number, profile: readonly number[] | undefined): string
   const most = Math.max(...profile);
   const width = String(most).length;
   const lines = [
-    `Search tree, nodes per depth (n = ${n}): ${total} nodes, ${profile[n]} solutions`,
+    `Search tree, nodes per depth (n = ${n}): ${plural(total, "node")}, ${plural(profile[n]!, "solution")}`,
   ];
   profile.forEach((count, depth) => {
     const bar = count === 0 ? "" : "#".repeat(Math.max(1, Math.round((count / most) * BAR_WIDTH)));
