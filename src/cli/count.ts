@@ -161,7 +161,7 @@ ${MAX_SPLIT_N} (the join: ${MAX_JOIN_N}).`;
 export const registerCount: Register = (program: Command, exit) => {
   program
     .command("count")
-    .description("Count all solutions on an n x n board (and the unique ones), on every core.")
+    .description("count all solutions on an n x n board (and the unique ones), on every core")
     .argument("<n>", `board size, 1 to ${MAX_SPLIT_N}`)
     .option("-u, --unique", "also print the solutions up to rotation and reflection")
     .option("-w, --workers <k>", "worker threads (default: every core)")

@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
-import { NQueensError } from "../errors.js";
+import { NQueensError, quote } from "../errors.js";
 import { commands } from "./commands.js";
 import { OutputClosed, OutputFailed, stdout } from "./output.js";
 
@@ -45,13 +45,19 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
     c.exitOverride().configureOutput({ outputError: (text, write) => write(oneLineError(text)) });
   }
   try {
+    const asked = argv[0] === "help" ? argv[1] : undefined;
+    if (asked !== undefined && !program.commands.some((c) => c.name() === asked)) {
+      process.stderr.write(`nqueens: no command ${quote(asked)} (see --help)\n`);
+      return 2;
+    }
     await program.parseAsync([...argv], { from: "user" });
     await out.end();
     return status;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
-      if (e.code === "commander.help") return 0;
+      // Help asked for exits 0; help shown because no command was given is a usage error.
+      if (e.code === "commander.help") return e.exitCode === 0 ? 0 : 2;
       return 2;
     }
     if (e instanceof OutputClosed) return 0; // the reader has gone, as with `yes | head`

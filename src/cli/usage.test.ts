@@ -35,6 +35,26 @@ describe("a mistyped command gets commander's suggestion, on one line", () => {
   });
 });
 
+describe("no command, or help for one that does not exist, is a usage error", () => {
+  test("nqueens alone: the help on stderr, exit 2", async () => {
+    const r = await nqueens([]);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, "");
+    assert.match(r.stderr, /^Usage: nqueens \[options\] \[command\]/);
+  });
+  test("nqueens help bogus", async () => {
+    assertBadInput(
+      await nqueens(["help", "bogus"]),
+      /^nqueens: no command 'bogus' \(see --help\)$/,
+    );
+  });
+  test("nqueens help solve: the command's help on stdout, exit 0", async () => {
+    const r = await nqueens(["help", "solve"]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^Usage: nqueens solve/);
+  });
+});
+
 describe("no answer is exit 1 with a reason", () => {
   for (const n of [2, 3]) {
     test(`list ${n}`, async () => {
