@@ -12,7 +12,7 @@ import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { formatOption, stdout, styleFor } from "./output.js";
+import { checkAojSize, formatOption, stdout, styleFor } from "./output.js";
 
 interface GenerateFlags {
   seed?: string;
@@ -116,6 +116,7 @@ Examples:
       const made = generateInstance(kind, n, options);
       const size = made.board.n;
       const style = flags.json ? "json" : (flags.format ?? (size <= 32 ? "dots" : "json"));
+      checkAojSize(size, style);
       const fields: Record<string, unknown> = flags.json
         ? { kind, seed: made.seed, ...made.params }
         : {};

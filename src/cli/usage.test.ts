@@ -16,6 +16,13 @@ describe("flags that do not apply, and limits of 0, are errors", { concurrency: 
     [["complete", "--no-number"], "n 8\n", /--no-number applies to --all/],
     [["solve", "8", "--seed", "3"], "", /--seed is for --method random/],
     [["solve", "8", "--method", "construct", "--seed", "3"], "", /--seed is for --method random/],
+    [
+      ["solve", "5", "--format", "aoj"],
+      "",
+      /--format aoj is the judge's 8x8 board .*n = 5 use --format lines$/,
+    ],
+    [["list", "6", "--format", "aoj"], "", /--format aoj is the judge's 8x8 board/],
+    [["generate", "completion", "10", "--format", "aoj"], "", /--format aoj .* n = 10 /],
   ];
   for (const [args, input, message] of cases) {
     test(`nqueens ${args.join(" ")}`, async () => {
