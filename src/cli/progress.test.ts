@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { BIN, ROOT } from "../testing/run-cli.js";
 import {
+  etaSeconds,
   formatDuration,
   type ProgressState,
   progressLine,
@@ -61,6 +62,25 @@ describe("progressLine", () => {
       assert.ok(line.includes(part), `${part} in ${line}`);
     }
     assert.match(line, /^\[[=-]{8,}\]/);
+  });
+
+  test("no ETA until the work done since the first update says enough", () => {
+    // [units done since the first update, seconds, units left, total, ETA]
+    const cases: [number, number, number, number, number | undefined][] = [
+      [1, 10, 4096, 4097, undefined], // one join task with the tables' start-up: not hours
+      [2, 1, 100, 102, undefined], // fewer than 3 units
+      [3, 1, 97, 100, 97 / 3], // 3 units of 100: enough
+      [40, 10, 3960, 4000, 990], // 1% of the total
+      [39, 10, 3961, 4000, undefined], // just under 1%
+      [5, 0, 95, 100, undefined], // no time has passed
+    ];
+    for (const [done, seconds, left, total, eta] of cases) {
+      assert.equal(
+        etaSeconds(done, seconds, left, total),
+        eta,
+        `${done} of ${total} in ${seconds} s`,
+      );
+    }
   });
 
   test("unknown rate and ETA, an empty total, small rates", () => {

@@ -152,6 +152,22 @@ function restoreAtExit(): void {
 }
 
 /**
+ * Seconds left at the rate of the work done since the first update, or undefined until that work
+ * says enough: 1% of the total and 3 units at least (a count's first units carry its start-up,
+ * tables and threads, and an estimate from them alone said hours for a count of seconds).
+ * @example etaSeconds(40, 2, 3960, 4000) // 198
+ */
+export function etaSeconds(
+  doneSince: number,
+  seconds: number,
+  left: number,
+  total: number,
+): number | undefined {
+  if (seconds <= 0 || doneSince < Math.max(3, total / 100)) return undefined;
+  return left / (doneSince / seconds);
+}
+
+/**
  * Starts a bar; draws nothing unless {@link showsProgress}. The first `update` draws it.
  * @example
  * const bar = startProgress({ label: "sub-problems", countLabel: "solutions", json, progress });
@@ -185,7 +201,7 @@ export function startProgress(options: ProgressOptions): ProgressBar {
     const doneRate = (state.done - first.done) / seconds;
     const countNow = state.count === undefined ? undefined : Number(state.count);
     const rate = countNow === undefined ? doneRate : (countNow - first.count) / seconds;
-    const eta = doneRate > 0 ? (state.total - state.done) / doneRate : undefined;
+    const eta = etaSeconds(state.done - first.done, seconds, state.total - state.done, state.total);
     return { ...state, rate, eta };
   };
 
