@@ -1,4 +1,18 @@
 #!/usr/bin/env node
-import { main } from "../dist/cli/main.js";
-
-process.exitCode = await main(process.argv.slice(2));
+// The command runs the built library (dist/). A checkout that was never built, or an install
+// with a package missing, says so in one line instead of Node's stack trace (exit 69).
+let cli;
+try {
+  cli = await import("../dist/cli/main.js");
+} catch (e) {
+  if (e?.code !== "ERR_MODULE_NOT_FOUND") throw e;
+  const root = decodeURIComponent(new URL("..", import.meta.url).pathname);
+  const what = String(e.message)
+    .split("\n")[0]
+    .replace(/ imported from .*$/, "");
+  process.stderr.write(
+    `nqueens: cannot start (${what}): run npm install in ${root} (in a clone, npm run build)\n`,
+  );
+  process.exit(69);
+}
+process.exitCode = await cli.main(process.argv.slice(2));

@@ -2,6 +2,9 @@
 // Exit codes, flags that do not apply, suggestions, the prompt on a terminal, and grammar.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { assertBadInput, assertBuilt, BIN, nqueens } from "../testing/run-cli.js";
 
@@ -175,5 +178,27 @@ describe("a mistyped option's value is not repeated (it may be a secret)", () =>
     const r = await nqueens(["count", "8", "--secrt=hunter2-password-1234"]);
     assertBadInput(r, /unknown option '--secrt=\.\.\.'/);
     assert.doesNotMatch(r.stderr, /hunter2/);
+  });
+});
+
+describe("a checkout that was never built", () => {
+  test("says how to build, in one line, exit 69 (no stack trace)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nqueens-unbuilt-"));
+    try {
+      mkdirSync(join(dir, "bin"));
+      copyFileSync(BIN, join(dir, "bin", "nqueens.js"));
+      writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+      const r = spawnSync(process.execPath, [join(dir, "bin", "nqueens.js"), "solve", "8"], {
+        encoding: "utf8",
+      });
+      assert.equal(r.status, 69);
+      assert.equal(r.stdout, "");
+      assert.match(
+        r.stderr,
+        /^nqueens: cannot start \(Cannot find module .*dist\/cli\/main\.js'\): run npm install in .* \(in a clone, npm run build\)\n$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
