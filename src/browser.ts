@@ -73,6 +73,8 @@ export {
 } from "./formats/index.js";
 export {
   type AojParseResult,
+  checkBoj9175,
+  checkPoj3239,
   JUDGE_NAMES,
   JUDGES,
   type Judge,

@@ -221,3 +221,42 @@ test("nqueens judge --help lists every problem with its input and output", async
     "lines of at most 90 characters",
   );
 });
+
+describe("nqueens judge --check: a contestant's output, as the special judges check it", () => {
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  test("the sample's own answers are accepted, from a file or from stdin", async () => {
+    for (const name of ["poj3239", "boj9175"] as const) {
+      const s = SAMPLES[name][0];
+      const out = file(`${name}.out`, s.output);
+      assert.deepEqual(
+        await nqueens(["judge", name, file(`${name}.in`, s.input), "--check", out]),
+        {
+          code: 0,
+          stdout: "accepted\n",
+          stderr: "",
+        },
+      );
+      const r = await nqueens(["judge", name, "-", "--check", out], s.input);
+      assert.equal(r.stdout, "accepted\n");
+    }
+  });
+  test("a wrong answer: exit 1, the first fault on stderr", async () => {
+    const input = file("w.in", "1\n5\n");
+    const r = await nqueens(["judge", "boj9175", input, "--check", "-"], "5\n0 2 4 1 1\n");
+    assertNo(r, "wrong answer\n", /wrong answer: case 1 \(N = 5\): .* share a column$/);
+  });
+  test("refused where the problem has one right output, or both would come from stdin", async () => {
+    assertBadInput(
+      await nqueens(["judge", "aoj", "--check", file("a.out", "x")], "0\n"),
+      /--check is for the problems that accept any solution \(poj3239, boj9175\)/,
+    );
+    assertBadInput(
+      await nqueens(["judge", "poj3239", "--check", "-"], "8\n0\n"),
+      /cannot both come from stdin/,
+    );
+  });
+});

@@ -2,15 +2,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../formats/index.js";
 import { MAX_BOJ9175_N } from "../limits.js";
-import { checkBoj9175, numbersOf, SAMPLES } from "../testing/judges.js";
-import { BOJ9175_LINE, BOJ9175_MIN_N, solveBoj9175, wrapNumbers } from "./boj9175.js";
+import { numbersOf, SAMPLES, checkBoj9175 as validate } from "../testing/judges.js";
+import { BOJ9175_LINE, BOJ9175_MIN_N, checkBoj9175, solveBoj9175, wrapNumbers } from "./boj9175.js";
 
 describe("solveBoj9175", () => {
   const sample = SAMPLES.boj9175[0];
   const sampleCases = [4, 8, 25, 50];
 
   test("the validator reads the sample's own answers as right", () =>
-    assert.deepEqual(checkBoj9175(sampleCases, sample.output), []));
+    assert.deepEqual(validate(sampleCases, sample.output), []));
 
   test("the sample input: a line N, then a solution, for each case, laid out as the sample", () => {
     // A special judge: the sample's solutions are one answer among many (the library's
@@ -18,7 +18,7 @@ describe("solveBoj9175", () => {
     // own line, then the columns in lines of at most 65 characters (checked below).
     const r = solveBoj9175(sample.input);
     assert.ok(r.ok);
-    assert.deepEqual(checkBoj9175(sampleCases, r.output), []);
+    assert.deepEqual(validate(sampleCases, r.output), []);
     const lines = r.output.split("\n");
     assert.equal(lines.pop(), "");
     assert.equal(lines.length, sample.output.trimEnd().split("\n").length, "as many lines");
@@ -39,7 +39,7 @@ describe("solveBoj9175", () => {
     );
     const r = solveBoj9175(`${ns.length}\n${ns.join("\n")}\n`);
     assert.ok(r.ok);
-    assert.deepEqual(checkBoj9175(ns, r.output), []);
+    assert.deepEqual(validate(ns, r.output), []);
     assert.ok(r.output.split("\n").every((l) => l.length <= BOJ9175_LINE));
   });
 
@@ -52,7 +52,7 @@ describe("solveBoj9175", () => {
     test(what, () => {
       const r = solveBoj9175(input);
       assert.ok(r.ok);
-      assert.deepEqual(checkBoj9175(ns, r.output), []);
+      assert.deepEqual(validate(ns, r.output), []);
     });
   }
 });
@@ -109,4 +109,61 @@ describe("malformed input", () => {
     test(`refuses ${what}`, () =>
       assert.deepEqual(solveBoj9175(input), { ok: false, code, error }));
   }
+});
+
+describe("checkBoj9175: the special judge, agreeing with the tests' own validator", () => {
+  const input = "3\n4\n5\n8\n";
+  const cases = [4, 5, 8];
+  const right = solveBoj9175(input);
+  assert.ok(right.ok);
+  const table: [string, string, RegExp | undefined][] = [
+    ["this command's answer", right.output, undefined],
+    ["other solutions, all on one line", "4 2 0 3 1 5 0 2 4 1 3 8 0 4 7 5 2 6 1 3", undefined],
+    [
+      "two queens in one column",
+      "4\n2 0 3 1\n5\n0 2 4 1 1\n8\n0 4 7 5 2 6 1 3\n",
+      /case 2 \(N = 5\): queens at \(3, 1\) and \(4, 1\) share a column$/,
+    ],
+    [
+      "a diagonal",
+      "4\n2 0 3 1\n5\n0 1 2 3 4\n8\n0 4 7 5 2 6 1 3\n",
+      /case 2 \(N = 5\): queens at \(0, 0\) and \(1, 1\) share a diagonal$/,
+    ],
+    [
+      "a column out of range",
+      "4\n2 0 3 4\n5\n0 2 4 1 3\n8\n0 4 7 5 2 6 1 3\n",
+      /case 1 \(N = 4\): '4' is not a number from 0 to 3$/,
+    ],
+    ["a wrong N", "4\n2 0 3 1\n6\n", /case 2 \(N = 5\): expected the line 5 first, got '6'$/],
+    [
+      "cut short",
+      "4\n2 0 3 1\n5\n0 2\n",
+      /case 2 \(N = 5\): the output ends after 2 of 5 columns$/,
+    ],
+    [
+      "a case missing",
+      "4\n2 0 3 1\n",
+      /case 2 \(N = 5\): expected the line 5 first, got the end of the output$/,
+    ],
+    ["more after the last case", `${right.output}x\n`, /goes on after the last case: 'x'$/],
+  ];
+  for (const [what, output, wrong] of table) {
+    test(what, () => {
+      const r = checkBoj9175(input, output);
+      assert.equal(
+        validate(cases, output).length === 0,
+        wrong === undefined,
+        "the validator agrees",
+      );
+      if (wrong === undefined) assert.deepEqual(r, { ok: true, output: "accepted\n" });
+      else
+        assert.ok(
+          !r.ok && r.code === "no" && r.output === "wrong answer\n" && wrong.test(r.error),
+          JSON.stringify(r),
+        );
+    });
+  }
+  test("a malformed input is malformed, whatever the output", () => {
+    assert.deepEqual(checkBoj9175("1\n3\n", "3\n0 1 2\n"), solveBoj9175("1\n3\n"));
+  });
 });

@@ -15,7 +15,17 @@
 import { quote } from "../errors.js";
 import { MAX_BOJ9175_N } from "../limits.js";
 import { solve } from "../solve.js";
-import { inputLines, isResult, type JudgeResult, lineNumber, malformed, plural } from "./common.js";
+import {
+  accepted,
+  inputLines,
+  isResult,
+  type JudgeResult,
+  lineNumber,
+  malformed,
+  plural,
+  whyNotSolution,
+  wrongAnswer,
+} from "./common.js";
 
 /** The smallest N of the statement. */
 export const BOJ9175_MIN_N = 4;
@@ -47,6 +57,47 @@ export function wrapNumbers(values: readonly number[], width: number): string {
  * @example solveBoj9175("1\n4\n") // { ok: true, output: "4\n1 3 0 2\n" }
  */
 export function solveBoj9175(input: string): JudgeResult {
+  const cases = boj9175Cases(input);
+  if (!Array.isArray(cases)) return cases;
+  let output = "";
+  for (const n of cases) {
+    output += `${n}\n${wrapNumbers(solve(n, { method: "construct" })!, BOJ9175_LINE)}`;
+  }
+  return { ok: true, output };
+}
+
+/**
+ * Checks a contestant's output for a BOJ 9175 input, as the problem's special judge does: for
+ * each case, N, then N columns (from 0) that place N queens no two of which attack, white space
+ * of any kind between the numbers, nothing after the last case.
+ * @example checkBoj9175("1\n4\n", "4\n2 0 3 1\n") // { ok: true, output: "accepted\n" }
+ */
+export function checkBoj9175(input: string, output: string): JudgeResult {
+  const cases = boj9175Cases(input);
+  if (!Array.isArray(cases)) return cases;
+  const words = output.split(/\s+/).filter((w) => w !== "");
+  let at = 0;
+  for (const [i, n] of cases.entries()) {
+    const which = `case ${i + 1} (N = ${n})`;
+    if (words[at] !== String(n)) {
+      return wrongAnswer(
+        `${which}: expected the line ${n} first, got ${words[at] === undefined ? "the end of the output" : quote(words[at]!)}`,
+      );
+    }
+    const cols = words.slice(at + 1, at + 1 + n);
+    if (cols.length < n)
+      return wrongAnswer(`${which}: the output ends after ${cols.length} of ${n} columns`);
+    const why = whyNotSolution(cols, 0, "row");
+    if (why !== undefined) return wrongAnswer(`${which}: ${why}`);
+    at += 1 + n;
+  }
+  if (at < words.length)
+    return wrongAnswer(`the output goes on after the last case: ${quote(words[at]!)}`);
+  return accepted();
+}
+
+/** The N of each case of a BOJ 9175 input, or why it is malformed. */
+function boj9175Cases(input: string): number[] | JudgeResult {
   const [head, ...body] = inputLines(input);
   if (head === undefined) return malformed("empty", "empty input");
   const cases = lineNumber(head, "the number of cases", 0, Number.MAX_SAFE_INTEGER);
@@ -58,11 +109,11 @@ export function solveBoj9175(input: string): JudgeResult {
       `expected ${plural(cases, "line")} with N after the count ${cases}, got ${body.length}${extra ? ` (line ${extra.no}: ${quote(extra.text)})` : ""}`,
     );
   }
-  let output = "";
+  const ns: number[] = [];
   for (const line of body) {
     const n = lineNumber(line, "N", BOJ9175_MIN_N, MAX_BOJ9175_N);
     if (isResult(n)) return n;
-    output += `${n}\n${wrapNumbers(solve(n, { method: "construct" })!, BOJ9175_LINE)}`;
+    ns.push(n);
   }
-  return { ok: true, output };
+  return ns;
 }

@@ -12,6 +12,7 @@
  * - `{ ok: false, code, error }` with a {@link ParseErrorCode}: the input is malformed; `error`
  *   is one line that names the place and quotes at most 40 characters of the bad value (exit 2).
  */
+import { conflictSummary, describeConflict } from "../board.js";
 import { quote } from "../errors.js";
 import type { ParseErrorCode } from "../formats/index.js";
 import { nonBlankLines } from "../formats/index.js";
@@ -85,3 +86,37 @@ export function isResult(value: number | JudgeResult): value is JudgeResult {
 }
 
 export { plural } from "../words.js";
+
+/** The verdict of a checked answer: accepted, or a wrong answer and why (exit 1). */
+export function accepted(): JudgeResult {
+  return { ok: true, output: "accepted\n" };
+}
+
+/** A wrong answer, with why in one line. */
+export function wrongAnswer(why: string): JudgeResult {
+  return { ok: false, code: "no", error: `wrong answer: ${why}`, output: "wrong answer\n" };
+}
+
+/**
+ * Why the words of an answer are not a solution of n queens, or undefined when they are one:
+ * `words[i]` is, counted from `base`, the column of row i's queen (`by` "row") or the row of
+ * column i's queen (`by` "column"). Checked in one pass (conflictSummary).
+ * @example whyNotSolution(["1", "3", "0", "2"], 0, "row") // undefined
+ */
+export function whyNotSolution(
+  words: readonly string[],
+  base: 0 | 1,
+  by: "row" | "column",
+): string | undefined {
+  const n = words.length;
+  const queens = [];
+  for (const [i, w] of words.entries()) {
+    const v = /^\+?\d+$/.test(w) ? Number(w) - base : Number.NaN;
+    if (!(v >= 0 && v < n)) {
+      return `${quote(w)} is not a number from ${base} to ${n - 1 + base}`;
+    }
+    queens.push(by === "row" ? { row: i, col: v } : { row: v, col: i });
+  }
+  const first = conflictSummary({ n, queens }, 1).first[0];
+  return first === undefined ? undefined : describeConflict(first);
+}

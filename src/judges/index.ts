@@ -4,7 +4,7 @@
  * as a {@link JudgeResult}. {@link JUDGES} lists them with their names, sites and formats.
  */
 import { solveAoj } from "./aoj.js";
-import { solveBoj9175 } from "./boj9175.js";
+import { checkBoj9175, solveBoj9175 } from "./boj9175.js";
 import type { JudgeResult } from "./common.js";
 import { solveKattis } from "./kattis.js";
 import {
@@ -13,15 +13,15 @@ import {
   solveLeetcode51,
   solveLeetcode52,
 } from "./leetcode.js";
-import { solvePoj3239 } from "./poj3239.js";
+import { checkPoj3239, solvePoj3239 } from "./poj3239.js";
 
 export { type AojParseResult, parseAojInput, solveAoj } from "./aoj.js";
-export { solveBoj9175 } from "./boj9175.js";
+export { checkBoj9175, solveBoj9175 } from "./boj9175.js";
 /** A judge's answer: the output, a "no" with its reason, or why the input is malformed. */
 export type { JudgeResult } from "./common.js";
 export { solveKattis } from "./kattis.js";
 export { solveLeetcode51, solveLeetcode52 } from "./leetcode.js";
-export { solvePoj3239 } from "./poj3239.js";
+export { checkPoj3239, solvePoj3239 } from "./poj3239.js";
 
 /** The judges' names, as `nqueens judge <problem>` takes them. */
 export const JUDGE_NAMES = [
@@ -50,6 +50,11 @@ export interface Judge {
   readonly output: string;
   /** Answers one input. */
   readonly solve: (input: string) => JudgeResult;
+  /**
+   * For a problem that accepts any solution (a special judge): checks a contestant's output for
+   * an input, `accepted` or a wrong answer ("no") and why.
+   */
+  readonly check?: (input: string, output: string) => JudgeResult;
 }
 
 /** Every judge, in the order `nqueens judge --help` lists them. */
@@ -93,6 +98,7 @@ export const JUDGES: readonly Judge[] = [
     input: "one n (8 to 300) per line, then 0",
     output: "per n a line: the row (1-based) of each column's queen",
     solve: solvePoj3239,
+    check: checkPoj3239,
   },
   {
     name: "boj9175",
@@ -101,6 +107,7 @@ export const JUDGES: readonly Judge[] = [
     input: "the number of cases, then one N (4 to 300) per line",
     output: "per N: N, then the column (0-based) of each row's queen",
     solve: solveBoj9175,
+    check: checkBoj9175,
   },
 ];
 

@@ -2,14 +2,19 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../formats/index.js";
 import { MAX_POJ3239_N } from "../limits.js";
-import { bruteForceSolutions, checkPoj3239, numbersOf, SAMPLES } from "../testing/judges.js";
-import { POJ3239_MIN_N, solvePoj3239 } from "./poj3239.js";
+import {
+  bruteForceSolutions,
+  numbersOf,
+  SAMPLES,
+  checkPoj3239 as validate,
+} from "../testing/judges.js";
+import { checkPoj3239, POJ3239_MIN_N, solvePoj3239 } from "./poj3239.js";
 
 describe("solvePoj3239", () => {
   const sample = SAMPLES.poj3239[0];
 
   test("the checker reads the sample's own answer as right", () =>
-    assert.deepEqual(checkPoj3239([8], sample.output), []));
+    assert.deepEqual(validate([8], sample.output), []));
 
   test("the sample is not the lexicographically first solution, so any answer is accepted", () => {
     const first = bruteForceSolutions(8)[0]!.map((c) => c + 1); // the transpose set is the same
@@ -24,7 +29,7 @@ describe("solvePoj3239", () => {
     const r = solvePoj3239(sample.input);
     assert.ok(r.ok);
     assert.match(r.output, /^\d+( \d+){7}\n$/);
-    assert.deepEqual(checkPoj3239([8], r.output), []);
+    assert.deepEqual(validate([8], r.output), []);
   });
 
   test(`every n from ${POJ3239_MIN_N} to ${MAX_POJ3239_N} in one input`, () => {
@@ -34,7 +39,7 @@ describe("solvePoj3239", () => {
     );
     const r = solvePoj3239(`${ns.join("\n")}\n0\n`);
     assert.ok(r.ok);
-    assert.deepEqual(checkPoj3239(ns, r.output), []);
+    assert.deepEqual(validate(ns, r.output), []);
   });
 
   const read: [string, string, number[]][] = [
@@ -46,7 +51,7 @@ describe("solvePoj3239", () => {
     test(what, () => {
       const r = solvePoj3239(input);
       assert.ok(r.ok);
-      assert.deepEqual(checkPoj3239(ns, r.output), []);
+      assert.deepEqual(validate(ns, r.output), []);
     });
   }
 });
@@ -82,4 +87,53 @@ describe("malformed input", () => {
     test(`refuses ${what}`, () =>
       assert.deepEqual(solvePoj3239(input), { ok: false, code, error }));
   }
+});
+
+describe("checkPoj3239: the special judge, agreeing with the tests' own validator", () => {
+  const input = "8\n9\n0\n";
+  const cases = [8, 9];
+  const right = solvePoj3239(input);
+  assert.ok(right.ok);
+  const nine = "1 3 6 8 2 4 9 7 5"; // rows (from 1) of columns 1..9: a solution, by brute force below
+  const table: [string, string, RegExp | undefined][] = [
+    ["this command's answer", right.output, undefined],
+    ["the sample's answer for 8, another for 9", `5 3 1 6 8 2 4 7\n${nine}\n`, undefined],
+    [
+      "two queens in one row",
+      `5 3 1 6 8 2 4 4\n${nine}\n`,
+      /case 1 \(n = 8\), line 1: queens at \(1, 5\) and \(3, 7\) share a diagonal$/,
+    ],
+    [
+      "a number short",
+      `5 3 1 6 8 2 4\n${nine}\n`,
+      /case 1 \(n = 8\): line 1 has 7 numbers, expected 8$/,
+    ],
+    [
+      "a row out of range",
+      `5 3 1 6 8 2 4 9\n${nine}\n`,
+      /case 1 \(n = 8\), line 1: '9' is not a number from 1 to 8$/,
+    ],
+    ["a case missing", "5 3 1 6 8 2 4 7\n", /case 2 \(n = 9\): the output has no line for it$/],
+    ["a line too many", `${right.output}1 2\n`, /line 3 goes on after the last case: '1 2'$/],
+  ];
+  for (const [what, output, wrong] of table) {
+    test(what, () => {
+      const r = checkPoj3239(input, output);
+      assert.equal(
+        validate(cases, output).length === 0,
+        wrong === undefined,
+        "the validator agrees",
+      );
+      if (wrong === undefined) assert.deepEqual(r, { ok: true, output: "accepted\n" });
+      else
+        assert.ok(
+          !r.ok && r.code === "no" && r.output === "wrong answer\n" && wrong.test(r.error),
+          JSON.stringify(r),
+        );
+    });
+  }
+  test("the 9-queens answer above is a solution (brute force)", () => {
+    const perm = numbersOf(nine).map((r) => r - 1); // rows of columns: transposed, still a solution
+    assert.ok(bruteForceSolutions(9).some((s) => s.join() === perm.join()));
+  });
 });

@@ -14,7 +14,17 @@
 import { quote } from "../errors.js";
 import { MAX_POJ3239_N } from "../limits.js";
 import { solve } from "../solve.js";
-import { inputLines, isResult, type JudgeResult, lineNumber, malformed } from "./common.js";
+import {
+  accepted,
+  inputLines,
+  isResult,
+  type JudgeResult,
+  lineNumber,
+  malformed,
+  plural,
+  whyNotSolution,
+  wrongAnswer,
+} from "./common.js";
 
 /** The smallest n of the statement. */
 export const POJ3239_MIN_N = 8;
@@ -38,9 +48,45 @@ function poj3239Line(n: number): string {
  * @example solvePoj3239("8\n").ok // false: the input must end with a line 0
  */
 export function solvePoj3239(input: string): JudgeResult {
+  const cases = poj3239Cases(input);
+  if (!Array.isArray(cases)) return cases;
+  return { ok: true, output: cases.map((n) => `${poj3239Line(n)}\n`).join("") };
+}
+
+/**
+ * Checks a contestant's output for a POJ 3239 input, as the problem's special judge does: for
+ * each case one line of n numbers, the row (from 1) of each column's queen, no two queens
+ * attacking; blank lines ignored, nothing after the last case.
+ * @example checkPoj3239("8\n0\n", "5 3 1 6 8 2 4 7\n") // { ok: true, output: "accepted\n" }
+ */
+export function checkPoj3239(input: string, output: string): JudgeResult {
+  const cases = poj3239Cases(input);
+  if (!Array.isArray(cases)) return cases;
+  const lines = inputLines(output);
+  for (const [i, n] of cases.entries()) {
+    const which = `case ${i + 1} (n = ${n})`;
+    const line = lines[i];
+    if (line === undefined) return wrongAnswer(`${which}: the output has no line for it`);
+    if (line.words.length !== n) {
+      return wrongAnswer(
+        `${which}: line ${line.no} has ${plural(line.words.length, "number")}, expected ${n}`,
+      );
+    }
+    const why = whyNotSolution(line.words, 1, "column");
+    if (why !== undefined) return wrongAnswer(`${which}, line ${line.no}: ${why}`);
+  }
+  const extra = lines[cases.length];
+  if (extra !== undefined) {
+    return wrongAnswer(`line ${extra.no} goes on after the last case: ${quote(extra.text)}`);
+  }
+  return accepted();
+}
+
+/** The n of each case of a POJ 3239 input, or why it is malformed. */
+function poj3239Cases(input: string): number[] | JudgeResult {
   const lines = inputLines(input);
   if (lines.length === 0) return malformed("empty", "empty input");
-  const out: string[] = [];
+  const out: number[] = [];
   for (const [i, line] of lines.entries()) {
     const n = lineNumber(
       line,
@@ -58,7 +104,7 @@ export function solvePoj3239(input: string): JudgeResult {
           `line ${after.no}: nothing may follow the closing 0 (line ${line.no}): got ${quote(after.text)}`,
         );
       }
-      return { ok: true, output: out.map((l) => `${l}\n`).join("") };
+      return out;
     }
     if (n < POJ3239_MIN_N) {
       return malformed(
@@ -66,7 +112,7 @@ export function solvePoj3239(input: string): JudgeResult {
         `line ${line.no}: n must be from ${POJ3239_MIN_N} to ${MAX_POJ3239_N}, or 0 to end: got ${quote(line.text)}`,
       );
     }
-    out.push(poj3239Line(n));
+    out.push(n);
   }
   return malformed(
     "syntax",
