@@ -29,7 +29,8 @@ quorum of distinct key holders; the secret stays on the operator's machines.
 Examples:
   $ export NQUEENS_SECRET=...                  (on the operator's machine)
   $ nqueens worker-key host-a > host-a.key     (copy it to host-a, privately)
-  host-a$ NQUEENS_WORKER_KEY=$(cat host-a.key) nqueens worker --name host-a --queue redis://10.0.0.5:6379`,
+  host-a$ export NQUEENS_WORKER_KEY=$(cat host-a.key)
+  host-a$ nqueens worker --name host-a --queue redis://10.0.0.5:6379`,
     )
     .action(async (name: string, flags: { secret?: string }) => {
       checkWorkerName(name, "NAME");
