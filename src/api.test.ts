@@ -81,8 +81,11 @@ const QUEUE = [
   "MIN_SECRET_LENGTH",
   "QUEUE_ENV",
   "QueueConnectionError",
+  "RunFlagged",
   "SECRET_ENV",
+  "WORKER_KEY_ENV",
   "batchSize",
+  "clearFlag",
   "closeRedis",
   "dropForged",
   "forgetRun",
@@ -94,6 +97,7 @@ const QUEUE = [
   "runName",
   "startWorker",
   "verifyRun",
+  "workerKey",
 ];
 
 const cases: [string, () => Promise<Record<string, unknown>>, string[]][] = [

@@ -14,6 +14,7 @@ import { registerSolve } from "./solve.js";
 import { registerTrace } from "./trace.js";
 import { registerWeb } from "./web.js";
 import { registerWorker } from "./worker.js";
+import { registerWorkerKey } from "./worker-key.js";
 
 /** Adds one command to the program; `exit` records the command's exit status. */
 export type Register = (program: Command, exit: (code: number) => void) => void;
@@ -31,6 +32,7 @@ export const commands: Register[] = [
   registerCompare,
   registerWeb,
   registerWorker,
+  registerWorkerKey,
   registerRuns,
   registerCompletion,
 ];

@@ -61,6 +61,11 @@ interface CountFlags {
   replicas?: string;
 }
 
+/** A queue run flagged as inconsistent: one line on stderr, exit 1 (no total to trust). */
+class Flagged {
+  constructor(readonly line: string) {}
+}
+
 interface CountJob {
   n: number;
   workers: number;
@@ -95,10 +100,17 @@ async function countWith(job: CountJob): Promise<CountOnResult> {
     const replicas =
       flags.replicas === undefined ? undefined : parseInteger(flags.replicas, "--replicas", 1, 9);
     const address = parseQueueUrl(url, "--queue"); // a bad address is named before a missing secret
-    await loadQueue(); // a missing package is named before a missing secret
+    const { RunFlagged } = await loadQueue(); // a missing package is named before a missing secret
     const secret = resolveSecret(flags.secret);
     const options = { method: flags.method, replicas, batch, onProgress, signal };
-    return countOn(n, { ...options, queue: address, secret, onMessage: job.note });
+    try {
+      return await countOn(n, { ...options, queue: address, secret, onMessage: job.note });
+    } catch (e) {
+      if (!(e instanceof RunFlagged)) throw e;
+      throw new Flagged(
+        `run ${e.run} is flagged: ${e.reason}; no total until it is checked and cleared (nqueens runs --clear-flag ${e.run})`,
+      );
+    }
   }
   // A secret (--secret, else NQUEENS_SECRET) keys the checkpoint's records, whichever engine
   // opens it; without one they carry a CRC only.
@@ -239,6 +251,10 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     result = await countWith({ n, workers, flags, onProgress, signal: stop.signal, note });
   } catch (e) {
     bar.stop();
+    if (e instanceof Flagged) {
+      warn(`nqueens: ${e.line}`);
+      return 1;
+    }
     if (!(e instanceof CountInterrupted)) throw e;
     if (queueUrl(flags) !== undefined) {
       warn(

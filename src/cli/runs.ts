@@ -1,11 +1,12 @@
 /**
  * `nqueens runs --queue URL`: the runs on a queue server with their progress and verdict (the
  * same verdict `count --queue` reaches: every record's tag checked with the run's secret);
- * `--verify RUN` recounts a random sample of a run's settled sub-problems on this machine;
- * `--drop-forged RUN` removes the records that fail their tag; `--forget RUN` deletes a run and
- * its queued jobs. Exit 1 when a listed run cannot give its total (forged records, workers that
- * disagree with no majority, a stored total the records do not add up to, a description that
- * fails its tag) or a recount disagrees.
+ * `--verify RUN` recounts on this machine every settled sub-problem resting on fewer independent
+ * votes than the run's quorum, and a random sample of the others; `--clear-flag RUN` clears the
+ * flag of a run found inconsistent; `--drop-forged RUN` removes the records that fail their tag;
+ * `--forget RUN` deletes a run and its queued jobs. Exit 1 when a listed run cannot give its
+ * total (forged records, workers that disagree with no majority, a stored total the records do
+ * not add up to, a flag, a description that fails its tag) or a recount disagrees.
  */
 
 import { loadQueue } from "../backends.js";
@@ -28,6 +29,7 @@ interface RunsFlags {
   verify?: string;
   forget?: string;
   dropForged?: string;
+  clearFlag?: string;
   sample?: string;
   json?: boolean;
 }
@@ -52,6 +54,8 @@ function stateOf(r: RunInfo): string {
       return `MISMATCH: the stored total ${r.meta?.total} is not what the records add up to; no total`;
     case "inconsistent":
       return "INCONSISTENT: every sub-problem is settled, but the counts give no whole unique count (a wrong vote was settled: --verify finds it); no total";
+    case "flagged":
+      return `FLAGGED: ${r.flagged}; no total until checked and cleared (runs --clear-flag ${r.name})`;
     case "foreign":
       return "NOT THIS SECRET'S: its description fails its MAC (another secret, or changed)";
     case "damaged":
@@ -96,7 +100,7 @@ export const registerRuns: Register = (program, exit) => {
   program
     .command("runs")
     .description(
-      "list the counting runs on a queue server with their verdict, re-verify one by sampling, or forget one",
+      "list the counting runs on a queue server with their verdict, re-verify one by recounting, or forget one",
     )
     .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
     .option(
@@ -105,11 +109,15 @@ export const registerRuns: Register = (program, exit) => {
     )
     .option(
       "--verify <run>",
-      "check every record's MAC, then recount a random sample of the settled sub-problems here",
+      "check every record's MAC, then recount here every settled sub-problem resting on fewer independent votes than the run's --replicas, and a random sample of the others",
     )
     .option(
       "--sample <k>",
-      "with --verify: sub-problems to recount: a number, a share such as 5%, or all (default: 1%, at least 50)",
+      "with --verify: how many of the others to recount: a number, a share such as 5%, or all (default: 1%, at least 50)",
+    )
+    .option(
+      "--clear-flag <run>",
+      "clear the flag of a run found inconsistent, once you have checked it (count refuses a flagged run)",
     )
     .option(
       "--drop-forged <run>",
@@ -128,13 +136,27 @@ Examples:
   $ nqueens runs --queue redis://10.0.0.5:6379
   $ nqueens runs --queue redis://10.0.0.5:6379 --verify q20-1a2b3c4d --sample 2%
   $ nqueens runs --queue redis://10.0.0.5:6379 --drop-forged q20-1a2b3c4d
-  $ nqueens runs --queue redis://10.0.0.5:6379 --forget q20-1a2b3c4d`,
+  $ nqueens runs --queue redis://10.0.0.5:6379 --clear-flag q20-1a2b3c4d
+  $ nqueens runs --queue redis://10.0.0.5:6379 --forget q20-1a2b3c4d
+
+--verify recounts first every settled sub-problem whose agreeing votes, not counting
+those of a worker overruled anywhere in the run (one caught lying is no witness),
+are fewer than the run's --replicas: that is where a wrong count can hide. Then a
+random sample of the others, 1% and at least 50 by default: a fixed share catches a
+worker that lies often at little cost; --sample all recounts everything. A recount
+that disagrees flags the run: count refuses it (exit 1) until --clear-flag.`,
     )
     .action(async (flags: RunsFlags) => {
       const url = resolveQueueUrl(flags.queue);
-      const chosen = [flags.forget, flags.verify, flags.dropForged].filter((f) => f !== undefined);
+      const chosen = [flags.forget, flags.verify, flags.dropForged, flags.clearFlag].filter(
+        (f) => f !== undefined,
+      );
       if (chosen.length > 1) {
-        throw new NQueensError("--forget, --verify and --drop-forged: one at a time");
+        throw new NQueensError(
+          flags.clearFlag === undefined
+            ? "--forget, --verify and --drop-forged: one at a time"
+            : "--forget, --verify, --drop-forged and --clear-flag: one at a time",
+        );
       }
       if (flags.sample !== undefined && flags.verify === undefined) {
         throw new NQueensError("--sample goes with --verify RUN");
@@ -150,8 +172,20 @@ Examples:
         exit(0);
         return;
       }
-      const { dropForged, listRuns, verifyRun } = await loadQueue(); // the package before the secret
+      const { clearFlag, dropForged, listRuns, verifyRun } = await loadQueue(); // the package before the secret
       const secret = resolveSecret(flags.secret);
+      if (flags.clearFlag !== undefined) {
+        const r = await clearFlag(url, flags.clearFlag, { secret });
+        if (flags.json) await sayJson(r);
+        else
+          await say(
+            r.flagged === undefined
+              ? `run ${r.run} was not flagged`
+              : `run ${r.run}: flag cleared (it was: ${r.flagged})`,
+          );
+        exit(0);
+        return;
+      }
       if (flags.dropForged !== undefined) {
         const r = await dropForged(url, flags.dropForged, { secret });
         if (flags.json) await sayJson(r);
@@ -199,6 +233,12 @@ async function sayVerified(report: VerifyReport): Promise<void> {
     );
   }
   const wrong = report.checked.filter((c) => !c.ok).length;
+  if (report.weak > 0) {
+    const who = report.untrusted.length > 0 ? ` (overruled: ${report.untrusted.join(", ")})` : "";
+    await say(
+      `run ${report.run}: ${plural(report.weak, "sub-problem")} settled by fewer than ${report.replicas} independent ${report.replicas === 1 ? "vote" : "votes"} recounted, all of them; votes of workers overruled elsewhere do not count as independent${who}`,
+    );
+  }
   await say(
     report.checked.length === 0
       ? `run ${report.run} has no settled sub-problems to verify`
@@ -207,6 +247,11 @@ async function sayVerified(report: VerifyReport): Promise<void> {
   if (report.forged.length > 0) {
     await say(
       `run ${report.run}: ${plural(report.forged.length, "stored record")} ${report.forged.length === 1 ? "fails its" : "fail their"} MAC (every record was checked)`,
+    );
+  }
+  if (report.flagged !== undefined) {
+    await say(
+      `run ${report.run} is FLAGGED: ${report.flagged}; count refuses it until runs --clear-flag ${report.run}`,
     );
   }
 }

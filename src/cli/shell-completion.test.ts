@@ -43,6 +43,7 @@ const COMMANDS = [
   "trace",
   "web",
   "worker",
+  "worker-key",
 ];
 /** The folder the file-name cases complete in: board.txt, other.txt and the folder boards/. */
 const FILES = { all: ["board.txt", "boards", "other.txt"], bo: ["board.txt", "boards"] };

@@ -6,7 +6,13 @@ import { availableParallelism } from "node:os";
 import { GpuUnavailable, loadQueue } from "../backends.js";
 import { NQueensError } from "../errors.js";
 import type { Backend, WorkerEvent } from "../queue/index.js";
-import { checkWorkerName, resolveQueueUrl, resolveSecret } from "../queue/settings.js";
+import {
+  checkWorkerName,
+  resolveQueueUrl,
+  resolveWorkerCredential,
+  SECRET_ENV,
+  WORKER_KEY_ENV,
+} from "../queue/settings.js";
 import { plural } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
@@ -18,6 +24,7 @@ interface WorkerFlags {
   lock?: string;
   name?: string;
   secret?: string;
+  workerKey?: string;
   quiet?: boolean;
 }
 
@@ -67,18 +74,25 @@ export const registerWorker: Register = (program, exit) => {
       "this worker's name in the run's records: up to 64 characters, no spaces (default: HOST:PID)",
     )
     .option(
+      "--worker-key <key>",
+      `this worker's key, from the operator's \`nqueens worker-key NAME\` for its --name (default: $${WORKER_KEY_ENV}, which ps does not show)`,
+    )
+    .option(
       "--secret <secret>",
-      "the runs' secret, the coordinator's (default: $NQUEENS_SECRET, which ps does not show)",
+      `instead of a worker key, on the operator's own machine: the runs' secret, the coordinator's (default: $${SECRET_ENV}, which ps does not show)`,
     )
     .option("--quiet", "log only the start, conflicts, failures and connection trouble")
     .addHelpText(
       "after",
       `
 Start any number of workers, on any machines that can reach the Redis server, then
-run the count (or the other way round), all with the same secret:
+run the count (or the other way round). The operator keeps the secret and gives each
+worker a key bound to its name:
   $ export NQUEENS_SECRET=...                               (openssl rand -hex 16)
-  $ nqueens worker --queue redis://10.0.0.5:6379            (on each machine)
-  $ nqueens count 20 --queue redis://10.0.0.5:6379          (anywhere, once)
+  $ nqueens worker-key host-a                               (prints host-a's key)
+  $ NQUEENS_WORKER_KEY=... nqueens worker --name host-a --queue redis://10.0.0.5:6379
+  $ nqueens count 20 --queue redis://10.0.0.5:6379          (on the operator's machine)
+On the operator's own machine a worker can take the secret instead of a key.
 Ctrl-C lets the jobs in progress finish; a second Ctrl-C stops at once (those jobs
 go back to the queue). A worker that dies loses nothing: its job is retried.
 A worker solves jobs of both methods. For the join each thread builds its own
@@ -95,12 +109,12 @@ quadrant tables: about 60 MB per thread at n = 20, 534 MB at n = 22 (choose
       const lock = parseInteger(flags.lock ?? "30", "--lock", 1, 3600);
       if (flags.name !== undefined) checkWorkerName(flags.name, "--name");
       const { startWorker } = await loadQueue(); // BullMQ: loaded only here, named before the secret
-      const secret = resolveSecret(flags.secret);
+      const credential = resolveWorkerCredential(flags);
       const log = (line: string | undefined) => {
         if (line !== undefined) process.stderr.write(`${line}\n`);
       };
       const worker = await startWorker(url, {
-        secret,
+        ...credential,
         threads,
         backend,
         lockSeconds: lock,

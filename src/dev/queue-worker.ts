@@ -1,31 +1,51 @@
 /**
  * A queue worker as a bare process, for tests and development (the command is `nqueens worker`):
  *
- *   NQUEENS_SECRET=... node --import tsx src/dev/queue-worker.ts redis://127.0.0.1:6379 [threads] [lockSeconds] [name] [lie]
+ *   NQUEENS_SECRET=... node --import tsx src/dev/queue-worker.ts redis://127.0.0.1:6379 [threads] [lockSeconds] [name] [mode]
  *
+ * With NQUEENS_WORKER_KEY set (and a name) it votes with that worker key instead of the secret.
  * Writes each worker event as one JSON line on stdout. SIGTERM stops it at once (its jobs are
- * retried elsewhere); SIGINT lets the jobs in progress finish first. With `lie` as the fifth
- * argument it is a lying worker, for tests: it adds 1 to every count before tagging it.
+ * retried elsewhere); SIGINT lets the jobs in progress finish first. The fifth argument plays a
+ * dishonest worker, for tests: `lie` adds 1 to every count before tagging it; `lie-some` adds 1 to
+ * the counts of ids that are multiples of 50 only (and tells the truth on the others, where it
+ * joins quorums unless a dispute in the same job brings in more votes); `forge` votes truly under its
+ * own name, and with its own key under other names too, `evil-a`, `evil-b` and each name after
+ * `forge:` (`forge:wa,wb`), with 1 added to every count.
  */
-import { SECRET_ENV } from "../queue/secret.js";
+import type { SubResult } from "../engine/index.js";
+import { SECRET_ENV, WORKER_KEY_ENV } from "../queue/secret.js";
 import { startWorkerWith } from "../queue/worker.js";
+import type { Tamper } from "../queue/worker-jobs.js";
 
-const [url, threads = "1", lock = "30", name, lie] = process.argv.slice(2);
+const [url, threads = "1", lock = "30", name, mode = ""] = process.argv.slice(2);
 if (!url) {
-  process.stderr.write("usage: queue-worker.ts URL [threads] [lockSeconds] [name] [lie]\n");
+  process.stderr.write("usage: queue-worker.ts URL [threads] [lockSeconds] [name] [mode]\n");
   process.exit(2);
 }
+const plusOne = (r: SubResult) => ({ ...r, count: r.count + 1 });
+const tampers: Record<string, Tamper> = {
+  lie: (_id, r) => [{ result: plusOne(r) }],
+  "lie-some": (id, r) => [{ result: id % 50 === 0 ? plusOne(r) : r }],
+  forge: (_id, r) => [
+    { result: r },
+    ...["evil-a", "evil-b", ...(mode.split(":")[1]?.split(",") ?? [])].map((as) => ({
+      as,
+      result: plusOne(r),
+    })),
+  ],
+};
+const key = process.env[WORKER_KEY_ENV];
 try {
   const worker = await startWorkerWith(
     url,
     {
-      secret: process.env[SECRET_ENV] ?? "",
+      ...(key ? { workerKey: key } : { secret: process.env[SECRET_ENV] ?? "" }),
       threads: Number(threads),
       lockSeconds: Number(lock),
       name,
       onEvent: (e) => process.stdout.write(`${JSON.stringify(e)}\n`),
     },
-    lie === "lie" ? (_id, r) => ({ ...r, count: r.count + 1 }) : undefined,
+    tampers[mode.split(":")[0]],
   );
   process.once("SIGINT", () => void worker.close());
   process.once("SIGTERM", () => void worker.close(true));

@@ -1,22 +1,20 @@
 /**
  * Administering runs from any machine (`nqueens runs`): their progress and verdict (verdict.ts,
- * the coordinator's own rule, so `runs` and `count` always say the same), re-verifying a run by
- * recounting a random sample of its settled sub-problems locally, removing records that fail
- * their tag, and forgetting a run. Everything that reads records needs the run's secret. A run of
+ * the coordinator's own rule, so `runs` and `count` always say the same; a run found
+ * inconsistent is flagged), removing records that fail their tag, and forgetting a run.
+ * Re-verifying a run by recounting, and clearing its flag: verify.ts. Everything that reads records needs the run's secret. A run of
  * either counting method is read through its split (run-split.ts), which its tagged version names.
  */
-import { randomInt } from "node:crypto";
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import type { SubResult } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
-import { agree, checkRecord } from "./record.js";
+import { checkRecord } from "./record.js";
 import { type QueueMethod, type RunSplit, splitFor } from "./run-split.js";
-import { parseSample, type Sample } from "./sample.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
   checkRunName,
+  flagRun,
   metaChecks,
   PREFIX,
   QUEUE_NAME,
@@ -45,6 +43,8 @@ import {
  * - `mismatch`: the total the coordinator stored differs from what the records add up to;
  * - `inconsistent`: every sub-problem is settled, but the counts give no whole unique count (a
  *   wrong vote was settled: `runs --verify` finds it);
+ * - `flagged`: the run was found inconsistent (one of the three above, or a recount by
+ *   `verifyRun` that disagrees) and stays so until the operator clears it (`clearFlag`);
  * - `foreign`: the run's description fails its tag under this secret (another secret's run, or
  *   changed by hand): nothing about it can be checked here;
  * - `damaged`: the description is not readable at all.
@@ -56,6 +56,7 @@ export type RunState =
   | "disputed"
   | "mismatch"
   | "inconsistent"
+  | "flagged"
   | "foreign"
   | "damaged";
 
@@ -74,6 +75,8 @@ export interface RunInfo {
   readonly replicas?: number;
   /** Settled sub-problems (checked here, with the secret). */
   readonly done: number;
+  /** When and why the run was flagged (state `flagged`), as stored. */
+  readonly flagged?: string;
   /** The count from the records, only when `settled`. */
   readonly total?: bigint;
   readonly unique?: bigint;
@@ -105,7 +108,7 @@ export interface QueueJobCounts {
   readonly failed: number;
 }
 
-async function withRedis<T>(
+export async function withRedis<T>(
   url: string | QueueUrl,
   connectSeconds: number | undefined,
   use: (redis: Redis) => Promise<T>,
@@ -119,7 +122,7 @@ async function withRedis<T>(
   }
 }
 
-function needSecret(secret: unknown): string {
+export function needSecret(secret: unknown): string {
   if (typeof secret !== "string")
     throw new NQueensError("reading a run's records needs its secret");
   return checkSecret(secret, "the secret");
@@ -142,7 +145,7 @@ function splitOfRun(name: string, meta: RunMeta): RunSplit {
 }
 
 /** Judges one run: its description's tag, then every record (verdict.ts). */
-async function judged(
+export async function judged(
   redis: Redis,
   key: RunKey,
 ): Promise<{ meta: RunMeta | "damaged" | undefined; verdict?: RunVerdict; split?: RunSplit }> {
@@ -190,10 +193,22 @@ async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> 
   } else if (verdict.short.length === 0 && verdict.disputes.every((d) => d.exhausted)) {
     state = "disputed";
   }
+  // Found inconsistent now: flagged from here on (shown as found this time, flagged after).
+  let flagged = meta.flagged;
+  if (flagged === undefined && (state === "mismatch" || state === "inconsistent")) {
+    flagged = await flagRun(
+      redis,
+      key.run,
+      state === "mismatch"
+        ? `the stored total ${meta.total} is not what the records add up to (${verdict.total})`
+        : `every sub-problem is settled but the counts are inconsistent (${verdict.inconsistent})`,
+    );
+  } else if (flagged !== undefined) state = "flagged";
   return {
     ...base,
     ...shape,
     state,
+    flagged,
     done: verdict.settled.size,
     ...(state === "settled" ? { total: verdict.total, unique: verdict.unique } : {}),
     forged: verdict.forged,
@@ -254,120 +269,6 @@ async function jobCounts(redis: Redis): Promise<QueueJobCounts> {
   } finally {
     await queue.close().catch(() => {});
   }
-}
-
-/** One sub-problem recounted by {@link verifyRun}. */
-export interface VerifiedSubProblem {
-  readonly id: number;
-  /** The settled result. */
-  readonly stored: SubResult;
-  readonly recount: SubResult;
-  readonly ok: boolean;
-}
-
-/** The outcome of {@link verifyRun}. */
-export interface VerifyReport {
-  readonly run: string;
-  readonly n: number;
-  readonly method: QueueMethod;
-  readonly subProblems: number;
-  /** Settled sub-problems the sample was drawn from. */
-  readonly settled: number;
-  /** Every record was checked for its tag: those that fail it (whatever the sample). */
-  readonly forged: readonly ForgedRecord[];
-  readonly overruled: readonly OverruledVote[];
-  readonly checked: readonly VerifiedSubProblem[];
-  /** No forged record, at least one sub-problem recounted, and every recount agreed. */
-  readonly ok: boolean;
-}
-
-/**
- * How many sub-problems `verifyRun` recounts by default: 1% of the settled ones, at least 50
- * (all of them when fewer).
- */
-export function defaultSample(settled: number): number {
-  return Math.min(settled, Math.max(50, Math.ceil(settled / 100)));
-}
-
-/**
- * Checks every record of a run for its tag, then recounts a random sample of its settled
- * sub-problems on this machine and compares them. `sample` is a number of sub-problems or a share
- * of the settled ones (`{ percent: 5 }`; 100 for all), or until 1.0 the same as text (`"5%"`,
- * `"all"`). @default {@link defaultSample}
- * @throws NQueensError when there is no such run, it is not under this secret, or this program's
- *   split of n differs
- * @example const r = await verifyRun(url, "q17-3f0c91a2", { secret, sample: 20 }); r.ok
- */
-export async function verifyRun(
-  url: string | QueueUrl,
-  name: string,
-  options: {
-    secret: string;
-    sample?: Sample | string;
-    connectSeconds?: number;
-    onProgress?: (checked: number, of: number) => void;
-  },
-): Promise<VerifyReport> {
-  checkRunName(name);
-  const secret = needSecret(options?.secret);
-  const key = runKey(secret, name);
-  const { meta, verdict, split } = await withRedis(url, options.connectSeconds, (redis) =>
-    judged(redis, key),
-  );
-  if (meta === undefined) {
-    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
-  }
-  if (meta === "damaged" || !verdict || !split) {
-    throw new NQueensError(
-      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): nothing to verify`,
-    );
-  }
-  const settled = [...verdict.settled.keys()];
-  const take = sampleSize(options.sample, settled.length);
-  // A partial Fisher-Yates shuffle: the first `take` ids are a uniform sample.
-  for (let i = 0; i < take; i++) {
-    const j = i + randomInt(settled.length - i);
-    [settled[i], settled[j]] = [settled[j], settled[i]];
-  }
-  const sample = settled.slice(0, take).sort((a, b) => a - b);
-  const solve = split.recounter();
-  const checked: VerifiedSubProblem[] = [];
-  for (const id of sample) {
-    const recount = solve(id);
-    const stored = verdict.settled.get(id) as SubResult;
-    checked.push({ id, stored, recount, ok: agree(stored, recount) });
-    options.onProgress?.(checked.length, sample.length);
-  }
-  return {
-    run: name,
-    n: meta.n,
-    method: split.method,
-    subProblems: split.size,
-    settled: verdict.settled.size,
-    forged: verdict.forged,
-    overruled: verdict.overruled,
-    checked,
-    ok: verdict.forged.length === 0 && checked.length > 0 && checked.every((c) => c.ok),
-  };
-}
-
-/** The number of sub-problems to recount out of `of`. */
-function sampleSize(asked: Sample | string | undefined, of: number): number {
-  if (asked === undefined) return defaultSample(of);
-  const sample = typeof asked === "string" ? parseSample(asked) : asked;
-  if (typeof sample === "number") {
-    if (!Number.isInteger(sample) || sample < 1) {
-      throw new NQueensError(
-        `sample must be a whole number of sub-problems, at least 1: got ${sample}`,
-      );
-    }
-    return Math.min(of, sample);
-  }
-  const { percent } = sample;
-  if (!(percent > 0 && percent <= 100)) {
-    throw new NQueensError(`sample.percent must be above 0 and at most 100: got ${percent}`);
-  }
-  return Math.min(of, Math.max(1, Math.ceil((of * percent) / 100)));
 }
 
 /**

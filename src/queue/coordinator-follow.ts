@@ -16,12 +16,14 @@ import type { RunKey } from "./secret.js";
 import {
   batchRanges,
   ensureRun,
+  flagRun,
   type JobData,
   jobData,
   jobId,
   largestFirst,
   PREFIX,
   QUEUE_NAME,
+  RunFlagged,
   readVotes,
   runKeys,
 } from "./store.js";
@@ -60,10 +62,12 @@ export async function follow(
   seen: { done: number },
 ): Promise<QueueCount> {
   const began = performance.now();
-  const { created, batch, replicas } = await abortable(
+  const { created, batch, replicas, flagged } = await abortable(
     ensureRun(links.redis, key, plan, wanted, options.replicas),
     options.signal,
   );
+  // A run found inconsistent gives no total, this time or any other, until the operator clears it.
+  if (flagged !== undefined) throw new RunFlagged(key.run, flagged);
   const run = new RunFollower(plan, key, links, options, { batch, replicas, began });
   return run.follow(created, display, seen);
 }
@@ -446,6 +450,13 @@ class RunFollower {
     seen.done = this.tally.done;
     if (v.total !== undefined && v.unique !== undefined) return v as Settled;
     if (v.inconsistent !== undefined) {
+      await this.until(
+        flagRun(
+          this.links.redis,
+          name,
+          `every sub-problem is settled but the counts are inconsistent (${v.inconsistent})`,
+        ),
+      );
       throw new NQueensError(
         `run ${name}: every sub-problem is settled but the counts are inconsistent (${v.inconsistent}): a wrong vote was settled; no total (nqueens runs --queue ${display} --verify ${name} recounts a sample; --replicas 2 outvotes a faulty worker)`,
       );
@@ -473,6 +484,13 @@ class RunFollower {
   ): Promise<QueueCount> {
     const { redis, queue } = this.links;
     const { name, keys } = this;
+    // A total stored before that the records no longer add up to: they changed since (a forger,
+    // or a hand in Redis); neither total is to be trusted.
+    const [was, wasUnique] = await this.until(redis.hmget(keys.meta, "total", "unique"));
+    if (was && (was !== total.toString() || wasUnique !== unique.toString())) {
+      const why = `the stored total ${was} is not what the records add up to now (${total})`;
+      throw new RunFlagged(name, (await this.until(flagRun(redis, name, why))) ?? why);
+    }
     await this.until(
       redis.hset(keys.meta, {
         total: total.toString(),

@@ -32,8 +32,9 @@ import type { OverruledVote } from "./verdict.js";
 /** Options for {@link runCoordinator}. */
 export interface CoordinatorOptions {
   /**
-   * The run's secret, the same for the coordinator and every worker (at least 16 characters);
-   * it keys every tag and is never sent to Redis.
+   * The operator's secret (at least 16 characters): it tags the run's description and jobs, and
+   * checks every worker's records under the key of the name each carries (derived from it, see
+   * `workerKey`). Never sent to Redis.
    */
   secret: string;
   /**
@@ -120,8 +121,9 @@ function checkReplicas(replicas: number): number {
  * @throws NQueensError for bad input (the join beyond n = 25 included), a missing or short
  *   secret, an unreachable server, a run name taken by another n, method or split or by another
  *   secret, stored records that fail their tag,
- *   or workers that disagree on a sub-problem with no majority; CountInterrupted when `signal`
- *   aborts
+ *   or workers that disagree on a sub-problem with no majority; RunFlagged (an NQueensError) for
+ *   a run found inconsistent before, or now (a stored total the records no longer add up to);
+ *   CountInterrupted when `signal` aborts
  * @example const { total } = await runCoordinator(17, "redis://10.0.0.5:6379", { secret, onProgress });
  */
 export async function runCoordinator(

@@ -12,9 +12,6 @@ export {
   type QueueJobCounts,
   type RunInfo,
   type RunState,
-  type VerifiedSubProblem,
-  type VerifyReport,
-  verifyRun,
 } from "./admin.js";
 export { closeRedis, openRedis, QueueConnectionError } from "./connection.js";
 export {
@@ -29,10 +26,14 @@ export {
   MIN_SECRET_LENGTH,
   type RunKey,
   SECRET_ENV,
+  type Tagger,
+  WORKER_KEY_ENV,
+  workerKey,
 } from "./secret.js";
 export {
   batchSize,
   type JobData,
+  RunFlagged,
   type RunMeta,
   runName,
 } from "./store.js";
@@ -45,6 +46,7 @@ export type {
   SubVerdict,
   Vote,
 } from "./verdict.js";
+export { clearFlag, type VerifiedSubProblem, type VerifyReport, verifyRun } from "./verify.js";
 export {
   type Backend,
   type QueueWorker,

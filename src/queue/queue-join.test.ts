@@ -17,15 +17,24 @@ import {
   TEST_SECRET,
   WorkerProc,
 } from "../testing/redis.js";
-import { listRuns, verifyRun } from "./admin.js";
+import { listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { makeRecord } from "./record.js";
 import { runSplit } from "./run-split.js";
 import { runKey } from "./secret.js";
-import { batchRanges, batchSize, ensureRun, runKeys, runName, storeVotes } from "./store.js";
+import {
+  batchRanges,
+  batchSize,
+  ensureRun,
+  RunFlagged,
+  runKeys,
+  runName,
+  storeVotes,
+} from "./store.js";
 import { parseQueueUrl } from "./url.js";
 import { judgeRun } from "./verdict.js";
+import { clearFlag, verifyRun } from "./verify.js";
 
 const secret = TEST_SECRET;
 
@@ -274,6 +283,12 @@ describe("join runs on Redis", async () => {
           `sub-problem ${id}: settled ${right.count + 8}, recounted ${right.count}: MISMATCH`,
         ),
       );
+      // The recount flagged the run: no count of it until the operator clears the flag.
+      await assert.rejects(
+        runCoordinator(n, url, { secret, method: "join" }),
+        (e: unknown) => e instanceof RunFlagged && /a recount disagrees/.test(e.reason),
+      );
+      assert.match((await clearFlag(url, name, { secret })).flagged ?? "", /a recount disagrees/);
       // A wrong count that leaves the sums inconsistent: the coordinator gives no total, in one line.
       const odd = makeRecord(key, s.version, id, s.cpuSolver, "test", {
         ...right,

@@ -28,7 +28,7 @@ import {
 import { assertBuilt, nqueens, nqueensIdle } from "../testing/run-cli.js";
 import { useSwiftShader } from "../testing/swiftshader.js";
 import { idleDuring, until } from "../testing/wait.js";
-import { defaultSample, dropForged, forgetRun, listRuns, verifyRun } from "./admin.js";
+import { dropForged, forgetRun, listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { checkRecord, checkWorkerName, makeRecord } from "./record.js";
@@ -48,6 +48,7 @@ import {
 } from "./store.js";
 import { maskUrl, parseQueueUrl } from "./url.js";
 import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
+import { defaultSample, verifyRun } from "./verify.js";
 import { startWorker, type WorkerEvent } from "./worker.js";
 
 const secret = TEST_SECRET;

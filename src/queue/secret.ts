@@ -1,15 +1,24 @@
 /**
- * The run's secret and the keyed tags (HMAC-SHA256) made with it.
+ * The operator's secret, the keys derived from it, and the keyed tags (HMAC-SHA256) made with
+ * them.
  *
- * The operator gives the same secret (`--secret` or NQUEENS_SECRET) to the coordinator and to
- * every worker; it is never sent to Redis (not in a key, a value or a script argument, where
- * MONITOR, the slow log or a dump would show it). From it each run gets its own key,
- * `HMAC(secret, "nqueens-queue-1" NUL run)`, and every record, job and run description a
- * coordinator or worker writes carries a 128-bit tag made with that key: whoever can write to
- * Redis but does not hold the secret cannot make a tag that checks out.
+ * The operator holds the secret (`--secret` or NQUEENS_SECRET) on the machines that run the
+ * coordinator and `nqueens runs`; it is never sent to Redis (not in a key, a value or a script
+ * argument, where MONITOR, the slow log or a dump would show it). From it:
+ * - each run gets its own key, `HMAC(secret, "nqueens-queue-1" NUL run)`, which tags the run's
+ *   description and jobs (only the operator makes those);
+ * - each worker name gets its own **worker key**, `HMAC(secret, "nqueens-worker-key-1" NUL name)`
+ *   (64 hex digits, `nqueens worker-key NAME`), given to that worker instead of the secret. A
+ *   worker tags each record with `HMAC(worker key, "nqueens-record-2" NUL run)`, its record key
+ *   for the run, so a record checks out only under the key of the name it carries: a worker can
+ *   vote only as itself, and whoever holds the secret checks any worker's records by deriving
+ *   that name's key, without a list of keys.
+ * A worker started with the secret itself derives its own name's worker key from it (one machine,
+ * one operator). Whoever can write to Redis but holds neither cannot make a tag that checks out.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NQueensError } from "../errors.js";
+import { checkWorkerName } from "./record.js";
 
 /** Where the secret is read from when `--secret` is not given. */
 export const SECRET_ENV = "NQUEENS_SECRET";
@@ -21,13 +30,22 @@ export const SECRET_ENV = "NQUEENS_SECRET";
  */
 export const MIN_SECRET_LENGTH = 16;
 
-/** A run's key: derived from the secret and the run's name; holds no copy of the secret. */
-export interface RunKey {
-  readonly run: string;
+/** Where a worker's key is read from when `--worker-key` is not given. */
+export const WORKER_KEY_ENV = "NQUEENS_WORKER_KEY";
+
+/** A key that tags and checks: a run's key, or one worker's record key for one run. */
+export interface Tagger {
   /** The 128-bit tag (32 hex digits) of `parts`, joined by NUL. */
   tag(...parts: readonly (string | number)[]): string;
   /** Whether `tag` is the tag of `parts` (compared in constant time). */
   verify(tag: string, ...parts: readonly (string | number)[]): boolean;
+}
+
+/** A run's key: derived from the secret and the run's name; holds no copy of the secret. */
+export interface RunKey extends Tagger {
+  readonly run: string;
+  /** The record key of the worker named `name` in this run (from that name's worker key). */
+  worker(name: string): Tagger;
 }
 
 /**
@@ -56,10 +74,23 @@ export function resolveSecret(
   const text = env[SECRET_ENV];
   if (text === undefined || text === "") {
     throw new NQueensError(
-      `a queue run needs a secret shared by the coordinator and every worker: set ${SECRET_ENV} (or --secret); make one with \`openssl rand -hex 16\``,
+      `a queue run needs a secret, the operator's: set ${SECRET_ENV} (or --secret); make one with \`openssl rand -hex 16\``,
     );
   }
   return checkSecret(text, SECRET_ENV);
+}
+
+/** A tagger with `key`: 128-bit tags, checked in constant time. */
+function tagger(key: Buffer): Tagger {
+  const tag = (...parts: readonly (string | number)[]) =>
+    createHmac("sha256", key).update(parts.join("\0")).digest("hex").slice(0, 32);
+  return {
+    tag,
+    verify(given, ...parts) {
+      if (!/^[0-9a-f]{32}$/.test(given)) return false;
+      return timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(tag(...parts), "hex"));
+    },
+  };
 }
 
 /**
@@ -68,15 +99,95 @@ export function resolveSecret(
  */
 export function runKey(secret: string, run: string): RunKey {
   checkSecret(secret, "the secret");
-  const key = createHmac("sha256", secret).update(`nqueens-queue-1\0${run}`).digest();
-  const tag = (...parts: readonly (string | number)[]) =>
-    createHmac("sha256", key).update(parts.join("\0")).digest("hex").slice(0, 32);
+  const own = tagger(createHmac("sha256", secret).update(`nqueens-queue-1\0${run}`).digest());
+  // Judging a run derives each voter's key once, not once per record.
+  const workers = new Map<string, Tagger>();
   return {
     run,
-    tag,
-    verify(given, ...parts) {
-      if (!/^[0-9a-f]{32}$/.test(given)) return false;
-      return timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(tag(...parts), "hex"));
+    ...own,
+    worker(name) {
+      let t = workers.get(name);
+      if (!t) {
+        // Any name a stored record carries, checked or not: a bad one just fails its tag.
+        t = recordKey(deriveWorkerKey(secret, name), run);
+        if (workers.size > 10000) workers.clear();
+        workers.set(name, t);
+      }
+      return t;
     },
   };
+}
+
+/**
+ * The key of the worker named `name` under `secret`: 64 hex digits, what `nqueens worker-key NAME`
+ * prints. The same secret and name give the same key every time; a worker that holds it can tag
+ * records under `name` only.
+ * @throws NQueensError for a short secret or a bad name
+ * @example workerKey("0f1e2d3c4b5a69788796a5b4c3d2e1f0", "host-a") // 64 hex digits
+ */
+export function workerKey(secret: string, name: string): string {
+  checkSecret(secret, "the secret");
+  return deriveWorkerKey(secret, checkWorkerName(name));
+}
+
+function deriveWorkerKey(secret: string, name: string): string {
+  return createHmac("sha256", secret).update(`nqueens-worker-key-1\0${name}`).digest("hex");
+}
+
+/**
+ * Checks a worker key given to a worker (64 hex digits). The message never repeats the key.
+ * @throws NQueensError naming `where`
+ */
+export function checkWorkerKey(key: string, where = "workerKey"): string {
+  const text = key.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(text)) {
+    throw new NQueensError(
+      `${where} must be a worker key, 64 hex digits, as the operator's \`nqueens worker-key NAME\` prints it`,
+    );
+  }
+  return text;
+}
+
+/** The record key of a worker (its worker key, checked) for run `run`. */
+export function recordKey(key: string, run: string): Tagger {
+  const k = Buffer.from(checkWorkerKey(key), "hex");
+  return tagger(createHmac("sha256", k).update(`nqueens-record-2\0${run}`).digest());
+}
+
+/**
+ * What a worker votes with, from its flags, else its environment: a worker key (bound to the name
+ * it was made for, so `--name` is needed with it) or the operator's secret. A worker key is
+ * preferred to the secret when both variables are set: it is all a worker needs.
+ * @throws NQueensError naming the flag or variable: both flags given, a key without a name,
+ *   neither set, or a bad value
+ */
+export function resolveWorkerCredential(
+  flags: { secret?: string; workerKey?: string; name?: string },
+  env: Record<string, string | undefined> = process.env,
+): { secret: string } | { workerKey: string } {
+  if (flags.secret !== undefined && flags.workerKey !== undefined) {
+    throw new NQueensError(
+      "--secret and --worker-key: give one (the worker key is enough, and lets the worker vote only as its --name)",
+    );
+  }
+  const keyed = (key: string, where: string) => {
+    const workerKey = checkWorkerKey(key, where);
+    if (flags.name === undefined) {
+      throw new NQueensError(
+        `${where} is bound to the name it was made for: add --name NAME (the NAME of \`nqueens worker-key NAME\`)`,
+      );
+    }
+    return { workerKey };
+  };
+  if (flags.workerKey !== undefined) return keyed(flags.workerKey, "--worker-key");
+  if (flags.secret !== undefined) return { secret: checkSecret(flags.secret, "--secret") };
+  const key = env[WORKER_KEY_ENV];
+  if (key !== undefined && key !== "") return keyed(key, WORKER_KEY_ENV);
+  const secret = env[SECRET_ENV];
+  if (secret === undefined || secret === "") {
+    throw new NQueensError(
+      `a queue worker needs a secret: its worker key in ${WORKER_KEY_ENV} (the operator's \`nqueens worker-key NAME\` prints it; start the worker with --name NAME), or the operator's ${SECRET_ENV} (or --worker-key, --secret)`,
+    );
+  }
+  return { secret: checkSecret(secret, SECRET_ENV) };
 }

@@ -5,7 +5,7 @@
  * | key                          | type | holds                                                  |
  * |------------------------------|------|--------------------------------------------------------|
  * | `nqueens:runs`               | set  | run names                                              |
- * | `nqueens:run:NAME:meta`      | hash | n, version (the method's split version), subProblems, batch, jobs, replicas, created, mac (the tag of all of these); method (the one its version names); total, unique, finished once known |
+ * | `nqueens:run:NAME:meta`      | hash | n, version (the method's split version), subProblems, batch, jobs, replicas, created, mac (the tag of all of these); method (the one its version names); total, unique, finished once known; flagged (when and why the run was found inconsistent, until the operator clears it) |
  * | `nqueens:run:NAME:votes`     | hash | sub-problem id -> the workers' records (record.ts), one per line, appended, never overwritten |
  * | `nqueens:run:NAME:settled`   | set  | ids whose votes agree by a quorum of distinct worker names (a hint: tags are checked only where the secret is) |
  * | `nqueens:run:NAME:done`      | list | the same ids in the order they settled (the coordinator's progress cursor) |
@@ -115,6 +115,12 @@ export interface RunMeta {
   readonly total?: bigint;
   readonly unique?: bigint;
   readonly finished?: string;
+  /**
+   * Set when the run was found inconsistent (a recount that disagrees, a stored total the records
+   * no longer add up to, settled counts that add up to no whole count): when and why. Until the
+   * operator clears it (`clearFlag`), the coordinator refuses the run.
+   */
+  readonly flagged?: string;
 }
 
 /** The fields of a description that its tag covers, in order. */
@@ -220,7 +226,7 @@ async function runScript(
 
 const ENSURE_RUN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  return redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac', 'method')
+  return redis.call('HMGET', KEYS[1], ${META_FIELDS.map((f) => `'${f}'`).join(", ")}, 'mac', 'method', 'flagged')
 end
 redis.call('HSET', KEYS[1], ${META_FIELDS.map((f, i) => `'${f}', ARGV[${i + 2}]`).join(", ")},
   'mac', ARGV[${META_FIELDS.length + 2}], 'method', ARGV[${META_FIELDS.length + 3}])
@@ -243,7 +249,7 @@ export async function ensureRun(
   of: number | RunSplit,
   batch: number,
   replicas?: number,
-): Promise<{ created: boolean; batch: number; replicas: number }> {
+): Promise<{ created: boolean; batch: number; replicas: number; flagged?: string }> {
   const name = key.run;
   const { n, version, size: count, method } = asSplit(of);
   const jobs = batchRanges(count, batch).length;
@@ -273,7 +279,7 @@ export async function ensureRun(
   if (found === null) return { created: true, batch, replicas: fresh.replicas };
   const meta = metaFrom(
     name,
-    Object.fromEntries([...META_FIELDS, "mac", "method"].map((f, i) => [f, found[i]])),
+    Object.fromEntries([...META_FIELDS, "mac", "method", "flagged"].map((f, i) => [f, found[i]])),
   );
   if (!meta || !metaChecks(key, meta)) {
     throw new NQueensError(
@@ -290,7 +296,42 @@ export async function ensureRun(
       `run '${name}' was started with --replicas ${meta.replicas}, not ${replicas}: attach without --replicas, or choose another run name`,
     );
   }
-  return { created: false, batch: meta.batch, replicas: meta.replicas };
+  return { created: false, batch: meta.batch, replicas: meta.replicas, flagged: meta.flagged };
+}
+
+/**
+ * The error for a count of a flagged run (see {@link RunMeta.flagged}): the run gives no total
+ * until the operator has looked at it and cleared the flag (`clearFlag`).
+ */
+export class RunFlagged extends NQueensError {
+  constructor(
+    /** The run's name. */
+    readonly run: string,
+    /** When and why the run was flagged, as stored. */
+    readonly reason: string,
+  ) {
+    super(`run '${run}' is flagged: ${reason}; no total until the flag is cleared (clearFlag)`);
+  }
+}
+
+/**
+ * Flags run `name` as found inconsistent, with `why` (the time is put before it), unless it is
+ * flagged already (the first finding stays) or gone. Returns the flag the run now carries.
+ */
+export async function flagRun(
+  redis: Redis,
+  name: string,
+  why: string,
+): Promise<string | undefined> {
+  const meta = runKeys(name).meta;
+  const flag = `${new Date().toISOString()}: ${why.replace(/\s+/g, " ").slice(0, 400)}`;
+  const set = (await redis.eval(
+    "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSETNX', KEYS[1], 'flagged', ARGV[1]) end return redis.call('HGET', KEYS[1], 'flagged')",
+    1,
+    meta,
+    flag,
+  )) as string | null;
+  return set ?? undefined;
 }
 
 /**
@@ -325,6 +366,7 @@ function metaFrom(name: string, h: Record<string, string | null | undefined>): R
     total: big(h.total),
     unique: big(h.unique),
     finished: h.finished ?? undefined,
+    flagged: h.flagged || undefined,
   };
 }
 

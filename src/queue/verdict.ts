@@ -21,9 +21,9 @@
  */
 import type { SubResult } from "../engine/index.js";
 import { quote } from "../errors.js";
-import { checkRecord } from "./record.js";
+import { checkRecord, isOwnRecord, writtenBy } from "./record.js";
 import { asSplit, type RunSplit } from "./run-split.js";
-import type { RunKey } from "./secret.js";
+import type { RunKey, Tagger } from "./secret.js";
 import type { JobData } from "./store.js";
 
 /** Votes beyond the quorum asked for one disputed sub-problem before giving up on it. */
@@ -159,6 +159,8 @@ export interface RunVerdict {
   readonly subProblems: number;
   /** Settled sub-problems and their agreed results. */
   readonly settled: ReadonlyMap<number, SubResult>;
+  /** The workers whose agreeing votes settled each settled sub-problem. */
+  readonly settledBy: ReadonlyMap<number, readonly string[]>;
   /** Sub-problems with fewer valid votes than the quorum (none at all included), and their voters. */
   readonly short: readonly {
     readonly id: number;
@@ -195,6 +197,7 @@ export function judgeRun(
   const s = asSplit(of);
   const { n, version, size } = s;
   const settled = new Map<number, SubResult>();
+  const settledBy = new Map<number, readonly string[]>();
   const short: { id: number; voters: readonly string[]; records: number }[] = [];
   const disputes: Dispute[] = [];
   const forged: ForgedRecord[] = [];
@@ -220,11 +223,20 @@ export function judgeRun(
     const v = j.verdict;
     if (v.state === "settled") {
       settled.set(id, v.result);
+      settledBy.set(id, v.voters);
       tally.add(id, v.result);
     } else if (v.state === "short") {
       short.push({ id, voters: v.voters, records: lines.length });
     } else disputes.push({ id, votes: j.votes, records: lines.length, exhausted: v.exhausted });
   }
+  // A record under a name whose key it fails: whose key it was written with, if a voter's.
+  forged.forEach((f, i) => {
+    if (i >= 10000 || f.id < 0 || f.id >= size) return;
+    const by = writtenBy(key, version, f.id, f.record, workers);
+    if (by !== undefined) {
+      forged[i] = { ...f, reason: `was written with the key of worker ${by}, under another name` };
+    }
+  });
   let sums: Pick<RunVerdict, "total" | "unique" | "inconsistent"> = {};
   if (settled.size === size && forged.length === 0) {
     try {
@@ -237,6 +249,7 @@ export function judgeRun(
     n,
     subProblems: size,
     settled,
+    settledBy,
     short,
     disputes,
     forged,
@@ -266,5 +279,27 @@ export function stillToSolve(
     if ([...j.votes, ...j.overruled].some((v) => v.worker === name)) mine++;
     else todo.push(id);
   });
+  return { todo, mine };
+}
+
+/**
+ * The sub-problems of job `d` that worker `name`, holding only its own record key `own` for the
+ * run, has not voted on, and how many it has. Without the secret it cannot check the other
+ * workers' records, so it never takes their word that a sub-problem is settled: a record planted
+ * under made-up names must not make it skip work that only valid votes can settle.
+ */
+export function notVotedOn(
+  d: JobData,
+  own: Tagger,
+  stored: readonly string[],
+  name: string,
+): { todo: number[]; mine: number } {
+  const todo: number[] = [];
+  let mine = 0;
+  for (let i = 0; i < d.to - d.from; i++) {
+    const id = d.from + i;
+    if (voteLines(stored[i]).some((line) => isOwnRecord(own, name, d.version, id, line))) mine++;
+    else todo.push(id);
+  }
   return { todo, mine };
 }

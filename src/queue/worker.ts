@@ -11,6 +11,10 @@
  * has already voted on (another replica of the same range) is handed back for another worker,
  * so that the votes that settle a sub-problem come from distinct workers.
  *
+ * A worker votes with its worker key (secret.ts), given by the operator for its name, or with the
+ * operator's secret (one machine, one operator), from which it derives its own name's key. Its
+ * jobs are handled in worker-jobs.ts.
+ *
  * Jobs of either counting method are solved (run-split.ts; the method is the one the job's tagged
  * split version names): constellation sub-problems with the engine's kernel, join tasks with one
  * `JoinSolver` per thread, kept between jobs of the same n (its quadrant tables take 60 MB per
@@ -18,30 +22,17 @@
  * threads.
  */
 import { hostname } from "node:os";
-import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
-import type { Redis } from "ioredis";
+import { Worker } from "bullmq";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
-import { SPLIT_VERSION, type SubResult } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 import { MAX_GPU_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
-import { SolverPool } from "./pool.js";
-import { checkWorkerName, makeRecord } from "./record.js";
-import { type RunSplit, splitFor } from "./run-split.js";
-import { checkSecret, type RunKey, runKey } from "./secret.js";
-import {
-  type JobData,
-  jobChecks,
-  metaChecks,
-  noteStart,
-  PREFIX,
-  QUEUE_NAME,
-  readJobView,
-  storeVotes,
-} from "./store.js";
+import { checkWorkerName } from "./record.js";
+import { checkSecret, checkWorkerKey, workerKey } from "./secret.js";
+import { type JobData, PREFIX, QUEUE_NAME } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
-import { stillToSolve } from "./verdict.js";
+import { JobHandler, type Opened, type Tamper } from "./worker-jobs.js";
 
 /** Which solver a worker uses. `auto` picks the GPU when one is available. */
 export type Backend = BackendChoice;
@@ -55,16 +46,20 @@ async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
   return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: MAX_GPU_N };
 }
 
-/** Names the GPU solver in verification records. */
-const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
-
 /** Options for {@link startWorker}. */
 export interface QueueWorkerOptions {
   /**
-   * The secret of the runs this worker solves for (the coordinator's, at least 16 characters):
-   * it checks the jobs' tags and tags this worker's records. Never sent to Redis.
+   * The operator's secret (the coordinator's, at least 16 characters), for a worker on the
+   * operator's own machine: it checks the jobs' tags and every record, and derives this worker's
+   * key for its name. Never sent to Redis. Give this or `workerKey`.
    */
-  secret: string;
+  secret?: string;
+  /**
+   * This worker's key, as `workerKey(secret, name)` made it on the operator's machine (64 hex
+   * digits): it tags this worker's records, which then check out only under `name`, the name it
+   * was made for (required with it). Never sent to Redis. Give this or `secret`.
+   */
+  workerKey?: string;
   /**
    * CPU solver threads; the worker holds one job more than that, ready for the first thread
    * that is free (a GPU takes one job at a time). @default 1
@@ -92,12 +87,6 @@ export interface QueueWorkerOptions {
   /** What the worker is doing, for a log. */
   onEvent?: (event: WorkerEvent) => void;
 }
-
-/**
- * Changes each result before it is tagged and stored, to play a faulty or lying worker (one that
- * holds the secret): for the tests' worker program only (src/dev/queue-worker.ts), never public.
- */
-type Tamper = (id: number, r: SubResult) => SubResult;
 
 /** What a worker reports. */
 export type WorkerEvent =
@@ -163,47 +152,11 @@ export interface QueueWorker {
   close(force?: boolean): Promise<WorkerSummary>;
 }
 
-/** Checks job data from the queue (it may come from another version of this program). */
-function readJobData(data: unknown): JobData {
-  const d = data as Partial<JobData> | null;
-  if (
-    !d ||
-    typeof d.run !== "string" ||
-    !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(d.run) ||
-    typeof d.version !== "string" ||
-    typeof d.mac !== "string" ||
-    !Number.isInteger(d.n) ||
-    !Number.isInteger(d.from) ||
-    !Number.isInteger(d.to) ||
-    !Number.isInteger(d.replica) ||
-    !Number.isInteger(d.replicas)
-  ) {
-    throw new UnrecoverableError(
-      `job data is not a tagged sub-problem range: ${JSON.stringify(data).slice(0, 200)}`,
-    );
-  }
-  return d as JobData;
-}
-
-/**
- * A worker that hands a job back (it cannot solve it: it has voted on it already) puts it at the
- * back of the queue at once (through a delay of a few milliseconds: a delayed job comes back
- * behind the others), so that any worker can take it and this one takes the next job first.
- * After 3 hand-backs in a row (all that is left is what it cannot solve) it also stops taking
- * jobs for a while, 25 ms doubling up to 5 s, until it solves something again. So a job reaches
- * a worker that can solve it within a few looks, and one that no live worker can solve (a
- * quorum of 2 with one worker) costs a look every 5 s at most.
- */
-const BACK_MS = 5;
-const PAUSE_AFTER = 3;
-const PAUSE_MS = 25;
-const PAUSE_MAX_MS = 5000;
-
 /**
  * Connects to the queue at `url` and starts taking jobs.
  * @throws NQueensError for a bad address or bad options, an unreachable server; GpuUnavailable
  *   (an NQueensError) for `backend: "gpu"` without a GPU
- * @example const w = await startWorker("redis://10.0.0.5:6379", { threads: 4 }); ... await w.close();
+ * @example const w = await startWorker("redis://10.0.0.5:6379", { workerKey, name: "host-a", threads: 4 }); ... await w.close();
  */
 export function startWorker(
   url: string | QueueUrl,
@@ -263,30 +216,10 @@ export async function startWorkerWith(
   };
 }
 
-/** A worker's checked options, its backend and its connection, as `openWorker` made them. */
-interface Opened {
-  readonly address: QueueUrl;
-  readonly secret: string;
-  readonly name: string;
-  readonly threads: number;
-  readonly gpu: GpuSolver | undefined;
-  /** The backend for the `ready` event. */
-  readonly backendName: string;
-  readonly lockMs: number;
-  readonly emit: (event: WorkerEvent) => void;
-  readonly redis: Redis;
-  /** `down` while the connection is lost (openRedis reports it once; BullMQ's errors are not). */
-  readonly link: { down: boolean };
-}
-
 /** Checks the options, picks the backend (opening the GPU) and connects. */
 async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): Promise<Opened> {
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
-  if (typeof options.secret !== "string") {
-    throw new NQueensError("a queue worker needs the run's secret (the secret option)");
-  }
-  const secret = checkSecret(options.secret, "the secret");
-  const name = checkWorkerName(options.name ?? `${hostname()}:${process.pid}`);
+  const { secret, key, name } = credentials(options);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1 || threads > 1024) {
     throw new NQueensError(`threads must be a whole number from 1 to 1024: got ${threads}`);
@@ -314,7 +247,48 @@ async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): 
     gpu?.close();
     throw e;
   });
-  return { address, secret, name, threads, gpu, backendName, lockMs, emit, redis, link };
+  return {
+    address,
+    secret,
+    workerKey: key,
+    name,
+    threads,
+    gpu,
+    backendName,
+    lockMs,
+    emit,
+    redis,
+    link,
+  };
+}
+
+/**
+ * The worker's name and what it votes with: its worker key (given, with its name), or the
+ * operator's secret and the key it derives for the worker's name.
+ */
+function credentials(options: QueueWorkerOptions): {
+  secret: string | undefined;
+  key: string;
+  name: string;
+} {
+  const given = [options.secret, options.workerKey].filter((x) => x !== undefined);
+  if (given.length !== 1 || typeof given[0] !== "string") {
+    throw new NQueensError(
+      given.length === 2
+        ? "secret and workerKey: give one (the worker key is enough)"
+        : "a queue worker needs its worker key or the operator's secret (the workerKey or secret option)",
+    );
+  }
+  if (options.workerKey !== undefined) {
+    const key = checkWorkerKey(options.workerKey, "workerKey");
+    if (options.name === undefined) {
+      throw new NQueensError("workerKey is bound to a name: give the name option it was made for");
+    }
+    return { secret: undefined, key, name: checkWorkerName(options.name) };
+  }
+  const secret = checkSecret(options.secret as string, "the secret");
+  const name = checkWorkerName(options.name ?? `${hostname()}:${process.pid}`);
+  return { secret, key: workerKey(secret, name), name };
 }
 
 /**
@@ -338,247 +312,4 @@ async function closeWorker(
   }
   await closeRedis(opened.redis);
   return jobs.summary;
-}
-
-/** Nothing solved, nothing stored: a job dropped or refused. */
-const NOTHING = { solved: 0, stored: 0, same: 0, disagreeing: 0 } as const;
-
-/**
- * A worker's jobs: checks each one (its run, secret, tag, split and range), hands back what this
- * worker must not solve, solves the rest and stores the votes; and adds up what it did.
- */
-class JobHandler {
-  readonly summary: WorkerSummary = { jobs: 0, solved: 0, disagreeing: 0 };
-  /** The CPU threads: all the work without a GPU; with one, join jobs and n above its limit. */
-  pool: SolverPool | undefined;
-  /** The BullMQ worker that calls `handle` (paused after hand-backs); set once it is made. */
-  worker: Worker<JobData> | undefined;
-  /** Set by close: a pause after hand-backs is no longer undone. */
-  closingNow = false;
-  private readonly opened: Opened;
-  private readonly tamper: Tamper | undefined;
-  private readonly keys = new Map<string, RunKey>();
-  // Ranges (`run from-to`) this process is solving now, with the replica of each, so that it
-  // never takes two replicas of one range at once (it holds several jobs at a time).
-  private readonly inFlight = new Map<string, number>();
-  private readonly told = new Set<string>();
-  // Hand-backs in a row, for the pause after the next one; and the pause's timer.
-  private handBacks = 0;
-  private pausedUntil = 0;
-
-  constructor(opened: Opened, tamper: Tamper | undefined) {
-    this.opened = opened;
-    this.tamper = tamper;
-    if (!opened.gpu) this.cpu();
-  }
-
-  private cpu(): SolverPool {
-    this.pool ??= new SolverPool(this.opened.threads);
-    return this.pool;
-  }
-
-  private keyOf(run: string): RunKey {
-    let key = this.keys.get(run);
-    if (!key) {
-      key = runKey(this.opened.secret, run);
-      if (this.keys.size > 1000) this.keys.clear();
-      this.keys.set(run, key);
-    }
-    return key;
-  }
-
-  private tellOnce(what: string, event: WorkerEvent): void {
-    if (this.told.has(what)) return;
-    if (this.told.size > 10000) this.told.clear();
-    this.told.add(what);
-    this.opened.emit(event);
-  }
-
-  private async handBack(job: Job<JobData>, token: string | undefined): Promise<never> {
-    await job.moveToDelayed(Date.now() + BACK_MS, token);
-    this.handBacks++;
-    const ms = Math.min(PAUSE_MAX_MS, PAUSE_MS * 2 ** (this.handBacks - PAUSE_AFTER));
-    const worker = this.worker;
-    if (
-      worker &&
-      this.handBacks >= PAUSE_AFTER &&
-      !this.closingNow &&
-      Date.now() >= this.pausedUntil
-    ) {
-      this.pausedUntil = Date.now() + ms;
-      void worker.pause(true).then(() => {
-        setTimeout(() => {
-          if (!this.closingNow) void worker.resume();
-        }, ms).unref();
-      });
-    }
-    throw new DelayedError();
-  }
-
-  /** Takes one job: checks it, then solves what it still needs from this worker. */
-  async handle(job: Job<JobData>, token?: string): Promise<JobOutcome> {
-    const { emit, redis } = this.opened;
-    const d = readJobData(job.data);
-    const jobId = job.id ?? "?";
-    const key = this.keyOf(d.run);
-    // The split of the method the job's version names (checked against it below).
-    const plan = splitFor(d.n, d.version);
-    const count = plan?.size ?? 0;
-    const inRange = d.from >= 0 && d.to <= count && d.from < d.to;
-    const ids = inRange ? Array.from({ length: d.to - d.from }, (_, i) => d.from + i) : [];
-    const view = await readJobView(redis, d.run, ids);
-    if (view === undefined) {
-      // The run was forgotten (`runs --forget`): nothing to store it in, nobody to add it up.
-      emit({ type: "dropped", jobId, run: d.run });
-      return { ...NOTHING };
-    }
-    if (!view.meta || !metaChecks(key, view.meta)) {
-      // Not this worker's secret (or a description changed by hand): leave it to the others.
-      this.tellOnce(`secret ${d.run}`, {
-        type: "deferred",
-        jobId,
-        run: d.run,
-        reason: `run ${d.run} was not created with this worker's secret (its description fails its MAC); its jobs are left for other workers`,
-      });
-      return this.handBack(job, token);
-    }
-    if (!jobChecks(key, d)) {
-      emit({
-        type: "refused",
-        jobId,
-        run: d.run,
-        reason:
-          "its data fails its MAC: not made by the run's coordinator (forged?); dropped unsolved",
-      });
-      return { ...NOTHING };
-    }
-    if (plan?.version !== d.version) {
-      // Not this worker's to solve: fail it (it is retried, perhaps by an up-to-date worker).
-      throw new Error(
-        plan
-          ? `run ${d.run} uses split ${d.version}, this worker's split of n=${d.n} is ${plan.version}`
-          : `run ${d.run} uses split ${d.version}, which this worker does not know for n=${d.n}`,
-      );
-    }
-    if (!inRange) {
-      throw new UnrecoverableError(`ids ${d.from}..${d.to - 1} are outside the split of ${d.n}`);
-    }
-    const range = `${d.run} ${d.from}-${d.to}`;
-    const holding = this.inFlight.get(range);
-    if (holding !== undefined && holding !== d.replica) {
-      this.tellOnce(`busy ${jobId}`, {
-        type: "deferred",
-        jobId,
-        run: d.run,
-        reason:
-          "this worker is solving another replica of the same sub-problems; left for another worker",
-      });
-      return this.handBack(job, token);
-    }
-    this.inFlight.set(range, d.replica);
-    try {
-      return await this.solveJob(job, d, plan, key, view.votes, token);
-    } finally {
-      this.inFlight.delete(range);
-    }
-  }
-
-  /** Solves what job `d` still needs from this worker, given its sub-problems' stored records. */
-  private async solveJob(
-    job: Job<JobData>,
-    d: JobData,
-    plan: RunSplit,
-    key: RunKey,
-    stored: readonly string[],
-    token: string | undefined,
-  ): Promise<JobOutcome> {
-    const { name, emit, redis, gpu } = this.opened;
-    const jobId = job.id ?? "?";
-    const version = d.version;
-    const { todo, mine } = stillToSolve(d, plan, key, stored, name);
-    if (todo.length === 0 && mine > 0) {
-      this.tellOnce(`mine ${jobId}`, {
-        type: "deferred",
-        jobId,
-        run: d.run,
-        reason: `this worker has voted on ${mine === 1 ? "its sub-problem" : `its ${mine} open sub-problems`} already; left for another worker (a quorum of ${d.replicas} needs ${d.replicas} workers, and a dispute one more)`,
-      });
-      return this.handBack(job, token);
-    }
-    if (todo.length > 0) this.handBacks = 0;
-    const started = performance.now();
-    const attempt = job.attemptsMade + job.stalledCounter + 1;
-    if (todo.length > 0) await noteStart(redis, d.run, { jobId, worker: name, attempt });
-    emit({
-      type: "start",
-      jobId,
-      run: d.run,
-      n: d.n,
-      from: d.from,
-      to: d.to,
-      todo: todo.length,
-      attempt,
-    });
-    const store = batchedStore(redis, d.run);
-    const onGpu = gpu !== undefined && plan.method === "constellations" && d.n <= gpu.maxN;
-    const solver = onGpu ? GPU_SOLVER : plan.cpuSolver;
-    const tamper = this.tamper;
-    const onResult = (id: number, r: SubResult) => {
-      const result = tamper ? tamper(id, r) : r;
-      store.add(id, makeRecord(key, version, id, solver, name, result));
-    };
-    if (todo.length > 0) {
-      if (onGpu) await gpu?.solve(d.n, todo, onResult);
-      else await this.cpu().solve(plan, todo, onResult);
-    }
-    await store.flush();
-    const { outcome } = store;
-    this.summary.jobs++;
-    this.summary.solved += todo.length;
-    this.summary.disagreeing += outcome.disagreeing;
-    emit({
-      type: "done",
-      jobId,
-      run: d.run,
-      solved: todo.length,
-      ...outcome,
-      seconds: (performance.now() - started) / 1000,
-    });
-    return { solved: todo.length, ...outcome };
-  }
-}
-
-/** What a job did: sub-problems solved, and its votes stored, already there, disagreeing. */
-interface JobOutcome {
-  solved: number;
-  stored: number;
-  same: number;
-  disagreeing: number;
-}
-
-/**
- * Stores a job's votes in run `run`. Results come in batches (a message from a thread, a GPU
- * checkpoint record): each batch is stored in one call, once the whole batch is in. A failed
- * store fails the job at the end (`flush`).
- */
-function batchedStore(redis: Redis, run: string) {
-  const outcome = { stored: 0, same: 0, disagreeing: 0 };
-  let pending: [number, string][] = [];
-  let flushing: Promise<void> = Promise.resolve();
-  const flush = () => {
-    const entries = pending;
-    pending = [];
-    flushing = flushing.then(async () => {
-      const r = await storeVotes(redis, run, entries);
-      outcome.stored += r.stored;
-      outcome.same += r.same;
-      outcome.disagreeing += r.disagreeing;
-    });
-    return flushing;
-  };
-  const add = (id: number, record: string) => {
-    pending.push([id, record]);
-    if (pending.length === 1) queueMicrotask(() => void flush().catch(() => {}));
-  };
-  return { outcome, add, flush };
 }

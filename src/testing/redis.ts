@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
 import { closeRedis, openRedis } from "../queue/connection.js";
+import { workerKey } from "../queue/secret.js";
 import { runKeys } from "../queue/store.js";
 import { parseQueueUrl } from "../queue/url.js";
 import type { WorkerEvent } from "../queue/worker.js";
@@ -228,7 +229,10 @@ export class Proc {
 
 /**
  * A worker process (dev/queue-worker.ts) whose events are parsed from its stdout. A `lying` one adds
- * 1 to every count it stores (with valid tags: it holds the secret), as a faulty machine would.
+ * 1 to every count it stores (with valid tags: it holds the secret), as a faulty machine would;
+ * `mode` plays another dishonest worker (see dev/queue-worker.ts: `lie-some`, `forge`). With
+ * `workerKey` it votes with the worker key of its name, derived from the tests' secret, and
+ * is not given the secret.
  */
 export class WorkerProc extends Proc {
   constructor(
@@ -236,10 +240,19 @@ export class WorkerProc extends Proc {
     readonly name: string,
     threads = 1,
     lockSeconds = 30,
-    options: { lying?: boolean; env?: Record<string, string | undefined> } = {},
+    options: {
+      lying?: boolean;
+      mode?: string;
+      workerKey?: boolean;
+      env?: Record<string, string | undefined>;
+    } = {},
   ) {
     const args = ["src/dev/queue-worker.ts", url, String(threads), String(lockSeconds), name];
-    super(options.lying ? [...args, "lie"] : args, options.env);
+    const mode = options.mode ?? (options.lying ? "lie" : undefined);
+    const keyed = options.workerKey
+      ? { NQUEENS_SECRET: "", NQUEENS_WORKER_KEY: workerKey(TEST_SECRET, name) }
+      : {};
+    super(mode ? [...args, mode] : args, { ...keyed, ...options.env });
   }
 
   get events(): WorkerEvent[] {

@@ -1,0 +1,196 @@
+/**
+ * Re-verifying a run (`nqueens runs --verify`): every record's tag, then recounts on this machine
+ * of what matters most, every settled sub-problem that rests on fewer independent votes than the
+ * run's quorum, and a random sample of the others. A recount that disagrees flags the run, and
+ * the flag stays until the operator clears it (`clearFlag`, `runs --clear-flag`).
+ */
+import { randomInt } from "node:crypto";
+import type { SubResult } from "../engine/index.js";
+import { NQueensError } from "../errors.js";
+import { judged, needSecret, withRedis } from "./admin.js";
+import { agree } from "./record.js";
+import type { QueueMethod } from "./run-split.js";
+import { parseSample, type Sample } from "./sample.js";
+import { runKey } from "./secret.js";
+import { checkRunName, flagRun, metaChecks, readMeta, runKeys } from "./store.js";
+import type { QueueUrl } from "./url.js";
+import type { ForgedRecord, OverruledVote } from "./verdict.js";
+
+/** One sub-problem recounted by {@link verifyRun}. */
+export interface VerifiedSubProblem {
+  readonly id: number;
+  /** The settled result. */
+  readonly stored: SubResult;
+  readonly recount: SubResult;
+  readonly ok: boolean;
+}
+
+/** The outcome of {@link verifyRun}. */
+export interface VerifyReport {
+  readonly run: string;
+  readonly n: number;
+  readonly method: QueueMethod;
+  readonly subProblems: number;
+  /** Settled sub-problems. */
+  readonly settled: number;
+  /** The run's quorum. */
+  readonly replicas: number;
+  /**
+   * Settled sub-problems that rest on fewer independent votes than the quorum, all recounted
+   * (the first of `checked`); the sample was drawn from the others.
+   */
+  readonly weak: number;
+  /** Workers whose votes are not independent: overruled somewhere in the run. */
+  readonly untrusted: readonly string[];
+  /** The run's flag after this check (set now when a recount disagreed), if any. */
+  readonly flagged?: string;
+  /** Every record was checked for its tag: those that fail it (whatever the sample). */
+  readonly forged: readonly ForgedRecord[];
+  readonly overruled: readonly OverruledVote[];
+  readonly checked: readonly VerifiedSubProblem[];
+  /** No forged record, at least one sub-problem recounted, and every recount agreed. */
+  readonly ok: boolean;
+}
+
+/**
+ * How many of the other settled sub-problems `verifyRun` recounts by default: 1% of them, at
+ * least 50 (all of them when fewer).
+ */
+export function defaultSample(settled: number): number {
+  return Math.min(settled, Math.max(50, Math.ceil(settled / 100)));
+}
+
+/**
+ * Checks every record of a run for its tag, then recounts on this machine and compares: every
+ * settled sub-problem that rests on fewer independent votes than the run's quorum (its settling
+ * votes, not counting those of a worker overruled anywhere in the run: one that lied once is no
+ * witness), and a random sample of the other settled ones. `sample` is a number of those others
+ * or a share of them (`{ percent: 5 }`; 100 for all), or until 1.0 the same as text (`"5%"`,
+ * `"all"`). @default {@link defaultSample}
+ * A recount that disagrees flags the run (see `RunMeta.flagged`) until `clearFlag`.
+ * @throws NQueensError when there is no such run, it is not under this secret, or this program's
+ *   split of n differs
+ * @example const r = await verifyRun(url, "q17-3f0c91a2", { secret, sample: 20 }); r.ok
+ */
+export async function verifyRun(
+  url: string | QueueUrl,
+  name: string,
+  options: {
+    secret: string;
+    sample?: Sample | string;
+    connectSeconds?: number;
+    onProgress?: (checked: number, of: number) => void;
+  },
+): Promise<VerifyReport> {
+  checkRunName(name);
+  const secret = needSecret(options?.secret);
+  const key = runKey(secret, name);
+  const { meta, verdict, split } = await withRedis(url, options.connectSeconds, (redis) =>
+    judged(redis, key),
+  );
+  if (meta === undefined) {
+    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+  }
+  if (meta === "damaged" || !verdict || !split) {
+    throw new NQueensError(
+      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): nothing to verify`,
+    );
+  }
+  const untrusted = new Set(verdict.overruled.map((o) => o.worker));
+  const weak: number[] = [];
+  const others: number[] = [];
+  for (const [id, voters] of verdict.settledBy) {
+    const independent = voters.filter((w) => !untrusted.has(w)).length;
+    (independent < meta.replicas ? weak : others).push(id);
+  }
+  const take = sampleSize(options.sample, others.length);
+  // A partial Fisher-Yates shuffle: the first `take` ids are a uniform sample.
+  for (let i = 0; i < take; i++) {
+    const j = i + randomInt(others.length - i);
+    [others[i], others[j]] = [others[j], others[i]];
+  }
+  const sample = [...weak.sort((a, b) => a - b), ...others.slice(0, take).sort((a, b) => a - b)];
+  const solve = split.recounter();
+  const checked: VerifiedSubProblem[] = [];
+  for (const id of sample) {
+    const recount = solve(id);
+    const stored = verdict.settled.get(id) as SubResult;
+    checked.push({ id, stored, recount, ok: agree(stored, recount) });
+    options.onProgress?.(checked.length, sample.length);
+  }
+  let flagged = meta.flagged;
+  const wrong = checked.filter((c) => !c.ok);
+  if (wrong.length > 0) {
+    const [c] = wrong;
+    const more = wrong.length > 1 ? ` (and ${wrong.length - 1} more)` : "";
+    flagged = await withRedis(url, options.connectSeconds, (redis) =>
+      flagRun(
+        redis,
+        name,
+        `a recount disagrees: sub-problem ${c.id} settled ${c.stored.count}, recounted ${c.recount.count}${more}`,
+      ),
+    );
+  }
+  return {
+    run: name,
+    n: meta.n,
+    method: split.method,
+    subProblems: split.size,
+    settled: verdict.settled.size,
+    replicas: meta.replicas,
+    weak: weak.length,
+    untrusted: [...untrusted].sort(),
+    forged: verdict.forged,
+    overruled: verdict.overruled,
+    checked,
+    flagged,
+    ok: verdict.forged.length === 0 && checked.length > 0 && wrong.length === 0,
+  };
+}
+
+/**
+ * Clears the flag of a run found inconsistent, once the operator has looked at it (the records
+ * stay as they are: a run with a wrong settled vote is better forgotten and counted again).
+ * Returns the flag it had.
+ * @throws NQueensError when there is no such run or it is not under this secret
+ */
+export async function clearFlag(
+  url: string | QueueUrl,
+  name: string,
+  options: { secret: string; connectSeconds?: number },
+): Promise<{ run: string; flagged?: string }> {
+  checkRunName(name);
+  const key = runKey(needSecret(options?.secret), name);
+  return withRedis(url, options.connectSeconds, async (redis) => {
+    const meta = await readMeta(redis, name);
+    if (meta === undefined) {
+      throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+    }
+    if (meta === "damaged" || !metaChecks(key, meta)) {
+      throw new NQueensError(
+        `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)`,
+      );
+    }
+    await redis.hdel(runKeys(name).meta, "flagged");
+    return { run: name, flagged: meta.flagged };
+  });
+}
+
+/** The number of sub-problems to recount out of `of`. */
+function sampleSize(asked: Sample | string | undefined, of: number): number {
+  if (asked === undefined) return defaultSample(of);
+  const sample = typeof asked === "string" ? parseSample(asked) : asked;
+  if (typeof sample === "number") {
+    if (!Number.isInteger(sample) || sample < 1) {
+      throw new NQueensError(
+        `sample must be a whole number of sub-problems, at least 1: got ${sample}`,
+      );
+    }
+    return Math.min(of, sample);
+  }
+  const { percent } = sample;
+  if (!(percent > 0 && percent <= 100)) {
+    throw new NQueensError(`sample.percent must be above 0 and at most 100: got ${percent}`);
+  }
+  return Math.min(of, Math.max(1, Math.ceil((of * percent) / 100)));
+}
