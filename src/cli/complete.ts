@@ -8,7 +8,7 @@ import {
 } from "../board.js";
 import {
   CompletionInterrupted,
-  completeOne,
+  completeOneWatched,
   completionsAsync,
   countCompletionsAsync,
 } from "../completion/index.js";
@@ -21,7 +21,7 @@ import {
   parseBoard,
   parseBoardAs,
 } from "../formats/index.js";
-import { plural } from "../words.js";
+import { count, plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { readInput } from "./input.js";
@@ -55,7 +55,10 @@ export const registerComplete: Register = (program, exit) => {
     .addOption(formatInOption())
     .option("--no-number", "with --all: print the bare boards (each reads back with check)")
     .option("-q, --quiet", "no note on stderr about the detected format")
-    .option("--no-progress", "no progress bar for --count and --all (drawn on a terminal only)")
+    .option(
+      "--no-progress",
+      "no progress bar for --count, --all and big boards (drawn on a terminal only)",
+    )
     .option(
       "-d, --diagonals <d>",
       "csplib or json input with a diags list: take its first d pairs (instead of numdiags)",
@@ -110,7 +113,9 @@ Examples:
         await countOrList(board, flags, limit, exit);
         return;
       }
-      const cols = completeOne(board);
+      const one = await oneCompletion(board, flags, exit);
+      if (!one) return;
+      const { cols } = one;
       if (flags.json) await out.json({ n, cols: cols ?? null });
       else if (cols) {
         const style = styleFor(n, flags.format);
@@ -183,6 +188,43 @@ async function countOrList(
   }
   if (index === 0) process.stderr.write(`nqueens: ${cannot(board)}\n`);
   exit(index > 0 ? 0 : 1);
+}
+
+/**
+ * One completion. On a big board with many empty rows the library's repair draws a progress bar
+ * (empty rows without a clash) and stops cleanly on Ctrl-C (or SIGTERM, SIGHUP): undefined, the
+ * exit status given. The exact searches (other boards, or after a repair that gave up) run
+ * without the bar and the trap: Ctrl-C ends them as usual.
+ */
+async function oneCompletion(
+  board: PartialBoard,
+  flags: CompleteFlags,
+  exit: (code: number) => void,
+): Promise<{ cols: number[] | undefined } | undefined> {
+  const bar = startProgress({ label: "rows", json: flags.json, progress: flags.progress });
+  const stop = trapStopSignals();
+  const free = () => {
+    bar.stop();
+    stop.release();
+  };
+  try {
+    const cols = await completeOneWatched(board, {
+      signal: stop.signal,
+      onProgress: (p) => bar.update(p.done, p.total),
+      onExact: free,
+    });
+    return { cols };
+  } catch (e) {
+    if (!(e instanceof CompletionInterrupted)) throw e;
+    bar.stop();
+    process.stderr.write(
+      `nqueens: ${stop.interrupted} ${count(e.done)} of ${plural(e.total, "empty row")} placed without a clash; nothing is saved (run it again to start over)\n`,
+    );
+    exit(stop.exitCode);
+    return undefined;
+  } finally {
+    free();
+  }
 }
 
 function cannot(board: PartialBoard): string {

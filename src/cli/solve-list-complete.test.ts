@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { construct } from "../construct.js";
 import { known } from "../testing/known-counts.js";
 import { assertBadInput, assertBuilt, BIN, nqueens, ROOT } from "../testing/run-cli.js";
 import { untilCatches } from "../testing/wait.js";
@@ -225,6 +226,30 @@ describe("nqueens complete", { concurrency: 4 }, () => {
       assert.ok(valid(row.cols, 6));
       assert.equal(row.cols[0], 1);
     }
+  });
+
+  test("a big board, 10^5 rows with 10 queens: completed (the repair), its queens kept", async () => {
+    const n = 100_000;
+    const s = construct(n)!;
+    const rows = [0, 9999, 20_000, 31_313, 45_000, 50_001, 64_000, 77_777, 88_888, 99_999];
+    const text = `n ${n}\n${rows.map((r) => `${r} ${s[r]}`).join("\n")}\n`;
+    const r = await nqueens(["complete", "-q", "--format", "perm"], text);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, "");
+    const cols = r.stdout.trim().split(" ").map(Number);
+    assert.equal(cols.length, n);
+    const seen = [new Set<number>(), new Set<number>(), new Set<number>()];
+    cols.forEach((c, row) => {
+      seen[0]!.add(c);
+      seen[1]!.add(row - c);
+      seen[2]!.add(row + c);
+    });
+    assert.deepEqual(
+      seen.map((x) => x.size),
+      [n, n, n],
+    );
+    assert.ok(cols.every((c) => Number.isInteger(c) && c >= 0 && c < n));
+    for (const row of rows) assert.equal(cols[row], s[row]);
   });
 
   test("a board that cannot be completed: exit 1 and a reason", async () => {

@@ -28,6 +28,10 @@
  *   (still exact: the depth-first search finishes once its budget covers its tree). `completions`
  *   goes row by row so that it stays lexicographic. A big board with no queen and no restriction
  *   is completed by the O(n) construction (construct.ts), a full valid board is its own completion.
+ * - `completeOne` / `canComplete` on a board of more than 5,000 rows with more than 1,000 empty
+ *   rows (no restrictions): first the repair (big-board.ts), a greedy fill of the empty rows and
+ *   min-conflicts swaps among them within a budget linear in n; when it gives up, the line board
+ *   as above (the repair's completions are checked like the others; "none" only from the search).
  *
  * Every completion returned or listed is checked against the board (O(n)).
  *
@@ -48,7 +52,8 @@
  * times depend on:
  * - `completeOne` / `canComplete` on an empty board: n <= 32 by backtracking (the least
  *   completion), n > 32 by the construction. With a few fixed queens (e empty rows, about n),
- *   building the line board is O(n + e^2), a placement O(e).
+ *   building the line board is O(n + e^2), a placement O(e); above the repair's threshold the
+ *   repair usually finishes in O(n) work.
  * - a full 10^6-queen solution: the time is mostly validation.
  * - `countCompletions` is exponential in the number of empty rows.
  * - `completions` on a big, mostly empty board may take long to produce its first (least)
@@ -61,6 +66,7 @@ import type { PartialBoard } from "../board.js";
 import { construct } from "../construct.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
+import { bigRepair, bigRepairNow, REPAIR_TICKS, usesRepair } from "./big-board.js";
 import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
 import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
 import { lineExact, lineFind, lineSearch } from "./line-board.js";
@@ -171,7 +177,66 @@ export function completeOne(
   }
   if (!forbidden.any && queens.length === 0 && n > 32) return construct(n);
   if (n - queens.length <= MAX_SUB_SIZE) return decideHard(board, forbidden).cols;
+  if (usesRepair(n, queens.length, forbidden.any)) {
+    const repaired = bigRepairNow(n, queens);
+    if (repaired) return checked(v, Array.from(repaired));
+  }
   return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
+}
+
+/** Options for {@link completeOneWatched}. */
+interface CompleteOneWatchOptions extends CompletionWatchOptions {
+  /** As {@link CountCompletionsOptions.yieldEveryMs}. @default 50 */
+  readonly yieldEveryMs?: number;
+  /**
+   * Called before an exact search, which runs to its end without turns or progress: at once on
+   * the boards the repair does not take, and after a repair that gave up.
+   */
+  readonly onExact?: () => void;
+}
+
+/**
+ * {@link completeOne} with its default choice, for the command: on a big board with many empty
+ * rows the repair (big-board.ts) reports `{ done, total, count: 0n }`, the empty rows without a
+ * clash of all empty rows, gives the event loop a turn every `yieldEveryMs` and stops with
+ * {@link CompletionInterrupted} (those rows) when `signal` aborts. When it gives up, `onExact`
+ * is called and the exact search runs to its end as in completeOne. Other boards: `onExact`, then
+ * completeOne.
+ * @throws NQueensError as {@link completeOne}
+ */
+export async function completeOneWatched(
+  board: PartialBoard,
+  options: CompleteOneWatchOptions = {},
+): Promise<number[] | undefined> {
+  const v = validate(board);
+  const { n, queens, forbidden } = v;
+  if (!usesRepair(n, queens.length, forbidden.any)) {
+    options.onExact?.();
+    return completeOne(board);
+  }
+  const { onProgress, signal } = options;
+  const turn = turns(options.yieldEveryMs);
+  let done = 0;
+  let total = 0;
+  const watch: Watch = {
+    tickEvery: REPAIR_TICKS,
+    progress(d, t) {
+      done = d;
+      total = t;
+      onProgress?.({ done, total, count: 0n });
+    },
+  };
+  const it = bigRepair(n, queens, watch);
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) {
+      if (r.value) return checked(v, Array.from(r.value));
+      break;
+    }
+    await turn();
+    if (signal?.aborted) throw new CompletionInterrupted(done, total, 0n);
+  }
+  options.onExact?.();
+  return checked(v, lineFind(n, queens));
 }
 
 /**
@@ -227,7 +292,9 @@ export interface DecideOptions {
 
 /**
  * Decides whether a board can be completed, with the search's figures: what `canComplete` and
- * `completeOne` (for restricted or big boards) run, for benchmarks and for the curious.
+ * `completeOne` (for restricted or big boards) run, for benchmarks and for the curious. The exact
+ * searches only: on boards of more than 5,000 rows with more than 1,000 empty ones, completeOne
+ * tries a min-conflicts repair first and runs these when it gives up.
  * @throws NQueensError as {@link completeOne}
  * @example decideCompletion({ n: 8, queens: [], excluded: { sums: [7], differences: [7] } }).cols
  */

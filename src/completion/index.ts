@@ -2,9 +2,11 @@
  * Completing a partial board: the folder's door. The API (complete.ts) checks the board
  * (validate.ts) and picks an engine: the hard-instance search (hard-search.ts, run by decide.ts on
  * the board squeezed by sub-board.ts), the bitmask search for n <= 32 (bitmask-search.ts) or the
- * line board beyond (line-board.ts). Also here: the published instance generators and graded
- * puzzles (generate.ts, python-random.ts), an instance's symmetries (symmetry.ts) and the squares
- * where a queen leads nowhere (dead-squares.ts).
+ * line board beyond (line-board.ts), with a min-conflicts repair first for one completion of a
+ * big board (big-board.ts; `completeOneWatched`, with its progress and abort, is for the command
+ * only: not in the public API). Also here: the published instance generators and graded puzzles
+ * (generate.ts, python-random.ts), an instance's symmetries (symmetry.ts) and the squares where a
+ * queen leads nowhere (dead-squares.ts).
  */
 export {
   type CompleteOneOptions,
@@ -16,6 +18,7 @@ export {
   type CountCompletionsOptions,
   canComplete,
   completeOne,
+  completeOneWatched,
   completions,
   completionsAsync,
   countCompletions,
