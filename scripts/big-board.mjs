@@ -4,7 +4,7 @@
 // "n N" and one "row col" line per queen (the lines format). `nqueens generate completion`
 // stops at n = 10,000; this goes to the completion limit, 1,000,000.
 //
-//   node scripts/big-board.mjs N K [SEED] > board.txt
+//   npm run build && node scripts/big-board.mjs N K [SEED] > board.txt
 //   /usr/bin/time -f "%e s %U+%S cpu %M KB" node bin/nqueens.js complete -q board.txt > /dev/null
 const [n, k, seed = 1] = process.argv.slice(2).map(Number);
 if (
@@ -15,14 +15,9 @@ if (
   );
   process.exit(2);
 }
-// mulberry32: a small seeded generator of floats in [0, 1).
-let a = seed >>> 0;
-const rng = () => {
-  a = (a + 0x6d2b79f5) | 0;
-  let t = Math.imul(a ^ (a >>> 15), 1 | a);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// The project's seeded generator (src/random.ts; the script runs after a build, as its usage says).
+const { mulberry32 } = await import("../dist/random.js");
+const rng = mulberry32(seed);
 const rows = new Uint8Array(n);
 const cols = new Uint8Array(n);
 const diag = new Uint8Array(2 * n);
