@@ -193,7 +193,7 @@ export const registerCount: Register = (program: Command, exit) => {
     )
     .option(
       "-q, --queue <url>",
-      `count over a Redis queue, redis://HOST[:PORT][/DB] (or $${QUEUE_ENV}); see nqueens worker`,
+      `count over a Redis queue, redis://HOST[:PORT][/DB] (or $${QUEUE_ENV}: a password in a flag shows in ps); see nqueens worker`,
     )
     .option("--no-queue", `count here even when $${QUEUE_ENV} is set`)
     .option(
@@ -206,7 +206,7 @@ export const registerCount: Register = (program: Command, exit) => {
     )
     .option(
       "--secret <secret>",
-      `the queue run's secret, shared with every worker (or $${SECRET_ENV}, which ps does not show); with --checkpoint, keys its records`,
+      `the operator's secret for the queue run (or $${SECRET_ENV}: a flag shows in ps, the variable does not); with --checkpoint, keys its records`,
     )
     .option("--json", "print one JSON object: counts as strings, seconds, workers")
     .option("--no-progress", "draw no progress bar on stderr (it is drawn only on a terminal)")

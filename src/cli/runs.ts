@@ -102,7 +102,10 @@ export const registerRuns: Register = (program, exit) => {
     .description(
       "list the counting runs on a queue server with their verdict, re-verify one by recounting, or forget one",
     )
-    .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
+    .option(
+      "-q, --queue <url>",
+      "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE; a password in a flag shows in ps)",
+    )
     .option(
       "--secret <secret>",
       "the runs' secret (default: $NQUEENS_SECRET, which ps does not show)",

@@ -62,7 +62,10 @@ export const registerWorker: Register = (program, exit) => {
   program
     .command("worker")
     .description("take counting jobs from a Redis queue (see count --queue) until stopped")
-    .option("-q, --queue <url>", "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE)")
+    .option(
+      "-q, --queue <url>",
+      "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE; a password in a flag shows in ps)",
+    )
     .option("-w, --workers <k>", "CPU solver threads (default: all cores)")
     .option(
       "-b, --backend <name>",
