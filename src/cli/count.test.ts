@@ -114,6 +114,50 @@ describe("nqueens count", () => {
   });
 });
 
+describe("nqueens count LO..HI: one row per n", () => {
+  test("1..13: the known counts, a row each, in order", async () => {
+    const r = await count(["1..13", "--workers", "2"]);
+    assert.equal(r.code, 0, r.stderr);
+    const [head, ...rows] = r.stdout.trimEnd().split("\n");
+    assert.match(head!, /^ n +total +unique +seconds$/);
+    const got = rows.map((l) => l.trim().split(/ +/).slice(0, 3).map(BigInt));
+    assert.deepEqual(
+      got,
+      known(1, 13).map((k) => [BigInt(k.n), k.total, k.unique]),
+    );
+  });
+  test("--json: one object a line", async () => {
+    const r = await count(["7..8", "--json"]);
+    const lines = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.map((o) => [o.n, o.total, o.unique]),
+      [
+        [7, "40", "6"],
+        [8, "92", "12"],
+      ],
+    );
+  });
+  const refused: [string[], RegExp][] = [
+    [["5..3"], /^nqueens: the range's last n must be from 5 to 32: got 3$/],
+    [["8..40"], /^nqueens: the range's last n must be from 8 to 32: got 40$/],
+    [
+      ["8..9", "--checkpoint", "x"],
+      /^nqueens: a range of n counts here, one n at a time: drop --checkpoint and --queue$/,
+    ],
+  ];
+  for (const [args, message] of refused) {
+    test(`count ${args.join(" ")}: one line, exit 2`, async () => {
+      const r = await count(args);
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr.trimEnd(), message);
+    });
+  }
+});
+
 describe("nqueens count --checkpoint", () => {
   const [c16] = known(16, 16);
 

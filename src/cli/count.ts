@@ -153,6 +153,7 @@ function queueUrl(flags: CountFlags): string | undefined {
 const EXAMPLES = `
 Examples:
   $ nqueens count 8                      92 solutions
+  $ nqueens count 1..12                  one row per n: total, unique, seconds
   $ nqueens count 16 --unique            total and unique counts
   $ nqueens count 17 --workers 2 --json  {"n":17,"total":"95815104",...}
   $ nqueens count 20 --checkpoint n20.ckpt
@@ -174,7 +175,7 @@ export const registerCount: Register = (program: Command, exit) => {
   program
     .command("count")
     .description("count all solutions on an n x n board (and the unique ones), on every core")
-    .argument("<n>", `board size, 1 to ${MAX_SPLIT_N}`)
+    .argument("<n>", `board size, 1 to ${MAX_SPLIT_N}, or a range LO..HI (one row each)`)
     .option("-u, --unique", "also print the solutions up to rotation and reflection")
     .option("-w, --workers <k>", "worker threads (default: every core)")
     .option("-c, --checkpoint <file>", "record finished work in FILE; rerun to resume from it")
@@ -216,7 +217,12 @@ export const registerCount: Register = (program: Command, exit) => {
     });
 };
 
+/** `LO..HI`: a range of n. */
+const RANGE = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/;
+
 async function runCount(nText: string, flags: CountFlags): Promise<number> {
+  const range = RANGE.exec(nText);
+  if (range) return runRange(range[1]!, range[2]!, flags);
   const n = parseInteger(nText, "n", 1, MAX_SPLIT_N);
   if (flags.method === "join" && n > MAX_JOIN_N) {
     throw new NQueensError(`--method join counts n up to ${MAX_JOIN_N}: got ${n}`);
@@ -303,6 +309,69 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   if (flags.unique) await out.line(`unique  ${result.unique}`);
   const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
   await out.line(`time    ${result.seconds.toFixed(2)} s (${how(result)}${resumed})`);
+  return 0;
+}
+
+/**
+ * `count LO..HI`: one count after the other, one row each as it finishes (a table, or one JSON
+ * object a line with --json), as Rosetta Code's entries print them.
+ */
+async function runRange(loText: string, hiText: string, flags: CountFlags): Promise<number> {
+  const lo = parseInteger(loText, "the range's first n", 1, MAX_SPLIT_N);
+  const hi = parseInteger(hiText, "the range's last n", lo, MAX_SPLIT_N);
+  if (flags.checkpoint !== undefined || queueUrl(flags) !== undefined) {
+    throw new NQueensError(
+      "a range of n counts here, one n at a time: drop --checkpoint and --queue",
+    );
+  }
+  if (flags.method === "join" && hi > MAX_JOIN_N) {
+    throw new NQueensError(`--method join counts n up to ${MAX_JOIN_N}: got ${hi}`);
+  }
+  const workers =
+    flags.workers === undefined
+      ? defaultWorkers()
+      : parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
+  const out = stdout();
+  if (!flags.json)
+    await out.line(
+      `${"n".padStart(2)}  ${"total".padStart(20)}  ${"unique".padStart(19)}  seconds`,
+    );
+  const stop = trapStopSignals();
+  try {
+    for (let n = lo; n <= hi; n++) {
+      const bar = startProgress({
+        label: `sub-problems of n=${n}`,
+        countLabel: "solutions",
+        json: flags.json,
+        progress: flags.progress,
+      });
+      const onProgress = (p: Progress) => bar.update(p.done, p.total, { count: p.solutions });
+      let r: CountOnResult;
+      try {
+        r = await countWith({ n, workers, flags, onProgress, signal: stop.signal, note: () => {} });
+      } catch (e) {
+        if (!(e instanceof CountInterrupted)) throw e;
+        warn(`nqueens: ${stop.interrupted} n=${n} after ${e.done} of ${e.total} sub-problems`);
+        return stop.exitCode;
+      } finally {
+        bar.stop();
+      }
+      const seconds = r.seconds.toFixed(2);
+      await out.line(
+        flags.json
+          ? JSON.stringify({
+              n,
+              total: String(r.total),
+              unique: String(r.unique),
+              seconds: Number(r.seconds.toFixed(3)),
+              method: r.method,
+            })
+          : `${String(n).padStart(2)}  ${String(r.total).padStart(20)}  ${String(r.unique).padStart(19)}  ${seconds.padStart(7)}`,
+      );
+    }
+  } finally {
+    stop.release();
+  }
   return 0;
 }
 
