@@ -15,7 +15,15 @@
 import { quote } from "../errors.js";
 import { MAX_BOJ9175_N } from "../limits.js";
 import { solve } from "../solve.js";
-import { inputLines, isResult, type JudgeResult, lineNumber, malformed, plural } from "./common.js";
+import {
+  inputLines,
+  isResult,
+  type JudgeResult,
+  lineNumber,
+  malformed,
+  notTextInput,
+  plural,
+} from "./common.js";
 
 /** The smallest N of the statement. */
 export const BOJ9175_MIN_N = 4;
@@ -47,6 +55,8 @@ export function wrapNumbers(values: readonly number[], width: number): string {
  * @example solveBoj9175("1\n4\n") // { ok: true, output: "4\n1 3 0 2\n" }
  */
 export function solveBoj9175(input: string): JudgeResult {
+  const odd = notTextInput(input);
+  if (odd !== undefined) return odd;
   const [head, ...body] = inputLines(input);
   if (head === undefined) return malformed("empty", "empty input");
   const cases = lineNumber(head, "the number of cases", 0, Number.MAX_SAFE_INTEGER);

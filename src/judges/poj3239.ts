@@ -14,7 +14,14 @@
 import { quote } from "../errors.js";
 import { MAX_POJ3239_N } from "../limits.js";
 import { solve } from "../solve.js";
-import { inputLines, isResult, type JudgeResult, lineNumber, malformed } from "./common.js";
+import {
+  inputLines,
+  isResult,
+  type JudgeResult,
+  lineNumber,
+  malformed,
+  notTextInput,
+} from "./common.js";
 
 /** The smallest n of the statement. */
 export const POJ3239_MIN_N = 8;
@@ -38,6 +45,8 @@ function poj3239Line(n: number): string {
  * @example solvePoj3239("8\n").ok // false: the input must end with a line 0
  */
 export function solvePoj3239(input: string): JudgeResult {
+  const odd = notTextInput(input);
+  if (odd !== undefined) return odd;
   const lines = inputLines(input);
   if (lines.length === 0) return malformed("empty", "empty input");
   const out: string[] = [];
