@@ -1,11 +1,12 @@
 /**
  * The `nqueens` command: parses arguments, runs one command, returns its exit status.
- * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage.
+ * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage, 74 a write
+ * failed (the output, or a checkpoint on a full disk), 70 an internal error (a bug).
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
  */
 import { createRequire } from "node:module";
 import { Command, CommanderError, type OutputConfiguration } from "commander";
-import { NQueensError, quote } from "../errors.js";
+import { NQueensError, quote, WriteFailed } from "../errors.js";
 import { commands } from "./commands.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
@@ -81,7 +82,7 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
     await out.end().catch(() => {}); // what was printed before the error still goes out
     if (e instanceof NQueensError) {
       process.stderr.write(`nqueens: ${e.message}\n`);
-      return 2;
+      return e instanceof WriteFailed ? 74 : 2; // a file the library writes: as for the output
     }
     const message = e instanceof Error ? e.message : String(e);
     process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);

@@ -14,7 +14,7 @@
  * `main.ts` calls `end()` once the command is done.
  */
 import { Option } from "commander";
-import { NQueensError } from "../errors.js";
+import { describeWriteError, NQueensError } from "../errors.js";
 import { BOARD_STYLES, type BoardStyle, boardFormat } from "../formats/index.js";
 import { MAX_DRAWN_N } from "../limits.js";
 import { trapStopSignals } from "./progress.js";
@@ -140,25 +140,17 @@ export class Output {
     const e = this.failure ?? this.stream.errored ?? undefined;
     if (e) {
       if ((e as NodeJS.ErrnoException).code === "EPIPE") throw new OutputClosed("stdout closed");
-      throw new OutputFailed(`cannot write the output: ${describeWriteError(e)}`);
+      throw new OutputFailed(`cannot write the output: ${describeWriteError(e, STDOUT_ERRORS)}`);
     }
     if (this.stream.destroyed) throw new OutputClosed("stdout closed");
   }
 }
 
-function describeWriteError(e: Error): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    ENOSPC: "no space left on the device",
-    EDQUOT: "disk quota exceeded",
-    EIO: "input/output error",
-    EBADF: "standard output is not open",
-    EFBIG: "the file is too large",
-    EACCES: "permission denied",
-  };
-  const what = code ? words[code] : undefined;
-  return what ? `${what} (${code})` : (e.message.split("\n")[0] ?? "write error");
-}
+/** Words for the write errors only standard output meets (errors.ts has the device's). */
+const STDOUT_ERRORS = {
+  EBADF: "standard output is not open",
+  EACCES: "permission denied",
+};
 
 /** JSON text of a value; bigints become decimal strings, exact. */
 function toJson(value: unknown): string {
