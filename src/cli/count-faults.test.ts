@@ -63,6 +63,9 @@ function identityLockOf(path: string): string {
 }
 
 const [c16] = known(16, 16);
+// The join at n = 16: 3,300 records, about 73 KB, written in batches of at most 512 lines (about
+// 11 KB): a limit of 24 KB (ulimit -f 48 in 512-byte blocks; 48 KB where they are 1 KB) or 24 KB
+// left on the tmpfs lets the first batch in and stops a later one.
 const COUNT = ["count", "16", "--method", "join", "--workers", "2", "--json"];
 
 /** One line on stderr, exit 74, nothing on stdout. */
@@ -88,11 +91,11 @@ async function resumes(path: string): Promise<void> {
 
 describe("a full disk under a checkpoint: one line naming the file, exit 74", () => {
   test("a file size limit (ulimit -f) during the count: the file resumes", async (t) => {
-    const probe = spawnSync("sh", ["-c", "ulimit -f 8"], { encoding: "utf8" });
+    const probe = spawnSync("sh", ["-c", "ulimit -f 48"], { encoding: "utf8" });
     if (probe.error || probe.status !== 0)
       return t.skip(`no sh with ulimit -f here: ${probe.stderr}`);
     const path = join(dir, "limited.ckpt");
-    const r = await run([...COUNT, "--checkpoint", path], "ulimit -f 8");
+    const r = await run([...COUNT, "--checkpoint", path], "ulimit -f 48");
     failedWrite(
       r,
       `checkpoint ${path} cannot be written: the file is too large (EFBIG); what it recorded before is kept, to resume from`,
@@ -122,7 +125,7 @@ describe("a full disk under a checkpoint: one line naming the file, exit 74", ()
 
     test("full during the count: the file keeps its whole records and resumes", async (t) => {
       if (why !== undefined) return t.skip(why);
-      fill("filler", 8 * 1024);
+      fill("filler", 24 * 1024);
       const path = join(mount, "c");
       const r = await run([...COUNT, "--checkpoint", path]);
       failedWrite(
@@ -199,8 +202,10 @@ describe("one checkpoint under several names: one count at a time", () => {
       assert.equal(new Set(said).size, 1, said.join("\n"));
       assert.ok(!existsSync(`${hard}.lock`) && !existsSync(`${soft}.lock`));
     } finally {
+      const identity = identityLockOf(path);
       first.kill("SIGKILL");
       await done;
+      rmSync(identity, { force: true }); // not left in the temporary folder by this test
     }
   });
 });
