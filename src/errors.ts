@@ -9,6 +9,42 @@ export class NQueensError extends Error {
 }
 
 /**
+ * A file the library writes (a count's checkpoint) could not be written: a full disk, a quota,
+ * a failing device. The message names the file and why, in one line; the command exits with 74,
+ * as when its own output cannot be written.
+ */
+export class WriteFailed extends NQueensError {}
+
+/** Write errors that are the device's, not the input's: their words for a message. */
+const WRITE_FAULTS: Readonly<Record<string, string>> = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EIO: "input/output error",
+  EFBIG: "the file is too large",
+};
+
+/**
+ * A failed write in words, its code after them: `no space left on the device (ENOSPC)`; an
+ * error with another code, or none, is its message's first line.
+ * @param more words for codes beyond the device's own (the command's stdout adds EBADF, EACCES)
+ */
+export function describeWriteError(
+  e: unknown,
+  more: Readonly<Record<string, string>> = {},
+): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const what = code === undefined ? undefined : (WRITE_FAULTS[code] ?? more[code]);
+  if (what !== undefined) return `${what} (${code})`;
+  return (e instanceof Error ? e.message : String(e)).split("\n")[0] ?? "write error";
+}
+
+/** Whether a failed write is the device's fault (a full disk, a quota, EIO, a file too large). */
+export function isWriteFault(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return code !== undefined && Object.hasOwn(WRITE_FAULTS, code);
+}
+
+/**
  * Checks a board size and returns it.
  * @param n the size to check
  * @param max the largest size the caller supports

@@ -26,7 +26,7 @@ import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { readInput } from "./input.js";
 import { listingStyle, parseLimit, printListed } from "./list.js";
-import { formatOption, stdout, styleFor } from "./output.js";
+import { formatOption, printChunks, stdout, styleFor } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 import { formatInOption, readBoard } from "./read-board.js";
 
@@ -124,8 +124,8 @@ Examples:
           isRestricted(board) && boardFormat(style).drawsRestrictions
             ? { ...board, queens: queensOf(cols) }
             : cols;
-        for (const chunk of formatChunks(drawn, style)) await out.text(chunk);
-        await out.text("\n");
+        exit(await printChunks(formatChunks(drawn, style)));
+        return;
       }
       if (!cols) process.stderr.write(`nqueens: ${cannot(board)}\n`);
       exit(cols ? 0 : 1);

@@ -12,7 +12,7 @@ import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { checkAojSize, formatOption, stdout, styleFor } from "./output.js";
+import { checkAojSize, formatOption, printChunks, styleFor } from "./output.js";
 
 interface GenerateFlags {
   seed?: string;
@@ -122,11 +122,6 @@ Examples:
         : {};
       if (flags.json && made.puzzle) fields.solution = made.puzzle.solution;
       if (!flags.quiet) process.stderr.write(`nqueens: ${made.about}\n`);
-      const out = stdout();
-      for (const chunk of formatChunks(made.board, styleFor(size, style), { fields })) {
-        await out.text(chunk);
-      }
-      await out.text("\n");
-      exit(0);
+      exit(await printChunks(formatChunks(made.board, styleFor(size, style), { fields })));
     });
 };

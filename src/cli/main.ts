@@ -1,17 +1,31 @@
 /**
  * The `nqueens` command: parses arguments, runs one command, returns its exit status.
- * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage.
+ * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage, 74 a write
+ * failed (the output, or a checkpoint on a full disk), 70 an internal error (a bug).
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
  */
 import { createRequire } from "node:module";
-import { Command, CommanderError } from "commander";
-import { NQueensError, quote } from "../errors.js";
+import { Command, CommanderError, type OutputConfiguration } from "commander";
+import { NQueensError, quote, WriteFailed } from "../errors.js";
 import { commands } from "./commands.js";
-import { OutputClosed, OutputFailed, stdout } from "./output.js";
+import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
 /** The package's version, read from package.json (two folders up from src/cli and dist/cli). */
 const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string })
   .version;
+
+/** What commander prints and how: help and the version through `out`, errors as one line. */
+function outputOf(out: Output): OutputConfiguration {
+  return {
+    // Help and the version go out as any output does (a failed write is one line, exit 74); a
+    // failure stays on the stream, and `out.end()` reports it.
+    writeOut: (text) => void out.text(text)?.catch(() => {}),
+    outputError: (text, write) => write(oneLineError(text)),
+  };
+}
+
+/** Commander's codes for --help, `help` and --version: printed, exit 0. */
+const SHOWN = new Set(["commander.helpDisplayed", "commander.help", "commander.version"]);
 
 /** Runs the command line `argv` (without node and the script) and resolves to the exit status. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -35,14 +49,14 @@ Exit status: 0 yes, 1 the answer is no (no solution, not completable, not a
 solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
     )
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(oneLineError(text)) });
+    .configureOutput(outputOf(out));
   for (const register of commands) {
     register(program, (code) => {
       status = code;
     });
   }
   for (const c of program.commands) {
-    c.exitOverride().configureOutput({ outputError: (text, write) => write(oneLineError(text)) });
+    c.exitOverride().configureOutput(outputOf(out));
   }
   try {
     const asked = argv[0] === "help" ? argv[1] : undefined;
@@ -50,16 +64,16 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
       process.stderr.write(`nqueens: no command ${quote(asked)} (see --help)\n`);
       return 2;
     }
-    await program.parseAsync([...argv], { from: "user" });
+    try {
+      await program.parseAsync([...argv], { from: "user" });
+    } catch (e) {
+      if (!(e instanceof CommanderError)) throw e;
+      // Help asked for exits 0; help shown because no command was given is a usage error.
+      if (!SHOWN.has(e.code) || e.exitCode !== 0) return 2;
+    }
     await out.end();
     return status;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
-      // Help asked for exits 0; help shown because no command was given is a usage error.
-      if (e.code === "commander.help") return e.exitCode === 0 ? 0 : 2;
-      return 2;
-    }
     if (e instanceof OutputClosed) return 0; // the reader has gone, as with `yes | head`
     if (e instanceof OutputFailed) {
       process.stderr.write(`nqueens: ${e.message}\n`);
@@ -68,7 +82,7 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
     await out.end().catch(() => {}); // what was printed before the error still goes out
     if (e instanceof NQueensError) {
       process.stderr.write(`nqueens: ${e.message}\n`);
-      return 2;
+      return e instanceof WriteFailed ? 74 : 2; // a file the library writes: as for the output
     }
     const message = e instanceof Error ? e.message : String(e);
     process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);

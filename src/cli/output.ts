@@ -14,9 +14,10 @@
  * `main.ts` calls `end()` once the command is done.
  */
 import { Option } from "commander";
-import { NQueensError } from "../errors.js";
+import { describeWriteError, NQueensError } from "../errors.js";
 import { BOARD_STYLES, type BoardStyle, boardFormat } from "../formats/index.js";
 import { MAX_DRAWN_N } from "../limits.js";
+import { trapStopSignals } from "./progress.js";
 
 /** Thrown once standard output is closed (`nqueens list 14 | head`): a quiet stop, exit 0. */
 export class OutputClosed extends Error {}
@@ -139,25 +140,17 @@ export class Output {
     const e = this.failure ?? this.stream.errored ?? undefined;
     if (e) {
       if ((e as NodeJS.ErrnoException).code === "EPIPE") throw new OutputClosed("stdout closed");
-      throw new OutputFailed(`cannot write the output: ${describeWriteError(e)}`);
+      throw new OutputFailed(`cannot write the output: ${describeWriteError(e, STDOUT_ERRORS)}`);
     }
     if (this.stream.destroyed) throw new OutputClosed("stdout closed");
   }
 }
 
-function describeWriteError(e: Error): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    ENOSPC: "no space left on the device",
-    EDQUOT: "disk quota exceeded",
-    EIO: "input/output error",
-    EBADF: "standard output is not open",
-    EFBIG: "the file is too large",
-    EACCES: "permission denied",
-  };
-  const what = code ? words[code] : undefined;
-  return what ? `${what} (${code})` : (e.message.split("\n")[0] ?? "write error");
-}
+/** Words for the write errors only standard output meets (errors.ts has the device's). */
+const STDOUT_ERRORS = {
+  EBADF: "standard output is not open",
+  EACCES: "permission denied",
+};
 
 /** JSON text of a value; bigints become decimal strings, exact. */
 function toJson(value: unknown): string {
@@ -217,6 +210,45 @@ export function checkAojSize(n: number, style: BoardStyle): void {
 /** Whether a style fits on one line, so numbered listings can put it after the number. */
 export function isOneLine(style: BoardStyle): boolean {
   return boardFormat(style).oneLine;
+}
+
+/**
+ * Writes a text in pieces (a board from `formatChunks`) and a newline to standard output, and
+ * waits until it is out. A stop signal (SIGINT, SIGTERM, SIGHUP) while it is written does not
+ * cut a line: the line being written is finished (a `perm` board is one line: all of it), the
+ * rest is dropped, and the result is 128 + the signal's number; a second signal stops at once.
+ * @returns 0, or the exit status of the stop signal received
+ */
+export async function printChunks(chunks: Iterable<string>): Promise<number> {
+  const out = stdout();
+  const stop = trapStopSignals();
+  stop.signal.addEventListener("abort", () => stop.release(), { once: true });
+  try {
+    let lineStart = true; // what was queued so far ends with a whole line
+    let done = false;
+    for (const chunk of chunks) {
+      if (stop.received !== undefined) {
+        if (lineStart) {
+          done = true;
+          break;
+        }
+        const end = chunk.indexOf("\n");
+        if (end >= 0) {
+          await out.text(chunk.slice(0, end + 1));
+          done = true;
+          break;
+        }
+      }
+      if (chunk === "") continue;
+      await out.text(chunk);
+      lineStart = chunk.endsWith("\n");
+    }
+    if (!done) await out.text("\n");
+    await out.end();
+  } finally {
+    stop.release();
+  }
+  return stop.received === undefined ? 0 : stop.exitCode;
 }
 
 /** Writes one line to standard output; await it. */

@@ -7,7 +7,7 @@ import { methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
 import { count } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { formatOption, stdout, styleFor } from "./output.js";
+import { formatOption, printChunks, stdout, styleFor } from "./output.js";
 
 interface SolveFlags {
   method: SolveMethod;
@@ -58,8 +58,6 @@ Examples:
         exit(1);
         return;
       }
-      for (const chunk of formatChunks(cols, style, { fields: { method } })) await out.text(chunk);
-      await out.text("\n");
-      exit(0);
+      exit(await printChunks(formatChunks(cols, style, { fields: { method } })));
     });
 };

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { assertBuilt, BIN, ROOT } from "../testing/run-cli.js";
-import { untilQuietSeconds } from "../testing/wait.js";
+import { untilCatches, untilQuietSeconds } from "../testing/wait.js";
 
 assertBuilt();
 
@@ -109,6 +109,10 @@ describe("a failed write is one line, never a stack trace", () => {
     ["count", "8"],
     ["list", "8"],
     ["solve", "100000", "--format", "perm"],
+    ["--help"],
+    ["--version"],
+    ["help", "count"],
+    ["count", "--help"],
   ];
   for (const args of cases) {
     test(`nqueens ${args.join(" ")} > /dev/full`, { skip: !existsSync("/dev/full") }, async () => {
@@ -134,6 +138,48 @@ describe("a failed write is one line, never a stack trace", () => {
       } finally {
         closeSync(full);
       }
+    });
+  }
+});
+
+describe("a stop signal never leaves a cut line", () => {
+  // perm is one line of 5,000,000 numbers, written in 64 KB pieces: it is finished whole; lines
+  // is a line a queen: the command stops at the end of the line it is writing. The reader waits
+  // until the signal is sent, so that the command is stopped in the middle of its output.
+  const cases: [string, (text: string) => void][] = [
+    ["perm", (text) => assert.equal(text.indexOf("\n"), text.length - 1, "one whole line")],
+    [
+      "lines",
+      (text) => {
+        assert.match(text.slice(text.lastIndexOf("\n", text.length - 2)), /^\n\d+ \d+\n$/);
+        assert.ok(text.length < 50_000_000, "stopped before the end");
+      },
+    ],
+  ];
+  for (const [format, check] of cases) {
+    test(`nqueens solve 5000000 --format ${format}, then SIGHUP: exit 129, whole lines`, async () => {
+      const child = spawn(process.execPath, [BIN, "solve", "5000000", "--format", format], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout!.pause(); // the pipe fills and the command waits in the middle of its output
+      let stderr = "";
+      child.stderr!.setEncoding("utf8").on("data", (d: string) => {
+        stderr += d;
+      });
+      const chunks: Buffer[] = [];
+      child.stdout!.on("data", (d: Buffer) => chunks.push(d));
+      const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        child.on("close", (code, signal) => resolve([code, signal])),
+      );
+      await untilCatches(child, "SIGHUP", 1500); // trapped while the board is written
+      child.kill("SIGHUP");
+      child.stdout!.resume();
+      const [code, signal] = await closed;
+      assert.deepEqual({ code, signal, stderr }, { code: 129, signal: null, stderr: "" });
+      const text = Buffer.concat(chunks).toString("latin1");
+      assert.ok(text.endsWith("\n"), `ends ${JSON.stringify(text.slice(-20))}`);
+      check(text);
     });
   }
 });

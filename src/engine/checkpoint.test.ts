@@ -3,19 +3,23 @@ import { spawnSync } from "node:child_process";
 import {
   appendFileSync,
   existsSync,
+  linkSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
-import { NQueensError } from "../errors.js";
+import { NQueensError, WriteFailed } from "../errors.js";
 import { known } from "../testing/known-counts.js";
 import { nqueens } from "../testing/run-cli.js";
 import {
@@ -39,6 +43,12 @@ const N = 12;
 const V = splitVersion(N);
 const SIZE = split(N).length;
 const result = (id: number) => solveSubProblem(N, split(N)[id]);
+
+/** The lock a checkpoint's file takes by its identity (device and inode). */
+function identityLockOf(path: string): string {
+  const s = statSync(path, { bigint: true });
+  return join(tmpdir(), `nqueens-checkpoint-${s.dev}-${s.ino}.lock`);
+}
 
 /** Expects openCheckpoint to refuse `path` with a message matching `why`, leaving it unchanged. */
 function refused(path: string, why: RegExp, n = N, version = V, size = SIZE) {
@@ -228,6 +238,101 @@ describe("one count at a time on a checkpoint", () => {
     openCheckpoint(path, N, V, SIZE).close();
     refused(path, /is for n=12, not n=11/, 11, splitVersion(11), split(11).length);
     assert.ok(!existsSync(lockOf(path)));
+  });
+
+  /** The message openCheckpoint refuses `path` with, `path` and the lock's name replaced. */
+  function refusal(path: string): string {
+    try {
+      openCheckpoint(path, N, V, SIZE).close();
+    } catch (e) {
+      assert.ok(e instanceof NQueensError);
+      return e.message.replace(path, "PATH").replace(/\(\/[^()]*\.lock\)/, "(LOCK)");
+    }
+    return assert.fail(`${path} was opened`);
+  }
+
+  test("one file under any name: a symbolic link and a hard link are refused as the path is", () => {
+    const path = fresh();
+    const soft = `${path}.soft`;
+    const hard = `${path}.hard`;
+    const first = openCheckpoint(path, N, V, SIZE);
+    symlinkSync(path, soft);
+    linkSync(path, hard);
+    assert.equal(readFileSync(identityLockOf(path), "utf8"), `${process.pid} ${hostname()}\n`);
+    const same = refusal(path);
+    assert.equal(
+      same,
+      `checkpoint PATH is in use by process ${process.pid}, a count that is still running (LOCK); refusing to use it (the file is unchanged)`,
+    );
+    for (const other of [soft, hard]) {
+      const before = readFileSync(path);
+      assert.equal(refusal(other), same, other);
+      assert.deepEqual(readFileSync(path), before);
+    }
+    assert.ok(!existsSync(lockOf(soft)) && !existsSync(lockOf(hard)), "no lock left by a refusal");
+    first.close();
+    assert.ok(!existsSync(identityLockOf(path)), "closing removes the identity lock");
+    const again = openCheckpoint(hard, N, V, SIZE); // once the first has closed, any name opens
+    assert.equal(refusal(soft), same);
+    again.close();
+    assert.ok(!existsSync(lockOf(hard)) && !existsSync(identityLockOf(hard)));
+  });
+
+  test("a symbolic link to a checkpoint not made yet makes it at the target, locked there", () => {
+    const target = fresh();
+    const soft = `${target}.soft`;
+    symlinkSync(target, soft);
+    const first = openCheckpoint(soft, N, V, SIZE);
+    assert.ok(lstatSync(soft).isSymbolicLink(), "the link is left a link");
+    assert.equal(readFileSync(target, "utf8"), `${headerLine(N, V, SIZE)}\n`);
+    assert.ok(existsSync(lockOf(target)) && !existsSync(lockOf(soft)));
+    assert.match(refusal(target), /is in use by process/);
+    first.close();
+  });
+});
+
+describe("a write that fails (a full disk)", () => {
+  // A real failing write without root: RLIMIT_FSIZE (`ulimit -f`), which Node turns into EFBIG
+  // (it ignores SIGXFSZ), in a child that appends until the file is at its limit.
+  const checkpointModule = fileURLToPath(new URL("./checkpoint.ts", import.meta.url));
+  const script = `
+    import { openCheckpoint } from ${JSON.stringify(checkpointModule)};
+    const c = openCheckpoint(process.argv[2], ${N}, ${JSON.stringify(V)}, ${SIZE});
+    try {
+      for (let id = 0; id < ${SIZE}; id++) {
+        c.append(id, { count: id, fixed180: 0, fixed90: 0 });
+        c.flush();
+      }
+      console.log(JSON.stringify({ finished: true }));
+    } catch (e) {
+      console.log(JSON.stringify({ name: e.constructor.name, message: e.message }));
+    } finally {
+      c.close();
+    }`;
+
+  test("throws WriteFailed naming the file; the file keeps its whole records and resumes", (t) => {
+    const file = join(dir, "efbig.mts");
+    writeFileSync(file, script);
+    const path = fresh();
+    const command = [process.execPath, "--import", "tsx", file, path];
+    const r = spawnSync("sh", ["-c", 'ulimit -f 1 && exec "$@"', "sh", ...command], {
+      cwd: fileURLToPath(new URL("../../", import.meta.url)),
+      encoding: "utf8",
+    });
+    if (r.error || r.status !== 0) return t.skip(`sh with ulimit -f is not available: ${r.stderr}`);
+    const out = JSON.parse(r.stdout) as { name?: string; message?: string };
+    assert.deepEqual(out, {
+      name: WriteFailed.name,
+      message: `checkpoint ${path} cannot be written: the file is too large (EFBIG); what it recorded before is kept, to resume from`,
+    });
+    const text = readFileSync(path, "latin1");
+    assert.ok(text.endsWith("\n"), "cut back to whole lines");
+    const again = openCheckpoint(path, N, V, SIZE);
+    const ids = [...again.results.keys()];
+    again.close();
+    assert.ok(ids.length > 0, "some records were written before the limit");
+    assert.deepEqual(ids, [...ids.keys()], "the records flushed before, none after");
+    assert.ok(!existsSync(`${path}.lock`) && !existsSync(identityLockOf(path)), "no lock left");
   });
 });
 

@@ -33,16 +33,21 @@
  * The path must name a regular file or nothing yet: a directory, a FIFO, a device (/dev/full) or
  * a socket is refused at once, before anything is created or opened (a FIFO would block the read).
  *
- * One count at a time: while a checkpoint is open, `<path>.lock` holds "<pid> <host>". A second
- * open is refused while that process lives; a lock left by a process that died (kill -9) is
- * taken over. A lock from another host cannot be checked and is refused, naming the file to
- * delete once that process is known to be gone.
+ * One count at a time on a file, whatever its name (a symbolic or a hard link): see
+ * checkpoint-lock.ts.
+ *
+ * A write that fails for the device's fault (a full disk, a quota, EIO) throws {@link WriteFailed}
+ * naming the file: at the start nothing is left behind (no lock, no temporary file, no empty
+ * lock); during the count the file is cut back to its last whole, fsynced record, so that it
+ * resumes from what it held.
  */
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   closeSync,
+  fstatSync,
   fsyncSync,
+  ftruncateSync,
   openSync,
   readFileSync,
   renameSync,
@@ -53,10 +58,10 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { hostname } from "node:os";
 import { dirname, resolve } from "node:path";
 import { crc32 } from "node:zlib";
-import { NQueensError } from "../errors.js";
+import { describeWriteError, NQueensError, WriteFailed } from "../errors.js";
+import { type CheckpointLocks, lockCheckpoint, refuse, refuseWrite } from "./checkpoint-lock.js";
 import type { SubResult } from "./constellations/split.js";
 
 const MAGIC = "nqueens-count-checkpoint";
@@ -168,10 +173,6 @@ export interface Checkpoint {
 const FLUSH_MS = 1000;
 const FLUSH_LINES = 512;
 
-function refuse(path: string, why: string): never {
-  throw new NQueensError(`checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`);
-}
-
 /** What a file that is not a regular file is, for the message. */
 function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return "a directory";
@@ -219,68 +220,13 @@ export function openCheckpoint(
   const secret = options.secret ?? pathSecrets.get(resolve(path));
   const key = secret === undefined ? undefined : checkpointKey(secret, version);
   checkCheckpointPath(path);
-  const unlock = lock(path);
+  const locks = lockCheckpoint(path);
   try {
-    return open(path, n, version, subProblems, unlock, key);
+    return open({ path, ...locks }, { n, version, subProblems, key });
   } catch (e) {
-    unlock();
+    locks.unlock();
     throw e;
   }
-}
-
-/** Whether a process of this host is running (or exists under another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Takes `<path>.lock` for this process, or refuses; returns the release. */
-function lock(path: string): () => void {
-  const file = `${path}.lock`;
-  const mine = `${process.pid} ${hostname()}\n`;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(file, mine, { flag: "wx" });
-      return () => {
-        try {
-          if (readFileSync(file, "utf8") === mine) unlinkSync(file);
-        } catch {}
-      };
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") refuse(path, "cannot be created (ENOENT: no such directory)");
-      if (code !== "EEXIST") refuse(path, `cannot be locked: ${file} (${code ?? e})`);
-    }
-    const stats = statSync(file, { throwIfNoEntry: false });
-    if (stats === undefined) continue; // released meanwhile: try again
-    // Something else in the lock's place (a FIFO would block the read below).
-    if (!stats.isFile()) refuse(path, `cannot be locked: ${file} is not a regular file`);
-    let holder: string;
-    try {
-      holder = readFileSync(file, "utf8").trim();
-    } catch {
-      continue; // released meanwhile: try again
-    }
-    const [pidText = "", host = ""] = holder.split(" ");
-    const pid = Number(pidText);
-    if (host !== hostname() && Number.isInteger(pid) && pid > 0) {
-      refuse(
-        path,
-        `is locked by process ${pid} on ${host} (${file}); delete that file once that count has stopped`,
-      );
-    }
-    if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-      refuse(path, `is in use by process ${pid}, a count that is still running (${file})`);
-    }
-    try {
-      unlinkSync(file); // left by a process that died: take it over
-    } catch {}
-  }
-  refuse(path, `cannot be locked: ${file} keeps changing`);
 }
 
 /** What a checkpoint's header must say: the count it belongs to. */
@@ -291,21 +237,24 @@ interface Expected {
   readonly key: CheckpointKey | undefined;
 }
 
-/** Creates a new checkpoint file at `path` holding only its header: header first, atomically. */
-function createFile(path: string, header: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
+/**
+ * Creates a new checkpoint file `file` holding only its header: header first, atomically (`path`
+ * names it in messages).
+ */
+function createFile(path: string, file: string, header: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, `${header}\n`, { flag: "wx" });
     const fd = openSync(temp, "r");
     fsyncSync(fd);
     closeSync(fd);
-    renameSync(temp, path);
-    syncDirectory(path);
+    renameSync(temp, file);
+    syncDirectory(file);
   } catch (e) {
     try {
       unlinkSync(temp);
     } catch {}
-    refuse(path, `cannot be created (${(e as NodeJS.ErrnoException).code ?? e})`);
+    refuseWrite(path, "cannot be created", e);
   }
 }
 
@@ -385,18 +334,18 @@ function refuseHeader(path: string, first: string, expect: Expected): never {
   refuse(path, "was written with another secret (its header fails its MAC)");
 }
 
-function open(
-  path: string,
-  n: number,
-  version: string,
-  subProblems: number,
-  unlock: () => void,
-  key: CheckpointKey | undefined,
-): Checkpoint {
-  const header = headerLine(n, version, subProblems, key);
+/** Where an open checkpoint is and its locks: `path` as given, `file` with links resolved. */
+interface Place extends CheckpointLocks {
+  readonly path: string;
+}
+
+function open(place: Place, expect: Expected): Checkpoint {
+  const { path, file } = place;
+  const { version, key } = expect;
+  const header = headerLine(expect.n, version, expect.subProblems, key);
   let text: string | undefined;
   try {
-    text = readFileSync(path, "latin1");
+    text = readFileSync(file, "latin1");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "EISDIR") refuse(path, "is a directory");
@@ -405,33 +354,49 @@ function open(
   const results = new Map<number, SubResult>();
   let keep = 0; // bytes of complete lines
   if (text === undefined || text.length === 0) {
-    createFile(path, header);
+    createFile(path, file, header);
     keep = header.length + 1;
   } else {
-    keep = readRecords(path, text, header, { n, version, subProblems, key }, results);
+    keep = readRecords(path, text, header, expect, results);
   }
+  // Before anything is changed: another name of this file (a hard link) meets this lock.
+  place.lockIdentity();
 
   let fd: number;
+  let size: number; // bytes of whole records, fsynced
   try {
     // Cut a partial last line so that the next record starts on a line of its own.
-    if (text !== undefined && text.length > keep) truncateSync(path, keep);
+    if (text !== undefined && text.length > keep) truncateSync(file, keep);
     // O_APPEND: each batch lands whole at the end, even if another process appends too.
-    fd = openSync(path, "a");
+    fd = openSync(file, "a");
     fsyncSync(fd);
+    size = fstatSync(fd).size;
   } catch (e) {
-    refuse(path, `cannot be opened for writing (${(e as NodeJS.ErrnoException).code ?? e})`);
+    refuseWrite(path, "cannot be opened for writing", e);
   }
   let pending: string[] = [];
   let lastFlush = Date.now();
   let closed = false;
+  let failed = false;
 
   const flush = () => {
-    if (pending.length === 0 || closed) return;
+    if (pending.length === 0 || closed || failed) return;
     const buffer = Buffer.from(`${pending.join("\n")}\n`, "latin1");
     pending = [];
-    let written = 0;
-    while (written < buffer.length) written += writeSync(fd, buffer, written);
-    fsyncSync(fd);
+    try {
+      let written = 0;
+      while (written < buffer.length) written += writeSync(fd, buffer, written);
+      fsyncSync(fd);
+    } catch (e) {
+      failed = true;
+      try {
+        ftruncateSync(fd, size); // back to the last whole record: the file resumes as it was
+      } catch {}
+      throw new WriteFailed(
+        `checkpoint ${path} cannot be written: ${describeWriteError(e)}; what it recorded before is kept, to resume from`,
+      );
+    }
+    size += buffer.length;
     lastFlush = Date.now();
   };
 
@@ -445,10 +410,15 @@ function open(
     flush,
     close() {
       if (closed) return;
-      flush();
-      closed = true;
-      closeSync(fd);
-      unlock();
+      try {
+        flush();
+      } finally {
+        closed = true;
+        try {
+          closeSync(fd);
+        } catch {}
+        place.unlock();
+      }
     },
   };
 }

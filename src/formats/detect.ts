@@ -42,6 +42,7 @@ import { BAR, BORDER_START, BOX } from "./grid.js";
 import { SIZE_LINE, SQUARE } from "./lists.js";
 import { matrixStyle } from "./matrix.js";
 import {
+  checkText,
   clean,
   fail,
   guarded,
@@ -132,6 +133,7 @@ export function detectForm(
   | { readonly ok: true; readonly form: BoardForm }
   | { readonly ok: false; readonly error: string; readonly code: ParseErrorCode } {
   return guarded(() => {
+    checkText(text);
     const t = clean(text);
     return { ok: true as const, form: detect(t, inputLines(t)) };
   });

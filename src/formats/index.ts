@@ -28,6 +28,7 @@ import {
 import { formatMatrix, parseMatrix } from "./matrix.js";
 import {
   checkOptions,
+  checkText,
   clean,
   fail,
   guarded,
@@ -43,6 +44,7 @@ import { type FormatOptions, layout } from "./write.js";
 export { detectForm } from "./detect.js";
 export {
   nonBlankLines,
+  notText,
   type ParseErrorCode,
   type ParseOptions,
   type ParseResult,
@@ -162,7 +164,7 @@ function readAs(
 
 /**
  * Parses `text` as one named format; a `perm` is 0-based and a `perm1` 1-based, without guessing.
- * Never throws.
+ * Never throws: a value that is not a string is a `syntax` failure too.
  * @example parseBoardAs("1 3 0 2", "perm")
  * // { ok: true, form: "perm", board: { n: 4, queens: [{row:0,col:1}, {row:1,col:3}, ...] } }
  * @example parseBoardAs("n 8\n0 0\n9 1", "lines")
@@ -174,8 +176,9 @@ export function parseBoardAs(
   options: ParseOptions = {},
 ): ParseResult {
   return guarded(() => {
+    checkText(text);
     checkOptions(options);
-    const t = clean(String(text));
+    const t = clean(text);
     return readAs(t, inputLines(t), form, options);
   });
 }
@@ -183,15 +186,16 @@ export function parseBoardAs(
 /**
  * Parses a board in any format of {@link BOARD_FORMS}, telling the format from the text (see the
  * rules in `detect.ts`). The queens come back in row order, then column order.
- * Never throws.
+ * Never throws: a value that is not a string is a `syntax` failure too.
  * @example parseBoard(". Q . .\n. . . Q\nQ . . .\n. . Q .")
  * // { ok: true, form: "dots", board: { n: 4, queens: [{row:0,col:1}, ...] } }
  * @example parseBoard("Q..\n.Q") // { ok: false, code: "ragged", error: "row 1 has 2 cells, expected 3" }
  */
 export function parseBoard(text: string, options: ParseOptions = {}): ParseResult {
   return guarded(() => {
+    checkText(text);
     checkOptions(options);
-    const t = clean(String(text));
+    const t = clean(text);
     const lines = inputLines(t);
     return readAs(t, lines, detect(t, lines), options);
   });

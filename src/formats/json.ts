@@ -2,8 +2,8 @@
  * JSON: `{"n":8,"cols":[0,4,...]}` for a full solution (`null` for a row without a queen when
  * read), `{"n":8,"queens":[{"row":0,"col":0}]}` for a partial board, with `"blocked"` squares
  * and `"excluded"` diagonals (or CSPLib's `"diags"` pairs with `"d"` when read); read also as a
- * bare list of columns `[0,4,...]` or a 0/1 matrix `[[1,0],[0,1]]`. Other fields, such as
- * `index`, are ignored. Depth and size are checked before `JSON.parse` builds anything.
+ * bare list of columns `[0,4,...]` or a 0/1 matrix `[[1,0],[0,1]]`. Both `cols` and `queens` is
+ * refused (which one is meant?); other fields, such as `index`, are ignored. Depth and size are checked before `JSON.parse` builds anything.
  */
 import type { ExcludedDiagonals, Queen, Square } from "../board.js";
 import { quote } from "../errors.js";
@@ -68,14 +68,24 @@ function shown(v: unknown): string {
   return Array.isArray(v) ? "a list" : "an object";
 }
 
+/** A key `"n"` and its value when that is a number (read where a top-level object's key starts). */
+const N_KEY = /"n"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/y;
+
 /**
  * Refuses JSON nested deeper than MAX_JSON_DEPTH, or with more values than a board can have,
- * before `JSON.parse` builds it.
+ * before `JSON.parse` builds it; and, in the same pass, a single board whose size is out of range
+ * already in the text: a top-level list longer than MAX_PARSE_N, or an object's last `"n"` (the
+ * one `JSON.parse` keeps) a whole number out of range, with the messages the checks after
+ * parsing give. The lengths of nested lists are left to those checks.
  */
 function checkJsonShape(text: string): void {
   let depth = 0;
   let values = 1;
   let inString = false;
+  let tops = 0; // values at the top level: a board is one
+  let top = 0; // the first one's opening character: [ or {
+  let topItems = 1; // items of a top-level list
+  let n: string | undefined; // the number of a top-level object's last "n"
   const maxValues = 4 * MAX_MATRIX_N * MAX_MATRIX_N + 16;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -85,14 +95,26 @@ function checkJsonShape(text: string): void {
       else if (c === 34) inString = false;
       continue;
     }
-    if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
+    if (c === 34) {
+      inString = true;
+      if (depth === 1 && top === 123) {
+        N_KEY.lastIndex = i;
+        const m = N_KEY.exec(text);
+        if (m) n = m[1];
+      }
+    } else if (c === 91 || c === 123) {
+      if (depth === 0 && tops++ === 0) top = c;
       if (++depth > MAX_JSON_DEPTH)
         fail("size", `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     } else if (c === 93 || c === 125) depth--;
-    else if (c === 44 && ++values > maxValues)
-      fail("size", "JSON with more values than a board can hold");
+    else if (c === 44) {
+      if (++values > maxValues) fail("size", "JSON with more values than a board can hold");
+      if (depth === 1) topItems++;
+    }
   }
+  if (tops !== 1) return;
+  if (top === 91 && topItems > MAX_PARSE_N) fail("size", `at most ${count(MAX_PARSE_N)} rows`);
+  if (n !== undefined && Number.isInteger(Number(n))) sizeValue(String(Number(n)), '"n"');
 }
 
 /**
@@ -154,6 +176,9 @@ export function parseJson(text: string, options: ParseOptions): ParseResult {
     blocked: o.blocked === undefined ? undefined : jsonSquares(o.blocked, "blocked"),
     excluded: jsonExcluded(o, options),
   });
+  if (o.cols !== undefined && o.queens !== undefined) {
+    fail("syntax", `"cols" and "queens" both given: one way of placing the queens, please`);
+  }
   if (Array.isArray(o.cols)) {
     const n = o.n === undefined ? o.cols.length : checkedN(o.n);
     if (n !== o.cols.length) {

@@ -284,6 +284,18 @@ const bad: [string, string, ParseErrorCode, string][] = [
     "queen at (4, 0) is off the 4x4 board",
   ],
   [
+    "JSON with both cols and queens",
+    '{"n":4,"cols":[1,3,0,2],"queens":[{"row":0,"col":0}]}',
+    "syntax",
+    '"cols" and "queens" both given: one way of placing the queens, please',
+  ],
+  [
+    "JSON with both cols and queens, cols not a list",
+    '{"n":4,"cols":null,"queens":[]}',
+    "syntax",
+    '"cols" and "queens" both given: one way of placing the queens, please',
+  ],
+  [
     "JSON of another shape",
     '{"rows":3}',
     "syntax",
@@ -504,6 +516,43 @@ describe("limits are checked while reading", () => {
       }
     });
   }
+  describe("a JSON board's size is checked in the text, before JSON.parse builds it", () => {
+    const big = `[${"0,".repeat(1_000_000)}0]`; // 10^6 + 1 columns, 4 MB
+    const cases: [string, string, string][] = [
+      [
+        "n past the limit",
+        `{"n":2000000,"cols":[${"0,".repeat(999_999)}0]}`,
+        "\"n\" must be a whole number from 1 to 1,000,000: got '2000000'",
+      ],
+      [
+        "n 1e9 with queens",
+        '{"queens":[],"n":1e9}',
+        "\"n\" must be a whole number from 1 to 1,000,000: got '1000000000'",
+      ],
+      ["n 0", '{"n":0,"queens":[]}', "\"n\" must be a whole number from 1 to 1,000,000: got '0'"],
+      [
+        "the last n counts",
+        '{"n":5,"n":-3,"queens":[]}',
+        "\"n\" must be a whole number from 1 to 1,000,000: got '-3'",
+      ],
+      ["a list of 10^6 + 1 columns", big, "at most 1,000,000 rows"],
+    ];
+    for (const [what, text, error] of cases) {
+      test(what, (t) => {
+        const parse = t.mock.method(JSON, "parse");
+        assert.deepEqual(parseBoardAs(text, "json"), { ok: false, code: "size", error });
+        assert.equal(parse.mock.callCount(), 0, "refused before JSON.parse");
+        t.mock.restoreAll();
+        assert.deepEqual(parseBoard(text), { ok: false, code: "size", error }, "detected too");
+      });
+    }
+    test("a first n out of range that a later n replaces is no refusal", () => {
+      assert.equal(parseBoardAs('{"n":9999999,"n":4,"cols":[1,3,0,2]}', "json").ok, true);
+      assert.equal(parseBoardAs('{"n":"9999999","cols":[1,3,0,2]}', "json").ok, false);
+      assert.equal(parseBoardAs('{"x":{"n":9999999},"cols":[1,3,0,2]}', "json").ok, true);
+    });
+  });
+
   test("a 10^6-queen permutation reads (6.9 MB)", () => {
     const n = 1_000_000;
     const cols = Array.from({ length: n }, (_, r) => (2 * r + 1) % n);
@@ -615,6 +664,29 @@ describe("no parser throws, whatever the string", () => {
       { numRuns: 400 },
     );
   });
+});
+
+describe("a value that is not a string is a syntax failure, not a TypeError", () => {
+  const values: [unknown, string][] = [
+    [null, "expected a string, got null"],
+    [undefined, "expected a string, got undefined"],
+    [42, "expected a string, got a number"],
+    [{}, "expected a string, got an object"],
+    [[], "expected a string, got a list"],
+  ];
+  for (const [value, error] of values) {
+    test(String(JSON.stringify(value) ?? value), () => {
+      const text = value as string; // what plain JavaScript can pass
+      for (const r of [
+        parseBoard(text),
+        parseBoard(text, { n: 8 }),
+        ...BOARD_FORMS.map((f) => parseBoardAs(text, f)),
+        detectForm(text),
+      ]) {
+        assert.deepEqual(r, { ok: false, code: "syntax", error });
+      }
+    });
+  }
 });
 
 // ---------------------------------------------------------------------------------------------

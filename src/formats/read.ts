@@ -355,6 +355,28 @@ export function clean(text: string): string {
   return t;
 }
 
+/**
+ * Why a value handed to a parser is not text (`expected a string, got null`), or undefined for a
+ * string: the public parsers return this as a `syntax` failure instead of throwing (their callers
+ * may be plain JavaScript).
+ * @example notText(null) // "expected a string, got null"
+ */
+export function notText(value: unknown): string | undefined {
+  if (typeof value === "string") return undefined;
+  let what: string;
+  if (value === null || value === undefined) what = String(value);
+  else if (Array.isArray(value)) what = "a list";
+  else if (typeof value === "object") what = "an object";
+  else what = `a ${typeof value}`;
+  return `expected a string, got ${what}`;
+}
+
+/** Fails (`syntax`) when `value` is not a string: see {@link notText}. */
+export function checkText(value: unknown): asserts value is string {
+  const why = notText(value);
+  if (why !== undefined) fail("syntax", why);
+}
+
 /** Runs a parse, turning its failure, or anything unexpected, into an error value. */
 export function guarded<T>(
   run: () => T,

@@ -19,7 +19,7 @@ import {
 } from "../board.js";
 import { completeOne } from "../completion/index.js";
 import { quote } from "../errors.js";
-import { formatBoard, type ParseErrorCode } from "../formats/index.js";
+import { formatBoard, notText, type ParseErrorCode } from "../formats/index.js";
 import { inputLines, type JudgeResult, plural } from "./common.js";
 
 /** The judge's board size. */
@@ -47,6 +47,8 @@ export function parseAojInput(text: string): AojParseResult {
     error,
     code,
   });
+  const odd = notText(text);
+  if (odd !== undefined) return bad("syntax", odd);
   const [head, ...body] = inputLines(text);
   if (head === undefined) return bad("empty", "empty input");
   const k = /^\d+$/.test(head.text) ? Number(head.text) : Number.NaN;

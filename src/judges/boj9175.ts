@@ -22,6 +22,7 @@ import {
   type JudgeResult,
   lineNumber,
   malformed,
+  notTextInput,
   plural,
   whyNotSolution,
   wrongAnswer,
@@ -75,6 +76,8 @@ export function solveBoj9175(input: string): JudgeResult {
 export function checkBoj9175(input: string, output: string): JudgeResult {
   const cases = boj9175Cases(input);
   if (!Array.isArray(cases)) return cases;
+  const odd = notTextInput(output);
+  if (odd !== undefined) return odd;
   const words = output.split(/\s+/).filter((w) => w !== "");
   let at = 0;
   for (const [i, n] of cases.entries()) {
@@ -98,6 +101,8 @@ export function checkBoj9175(input: string, output: string): JudgeResult {
 
 /** The N of each case of a BOJ 9175 input, or why it is malformed. */
 function boj9175Cases(input: string): number[] | JudgeResult {
+  const odd = notTextInput(input);
+  if (odd !== undefined) return odd;
   const [head, ...body] = inputLines(input);
   if (head === undefined) return malformed("empty", "empty input");
   const cases = lineNumber(head, "the number of cases", 0, Number.MAX_SAFE_INTEGER);

@@ -11,11 +11,12 @@
  *   one line (exit 1);
  * - `{ ok: false, code, error }` with a {@link ParseErrorCode}: the input is malformed; `error`
  *   is one line that names the place and quotes at most 40 characters of the bad value (exit 2).
+ *   An input that is not a string at all is malformed too (`syntax`, `expected a string, got null`).
  */
 import { conflictSummary, describeConflict } from "../board.js";
 import { quote } from "../errors.js";
 import type { ParseErrorCode } from "../formats/index.js";
-import { nonBlankLines } from "../formats/index.js";
+import { nonBlankLines, notText } from "../formats/index.js";
 import { MAX_JUDGE_LINES } from "../limits.js";
 
 /** A judge's answer to one input: the output, a "no" with its reason, or why the input is malformed. */
@@ -27,6 +28,16 @@ export type JudgeResult =
 /** A malformed-input result. */
 export function malformed(code: ParseErrorCode, error: string): JudgeResult {
   return { ok: false, code, error };
+}
+
+/**
+ * The malformed result (`syntax`) for an input that is not a string (a judge may be called from
+ * plain JavaScript with anything), or undefined for a string.
+ * @example notTextInput(null) // { ok: false, code: "syntax", error: "expected a string, got null" }
+ */
+export function notTextInput(input: unknown): JudgeResult | undefined {
+  const why = notText(input);
+  return why === undefined ? undefined : malformed("syntax", why);
 }
 
 /** One non-blank line of an input: its number (counting every line from 1), text and words. */

@@ -2,7 +2,18 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { SAMPLES } from "../testing/judges.js";
-import { JUDGE_NAMES, JUDGES, judge } from "./index.js";
+import {
+  JUDGE_NAMES,
+  JUDGES,
+  judge,
+  parseAojInput,
+  solveAoj,
+  solveBoj9175,
+  solveKattis,
+  solveLeetcode51,
+  solveLeetcode52,
+  solvePoj3239,
+} from "./index.js";
 
 test("JUDGES lists every name once, in JUDGE_NAMES order", () =>
   assert.deepEqual(
@@ -28,6 +39,31 @@ test("every judge answers its samples (exactly, unless any answer is accepted)",
       const output = r.ok ? r.output : r.code === "no" ? r.output : `malformed: ${r.error}`;
       if (!s.anyAnswer) assert.equal(output, s.output, name);
       else assert.equal(output.split("\n").length, s.output.split("\n").length, name);
+    }
+  }
+});
+
+test("a value that is not a string is malformed (syntax), for every judge and parseAojInput", () => {
+  const values: [unknown, string][] = [
+    [null, "expected a string, got null"],
+    [undefined, "expected a string, got undefined"],
+    [42, "expected a string, got a number"],
+    [{}, "expected a string, got an object"],
+    [[], "expected a string, got a list"],
+  ];
+  const solvers: [string, (input: string) => unknown][] = [
+    ...JUDGES.map((j): [string, (input: string) => unknown] => [j.name, j.solve]),
+    ["solveAoj", solveAoj],
+    ["solveBoj9175", solveBoj9175],
+    ["solveKattis", solveKattis],
+    ["solveLeetcode51", solveLeetcode51],
+    ["solveLeetcode52", solveLeetcode52],
+    ["solvePoj3239", solvePoj3239],
+    ["parseAojInput", parseAojInput],
+  ];
+  for (const [value, error] of values) {
+    for (const [name, solve] of solvers) {
+      assert.deepEqual(solve(value as string), { ok: false, code: "syntax", error }, name);
     }
   }
 });

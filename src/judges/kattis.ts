@@ -10,7 +10,7 @@
  */
 import { conflicts, describeConflict, type Queen } from "../board.js";
 import { quote } from "../errors.js";
-import { inputLines, type JudgeResult, malformed, plural } from "./common.js";
+import { inputLines, type JudgeResult, malformed, notTextInput, plural } from "./common.js";
 
 /** The board size of the problem. */
 const KATTIS_SIZE = 8;
@@ -24,6 +24,8 @@ const KATTIS_SIZE = 8;
  * //   error: "invalid: queens at (2, 4) and (5, 7) share a diagonal" }
  */
 export function solveKattis(input: string): JudgeResult {
+  const odd = notTextInput(input);
+  if (odd !== undefined) return odd;
   const lines = inputLines(input);
   if (lines.length === 0) return malformed("empty", "empty input");
   const queens: Queen[] = [];

@@ -13,7 +13,7 @@
 import { countCompletions } from "../completion/index.js";
 import { quote } from "../errors.js";
 import { solutions } from "../solutions.js";
-import { inputLines, type JudgeResult, malformed } from "./common.js";
+import { inputLines, type JudgeResult, malformed, notTextInput } from "./common.js";
 
 /** The largest n `leetcode51` lists (LeetCode's tests go to 9). */
 export const MAX_LEETCODE51_N = 12;
@@ -26,6 +26,8 @@ const N_INPUT = /^(?:n\s*=\s*)?\+?(\d+)$/i;
 
 /** The n of a LeetCode input, or why the input is malformed. */
 function readN(input: string, max: number): number | JudgeResult {
+  const odd = notTextInput(input);
+  if (odd !== undefined) return odd;
   const [line, extra] = inputLines(input);
   if (line === undefined) return malformed("empty", "empty input");
   if (extra !== undefined) {

@@ -21,6 +21,7 @@ import {
   type JudgeResult,
   lineNumber,
   malformed,
+  notTextInput,
   plural,
   whyNotSolution,
   wrongAnswer,
@@ -62,6 +63,8 @@ export function solvePoj3239(input: string): JudgeResult {
 export function checkPoj3239(input: string, output: string): JudgeResult {
   const cases = poj3239Cases(input);
   if (!Array.isArray(cases)) return cases;
+  const odd = notTextInput(output);
+  if (odd !== undefined) return odd;
   const lines = inputLines(output);
   for (const [i, n] of cases.entries()) {
     const which = `case ${i + 1} (n = ${n})`;
@@ -84,6 +87,8 @@ export function checkPoj3239(input: string, output: string): JudgeResult {
 
 /** The n of each case of a POJ 3239 input, or why it is malformed. */
 function poj3239Cases(input: string): number[] | JudgeResult {
+  const odd = notTextInput(input);
+  if (odd !== undefined) return odd;
   const lines = inputLines(input);
   if (lines.length === 0) return malformed("empty", "empty input");
   const out: number[] = [];

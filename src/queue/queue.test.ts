@@ -96,7 +96,20 @@ describe("queue address", () => {
     ["redis://host:6379/x", /database number/],
     ["redis://host:6379/1?x=2", /no query/],
     ["", /not a URL/],
+    ["redis://:p%zz@127.0.0.1:6379", /the password has a % that does not start an escape/],
+    ["redis://:p%@127.0.0.1:6379", /the password has a % that does not start an escape/],
+    ["redis://:%ff@127.0.0.1:6379", /the password has a % that does not start an escape/],
+    ["redis://us%zzer:pw@127.0.0.1", /the user name has a % that does not start an escape/],
   ];
+  test("a bad escape in the password is refused without showing the password", () => {
+    assert.throws(
+      () => parseQueueUrl("redis://:s3cr%zzet@127.0.0.1:6379", "--queue"),
+      (e: unknown) =>
+        e instanceof NQueensError &&
+        e.message ===
+          "--queue must be a URL like redis://HOST[:PORT][/DB]: the password has a % that does not start an escape such as %41 (write % as %25): got 'redis://:***@127.0.0.1:6379'",
+    );
+  });
   for (const [text, why] of bad) {
     test(`refuses '${text}'`, () => {
       assert.throws(
@@ -1077,6 +1090,8 @@ describe("queue on Redis", async () => {
       ["the password in the user's place", `redis://${PW}@127.0.0.1:6556/x`],
       ["a password in the query", `redis://127.0.0.1:6556/0?password=${PW}`],
       ["a fragment", `redis://:${PW}@127.0.0.1:6556/0#x`],
+      ["a % in the password that starts no escape", `redis://:${PW}%zz@127.0.0.1:6556`],
+      ["a % in the user name that starts no escape", `redis://us%er:${PW}@127.0.0.1:6556`],
     ];
     for (const [what, url] of badUrls) {
       test(`${what}: every command refuses it in one line without the password`, async () => {

@@ -51,7 +51,8 @@ export function maskUrl(text: string): string {
 
 /**
  * Parses and checks a queue address.
- * @throws NQueensError naming the bad value: another scheme, no host, a bad port or database
+ * @throws NQueensError naming the bad value: another scheme, no host, a bad port or database, a
+ *   user name or password with a `%` that is not an escape (the address quoted masked)
  * @example parseQueueUrl("redis://10.0.0.5:6379/2") // { host: "10.0.0.5", port: 6379, db: 2, ... }
  */
 export function parseQueueUrl(text: string, what = "the queue address"): QueueUrl {
@@ -75,8 +76,17 @@ export function parseQueueUrl(text: string, what = "the queue address"): QueueUr
   if (path !== "" && !/^\d{1,5}$/.test(path)) throw bad("the path must be a database number");
   const db = path === "" ? 0 : Number(path);
   if (url.search !== "" || url.hash !== "") throw bad("no query or fragment is accepted");
-  const username = url.username === "" ? undefined : decodeURIComponent(url.username);
-  const password = url.password === "" ? undefined : decodeURIComponent(url.password);
+  const decoded = (part: string, which: string): string | undefined => {
+    if (part === "") return undefined;
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      // Never quoted: the part may be a password. `text` is quoted masked (maskUrl).
+      throw bad(`the ${which} has a % that does not start an escape such as %41 (write % as %25)`);
+    }
+  };
+  const username = decoded(url.username, "user name");
+  const password = decoded(url.password, "password");
   const auth = username || password ? `${username ?? ""}:***@` : "";
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return {
