@@ -38,7 +38,7 @@ export const registerSolve: Register = (program, exit) => {
 Examples:
   $ nqueens solve 8                      first solution in lexicographic order
   $ nqueens solve 8 --format grid        the same, drawn as a +---+ grid
-  $ nqueens solve 10000000 --format perm > big.txt    about 2 s, 78 MB
+  $ nqueens solve 10000000 --format perm > big.txt    a second or two, 78 MB
   $ nqueens solve 50 --method random --seed 7 --json`,
     )
     .action(async (nText: string, flags: SolveFlags) => {
