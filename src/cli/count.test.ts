@@ -11,7 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { known } from "../testing/known-counts.js";
@@ -83,6 +83,24 @@ describe("nqueens count", () => {
     );
     const plain = await count(["6"]);
     assert.match(plain.stdout, /^total {3}4\ntime/);
+  });
+
+  test("--workers that cannot help says so on stderr; the output is the same", async () => {
+    const r = await count(["8", "--workers", "256"]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^total {3}92\n/);
+    const notes = r.stderr.trimEnd().split("\n");
+    if (availableParallelism() * 2 < 256) {
+      assert.match(
+        notes.shift()!,
+        /^nqueens: note: 256 workers on \d+ cores?: threads beyond the cores add memory, not speed$/,
+      );
+    }
+    assert.deepEqual(notes, [
+      "nqueens: note: n=8 was counted on the main thread, quicker than starting threads: --workers was not used",
+    ]);
+    const quiet = await count(["8", "--workers", "256", "--json"]);
+    assert.equal(quiet.stderr, "", "--json: the JSON's workers says it");
   });
 
   const bad: [string[], RegExp][] = [

@@ -3,6 +3,7 @@
  * cores, with a progress bar on a terminal (progress.ts), checkpoints, and Ctrl-C, SIGTERM or
  * SIGHUP that stop cleanly and say how to resume (exit 130, 143, 129: 128 + the signal number).
  */
+import { availableParallelism } from "node:os";
 import { type Command, Option } from "commander";
 import {
   BACKENDS,
@@ -234,6 +235,12 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   // A checkpoint that cannot be a file is refused before anything else (one line, exit 2).
   if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
   const stderr = process.stderr;
+  const cores = availableParallelism();
+  if (flags.workers !== undefined && workers > 2 * cores && !flags.json) {
+    warn(
+      `nqueens: note: ${plural(workers, "worker")} on ${plural(cores, "core")}: threads beyond the cores add memory, not speed`,
+    );
+  }
   if (n >= 21) {
     stderr.write(
       `nqueens: note: n=${n} takes roughly ${roughTime(n, pickMethod(n, flags.method))} on two cores` +
@@ -284,6 +291,16 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   } finally {
     bar.stop();
     stop.release();
+  }
+  if (
+    flags.workers !== undefined &&
+    result.backend === "cpu" &&
+    result.workers === 0 &&
+    !flags.json
+  ) {
+    warn(
+      `nqueens: note: n=${n} was counted on the main thread, quicker than starting threads: --workers was not used`,
+    );
   }
   const out = stdout();
   if (flags.json) {
