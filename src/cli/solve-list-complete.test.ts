@@ -214,6 +214,16 @@ describe("nqueens complete", { concurrency: 4 }, () => {
     assert.equal(r.stdout, "92\n");
   });
 
+  test("--count of an empty board (counted by the counter): the known counts, text and JSON", async () => {
+    for (const k of known(1, 15)) {
+      const text = await nqueens(["complete", "--count", "-q"], `n ${k.n}\n`);
+      assert.equal(text.code, k.total > 0n ? 0 : 1, text.stderr);
+      assert.equal(text.stdout, `${k.total}\n`);
+    }
+    const json = await nqueens(["complete", "--count", "--json", "-q"], "n 15\n");
+    assert.deepEqual(JSON.parse(json.stdout), { n: 15, count: String(known(15, 15)[0]!.total) });
+  });
+
   test("--all lists the completions, each valid and keeping the fixed queen", async () => {
     const r = await nqueens(["complete", "-", "--all", "--json"], "n 6\n0 1\n");
     assert.equal(r.code, 0, r.stderr);
