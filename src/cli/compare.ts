@@ -9,7 +9,8 @@
  * a time estimate measured from 0.2 s of sampled brute-force work. Skipping is not an error: the
  * command still exits 0, with the skipped rows and the reason in the table (or the JSON).
  *
- * Times come from {@link timeAlgorithm}: each run is repeated until the batch lasts at least
+ * Times come from {@link timeAlgorithm}, by this process's CPU time (a busy machine disturbs it
+ * far less than the wall clock): each run is repeated until the batch lasts at least
  * 20 ms (at least once), up to 3 batches (later ones only while those so far took under 1 s), and the least
  * time per run is reported with the number of runs in that batch.
  */
@@ -31,6 +32,15 @@ import {
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+
+/**
+ * This process's CPU seconds (user + system): each algorithm is timed by its own work, so a
+ * busy machine does not make the same work look ten times slower in one row than in another.
+ */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
 
 /** Seconds of brute-force work the estimate shown in a skipped row is measured from. */
 const ESTIMATE_SECONDS = 0.2;
@@ -96,7 +106,7 @@ Which algorithms run is decided from exact numbers, never from a timing:
   --force runs every algorithm. A skipped algorithm is not an error: the exit status stays 0.
 How the time is measured:
   each run is repeated until the batch lasts at least ${TIMING_DEFAULTS.minSeconds * 1000} ms (one run at least); the
-  batch's time divided by its runs is the time per run. Up to ${TIMING_DEFAULTS.batches} batches are timed (later
+  batch's CPU time divided by its runs is the time per run. Up to ${TIMING_DEFAULTS.batches} batches are timed (later
   ones only while the batches so far took under ${TIMING_DEFAULTS.withinSeconds} s) and the least time per run is
   shown, with the number of runs in that batch. The counts are those of one run.
 
@@ -200,7 +210,7 @@ function compare(
           `estimated ${duration(estimate)} here`,
       );
     }
-    results.push(timeAlgorithm(name, n));
+    results.push(timeAlgorithm(name, n, { clock: cpuSeconds }));
   }
   const times = results.flatMap((r) => ("skipped" in r ? [] : [r.seconds]));
   const fastest = Math.min(...times);
@@ -240,7 +250,7 @@ function table(n: number, rows: readonly CompareRow[]): string[] {
     lines.push(
       `time/run: the least of up to ${TIMING_DEFAULTS.batches} batches, each repeating the run until it lasts ` +
         `${TIMING_DEFAULTS.minSeconds * 1000} ms or more;`,
-      "runs: the runs in that batch. Timings are this machine's, at this moment.",
+      "runs: the runs in that batch. Times are CPU time (user + system), this machine's.",
       "",
     );
   }
