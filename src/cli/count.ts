@@ -194,7 +194,7 @@ export const registerCount: Register = (program: Command, exit) => {
         .default("auto"),
     )
     .option(
-      "-q, --queue <url>",
+      "--queue <url>",
       `count over a Redis queue, redis://HOST[:PORT][/DB] (or $${QUEUE_ENV}: a password in a flag shows in ps); see nqueens worker`,
     )
     .option("--no-queue", `count here even when $${QUEUE_ENV} is set`)

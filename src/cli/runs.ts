@@ -103,7 +103,7 @@ export const registerRuns: Register = (program, exit) => {
       "list the counting runs on a queue server with their verdict, re-verify one by recounting, or forget one",
     )
     .option(
-      "-q, --queue <url>",
+      "--queue <url>",
       "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE; a password in a flag shows in ps)",
     )
     .option(

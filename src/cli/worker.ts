@@ -63,7 +63,7 @@ export const registerWorker: Register = (program, exit) => {
     .command("worker")
     .description("take counting jobs from a Redis queue (see count --queue) until stopped")
     .option(
-      "-q, --queue <url>",
+      "--queue <url>",
       "the queue: redis://HOST[:PORT][/DB] (default: $NQUEENS_QUEUE; a password in a flag shows in ps)",
     )
     .option("-w, --workers <k>", "CPU solver threads (default: all cores)")
@@ -84,7 +84,7 @@ export const registerWorker: Register = (program, exit) => {
       "--secret <secret>",
       `instead of a worker key, on the operator's own machine: the runs' secret, the coordinator's (default: $${SECRET_ENV}, which ps does not show)`,
     )
-    .option("--quiet", "log only the start, conflicts, failures and connection trouble")
+    .option("-q, --quiet", "log only the start, conflicts, failures and connection trouble")
     .addHelpText(
       "after",
       `
