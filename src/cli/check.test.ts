@@ -129,7 +129,7 @@ describe("nqueens check", { concurrency: 2 }, () => {
         row: 0,
         column: 0,
         diagonal: 1,
-        antiDiagonal: 0,
+        "anti-diagonal": 0,
         first: [
           {
             kind: "diagonal",
@@ -154,7 +154,7 @@ describe("nqueens check", { concurrency: 2 }, () => {
       solution: true,
       placed: 4,
       missing: 0,
-      conflicts: { total: 0, row: 0, column: 0, diagonal: 0, antiDiagonal: 0, first: [] },
+      conflicts: { total: 0, row: 0, column: 0, diagonal: 0, "anti-diagonal": 0, first: [] },
       emptyRows: { total: 0, first: [] },
     });
   });

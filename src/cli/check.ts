@@ -76,7 +76,7 @@ Examples:
             row: summary.byKind.row,
             column: summary.byKind.column,
             diagonal: summary.byKind.diagonal,
-            antiDiagonal: summary.byKind["anti-diagonal"],
+            "anti-diagonal": summary.byKind["anti-diagonal"],
             first: summary.first.map((c) => ({
               kind: c.kind,
               queens: [

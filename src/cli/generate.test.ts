@@ -71,6 +71,13 @@ describe("nqueens generate", { concurrency: 4 }, () => {
     assert.equal(count.stdout, "1\n");
   });
 
+  test("a puzzle's JSON names its one completion `completion`, and reads back as the puzzle", async () => {
+    const p = await nqueens(["generate", "puzzle", "10", "--seed", "3", "--json", "-q"]);
+    const made = JSON.parse(p.stdout) as { completion: number[] };
+    const done = await nqueens(["complete", "-q", "--format", "perm"], p.stdout);
+    assert.equal(done.stdout, `${made.completion.join(" ")}\n`);
+  });
+
   test("the translated board: thousands of rows, read and decided quickly", async () => {
     const made = await nqueens([
       "generate",

@@ -120,7 +120,7 @@ Examples:
       const fields: Record<string, unknown> = flags.json
         ? { kind, seed: made.seed, ...made.params }
         : {};
-      if (flags.json && made.puzzle) fields.solution = made.puzzle.solution;
+      if (flags.json && made.puzzle) fields.completion = made.puzzle.solution;
       if (!flags.quiet) process.stderr.write(`nqueens: ${made.about}\n`);
       exit(await printChunks(formatChunks(made.board, styleFor(size, style), { fields })));
     });
