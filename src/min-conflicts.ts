@@ -69,8 +69,12 @@ export function repair(
   return s.q;
 }
 
-/** The state of one local search: a permutation of the free columns over the free rows. */
-class Repair {
+/**
+ * The state of one local search: a permutation of the free columns over the free rows. Driven
+ * by `repair` here and by the big-board completion (completion/big-board.ts), which ticks
+ * between greedy placements and steps on `work`, its budget's measure.
+ */
+export class Repair {
   readonly n: number;
   /** Free rows: the number of them, the rows, and their columns as one pool. */
   readonly m: number;
@@ -83,6 +87,8 @@ class Repair {
   readonly ad: Int32Array;
   /** Sum over all diagonals and anti-diagonals of (queens on it - 1) where positive. */
   clashes = 0;
+  /** Greedy tries and swap evaluations so far (a measure of work; no effect on the search). */
+  work = 0;
   /** Indexes into `free` of rows that clashed when last looked at (some may have stopped). */
   private readonly bad: number[] = [];
 
@@ -113,7 +119,13 @@ class Repair {
    * one tried.
    */
   start(): void {
-    const { n, m, at, q, dg, ad, pool, free, rng } = this;
+    this.clear();
+    for (let k = 0; k < this.m; k++) this.placeRow(k);
+  }
+
+  /** Before a greedy start: only the fixed queens on the diagonals, no clashes. */
+  clear(): void {
+    const { n, at, dg, ad } = this;
     dg.fill(0);
     ad.fill(0);
     for (let r = 0; r < n; r++) {
@@ -122,31 +134,38 @@ class Repair {
         ad[r + at[r]!]!++;
       }
     }
-    let clashes = 0;
-    for (let k = 0; k < m; k++) {
-      const r = free[k]!;
-      const left = m - k;
-      let j = k;
-      let ok = false;
-      for (let t = 0; t < 128 && !ok; t++) {
-        j = k + Math.floor(rng() * left);
-        ok = dg[r - pool[j]! + n - 1] === 0 && ad[r + pool[j]!] === 0;
-      }
-      for (let t = k; t < m && !ok && left <= 4096; t++) {
-        if (dg[r - pool[t]! + n - 1] === 0 && ad[r + pool[t]!] === 0) {
-          j = t;
-          ok = true;
+    this.clashes = 0;
+    this.bad.length = 0;
+  }
+
+  /** The greedy start's placement of free row `free[k]`, the rows before it placed. */
+  placeRow(k: number): void {
+    const { n, m, q, dg, ad, pool, free, rng } = this;
+    const r = free[k]!;
+    const left = m - k;
+    let j = k;
+    let ok = false;
+    let t = 0;
+    for (; t < 128 && !ok; t++) {
+      j = k + Math.floor(rng() * left);
+      ok = dg[r - pool[j]! + n - 1] === 0 && ad[r + pool[j]!] === 0;
+    }
+    this.work += t;
+    if (!ok && left <= 4096) {
+      for (let i = k; i < m; i++) {
+        if (dg[r - pool[i]! + n - 1] === 0 && ad[r + pool[i]!] === 0) {
+          j = i;
+          break;
         }
       }
-      const c = pool[j]!;
-      pool[j] = pool[k]!;
-      pool[k] = c;
-      q[r] = c;
-      if (dg[r - c + n - 1]!++ > 0) clashes++;
-      if (ad[r + c]!++ > 0) clashes++;
+      this.work += left;
     }
-    this.clashes = clashes;
-    this.bad.length = 0;
+    const c = pool[j]!;
+    pool[j] = pool[k]!;
+    pool[k] = c;
+    q[r] = c;
+    if (dg[r - c + n - 1]!++ > 0) this.clashes++;
+    if (ad[r + c]!++ > 0) this.clashes++;
   }
 
   /**
@@ -158,6 +177,8 @@ class Repair {
     const { m, free, rng, bad } = this;
     if (bad.length === 0) {
       for (let k = 0; k < m; k++) if (this.clashing(free[k]!)) bad.push(k);
+      this.work += m;
+      if (bad.length === 0) return 0;
     }
     const pos = Math.floor(rng() * bad.length);
     const a = bad[pos]!;
@@ -170,6 +191,7 @@ class Repair {
     let best = Number.POSITIVE_INFINITY;
     let partner = -1;
     for (let t = m > 1024 ? 0 : 1024; t < 1024; t++) {
+      this.work++;
       const k = Math.floor(rng() * m);
       if (k === a) continue;
       const delta = this.swapDelta(i, free[k]!);
@@ -193,6 +215,7 @@ class Repair {
           partner = k;
         }
       }
+      this.work += m;
     }
     if (partner === -1 || best > 0) return Number.POSITIVE_INFINITY;
     const j = free[partner]!;
