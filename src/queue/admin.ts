@@ -13,6 +13,7 @@ import { checkRecord } from "./record.js";
 import { type QueueMethod, type RunSplit, splitFor } from "./run-split.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
+  checkedMeta,
   checkRunName,
   flagRun,
   metaChecks,
@@ -286,15 +287,7 @@ export async function dropForged(
   checkRunName(name);
   const key = runKey(needSecret(options?.secret), name);
   return withRedis(url, options.connectSeconds, async (redis) => {
-    const meta = await readMeta(redis, name);
-    if (meta === undefined) {
-      throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
-    }
-    if (meta === "damaged" || !metaChecks(key, meta)) {
-      throw new NQueensError(
-        `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): use --forget to delete it`,
-      );
-    }
+    const meta = await checkedMeta(redis, name, key, "use --forget to delete it");
     const { version, size: count } = splitOfRun(name, meta);
     const keys = runKeys(name);
     const dropped: ForgedRecord[] = [];

@@ -384,6 +384,29 @@ export async function readMeta(
 }
 
 /**
+ * A run's description, checked under its key, or the one-line error for a run that is not there
+ * or fails its MAC (`then`, if given, says what to do about it).
+ * @throws NQueensError for a missing or damaged run, or one of another secret
+ */
+export async function checkedMeta(
+  redis: Redis,
+  name: string,
+  key: RunKey,
+  then?: string,
+): Promise<RunMeta> {
+  const meta = await readMeta(redis, name);
+  if (meta === undefined) {
+    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+  }
+  if (meta === "damaged" || !metaChecks(key, meta)) {
+    throw new NQueensError(
+      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)${then === undefined ? "" : `: ${then}`}`,
+    );
+  }
+  return meta;
+}
+
+/**
  * Stores votes: each record is appended to its sub-problem's records unless the very same line
  * is there already (storing again is a no-op). Then, as a hint for the coordinator (which checks
  * the tags itself): when the records of one sub-problem agree by at least the run's quorum of

@@ -12,7 +12,7 @@ import { agree } from "./record.js";
 import type { QueueMethod } from "./run-split.js";
 import { parseSample, type Sample } from "./sample.js";
 import { runKey } from "./secret.js";
-import { checkRunName, flagRun, metaChecks, readMeta, runKeys } from "./store.js";
+import { checkedMeta, checkRunName, flagRun, runKeys } from "./store.js";
 import type { QueueUrl } from "./url.js";
 import type { ForgedRecord, OverruledVote } from "./verdict.js";
 
@@ -162,15 +162,7 @@ export async function clearFlag(
   checkRunName(name);
   const key = runKey(needSecret(options?.secret), name);
   return withRedis(url, options.connectSeconds, async (redis) => {
-    const meta = await readMeta(redis, name);
-    if (meta === undefined) {
-      throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
-    }
-    if (meta === "damaged" || !metaChecks(key, meta)) {
-      throw new NQueensError(
-        `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)`,
-      );
-    }
+    const meta = await checkedMeta(redis, name, key);
     await redis.hdel(runKeys(name).meta, "flagged");
     return { run: name, flagged: meta.flagged };
   });
