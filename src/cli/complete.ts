@@ -160,6 +160,8 @@ async function countOrList(
       bar.update(p.done, p.total, { count: p.count }),
   };
   let index = 0;
+  /** Solutions the counter has reported so far (for an empty board, below). */
+  let counted = 0n;
   try {
     if (flags.count) {
       // An empty board's completions are the solutions: the counter (8-fold symmetry, the join,
@@ -169,7 +171,10 @@ async function countOrList(
           ? (
               await countSolutions(n, {
                 signal: stop.signal,
-                onProgress: (p) => bar.update(p.done, p.total, { count: p.solutions }),
+                onProgress: (p) => {
+                  counted = p.solutions;
+                  bar.update(p.done, p.total, { count: p.solutions });
+                },
               })
             ).total
           : await countCompletionsAsync(board, watch);
@@ -186,12 +191,9 @@ async function countOrList(
   } catch (e) {
     if (!(e instanceof CompletionInterrupted || e instanceof CountInterrupted)) throw e;
     bar.stop();
-    const so =
-      e instanceof CountInterrupted
-        ? "no count yet"
-        : flags.count
-          ? `${plural(e.count, "completion")} counted so far`
-          : `${plural(index, "completion")} listed`;
+    const so = flags.count
+      ? `${plural(e instanceof CountInterrupted ? counted : e.count, "completion")} counted so far`
+      : `${plural(index, "completion")} listed`;
     process.stderr.write(
       `nqueens: ${stop.interrupted} ${e.done} of ${plural(e.total, "sub-problem")}; ${so}; nothing is saved (run it again to start over)\n`,
     );
