@@ -167,8 +167,9 @@ Examples:
       the backtracking search instead of the join of half-boards (auto: the join for n = 16..23)
 
 Time grows about 7x per step of n. On two idle cores the join (the default from n = 16) takes
-about 25 s at n=19, 1 minute at n=20, 8 minutes at n=21 and 1.5 hours at n=22; the
-constellation search 6 s at n=17, 5 minutes at n=19, half an hour at n=20. n can be at most
+about 20 s at n=19, a minute at n=20, 9 minutes at n=21 and over an hour at n=22; the
+constellation search 6 s at n=17, 5 minutes at n=19, about 40 minutes at n=20 (the README's
+Benchmark has the measured table). n can be at most
 ${MAX_SPLIT_N} (the join: ${MAX_JOIN_N}).`;
 
 /** Registers `count`. */
