@@ -55,7 +55,7 @@ function stateOf(r: RunInfo): string {
     case "inconsistent":
       return "INCONSISTENT: every sub-problem is settled, but the counts give no whole unique count (a wrong vote was settled: --verify finds it); no total";
     case "flagged":
-      return `FLAGGED: ${r.flagged}; no total until checked and cleared (runs --clear-flag ${r.name})`;
+      return `FLAGGED: ${r.flagged}; no total until checked and cleared (runs --clear-flag ${r.run})`;
     case "foreign":
       return "NOT THIS SECRET'S: its description fails its MAC (another secret, or changed)";
     case "damaged":
@@ -78,9 +78,9 @@ function queueLine(jobs: QueueJobCounts): string {
 function details(r: RunInfo): string[] {
   const out: string[] = [];
   const some = <T>(list: readonly T[], line: (x: T) => string) => {
-    for (const x of list.slice(0, DETAILS)) out.push(`${r.name}: ${line(x)}`);
+    for (const x of list.slice(0, DETAILS)) out.push(`${r.run}: ${line(x)}`);
     if (list.length > DETAILS)
-      out.push(`${r.name}: and ${list.length - DETAILS} more (--json lists all)`);
+      out.push(`${r.run}: and ${list.length - DETAILS} more (--json lists all)`);
   };
   some(r.forged, (f) => `sub-problem ${f.id}: a record ${f.reason}: ${quote(f.record, 60)}`);
   some(
@@ -269,14 +269,14 @@ async function sayRuns(
     await say(`no runs on ${url.display}`);
     await say(queueLine(jobs));
   } else {
-    const width = Math.max(4, ...runs.map((r) => r.name.length));
+    const width = Math.max(4, ...runs.map((r) => r.run.length));
     await say(`${"run".padEnd(width)}   n  done             retries  state`);
     for (const r of runs) {
       const all = r.subProblems ?? 0;
       const pct = all === 0 ? 100 : (100 * r.done) / all;
       const done = r.subProblems === undefined ? "?" : `${r.done}/${all} ${pct.toFixed(1)}%`;
       await say(
-        `${r.name.padEnd(width)}  ${String(r.n ?? "?").padStart(2)}  ${done.padEnd(15)}  ${String(r.retries).padStart(7)}  ${stateOf(r)}`,
+        `${r.run.padEnd(width)}  ${String(r.n ?? "?").padStart(2)}  ${done.padEnd(15)}  ${String(r.retries).padStart(7)}  ${stateOf(r)}`,
       );
     }
     await say(queueLine(jobs));

@@ -63,7 +63,7 @@ export type RunState =
 
 /** A run and where it stands. */
 export interface RunInfo {
-  readonly name: string;
+  readonly run: string;
   readonly state: RunState;
   /** The stored description (absent when `damaged`). */
   readonly meta?: RunMeta;
@@ -163,7 +163,7 @@ async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> 
   const starts = await redis.lrange(runKeys(key.run).starts, 0, -1);
   const retries = starts.filter((s) => Number(s.split("\t")[2]) > 1).length;
   const base = {
-    name: key.run,
+    run: key.run,
     starts: starts.length,
     retries,
     forged: [],
@@ -239,8 +239,7 @@ export async function listRuns(
     }
     runs.sort(
       (a, b) =>
-        (a.meta?.created ?? "").localeCompare(b.meta?.created ?? "") ||
-        a.name.localeCompare(b.name),
+        (a.meta?.created ?? "").localeCompare(b.meta?.created ?? "") || a.run.localeCompare(b.run),
     );
     return { runs, jobs: await jobCounts(redis) };
   });

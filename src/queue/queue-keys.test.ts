@@ -191,7 +191,7 @@ describe("worker keys on Redis", async () => {
     forger.kill("SIGTERM");
     await forger.exited;
     const { runs } = await listRuns(url, { secret });
-    const run = runs.find((x) => x.name === name);
+    const run = runs.find((x) => x.run === name);
     assert.equal(run?.state, "forged");
     assert.equal(run?.done, split(n).length, "the honest votes settled every sub-problem");
     assert.ok(run && run.forged.length > 0);

@@ -488,7 +488,7 @@ describe("queue on Redis", async () => {
     await assert.rejects(counting, (e: unknown) => e instanceof CountInterrupted && e.done === 0);
     const { runs, jobs } = await listRuns(url, { secret });
     assert.deepEqual(
-      runs.map((r) => [r.name, r.done]),
+      runs.map((r) => [r.run, r.done]),
       [[runName(12), 0]],
     );
     assert.equal(jobs.waiting, batchRanges(split(12).length, batchSize(12)).length);
@@ -543,7 +543,7 @@ describe("queue on Redis", async () => {
       assert.equal(await redis.exists(...Object.values(runKeys(name))), 0, "every key is gone");
       const { runs, jobs } = await listRuns(url, { secret });
       assert.deepEqual(
-        runs.map((r) => r.name),
+        runs.map((r) => r.run),
         [runName(10)],
       );
       // Jobs given back wait for their retry (delayed) or have failed: all states count.
