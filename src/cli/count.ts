@@ -219,6 +219,20 @@ export const registerCount: Register = (program: Command, exit) => {
     });
 };
 
+/** --workers, or every core. */
+function workersOf(flags: CountFlags): number {
+  return flags.workers === undefined
+    ? defaultWorkers()
+    : parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
+}
+
+/** --method join counts up to MAX_JOIN_N: named with the flag before the library says it. */
+function checkJoinN(flags: CountFlags, n: number): void {
+  if (flags.method === "join" && n > MAX_JOIN_N) {
+    throw new NQueensError(`--method join counts n up to ${MAX_JOIN_N}: got ${n}`);
+  }
+}
+
 /** `LO..HI`: a range of n. */
 const RANGE = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/;
 
@@ -226,13 +240,8 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const range = RANGE.exec(nText);
   if (range) return runRange(range[1]!, range[2]!, flags);
   const n = parseInteger(nText, "n", 1, MAX_SPLIT_N);
-  if (flags.method === "join" && n > MAX_JOIN_N) {
-    throw new NQueensError(`--method join counts n up to ${MAX_JOIN_N}: got ${n}`);
-  }
-  const workers =
-    flags.workers === undefined
-      ? defaultWorkers()
-      : parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
+  checkJoinN(flags, n);
+  const workers = workersOf(flags);
   // A checkpoint that cannot be a file is refused before anything else (one line, exit 2).
   if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
   const stderr = process.stderr;
@@ -342,13 +351,8 @@ async function runRange(loText: string, hiText: string, flags: CountFlags): Prom
       "a range of n counts here, one n at a time: drop --checkpoint and --queue",
     );
   }
-  if (flags.method === "join" && hi > MAX_JOIN_N) {
-    throw new NQueensError(`--method join counts n up to ${MAX_JOIN_N}: got ${hi}`);
-  }
-  const workers =
-    flags.workers === undefined
-      ? defaultWorkers()
-      : parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
+  checkJoinN(flags, hi);
+  const workers = workersOf(flags);
   const out = stdout();
   if (!flags.json)
     await out.line(

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../formats/index.js";
 import { MAX_BOJ9175_N } from "../limits.js";
-import { numbersOf, SAMPLES, checkBoj9175 as validate } from "../testing/judges.js";
+import { assertVerdict, numbersOf, SAMPLES, checkBoj9175 as validate } from "../testing/judges.js";
 import { BOJ9175_LINE, BOJ9175_MIN_N, checkBoj9175, solveBoj9175, wrapNumbers } from "./boj9175.js";
 
 describe("solveBoj9175", () => {
@@ -149,18 +149,7 @@ describe("checkBoj9175: the special judge, agreeing with the tests' own validato
   ];
   for (const [what, output, wrong] of table) {
     test(what, () => {
-      const r = checkBoj9175(input, output);
-      assert.equal(
-        validate(cases, output).length === 0,
-        wrong === undefined,
-        "the validator agrees",
-      );
-      if (wrong === undefined) assert.deepEqual(r, { ok: true, output: "accepted\n" });
-      else
-        assert.ok(
-          !r.ok && r.code === "no" && r.output === "wrong answer\n" && wrong.test(r.error),
-          JSON.stringify(r),
-        );
+      assertVerdict(checkBoj9175(input, output), validate(cases, output), wrong);
     });
   }
   test("a malformed input is malformed, whatever the output", () => {

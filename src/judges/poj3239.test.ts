@@ -3,6 +3,7 @@ import { describe, test } from "node:test";
 import type { ParseErrorCode } from "../formats/index.js";
 import { MAX_POJ3239_N } from "../limits.js";
 import {
+  assertVerdict,
   bruteForceSolutions,
   numbersOf,
   SAMPLES,
@@ -118,18 +119,7 @@ describe("checkPoj3239: the special judge, agreeing with the tests' own validato
   ];
   for (const [what, output, wrong] of table) {
     test(what, () => {
-      const r = checkPoj3239(input, output);
-      assert.equal(
-        validate(cases, output).length === 0,
-        wrong === undefined,
-        "the validator agrees",
-      );
-      if (wrong === undefined) assert.deepEqual(r, { ok: true, output: "accepted\n" });
-      else
-        assert.ok(
-          !r.ok && r.code === "no" && r.output === "wrong answer\n" && wrong.test(r.error),
-          JSON.stringify(r),
-        );
+      assertVerdict(checkPoj3239(input, output), validate(cases, output), wrong);
     });
   }
   test("the 9-queens answer above is a solution (brute force)", () => {

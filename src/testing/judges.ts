@@ -2,6 +2,8 @@
  * Test support for the judges: answers computed here by brute force, independently of the
  * library, to check the judges' outputs against (never the code under test).
  */
+import assert from "node:assert/strict";
+import type { JudgeResult } from "../judges/index.js";
 
 /** Whether `perm` is a permutation of 0..n-1 (or of `base`..n-1+base) with no two entries on a diagonal. */
 export function isQueensPermutation(perm: readonly number[], base = 0): boolean {
@@ -185,4 +187,23 @@ export function checkBoj9175(cases: readonly number[], output: string): string[]
   });
   if (at !== words.length) problems.push(`${words.length - at} numbers too many`);
   return problems;
+}
+
+/**
+ * Asserts a special judge's verdict on an output: accepted when `wrong` is undefined, else a
+ * wrong answer whose reason matches `wrong`; and that this file's validator, which found
+ * `problems` in the same output, agrees.
+ */
+export function assertVerdict(
+  r: JudgeResult,
+  problems: readonly string[],
+  wrong: RegExp | undefined,
+): void {
+  assert.equal(problems.length === 0, wrong === undefined, "the validator agrees");
+  if (wrong === undefined) assert.deepEqual(r, { ok: true, output: "accepted\n" });
+  else
+    assert.ok(
+      !r.ok && r.code === "no" && r.output === "wrong answer\n" && wrong.test(r.error),
+      JSON.stringify(r),
+    );
 }
