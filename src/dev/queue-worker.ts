@@ -6,8 +6,8 @@
  * With NQUEENS_WORKER_KEY set (and a name) it votes with that worker key instead of the secret.
  * Writes each worker event as one JSON line on stdout. SIGTERM stops it at once (its jobs are
  * retried elsewhere); SIGINT lets the jobs in progress finish first. The fifth argument plays a
- * dishonest worker, for tests: `lie` adds 1 to every count before tagging it; `lie-some` adds 1 to
- * the counts of ids that are multiples of 50 only (and tells the truth on the others, where it
+ * dishonest worker, for tests: `lie` adds 1 to every count before tagging it; `lie-first` adds 1 to
+ * the count of the first sub-problem it solves only (and tells the truth on the others, where it
  * joins quorums unless a dispute in the same job brings in more votes); `forge` votes truly under its
  * own name, and with its own key under other names too, `evil-a`, `evil-b` and each name after
  * `forge:` (`forge:wa,wb`), with 1 added to every count.
@@ -22,10 +22,11 @@ if (!url) {
   process.stderr.write("usage: queue-worker.ts URL [threads] [lockSeconds] [name] [mode]\n");
   process.exit(2);
 }
+let solved = 0;
 const plusOne = (r: SubResult) => ({ ...r, count: r.count + 1 });
 const tampers: Record<string, Tamper> = {
   lie: (_id, r) => [{ result: plusOne(r) }],
-  "lie-some": (id, r) => [{ result: id % 50 === 0 ? plusOne(r) : r }],
+  "lie-first": (_id, r) => [{ result: solved++ === 0 ? plusOne(r) : r }],
   forge: (_id, r) => [
     { result: r },
     ...["evil-a", "evil-b", ...(mode.split(":")[1]?.split(",") ?? [])].map((as) => ({

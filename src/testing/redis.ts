@@ -230,7 +230,7 @@ export class Proc {
 /**
  * A worker process (dev/queue-worker.ts) whose events are parsed from its stdout. A `lying` one adds
  * 1 to every count it stores (with valid tags: it holds the secret), as a faulty machine would;
- * `mode` plays another dishonest worker (see dev/queue-worker.ts: `lie-some`, `forge`). With
+ * `mode` plays another dishonest worker (see dev/queue-worker.ts: `lie-first`, `forge`). With
  * `workerKey` it votes with the worker key of its name, derived from the tests' secret, and
  * is not given the secret.
  */
