@@ -74,7 +74,7 @@ const ANYWHERE = [
   "unique",
 ];
 /** What the root entry adds in Node: the counter on worker threads, with checkpoints. */
-const NODE_ONLY = ["CountInterrupted", "count"];
+const NODE_ONLY = ["CountInterrupted", "addParts", "count", "countPart"];
 const GPU = ["GPU_AUTO_MIN_N", "GPU_MAX_N", "countGpu", "gpuAvailable", "requestNodeGpu"];
 const QUEUE = [
   "MAX_REPLICAS",

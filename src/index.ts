@@ -3,7 +3,8 @@
  * `nqueens/gpu` (gpu/index.ts) and `nqueens/queue` (queue/index.ts), written down in etc/*.api.md
  * (checked by `npm run check`). Everything that runs anywhere comes from browser.ts (the
  * package's entry for bundlers); this file adds what needs Node: `count`, the exact counter on
- * worker threads with checkpoint files.
+ * worker threads with checkpoint files, and `countPart` / `addParts`, a count in parts counted
+ * anywhere and added up from their checkpoint files.
  *
  * @example
  * import { solve, count, unique, formatBoard } from "nqueens";
@@ -13,9 +14,15 @@
  */
 export * from "./browser.js";
 export {
+  type AddPartsOptions,
+  addParts,
   CountInterrupted,
   type CountOptions,
+  type CountPart,
   type CountResult,
   count,
+  countPart,
+  type PartOptions,
+  type PartResult,
   type Progress,
 } from "./engine/index.js";

@@ -30,7 +30,8 @@ import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/se
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
-import { stdout } from "./output.js";
+import { checkPartFlags, runAdd, runPart } from "./count-parts.js";
+import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 
 /** Rough wall time on 2 cores, in words (`roughSeconds`). */
@@ -60,6 +61,8 @@ interface CountFlags {
   batch?: string;
   secret?: string;
   replicas?: string;
+  part?: string;
+  add?: string[];
 }
 
 /** A queue run flagged as inconsistent: one line on stderr, exit 1 (no total to trust). */
@@ -163,6 +166,9 @@ Examples:
   $ nqueens count 21 --queue redis://10.0.0.5:6379
       splits the count into jobs for "nqueens worker" processes on any machines
       (by the same --method as a count here: auto is the join's tasks for n = 16..23)
+  $ nqueens count 20 --part 1/3 --checkpoint p1.ckpt     (and 2/3, 3/3 anywhere)
+  $ nqueens count 20 --add p1.ckpt p2.ckpt p3.ckpt
+      a count in parts without a queue: each part into its file, then added up
   $ nqueens count 20 --method constellations
       the backtracking search instead of the join of half-boards (auto: the join for n = 16..23)
 
@@ -211,6 +217,14 @@ export const registerCount: Register = (program: Command, exit) => {
       "--secret <secret>",
       `the operator's secret for the queue run (or $${SECRET_ENV}: a flag shows in ps, the variable does not); with --checkpoint, keys its records`,
     )
+    .option(
+      "--part <k/K>",
+      "count only part k of K (every K-th sub-problem) into --checkpoint FILE, on any machine; add the parts up with --add",
+    )
+    .option(
+      "--add <files...>",
+      "add up the checkpoint files of every part (--part) into the whole count, printed as a count",
+    )
     .option("--json", "print one JSON object: counts as strings, seconds, workers")
     .option("--no-progress", "draw no progress bar on stderr (it is drawn only on a terminal)")
     .addHelpText("after", EXAMPLES)
@@ -238,10 +252,28 @@ const RANGE = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/;
 
 async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const range = RANGE.exec(nText);
+  for (const what of ["--part", "--add"] as const) {
+    if ((what === "--part" ? flags.part : flags.add) === undefined) continue;
+    checkPartFlags(what, {
+      range: range !== null,
+      queue: queueUrl(flags) !== undefined,
+      gpu: flags.backend === "gpu",
+      workers: flags.workers !== undefined,
+      other: flags.part !== undefined && flags.add !== undefined,
+    });
+  }
   if (range) return runRange(range[1]!, range[2]!, flags);
   const n = parseInteger(nText, "n", 1, MAX_SPLIT_N);
   checkJoinN(flags, n);
+  if (flags.add !== undefined) return runAdd(n, flags.add, flags, SECRET_ENV);
   const workers = workersOf(flags);
+  if (flags.part !== undefined) {
+    if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
+    if (flags.checkpoint !== undefined && flags.secret !== undefined) {
+      checkKeySecret(flags.secret, "--secret");
+    }
+    return runPart(n, flags.part, workers, flags, SECRET_ENV);
+  }
   // A checkpoint that cannot be a file is refused before anything else (one line, exit 2).
   if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
   const stderr = process.stderr;
@@ -395,16 +427,6 @@ async function runRange(loText: string, hiText: string, flags: CountFlags): Prom
     stop.release();
   }
   return 0;
-}
-
-const ignore = () => {};
-
-/** One line on stderr; a terminal that has gone (SIGHUP) is no reason to fail. */
-function warn(line: string): void {
-  if (!process.stderr.listeners("error").includes(ignore)) process.stderr.on("error", ignore);
-  try {
-    process.stderr.write(`${line}\n`);
-  } catch {}
 }
 
 /** Where the count ran, for the `time` line. */

@@ -260,3 +260,13 @@ export function say(text: string): Promise<void> | undefined {
 export function sayJson(value: unknown): Promise<void> | undefined {
   return stdout().json(value);
 }
+
+const ignore = () => {};
+
+/** One line on stderr; a terminal that has gone (SIGHUP) is no reason to fail. */
+export function warn(line: string): void {
+  if (!process.stderr.listeners("error").includes(ignore)) process.stderr.on("error", ignore);
+  try {
+    process.stderr.write(`${line}\n`);
+  } catch {}
+}

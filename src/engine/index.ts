@@ -3,7 +3,8 @@
  * `count` (count.ts) runs one of two methods, the constellations (constellations/: a
  * symmetry-reduced split into sub-problems, split.ts, counted on worker threads, count.ts and
  * worker.ts, by the hot kernel, kernel.ts and kernel-wasm.ts) or the join of half-boards (join/),
- * or the plain reference counter (plain.ts); method.ts chooses between the two, threads.ts and
+ * or the plain reference counter (plain.ts); parts.ts counts one part of a split into a
+ * checkpoint and adds the parts up; method.ts chooses between the two methods, threads.ts and
  * checkpoint.ts serve both, rotation-fixed.ts is the one rotation-fixed search. Modules that also
  * run in a page (the completion search, the GPU count, the page's worker) import the browser-safe
  * files (kernel.ts, tally.ts, types.ts, constellations/split.ts) directly: this door loads
@@ -36,6 +37,14 @@ export {
 } from "./join/index.js";
 export { solveSubProblem } from "./kernel.js";
 export { COUNT_METHODS, type CountMethod, pickMethod, roughSeconds } from "./method.js";
+export {
+  type AddPartsOptions,
+  addParts,
+  type CountPart,
+  countPart,
+  type PartOptions,
+  type PartResult,
+} from "./parts.js";
 export { postInBatches, solveInBatches } from "./solve-batches.js";
 export { Tally, uniqueShare } from "./tally.js";
 export { startThread } from "./threads.js";

@@ -61,6 +61,30 @@ export function startThread(module: URL): Worker {
 }
 
 /**
+ * One part of a split: the sub-problems whose id is `index - 1` modulo `of` (ids interleaved, so
+ * that each part gets its share of the long and the short ones).
+ */
+export interface SplitPart {
+  readonly index: number;
+  readonly of: number;
+}
+
+/** Options of a threaded count: the engine's, and a part of the split to count alone. */
+export interface ThreadedOptions extends CountOptions {
+  /**
+   * Count only this part's sub-problems (and load only theirs from the checkpoint): progress,
+   * `subProblems` and `total` are the part's; `unique` is 0 (a part has no unique count of its
+   * own: parts.ts adds the parts up).
+   */
+  readonly part?: SplitPart;
+}
+
+/** Whether sub-problem `id` is in `part` (every id without one). */
+function inPart(part: SplitPart | undefined, id: number): boolean {
+  return part === undefined || id % part.of === part.index - 1;
+}
+
+/**
  * Counts `plan` on `options.workers` threads (`workers` already checked), with the engine's
  * contract: progress through `onProgress` (once at the start, then per batch), abort through
  * `signal` (rejects with CountInterrupted), and `checkpoint` resumed and appended to.
@@ -68,10 +92,12 @@ export function startThread(module: URL): Worker {
 export async function countOnThreads<Input>(
   plan: ThreadedCount<Input>,
   workers: number,
-  options: CountOptions,
+  options: ThreadedOptions,
 ): Promise<MethodResult> {
-  const { n, subProblems } = plan;
+  const { n } = plan;
+  const { part } = options;
   const { onProgress, signal } = options;
+  const subProblems = part === undefined ? plan.subProblems : partSize(plan.subProblems, part);
   const start = performance.now();
   // Threads take the longest to get ready: start them first, and prepare their work meanwhile.
   const pool: Worker[] = [];
@@ -89,12 +115,12 @@ export async function countOnThreads<Input>(
   let checkpoint: Checkpoint | undefined;
   if (options.checkpoint !== undefined) {
     try {
-      checkpoint = openCheckpoint(options.checkpoint, n, plan.version, subProblems);
+      checkpoint = openCheckpoint(options.checkpoint, n, plan.version, plan.subProblems);
     } catch (e) {
       stopAll();
       throw e;
     }
-    for (const [id, r] of checkpoint.results) tally.add(id, r);
+    for (const [id, r] of checkpoint.results) if (inPart(part, id)) tally.add(id, r);
   }
   const resumed = tally.done;
   const report = () =>
@@ -102,17 +128,17 @@ export async function countOnThreads<Input>(
   const result = (used: number): MethodResult => ({
     n,
     total: tally.total,
-    unique: tally.unique,
+    unique: part === undefined ? tally.unique : 0n,
     seconds: (performance.now() - start) / 1000,
     subProblems,
     resumed,
     workers: used,
   });
-  const remaining = tally.remaining();
+  const remaining = tally.remaining().filter((id) => inPart(part, id));
   if (signal?.aborted || remaining.length === 0 || pool.length === 0) {
     stopAll();
     try {
-      countHere(plan, tally, remaining, checkpoint, signal, report);
+      countHere(plan, subProblems, tally, remaining, checkpoint, signal, report);
     } finally {
       checkpoint?.close();
     }
@@ -182,20 +208,26 @@ export async function countOnThreads<Input>(
 /** Small n (or nothing left): counts here, between two looks at the signal per sub-problem. */
 function countHere<Input>(
   plan: ThreadedCount<Input>,
+  subProblems: number,
   tally: ReturnType<ThreadedCount<Input>["tally"]>,
   remaining: readonly number[],
   checkpoint: Checkpoint | undefined,
   signal: AbortSignal | undefined,
   report: () => void,
 ): void {
-  if (signal?.aborted) throw new CountInterrupted(tally.done, plan.subProblems);
+  if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
   report();
   const solve = plan.solver();
   for (const id of remaining) {
     const r = solve(id);
     tally.add(id, r);
     checkpoint?.append(id, r);
-    if (signal?.aborted) throw new CountInterrupted(tally.done, plan.subProblems);
+    if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
   }
   if (remaining.length > 0) report();
+}
+
+/** How many of `subProblems` ids are in `part`. */
+function partSize(subProblems: number, part: SplitPart): number {
+  return Math.floor((subProblems - part.index) / part.of) + 1;
 }

@@ -7,8 +7,8 @@ import { checkSize, NQueensError } from "../../errors.js";
 import { MAX_INLINE_N, MAX_SPLIT_N, MAX_WORKERS } from "../../limits.js";
 import { solveSubProblem } from "../kernel.js";
 import { Tally } from "../tally.js";
-import { countOnThreads, type ThreadedCount } from "../threads.js";
-import type { CountOptions, MethodResult } from "../types.js";
+import { countOnThreads, type ThreadedCount, type ThreadedOptions } from "../threads.js";
+import type { MethodResult } from "../types.js";
 import { type SubProblem, split, splitVersion, splitWords } from "./split.js";
 import type { WorkerInput } from "./worker.js";
 
@@ -59,7 +59,7 @@ export function countFastSync(n: number): MethodResult {
  *   cannot be used; CountInterrupted when `signal` aborts.
  * @example await countFast(12, { workers: 2 }) // { n: 12, total: 14200n, unique: 1787n, ... }
  */
-export async function countFast(n: number, options: CountOptions = {}): Promise<MethodResult> {
+export async function countFast(n: number, options: ThreadedOptions = {}): Promise<MethodResult> {
   checkSize(n, MAX_SPLIT_N);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   const list = split(n);

@@ -7,8 +7,8 @@
 import { checkSize } from "../../errors.js";
 import { MAX_JOIN_INLINE_N, MAX_JOIN_N } from "../../limits.js";
 import { checkWorkers, defaultWorkers } from "../constellations/count.js";
-import { countOnThreads, type ThreadedCount } from "../threads.js";
-import type { CountOptions, MethodResult } from "../types.js";
+import { countOnThreads, type ThreadedCount, type ThreadedOptions } from "../threads.js";
+import type { MethodResult } from "../types.js";
 import { joinSplitVersion, joinSubProblems } from "./split.js";
 import { JoinTally } from "./tally.js";
 import { JoinSolver } from "./tasks.js";
@@ -48,7 +48,7 @@ export function countJoinSync(n: number): MethodResult {
  *   cannot be used; CountInterrupted when `signal` aborts.
  * @example await countJoin(20, { workers: 2 }) // { n: 20, total: 39029188884n, ... }
  */
-export async function countJoin(n: number, options: CountOptions = {}): Promise<MethodResult> {
+export async function countJoin(n: number, options: ThreadedOptions = {}): Promise<MethodResult> {
   checkSize(n, MAX_JOIN_N);
   const workers = checkWorkers(options.workers ?? defaultWorkers());
   const tasks = joinSubProblems(n);

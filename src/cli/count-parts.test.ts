@@ -1,0 +1,141 @@
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+import assert from "node:assert/strict";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { known } from "../testing/known-counts.js";
+import { assertBuilt, nqueens } from "../testing/run-cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "nqueens-parts-cli-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const at = (name: string) => join(dir, name);
+
+describe("count --part and --add: a count in parts without a queue", () => {
+  test("three parts of n=16 (the join), each into its file, add up to the known counts", async () => {
+    assertBuilt();
+    const [c] = known(16, 16);
+    let solutions = 0n;
+    for (const k of [1, 2, 3]) {
+      const r = await nqueens(["count", "16", "--part", `${k}/3`, "--checkpoint", at(`a${k}`)]);
+      assert.equal(r.code, 0, r.stderr);
+      const m =
+        /^part {4}(\d)\/3 of n=16 by the join: ([\d,]+) sub-problems\nsolutions in it {2}(\d+)\ntime {4}\d+\.\d\d s \(/.exec(
+          r.stdout,
+        );
+      assert.ok(m, r.stdout);
+      assert.equal(m[1], String(k));
+      solutions += BigInt(m[3]!);
+      assert.equal(
+        r.stderr,
+        `nqueens: the part is in ${at(`a${k}`)}; once all 3 parts are counted: nqueens count 16 --add FILE...\n`,
+      );
+    }
+    assert.equal(solutions, c!.total);
+    const sum = await nqueens(["count", "16", "-u", "--add", at("a1"), at("a2"), at("a3")]);
+    assert.equal(sum.code, 0, sum.stderr);
+    assert.match(
+      sum.stdout,
+      new RegExp(
+        `^total {3}${c!.total}\\nunique {2}${c!.unique}\\ntime {4}\\d+\\.\\d\\d s \\(added up from 3 files: [\\d,]+ sub-problems by the join\\)\\n$`,
+      ),
+    );
+    const json = await nqueens(["count", "16", "--json", "--add", at("a3"), at("a1"), at("a2")]);
+    const o = JSON.parse(json.stdout);
+    assert.deepEqual(
+      [o.total, o.unique, o.method, o.parts, o.resumed === o.subProblems],
+      [String(c!.total), String(c!.unique), "join", 3, true],
+    );
+  });
+
+  test("--json for a part; a counted part resumes whole; the files also resume the count", async () => {
+    const args = ["count", "12", "--part", "2/2", "--checkpoint", at("b2"), "--json"];
+    const first = JSON.parse((await nqueens(args)).stdout);
+    assert.deepEqual(
+      [first.n, first.part, first.method, first.resumed, first.checkpoint],
+      [12, "2/2", "constellations", 0, at("b2")],
+    );
+    const again = JSON.parse((await nqueens(args)).stdout);
+    assert.deepEqual([again.resumed, again.solutions], [first.subProblems, first.solutions]);
+    copyFileSync(at("b2"), at("b2-whole"));
+    const whole = await nqueens(["count", "12", "--checkpoint", at("b2-whole"), "--json"]);
+    const w = JSON.parse(whole.stdout);
+    assert.deepEqual([w.total, w.resumed], [String(known(12, 12)[0]!.total), first.subProblems]);
+  });
+
+  const refusals: [string, string[], RegExp][] = [
+    ["no checkpoint", ["count", "12", "--part", "1/2"], /^nqueens: --part needs --checkpoint FILE/],
+    [
+      "not k/K",
+      ["count", "12", "--part", "1-2", "--checkpoint", at("x")],
+      /^nqueens: --part must be k\/K, part k of K \(e\.g\. 1\/4\): got '1-2'\n$/,
+    ],
+    [
+      "k beyond K",
+      ["count", "12", "--part", "3/2", "--checkpoint", at("x")],
+      /^nqueens: a part is k\/K with 1 <= k <= K <= [\d,]+ \(the sub-problems of n=12 by the constellations\): got '3\/2'\n$/,
+    ],
+    [
+      "more parts than sub-problems",
+      ["count", "4", "--part", "1/999", "--checkpoint", at("x")],
+      /^nqueens: a part is k\/K with 1 <= k <= K <= \d+ .*: got '1\/999'\n$/,
+    ],
+    [
+      "a range",
+      ["count", "8..9", "--part", "1/2", "--checkpoint", at("x")],
+      /^nqueens: --part takes one n, not a range\n$/,
+    ],
+    [
+      "a queue",
+      ["count", "12", "--part", "1/2", "--checkpoint", at("x"), "--queue", "redis://127.0.0.1:1"],
+      /^nqueens: --part is a count in parts without a queue: drop --queue\n$/,
+    ],
+    [
+      "the GPU",
+      ["count", "12", "--part", "1/2", "--checkpoint", at("x"), "--backend", "gpu"],
+      /^nqueens: --part counts on the CPU: drop --backend gpu\n$/,
+    ],
+    [
+      "both",
+      ["count", "12", "--part", "1/2", "--add", at("x")],
+      /^nqueens: --part counts a part and --add adds parts up: not both\n$/,
+    ],
+    [
+      "a missing file",
+      ["count", "12", "--add", at("none")],
+      /^nqueens: checkpoint '.*none' does not exist\n$/,
+    ],
+    [
+      "--add with --checkpoint",
+      ["count", "12", "--add", at("b2"), "--checkpoint", at("b2")],
+      /^nqueens: --add reads the parts' files: name them all after --add, not --checkpoint\n$/,
+    ],
+    [
+      "--add with --workers",
+      ["count", "12", "--add", at("b2"), "--workers", "2"],
+      /drop --workers/,
+    ],
+    [
+      "a part missing",
+      ["count", "12", "--add", at("b2")],
+      /^nqueens: the checkpoints hold [\d,]+ of the [\d,]+ sub-problems of n=12 \(constellations\): [\d,]+ are in none of them \(the first: 0, 2, 4, 6, 8\); add the missing parts' files/,
+    ],
+    [
+      "another n",
+      ["count", "13", "--add", at("b2")],
+      /^nqueens: checkpoint .*b2 is for n=12, not n=13; refusing to use it/,
+    ],
+  ];
+  for (const [what, args, message] of refusals) {
+    test(`refused, one line, exit 2: ${what}`, async () => {
+      const r = await nqueens(args);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, message);
+      assert.equal(r.stderr.split("\n").length, 2, r.stderr);
+    });
+  }
+  test("nothing written by a refused part", () => {
+    assert.equal(existsSync(at("x")), false);
+  });
+});
