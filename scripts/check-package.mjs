@@ -75,6 +75,19 @@ check(
   "the tarball has a LICENSE, README and CHANGELOG",
   ["LICENSE", "README.md", "CHANGELOG.md"].every((f) => files.includes(f)),
 );
+// The version the command prints is the CHANGELOG's newest: "X.Y.Z-dev" while it is unreleased.
+{
+  const version = JSON.parse(readFileSync("package.json", "utf8")).version;
+  const top = /^## (\d+\.\d+\.\d+) \((unreleased|\d{4}-\d\d-\d\d)\)$/m.exec(
+    readFileSync("CHANGELOG.md", "utf8"),
+  );
+  const want = top && (top[2] === "unreleased" ? `${top[1]}-dev` : top[1]);
+  check(
+    `package.json's version ${version} is the CHANGELOG's newest entry`,
+    version === want,
+    `the CHANGELOG's newest entry asks for ${want}`,
+  );
+}
 check(
   `the tarball: ${files.length} files, ${(info.size / 1e6).toFixed(2)} MB packed, ${(info.unpackedSize / 1e6).toFixed(2)} MB unpacked`,
   true,
