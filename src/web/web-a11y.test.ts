@@ -20,7 +20,6 @@ import {
   spokenText,
   type TestSite,
 } from "../testing/site.js";
-import { PATIENCE_MS } from "../testing/wait.js";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
@@ -511,15 +510,6 @@ describe("web page for keyboards and screen readers", {
       "Board: place or remove queens",
     );
     assert.deepEqual(errors, []);
-    await page.close();
-  });
-
-  test("opened from disk, the page says how to serve it", async () => {
-    const page = await browser!.newPage();
-    page.setDefaultTimeout(PATIENCE_MS);
-    await page.goto(`file://${site!.dir}/index.html`);
-    await page.waitForSelector("#boot:not([hidden])");
-    assert.match((await page.textContent("#boot")) ?? "", /npx nqueens web/);
     await page.close();
   });
 

@@ -57,6 +57,23 @@ async function boardCols(page: Page, panel: string, n: number): Promise<number[]
   return cols;
 }
 
+/**
+ * On a page at Play with queens at (0, 0) and (1, 4) for N = 8: the count of completions (one)
+ * and Watch's search both run in workers.
+ */
+async function searchesRun(page: Page): Promise<void> {
+  await page.click("[data-testid=count]");
+  await page.waitForSelector("[data-testid=count-value]");
+  assert.equal(await text(page, "[data-testid=count-value]"), "1");
+  await page.click("#tab-watch");
+  await page.waitForFunction(() => {
+    const s = document.querySelector<HTMLInputElement>("#panel-watch [data-testid=scrubber]");
+    return s && Number(s.max) > 0;
+  });
+  await page.click("[data-testid=forward]");
+  assert.equal(await text(page, "[data-testid=stat-step]"), "1");
+}
+
 async function text(page: Page, selector: string): Promise<string> {
   return (await page.textContent(selector))?.trim() ?? "";
 }
@@ -215,6 +232,25 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     assert.equal(csv[0], "index,class,row1,row2,row3,row4,row5,row6,row7,row8");
     assert.equal(csv.length, 93);
     assert.equal(csv[1], "1,1,1,5,8,6,3,7,2,4");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("opened from disk, and offline after loading, the page is styled and searches run", async () => {
+    // From file:// Chromium refuses module scripts, `crossorigin` stylesheets and workers started
+    // from a URL; offline, a worker's script cannot be fetched. The page needs none of them.
+    const disk = await openPage(browser!, `file://${site!.dir}/index.html#mode=play&n=8&q=0:0,1:4`);
+    // style.css is in force: the live region is visually hidden (static without the stylesheet).
+    assert.equal(
+      await disk.page.$eval("#announcer", (el) => getComputedStyle(el).position),
+      "absolute",
+    );
+    await searchesRun(disk.page);
+    assert.deepEqual(disk.errors, []);
+    await disk.page.close();
+    const { page, errors } = await open("#mode=play&n=8&q=0:0,1:4");
+    await page.context().setOffline(true);
+    await searchesRun(page);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -521,7 +521,6 @@ export const en = {
     noAdapter:
       "This browser has WebGPU but found no GPU adapter (it may be turned off, or blocked for this GPU).",
     error: (message: string) => `WebGPU failed: ${message}`,
-    loadFailed: (message: string) => `The GPU code failed to load: ${message}`,
     unavailable: "Not available here: ",
     maxN: (k: number) => `The GPU counter takes N up to ${k}.`,
     maxNShort: (k: number) => ` · the GPU counter takes N up to ${k}`,

@@ -495,7 +495,6 @@ export const ja: Messages = {
     noAdapter:
       "このブラウザには WebGPU がありますが、GPU アダプタが見つかりません(無効になっているか、この GPU では使えないようです)。",
     error: (message: string) => `WebGPU でエラーが起きました: ${message}`,
-    loadFailed: (message: string) => `GPU のコードを読み込めませんでした: ${message}`,
     unavailable: "ここでは使えません: ",
     maxN: (k: number) => `GPU での数え上げは N = ${k} までです。`,
     maxNShort: (k: number) => ` · GPU での数え上げは N = ${k} まで`,
