@@ -152,6 +152,21 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.click("[data-testid=complete]");
     await page.waitForSelector("[data-testid=result] .callout.bad");
     assert.match(await text(page, "[data-testid=result]"), /No completion exists/);
+    // The status above agrees, and "Watch why" opens Watch searching from this board.
+    assert.equal(
+      await text(page, "[data-testid=play-status]"),
+      "No conflicts, but no completion exists: no solution for N = 4 keeps this queen.",
+    );
+    await page.click("[data-testid=watch-why]");
+    await page.waitForSelector("#panel-watch:not([hidden])");
+    assert.match(page.url(), /mode=watch/);
+    assert.match(page.url(), /from=board/);
+    assert.match(page.url(), /q=0:0/);
+    await page.waitForFunction(() => {
+      const s = document.querySelector<HTMLInputElement>("#panel-watch [data-testid=scrubber]");
+      return s && Number(s.max) > 0;
+    });
+    assert.match(await text(page, "#panel-watch"), /starts from the (1 )?queen placed in Play/);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -154,6 +154,10 @@ export const en = {
     statusEmpty: "An empty board: place a queen, or ask for a completion.",
     statusSoFar: (left: number) =>
       `No conflicts so far: ${pl(left, "more queen", "more queens")} to place.`,
+    statusStuck: (placed: number, size: number) =>
+      placed === 0
+        ? `No ${size}×${size} board has a solution.`
+        : `No conflicts, but no completion exists: no solution for N = ${n(size)} keeps ${placed === 1 ? "this queen" : `these ${n(placed)} queens`}.`,
     placed: (row: number, col: number) => `Placed a queen at ${at(row, col)}.`,
     removed: (row: number, col: number) => `Removed the queen at ${at(row, col)}.`,
     undone: "Undone.",
@@ -178,6 +182,8 @@ export const en = {
           : `the ${pl(added, "gold queen finishes", "gold queens finish")} the board and keep your ${n(kept)}.`
       } `,
     keep: "Keep these queens",
+    watchWhy: "Watch why",
+    watchWhyTitle: "Watch the search try every way to fill the empty rows from this board",
     completedSay: "A completion was found and is shown in gold.",
     noCompletion: "No completion exists. ",
     zero: "0 completions. ",

@@ -124,6 +124,10 @@ export const ja: Messages = {
     statusEmpty: "空の盤面です。クイーンを置くか、完成形を探させてみましょう。",
     statusSoFar: (left: number) =>
       `今のところ衝突はありません。あと${jn(left)}個のクイーンを置きます。`,
+    statusStuck: (placed: number, size: number) =>
+      placed === 0
+        ? `${size}×${size}の盤面には解がありません。`
+        : `衝突はありませんが、完成形はありません。${placed === 1 ? "このクイーン" : `この${jn(placed)}個のクイーン`}を残した N = ${jn(size)} の解はありません。`,
     placed: (row: number, col: number) => `${jat(row, col)}にクイーンを置きました。`,
     removed: (row: number, col: number) => `${jat(row, col)}のクイーンを取り除きました。`,
     undone: "元に戻しました。",
@@ -148,6 +152,8 @@ export const ja: Messages = {
           : `金色の${jn(added)}個のクイーンで盤面が埋まり、置いた${jn(kept)}個はそのままです。`
       }`,
     keep: "このクイーンを残す",
+    watchWhy: "探索で理由を見る",
+    watchWhyTitle: "この盤面から、空いた行を埋めるすべての方法を探索が試すようすを見ます",
     completedSay: "完成形が見つかりました。金色で表示しています。",
     noCompletion: "完成形はありません。",
     zero: "完成形は0通りです。",
