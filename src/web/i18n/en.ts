@@ -286,7 +286,8 @@ export const en = {
     speed: "Speed",
     rate: (k: number) => `${n(k)} steps/s`,
     pauseAtSolution: "Pause at each solution",
-    shortcuts: "Keyboard shortcuts: Space plays or pauses, ← → step (K, J, L too)",
+    shortcuts:
+      "Keyboard shortcuts: Space plays or pauses, ← → step (K, J, L too), Home and End go to the first and last step",
     scrubber: "Step of the search",
     scrubText: (k: number, total: number, tracing: boolean) =>
       `step ${n(k)} of ${n(total)}${tracing ? ", still tracing" : ""}`,
@@ -419,7 +420,10 @@ export const en = {
     legendDead: "dead end",
     legendRejected: "square rejected",
     legendUnseen: "not visited yet",
-    treeClick: "Click a node to go to its step.",
+    treeClick:
+      "Click a node to go to its step; on the keyboard, the arrow keys (Home, End) choose a node in the tree and Enter goes to it.",
+    treeKeys: "Arrow keys choose a node, Enter goes to its step.",
+    treeChosen: (label: string, step: number) => `${label}, step ${n(step)}.`,
     treeBrute:
       "Brute force has no search tree: it tries every placement of the queens in turn and tests each one whole.",
     profileWorking: "Counting the whole tree…",

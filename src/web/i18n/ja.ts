@@ -261,7 +261,8 @@ export const ja: Messages = {
     speed: "速さ",
     rate: (k: number) => `毎秒${jn(k)}手`,
     pauseAtSolution: "解が見つかるたびに止める",
-    shortcuts: "キーボード操作: Space で再生・一時停止、← → で1手ずつ(K・J・L も使えます)",
+    shortcuts:
+      "キーボード操作: Space で再生・一時停止、← → で1手ずつ(K・J・L も使えます)、Home と End で最初と最後の手順へ",
     scrubber: "探索の手順",
     scrubText: (k: number, total: number, tracing: boolean) =>
       `${jn(total)}手中${jn(k)}手目${tracing ? "(記録中)" : ""}`,
@@ -390,7 +391,10 @@ export const ja: Messages = {
     legendDead: "行き止まり",
     legendRejected: "攻撃されて飛ばしたマス",
     legendUnseen: "まだ訪問していない",
-    treeClick: "ノードをクリックすると、その手順へ移動します。",
+    treeClick:
+      "ノードをクリックすると、その手順へ移動します。キーボードでは矢印キー(Home、End)で探索木のノードを選び、Enter で移動します。",
+    treeKeys: "矢印キーでノードを選び、Enter でその手順へ移動します。",
+    treeChosen: (label: string, step: number) => `${label}、手順${jn(step)}。`,
     treeBrute:
       "総当たりには探索木がありません。クイーンの置き方を順にすべて試し、一つずつ盤面全体を確かめます。",
     profileWorking: "探索木全体を数えています…",

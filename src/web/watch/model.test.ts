@@ -14,11 +14,13 @@ import {
   length,
   newTrace,
   rate,
+  replayAt,
   seek,
   solutionFrom,
   solutionsSoFar,
   type Trace,
 } from "./state.js";
+import { pathTree, treeCursorAt, treeCursorMove, wholeTree } from "./tree.js";
 
 /** The whole trace of the search on an n×n board, as Watch has it once the worker is done. */
 function traceOf(
@@ -310,5 +312,48 @@ describe("the state", () => {
     assert.equal(rate(0), 1);
     assert.equal(rate(40), 30);
     assert.equal(rate(100), 5000);
+  });
+});
+
+describe("the tree by keyboard", () => {
+  test("the arrows move the cursor one node, Home and End to the ends, within the nodes", () => {
+    const table: [at: number, key: string, to: number | undefined][] = [
+      [3, "ArrowRight", 4],
+      [3, "ArrowDown", 4],
+      [3, "ArrowLeft", 2],
+      [3, "ArrowUp", 2],
+      [0, "ArrowLeft", 0],
+      [9, "ArrowRight", 9],
+      [5, "Home", 0],
+      [5, "End", 9],
+      [5, "Enter", undefined],
+      [5, " ", undefined],
+    ];
+    for (const [at, key, to] of table)
+      assert.equal(treeCursorMove(10, at, key), to, `${at} ${key}`);
+    assert.equal(treeCursorMove(0, 0, "End"), undefined);
+  });
+
+  test("the cursor stays on its node, or starts on the newest node the search has reached", () => {
+    const trace = traceOf("backtrack", 4);
+    const replay = replayAt(trace, 6)!;
+    const whole = wholeTree(trace.tree!, replay).hits;
+    // The nodes in visiting order: the root first, each node at the step that placed it.
+    assert.equal(whole[0]!.step, 0);
+    assert.equal(whole[0]!.label, "empty board");
+    assert.deepEqual(
+      whole.map((h) => h.step),
+      [...whole.map((h) => h.step)].sort((a, b) => a - b),
+    );
+    const newest = treeCursorAt(whole, undefined, 6);
+    assert.ok(whole[newest]!.step <= 6);
+    assert.ok(whole.every((h) => h.step > 6 || h.step <= whole[newest]!.step));
+    // A node chosen stays chosen, wherever the search is.
+    assert.equal(treeCursorAt(whole, whole[4]!.step, 0), 4);
+    // The path tree: a node no longer drawn gives way to the newest one reached.
+    const path = pathTree(replayAt(trace, 3)!).hits;
+    const at = treeCursorAt(path, 999_999, 3);
+    assert.ok(path[at]!.step <= 3);
+    assert.ok(path.every((h) => h.step > 3 || h.step <= path[at]!.step));
   });
 });
