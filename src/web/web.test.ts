@@ -270,6 +270,31 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.close();
   });
 
+  test("a Gallery count stopped by leaving the tab, or cancelled, says so", async () => {
+    // N = 18 takes minutes in a browser: it is still counting when the tab changes.
+    const { page, errors } = await open("#mode=gallery&n=18");
+    await page.click("[data-testid=count-all]");
+    await page.waitForSelector("[data-testid=count-cancel]:not([hidden])");
+    await page.click("#tab-play");
+    await page.waitForSelector("#panel-play:not([hidden])");
+    await page.click("#tab-gallery");
+    await page.waitForSelector("[data-testid=count-all]:not([disabled])");
+    const at = String.raw`Cancelled (before the first sub-problem was done|at [\d,]+ of [\d,]+ sub-problems \([\d,]+ solutions? so far\))\.`;
+    assert.match(
+      await text(page, "#panel-gallery .progress-text"),
+      new RegExp(
+        `^The count stopped when you left the Gallery\\. ${at} Count again to start over\\.$`,
+      ),
+    );
+    // The Cancel button says where the count stopped.
+    await page.click("[data-testid=count-all]");
+    await page.waitForSelector("[data-testid=count-cancel]:not([hidden])");
+    await page.click("[data-testid=count-cancel]");
+    assert.match(await text(page, "#panel-gallery .progress-text"), new RegExp(`^${at}$`));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("an out-of-range N shows a message", async () => {
     const { page, errors } = await open("#mode=play&n=25");
     await page.waitForSelector("#size-message:not([hidden])");

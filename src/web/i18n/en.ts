@@ -505,6 +505,12 @@ export const en = {
     progressText: (done: number, total: number, found: bigint, seconds: number) =>
       `${n(done)} of ${n(total)} sub-problems · ${n(found)} solutions so far · ${s(seconds)}`,
     cancelled: "Cancelled.",
+    cancelledAt: (done: number, total: number, found: bigint) =>
+      total === 0
+        ? "Cancelled before the first sub-problem was done."
+        : `Cancelled at ${n(done)} of ${n(total)} sub-problems (${pl(found, "solution", "solutions")} so far).`,
+    cancelledLeft: (at: string) =>
+      `The count stopped when you left the Gallery. ${at} Count again to start over.`,
     doneIn: (seconds: number) => `Done in ${s(seconds)}.`,
     result: (total: Node, unique: Node, t: bigint, size: number): Part[] => [
       total,

@@ -478,6 +478,12 @@ export const ja: Messages = {
     progressText: (done: number, total: number, found: bigint, seconds: number) =>
       `部分問題 ${jn(total)}個中${jn(done)}個 · これまでに${jn(found)}通り · ${js(seconds)}`,
     cancelled: "キャンセルしました。",
+    cancelledAt: (done: number, total: number, found: bigint) =>
+      total === 0
+        ? "最初の部分問題が終わる前にキャンセルしました。"
+        : `部分問題 ${jn(total)}個中${jn(done)}個のところでキャンセルしました(それまでに${jn(found)}通り)。`,
+    cancelledLeft: (at: string) =>
+      `「全解一覧」を離れたので数え上げを止めました。${at}もう一度数えると最初からやり直します。`,
     doneIn: (seconds: number) => `${js(seconds)}で完了しました。`,
     result: (total: Node, unique: Node, _t: bigint, size: number): Part[] => [
       `N = ${size} の解は`,
