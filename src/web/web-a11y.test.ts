@@ -674,6 +674,12 @@ describe("web page contrast and languages", { concurrency: false, skip: NO_BROWS
     }
     await scan("header", "#masthead");
     assert.deepEqual(english, []);
+    // The tutorials' words: 基本解 (ユニーク解) where the Gallery counts the classes.
+    await switchTo(page, "gallery");
+    assert.match(
+      (await page.textContent("[data-testid=gallery-summary]")) ?? "",
+      /基本解\(ユニーク解\)は1個/,
+    );
     // The switch: English now, the state kept, the focus on the switch.
     const hash = new URL(page.url()).hash;
     await page.click("#lang");

@@ -221,6 +221,10 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.waitForSelector("[data-testid=gallery-summary]");
     assert.equal(await text(page, "[data-testid=solution-count]"), "92");
     assert.equal(await text(page, "[data-testid=class-count]"), "12");
+    assert.equal(
+      await text(page, "[data-testid=gallery-summary]"),
+      "92 solutions in 12 symmetry classes (fundamental solutions)",
+    );
     let boards = 0;
     let classes = 0;
     for (;;) {

@@ -275,7 +275,7 @@ export const en = {
   },
   watch: {
     title: "Watch the search",
-    hint: "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above.",
+    hint: "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above. Skipping an attacked square skips every board that could grow from it: that is pruning, and it is why backtracking visits so few of the boards brute force would try.",
     playback: "Playback",
     start: "Back to the start",
     back: "Step back",
@@ -312,7 +312,7 @@ export const en = {
     narrPlace: (row: number, col: number, down: boolean) =>
       `${At(row, col)} is safe: place a queen${down ? " and go down to the next row" : ""}.`,
     narrReject: (row: number, col: number, reason: string, by: { row: number; col: number }) =>
-      `${At(row, col)} is attacked along ${EN_REASON[reason]} by the queen at ${at(by.row, by.col)}: skip it.`,
+      `${At(row, col)} is attacked along ${EN_REASON[reason]} by the queen at ${at(by.row, by.col)}: skip it (pruning: nothing below it is tried).`,
     narrRemove: (row: number, col: number) =>
       `Everything under ${at(row, col)} has been explored: take that queen back (backtrack) and try the next column.`,
     narrSolution: (k: number) =>
@@ -370,7 +370,7 @@ export const en = {
         )
         .join(
           "; ",
-        )}. ${back >= 0 ? `Go back up to row ${back + 1} and move its queen (backtrack).` : "Nothing is left to try."}`,
+        )}. Every square of the row is pruned. ${back >= 0 ? `Go back up to row ${back + 1} and move its queen (backtrack).` : "Nothing is left to try."}`,
     narrRowDone: (row: number, back: number) =>
       back >= 0
         ? `Every column of row ${row + 1} has been tried: go back up to row ${back + 1} (backtrack).`
@@ -418,7 +418,7 @@ export const en = {
     legendSeen: "visited",
     legendSolution: "a solution",
     legendDead: "dead end",
-    legendRejected: "square rejected",
+    legendRejected: "square rejected (pruned)",
     legendUnseen: "not visited yet",
     treeClick:
       "Click a node to go to its step; on the keyboard, the arrow keys (Home, End) choose a node in the tree and Enter goes to it.",
@@ -433,7 +433,7 @@ export const en = {
     names: EN_SYM,
     canonical: "canonical",
     explain: (cols: readonly number[]) =>
-      `Read each board row by row as the columns of its queens: the canonical board is the least of the 8 (${cols1(cols)}). The gallery shows each class by it, outlined in gold.`,
+      `Read each board row by row as the columns of its queens: the canonical board is the least of the 8 (${cols1(cols)}), the class's fundamental (or unique) solution. The gallery shows each class by it, outlined in gold.`,
     same: (name: string) => `the same board as "${name}"`,
     orbit: (k: number) =>
       k === 1
@@ -467,7 +467,7 @@ export const en = {
       total,
       ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} in `,
       classes,
-      ` symmetry ${pluralForm("en", c, { one: "class", other: "classes" })}`,
+      ` symmetry ${pluralForm("en", c, { one: "class", other: "classes" })} (${pluralForm("en", c, { one: "fundamental solution", other: "fundamental solutions" })})`,
     ],
     chips: "Classes by orbit size",
     chip: (count: number, size: number) => `${pl(count, "class", "classes")} of ${n(size)}`,
@@ -516,11 +516,11 @@ export const en = {
       total,
       ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} for N = ${size}, in `,
       unique,
-      " symmetry classes.",
+      " symmetry classes (fundamental solutions).",
     ],
     showSymmetries: "Show the 8 symmetries",
     goldKey:
-      "Gold outline: the class's canonical board, the least of its images when read row by row. Under each board: the symmetry that turns the canonical board into it.",
+      "Gold outline: the class's canonical board (its fundamental solution), the least of its images when read row by row. Under each board: the symmetry that turns the canonical board into it.",
     made: (name: string) => name,
   },
   gpu: {
@@ -563,7 +563,7 @@ export const en = {
       total,
       ` ${pluralForm("en", BigInt(t), { one: "solution", other: "solutions" })} for N = ${size}, in `,
       unique,
-      ` symmetry ${pluralForm("en", BigInt(u), { one: "class", other: "classes" })}.`,
+      ` symmetry ${pluralForm("en", BigInt(u), { one: "class", other: "classes" })} (${pluralForm("en", BigInt(u), { one: "fundamental solution", other: "fundamental solutions" })}).`,
     ],
     failed: (message: string) => `The GPU count failed: ${message}`,
     say: (t: string, size: number) => `GPU count: ${n(t)} solutions for N = ${size}`,

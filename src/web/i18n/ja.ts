@@ -250,7 +250,7 @@ export const ja: Messages = {
   },
   watch: {
     title: "探索を見る",
-    hint: "上の行から順に、左から右へ調べます。安全な最初のマスにクイーンを置き、置ける場所がない行に来たら一つ上の行に戻って、そのクイーンを次の列へ動かします(バックトラッキング)。",
+    hint: "上の行から順に、左から右へ調べます。安全な最初のマスにクイーンを置き、置ける場所がない行に来たら一つ上の行に戻って、そのクイーンを次の列へ動かします(バックトラッキング)。攻撃されているマスを飛ばすと、そこから先の盤面はひとつも調べずに済みます。これが枝刈りで、総当たりが試す盤面のほとんどをバックトラッキングが訪れないのはこのためです。",
     playback: "再生",
     start: "最初に戻る",
     back: "1手戻る",
@@ -285,7 +285,7 @@ export const ja: Messages = {
     narrPlace: (row: number, col: number, down: boolean) =>
       `${jat(row, col)}は安全です。クイーンを置き${down ? "、次の行へ進みます" : "ます"}。`,
     narrReject: (row: number, col: number, reason: string, by: { row: number; col: number }) =>
-      `${jat(row, col)}は${jat(by.row, by.col)}のクイーンに${JA_REASON[reason]}で攻撃されているので、飛ばします。`,
+      `${jat(row, col)}は${jat(by.row, by.col)}のクイーンに${JA_REASON[reason]}で攻撃されているので、飛ばします(枝刈り: その先は調べません)。`,
     narrRemove: (row: number, col: number) =>
       `${jat(row, col)}のクイーンより下はすべて調べ終えました。そのクイーンを取り除いて(バックトラック)、次の列を試します。`,
     narrSolution: (k: number) =>
@@ -342,7 +342,7 @@ export const ja: Messages = {
         )
         .join(
           "、",
-        )}攻撃されています。${back >= 0 ? `${back + 1}行目に戻って、そのクイーンを動かします(バックトラック)。` : "もう試すものはありません。"}`,
+        )}攻撃されています。この行のマスはすべて枝刈りされました。${back >= 0 ? `${back + 1}行目に戻って、そのクイーンを動かします(バックトラック)。` : "もう試すものはありません。"}`,
     narrRowDone: (row: number, back: number) =>
       back >= 0
         ? `${row + 1}行目の列をすべて試しました。${back + 1}行目に戻ります(バックトラック)。`
@@ -389,7 +389,7 @@ export const ja: Messages = {
     legendSeen: "訪問済み",
     legendSolution: "解",
     legendDead: "行き止まり",
-    legendRejected: "攻撃されて飛ばしたマス",
+    legendRejected: "攻撃されて飛ばしたマス(枝刈り)",
     legendUnseen: "まだ訪問していない",
     treeClick:
       "ノードをクリックすると、その手順へ移動します。キーボードでは矢印キー(Home、End)で探索木のノードを選び、Enter で移動します。",
@@ -404,7 +404,7 @@ export const ja: Messages = {
     names: JA_SYM,
     canonical: "代表",
     explain: (cols: readonly number[]) =>
-      `各盤面を上の行から順にクイーンの列番号で読むと、8通りのうち最小のものが代表の解です(${cols1(cols)})。全解一覧では各グループをこの代表で示し、金色の枠で囲んでいます。`,
+      `各盤面を上の行から順にクイーンの列番号で読むと、8通りのうち最小のものが代表の解、つまり基本解(ユニーク解)です(${cols1(cols)})。全解一覧では各グループをこの代表で示し、金色の枠で囲んでいます。`,
     same: (name: string) => `「${name}」と同じ盤面`,
     orbit: (k: number) =>
       k === 1
@@ -437,9 +437,9 @@ export const ja: Messages = {
     summary: (total: Node, classes: Node): Part[] => [
       "解は",
       total,
-      "通り。回転・鏡映で重なるものをまとめると",
+      "通り。回転・鏡映で重なるものを一つにまとめると、基本解(ユニーク解)は",
       classes,
-      "グループ",
+      "個",
     ],
     chips: "グループの大きさ別",
     chip: (count: number, size: number) => `${jn(size)}個組 × ${jn(count)}`,
@@ -488,13 +488,13 @@ export const ja: Messages = {
     result: (total: Node, unique: Node, _t: bigint, size: number): Part[] => [
       `N = ${size} の解は`,
       total,
-      "通り、回転・鏡映でまとめると",
+      "通り、回転・鏡映でまとめた基本解(ユニーク解)は",
       unique,
-      "グループです。",
+      "個です。",
     ],
     showSymmetries: "8通りの対称形を見る",
     goldKey:
-      "金色の枠: グループの代表の解(上の行から列番号で読んだとき最小のもの)。各盤面の下には、代表をその盤面に移す対称変換を書いています。",
+      "金色の枠: グループの代表の解(基本解。上の行から列番号で読んだとき最小のもの)。各盤面の下には、代表をその盤面に移す対称変換を書いています。",
     made: (name: string) => name,
   },
   gpu: {
@@ -536,9 +536,9 @@ export const ja: Messages = {
     result: (total: Node, unique: Node, _t: string, _u: string, size: number): Part[] => [
       `N = ${size} の解は`,
       total,
-      "通り、回転・鏡映でまとめると",
+      "通り、回転・鏡映でまとめた基本解(ユニーク解)は",
       unique,
-      "グループです。",
+      "個です。",
     ],
     failed: (message: string) => `GPU での数え上げに失敗しました: ${message}`,
     say: (t: string, size: number) => `GPU での数え上げ: N = ${size} の解は${jn(t)}通り`,

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { lesson } from "../../teach/lesson.js";
+import { setLang } from "../i18n/index.js";
 import type { Algo } from "../state.js";
 import { packStep } from "../steps.js";
 import { boardModel, codeModel, currentRow, narrate } from "./model.js";
@@ -55,25 +56,25 @@ describe("backtracking, N = 4", () => {
     [1, "Row 1, column 1 is safe: place a queen and go down to the next row.", [7, 8], 0],
     [
       2,
-      "Row 2, column 1 is attacked along the column by the queen at row 1, column 1: skip it.",
+      "Row 2, column 1 is attacked along the column by the queen at row 1, column 1: skip it (pruning: nothing below it is tried).",
       [5, 6],
       1,
     ],
     [
       3,
-      "Row 2, column 2 is attacked along a diagonal by the queen at row 1, column 1: skip it.",
+      "Row 2, column 2 is attacked along a diagonal by the queen at row 1, column 1: skip it (pruning: nothing below it is tried).",
       [5, 6],
       1,
     ],
     [
       6,
-      "Row 3, column 2 is attacked along an anti-diagonal by the queen at row 2, column 3: skip it.",
+      "Row 3, column 2 is attacked along an anti-diagonal by the queen at row 2, column 3: skip it (pruning: nothing below it is tried).",
       [5, 6],
       2,
     ],
     [
       9,
-      "Dead end: row 3 has no safe square. Column 1 is attacked along the column by the queen at row 1, column 1; column 2 is attacked along an anti-diagonal by the queen at row 2, column 3; column 3 is attacked along a diagonal by the queen at row 1, column 1; column 4 is attacked along a diagonal by the queen at row 2, column 3. Go back up to row 2 and move its queen (backtrack).",
+      "Dead end: row 3 has no safe square. Column 1 is attacked along the column by the queen at row 1, column 1; column 2 is attacked along an anti-diagonal by the queen at row 2, column 3; column 3 is attacked along a diagonal by the queen at row 1, column 1; column 4 is attacked along a diagonal by the queen at row 2, column 3. Every square of the row is pruned. Go back up to row 2 and move its queen (backtrack).",
       [10],
       2,
     ],
@@ -355,5 +356,18 @@ describe("the tree by keyboard", () => {
     const at = treeCursorAt(path, 999_999, 3);
     assert.ok(path[at]!.step <= 3);
     assert.ok(path.every((h) => h.step > 3 || h.step <= path[at]!.step));
+  });
+});
+
+describe("the tutorials' words, in Japanese too", () => {
+  test("a rejected square and a dead end are pruning (枝刈り)", () => {
+    const trace = traceOf("backtrack", 4);
+    try {
+      setLang("ja");
+      assert.match(narrate({ trace, pos: 2 }), /飛ばします\(枝刈り: その先は調べません\)。$/);
+      assert.match(narrate({ trace, pos: 9 }), /この行のマスはすべて枝刈りされました。/);
+    } finally {
+      setLang("en");
+    }
   });
 });
