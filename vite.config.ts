@@ -19,10 +19,12 @@ const outDir = fileURLToPath(new URL("./web-dist", import.meta.url));
 /**
  * Vite writes `<script type="module" crossorigin>` and `<link rel="stylesheet" crossorigin>`
  * whatever the output format; this makes them a deferred classic script and a plain stylesheet.
- * It fails the build rather than ship a page that would not load from disk.
+ * It fails the build rather than ship a page that would not load from disk. The build only: the
+ * dev server serves main.ts itself, as a module.
  */
 const classicPage: Plugin = {
   name: "nqueens-classic-page",
+  apply: "build",
   transformIndexHtml: {
     order: "post",
     handler(html) {
