@@ -7,7 +7,8 @@
  *   any `127.x.y.z`, `[::1]` or `localhost`): a page on a hostile domain that rebinds its name to
  *   127.0.0.1 (DNS rebinding) gets 421 Misdirected Request, never the page;
  * - every response, errors included, carries a Content-Security-Policy that lets the page run
- *   only its own scripts, its wasm (`'wasm-unsafe-eval'`) and its own workers, and that no page
+ *   only its own scripts, its wasm (`'wasm-unsafe-eval'`) and its workers (from `blob:` URLs its
+ *   script makes), and that no page
  *   may frame (`frame-ancestors 'none'`), with `Referrer-Policy: no-referrer`,
  *   `Cross-Origin-Opener-Policy` and `Cross-Origin-Resource-Policy: same-origin`,
  *   `X-Content-Type-Options: nosniff` and `X-Frame-Options: DENY`;
@@ -49,8 +50,10 @@ interface WebFlags {
 }
 
 /**
- * The Content-Security-Policy of every response. The page loads only its own scripts, styles
- * and module workers; `'wasm-unsafe-eval'` lets the engine compile its WebAssembly (and nothing
+ * The Content-Security-Policy of every response. The page loads only its own scripts and styles,
+ * and its workers from `blob:` (their code is inside the page's script, so that the page works
+ * from disk and offline; only a script already running in the page can make a blob URL);
+ * `'wasm-unsafe-eval'` lets the engine compile its WebAssembly (and nothing
  * else: no eval); the inline scripts of the served index.html are allowed by their SHA-256
  * (`inline`, computed when the server starts) and no other; inline `style=""` attributes are
  * allowed (the board sets sizes with them); images may be `data:` (the icon) or `blob:` (PNG
@@ -65,7 +68,7 @@ function contentSecurityPolicy(inline: readonly string[] = []): string {
 }
 
 const POLICY_REST = [
-  "worker-src 'self'",
+  "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",

@@ -4,10 +4,12 @@
  * (gpu-worker.ts) where workers have `navigator.gpu`, as Chromium's do, and otherwise on the page's
  * own thread, where the driver awaits every dispatch so the page stays responsive and a cancel
  * stops it after the dispatch in flight. Both use the library's WebGPU driver and WGSL kernel
- * (src/gpu), loaded on demand so that the page's first script stays small.
+ * (src/gpu), part of the page's one script like everything else: a page opened from disk, or
+ * offline after it loaded, can fetch nothing more (see vite.config.ts).
  */
 import { type App, disableKeepingFocus, h } from "./dom.js";
-import type { GpuSupport } from "./gpu-device.js";
+import { countOn, type GpuSupport, openGpu, probeGpu } from "./gpu-device.js";
+import GpuWorker from "./gpu-worker.ts?worker&inline";
 import { num, t } from "./i18n/index.js";
 import { Cancelled, type Running } from "./jobs.js";
 import type { GpuJob, GpuOutcome, GpuProgressReply, GpuReply } from "./protocol.js";
@@ -28,10 +30,7 @@ let counters = 0;
 
 /** Whether the page can count on a GPU, and on which adapter (asked once per page). */
 function gpuSupport(): Promise<GpuSupport> {
-  support ??= import("./gpu-device.js").then(
-    (m) => m.probeGpu(pageGpu()),
-    (e: Error): GpuSupport => ({ ok: false, why: "load", detail: e.message }),
-  );
+  support ??= probeGpu(pageGpu());
   return support;
 }
 
@@ -54,9 +53,8 @@ function runGpuCount(n: number, events: GpuEvents = {}): Running<GpuOutcome> {
         reject(new Error("this browser has no WebGPU"));
         return;
       }
-      import("./gpu-device.js")
-        .then(async ({ countOn, openGpu }) => {
-          const opened = await openGpu(gpu);
+      openGpu(gpu)
+        .then(async (opened) => {
           if (ac.signal.aborted) {
             opened.device.destroy();
             return;
@@ -75,10 +73,7 @@ function runGpuCount(n: number, events: GpuEvents = {}): Running<GpuOutcome> {
     };
     let worker: Worker;
     try {
-      worker = new Worker(new URL("./gpu-worker.ts", import.meta.url), {
-        type: "module",
-        name: "nqueens-gpu",
-      });
+      worker = new GpuWorker({ name: "nqueens-gpu" });
     } catch {
       onPage();
       return;
@@ -233,9 +228,7 @@ export class GpuCounter {
             ? m.noApi
             : s.why === "no-adapter"
               ? m.noAdapter
-              : s.why === "load"
-                ? m.loadFailed(s.detail ?? "")
-                : m.error(s.detail ?? "");
+              : m.error(s.detail ?? "");
       this.start.disabled = true;
       this.start.title = reason;
       // Not an error of the page: a quiet note (the compact line drops its useless button).

@@ -36,7 +36,7 @@ export type GpuSupport =
   | {
       readonly ok: false;
       /** Why there is no GPU (the page words it in its language); `detail` is the error's text. */
-      readonly why: "insecure" | "no-api" | "no-adapter" | "error" | "load";
+      readonly why: "insecure" | "no-api" | "no-adapter" | "error";
       readonly detail?: string;
     };
 

@@ -3,6 +3,7 @@
  * its loop, and rejects the promise with a {@link Cancelled}.
  */
 import type { Job, JobResult, Progress, Reply } from "./protocol.js";
+import JobWorker from "./worker.ts?worker&inline";
 
 export class Cancelled extends Error {
   override readonly name = "Cancelled";
@@ -21,10 +22,7 @@ export function runJob<K extends Job["kind"]>(
   job: Extract<Job, { kind: K }>,
   onProgress?: (p: Progress) => void,
 ): Running<Extract<JobResult, { kind: K }>> {
-  const worker = new Worker(new URL("./worker.ts", import.meta.url), {
-    type: "module",
-    name: `nqueens-${job.kind}`,
-  });
+  const worker = new JobWorker({ name: `nqueens-${job.kind}` });
   let settle: ((error?: Error) => void) | undefined;
   const promise = new Promise<Extract<JobResult, { kind: K }>>((resolve, reject) => {
     settle = (error) => {

@@ -31,8 +31,6 @@ import { WatchMode } from "./watch/index.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-document.getElementById("boot")?.remove();
-
 // One queen shape for every small board on the page (see mini.ts).
 document.body.insertAdjacentHTML(
   "afterbegin",

@@ -20,7 +20,6 @@ import {
   spokenText,
   type TestSite,
 } from "../testing/site.js";
-import { PATIENCE_MS } from "../testing/wait.js";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
@@ -499,6 +498,60 @@ describe("web page for keyboards and screen readers", {
     await page.close();
   });
 
+  test("keyboard: the tree's nodes, the call stack, Home and End; Escape closes the symmetries", async () => {
+    const { page, errors } = await open("#mode=watch&n=4");
+    await ready(page, "watch");
+    const step = async () => Number(await page.textContent("[data-testid=stat-step]"));
+    const last = Number(await page.getAttribute("[data-testid=scrubber]", "max"));
+    // Home and End: the first and the last step.
+    await page.focus("[data-testid=forward]");
+    await page.keyboard.press("End");
+    assert.equal(await step(), last);
+    await page.keyboard.press("Home");
+    assert.equal(await step(), 0);
+    // The tree: the arrows choose a node (the search stays where it is), Enter goes to its step,
+    // and the focus stays on the tree, drawn anew.
+    const tree = "#panel-watch svg[data-testid=tree]";
+    await page.focus(tree);
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await step(), 0, "the arrows on the tree do not step the search");
+    await page.waitForFunction(() =>
+      document.querySelector("#panel-watch .tree-box + .sr-only")?.textContent?.includes("step 1"),
+    );
+    await page.keyboard.press("Enter");
+    assert.equal(await step(), 1);
+    assert.ok(await page.$eval(tree, (el) => el === document.activeElement));
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    const end = await step();
+    assert.ok(end > 1 && end <= last, `the last node's step: ${end}`);
+    assert.ok(await page.$eval(tree, (el) => el === document.activeElement));
+    // The call stack in bitmask mode, scrolled to its newest frame: in the tab order, named,
+    // and axe finds nothing (scrollable-region-focusable among the rest).
+    await page.goto(`${base}#mode=watch&n=8&algo=bitmask&step=60`);
+    await ready(page, "watch");
+    assert.equal(await page.getAttribute("[data-testid=code-stack]", "tabindex"), "0");
+    assert.equal(await page.getAttribute("[data-testid=code-stack]", "aria-label"), "Call stack");
+    assert.deepEqual(await axeViolations(page), []);
+    // Escape closes the symmetry views, in Play and in the Gallery, giving the focus back.
+    await page.goto(`${base}#mode=play&n=4&q=0:1,1:3,2:0,3:2&sym=1`);
+    await page.waitForSelector("[data-testid=sym-view]");
+    await page.focus("[data-testid=sym-close]");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=sym-view]", { state: "detached" });
+    assert.doesNotMatch(page.url(), /sym=/);
+    assert.ok(await page.$eval("[data-testid=symmetries]", (el) => el === document.activeElement));
+    await page.goto(`${base}#mode=gallery&n=6&sym=1`);
+    await page.waitForSelector("#panel-gallery [data-testid=sym-view]");
+    await page.focus("#panel-gallery [data-testid=sym-view] a");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#panel-gallery [data-testid=sym-view]", { state: "detached" });
+    assert.doesNotMatch(page.url(), /sym=/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("squares say their queen in the label, never as selected; the grid has a name", async () => {
     const { page, errors } = await open("#mode=play&n=4&q=0:1");
     assert.equal(await page.locator("#panel-play [role=gridcell][aria-selected]").count(), 0);
@@ -511,15 +564,6 @@ describe("web page for keyboards and screen readers", {
       "Board: place or remove queens",
     );
     assert.deepEqual(errors, []);
-    await page.close();
-  });
-
-  test("opened from disk, the page says how to serve it", async () => {
-    const page = await browser!.newPage();
-    page.setDefaultTimeout(PATIENCE_MS);
-    await page.goto(`file://${site!.dir}/index.html`);
-    await page.waitForSelector("#boot:not([hidden])");
-    assert.match((await page.textContent("#boot")) ?? "", /npx nqueens web/);
     await page.close();
   });
 
@@ -604,7 +648,7 @@ describe("web page contrast and languages", { concurrency: false, skip: NO_BROWS
     assert.equal(await page.getAttribute("html", "lang"), "ja");
     // Words that are the same in Japanese text: names, formats, keys and units.
     const allowed = new Set(
-      "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Web Worker ms English".split(
+      "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Home End Web Worker ms English".split(
         " ",
       ),
     );
@@ -630,6 +674,12 @@ describe("web page contrast and languages", { concurrency: false, skip: NO_BROWS
     }
     await scan("header", "#masthead");
     assert.deepEqual(english, []);
+    // The tutorials' words: 基本解 (ユニーク解) where the Gallery counts the classes.
+    await switchTo(page, "gallery");
+    assert.match(
+      (await page.textContent("[data-testid=gallery-summary]")) ?? "",
+      /基本解\(ユニーク解\)は1個/,
+    );
     // The switch: English now, the state kept, the focus on the switch.
     const hash = new URL(page.url()).hash;
     await page.click("#lang");

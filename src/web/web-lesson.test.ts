@@ -79,7 +79,9 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** English words a panel shows or says (names marked translate="no" left out). */
 async function englishIn(page: Page, selector: string): Promise<string[]> {
   const allowed = new Set(
-    "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Web Worker ms English".split(" "),
+    "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Home End Web Worker ms English".split(
+      " ",
+    ),
   );
   const all = await spokenText(page, selector);
   return (all.match(/[A-Za-z][A-Za-z-]+/g) ?? []).filter((w) => !allowed.has(w));

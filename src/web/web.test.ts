@@ -57,6 +57,23 @@ async function boardCols(page: Page, panel: string, n: number): Promise<number[]
   return cols;
 }
 
+/**
+ * On a page at Play with queens at (0, 0) and (1, 4) for N = 8: the count of completions (one)
+ * and Watch's search both run in workers.
+ */
+async function searchesRun(page: Page): Promise<void> {
+  await page.click("[data-testid=count]");
+  await page.waitForSelector("[data-testid=count-value]");
+  assert.equal(await text(page, "[data-testid=count-value]"), "1");
+  await page.click("#tab-watch");
+  await page.waitForFunction(() => {
+    const s = document.querySelector<HTMLInputElement>("#panel-watch [data-testid=scrubber]");
+    return s && Number(s.max) > 0;
+  });
+  await page.click("[data-testid=forward]");
+  assert.equal(await text(page, "[data-testid=stat-step]"), "1");
+}
+
 async function text(page: Page, selector: string): Promise<string> {
   return (await page.textContent(selector))?.trim() ?? "";
 }
@@ -135,6 +152,21 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.click("[data-testid=complete]");
     await page.waitForSelector("[data-testid=result] .callout.bad");
     assert.match(await text(page, "[data-testid=result]"), /No completion exists/);
+    // The status above agrees, and "Watch why" opens Watch searching from this board.
+    assert.equal(
+      await text(page, "[data-testid=play-status]"),
+      "No conflicts, but no completion exists: no solution for N = 4 keeps this queen.",
+    );
+    await page.click("[data-testid=watch-why]");
+    await page.waitForSelector("#panel-watch:not([hidden])");
+    assert.match(page.url(), /mode=watch/);
+    assert.match(page.url(), /from=board/);
+    assert.match(page.url(), /q=0:0/);
+    await page.waitForFunction(() => {
+      const s = document.querySelector<HTMLInputElement>("#panel-watch [data-testid=scrubber]");
+      return s && Number(s.max) > 0;
+    });
+    assert.match(await text(page, "#panel-watch"), /starts from the (1 )?queen placed in Play/);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -189,6 +221,10 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.waitForSelector("[data-testid=gallery-summary]");
     assert.equal(await text(page, "[data-testid=solution-count]"), "92");
     assert.equal(await text(page, "[data-testid=class-count]"), "12");
+    assert.equal(
+      await text(page, "[data-testid=gallery-summary]"),
+      "92 solutions in 12 symmetry classes (fundamental solutions)",
+    );
     let boards = 0;
     let classes = 0;
     for (;;) {
@@ -215,6 +251,50 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     assert.equal(csv[0], "index,class,row1,row2,row3,row4,row5,row6,row7,row8");
     assert.equal(csv.length, 93);
     assert.equal(csv[1], "1,1,1,5,8,6,3,7,2,4");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("opened from disk, and offline after loading, the page is styled and searches run", async () => {
+    // From file:// Chromium refuses module scripts, `crossorigin` stylesheets and workers started
+    // from a URL; offline, a worker's script cannot be fetched. The page needs none of them.
+    const disk = await openPage(browser!, `file://${site!.dir}/index.html#mode=play&n=8&q=0:0,1:4`);
+    // style.css is in force: the live region is visually hidden (static without the stylesheet).
+    assert.equal(
+      await disk.page.$eval("#announcer", (el) => getComputedStyle(el).position),
+      "absolute",
+    );
+    await searchesRun(disk.page);
+    assert.deepEqual(disk.errors, []);
+    await disk.page.close();
+    const { page, errors } = await open("#mode=play&n=8&q=0:0,1:4");
+    await page.context().setOffline(true);
+    await searchesRun(page);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a Gallery count stopped by leaving the tab, or cancelled, says so", async () => {
+    // N = 18 takes minutes in a browser: it is still counting when the tab changes.
+    const { page, errors } = await open("#mode=gallery&n=18");
+    await page.click("[data-testid=count-all]");
+    await page.waitForSelector("[data-testid=count-cancel]:not([hidden])");
+    await page.click("#tab-play");
+    await page.waitForSelector("#panel-play:not([hidden])");
+    await page.click("#tab-gallery");
+    await page.waitForSelector("[data-testid=count-all]:not([disabled])");
+    const at = String.raw`Cancelled (before the first sub-problem was done|at [\d,]+ of [\d,]+ sub-problems \([\d,]+ solutions? so far\))\.`;
+    assert.match(
+      await text(page, "#panel-gallery .progress-text"),
+      new RegExp(
+        `^The count stopped when you left the Gallery\\. ${at} Count again to start over\\.$`,
+      ),
+    );
+    // The Cancel button says where the count stopped.
+    await page.click("[data-testid=count-all]");
+    await page.waitForSelector("[data-testid=count-cancel]:not([hidden])");
+    await page.click("[data-testid=count-cancel]");
+    assert.match(await text(page, "#panel-gallery .progress-text"), new RegExp(`^${at}$`));
     assert.deepEqual(errors, []);
     await page.close();
   });

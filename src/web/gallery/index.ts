@@ -36,6 +36,13 @@ export class GalleryMode implements ModeView {
   private shownKey = "";
   /** Orbit sizes hidden by the chips (local to the view). */
   private hidden = new Set<number>();
+  /** How far the count in workers has come (for what a cancel says). */
+  private progress: CountProgress | undefined;
+  /**
+   * What the count in workers said when leaving the view stopped it, for the next time the
+   * counter of that N is drawn (the view is drawn anew, and the count must not vanish unsaid).
+   */
+  private stoppedNote: { readonly n: number; readonly text: string } | undefined;
 
   constructor(
     private readonly panel: HTMLElement,
@@ -76,6 +83,10 @@ export class GalleryMode implements ModeView {
   private stop(): void {
     this.job?.cancel();
     this.job = undefined;
+    if (this.pool.length > 0 && this.progress) {
+      const m = t().gallery;
+      this.stoppedNote = { n: this.progress.n, text: m.cancelledLeft(cancelledAt(this.progress)) };
+    }
     for (const j of this.pool) j.cancel();
     this.pool = [];
     this.gpu?.stop();
@@ -206,6 +217,7 @@ export class GalleryMode implements ModeView {
     const bar = h("progress", { max: 1, value: 0, "aria-label": m.progress });
     const text = h("p", { class: "progress-text", "aria-live": "polite" });
     const result = h("div", { class: "count-result", "data-testid": "count-result" });
+    if (this.stoppedNote?.n === n) text.textContent = this.stoppedNote.text;
     const gpu = this.gpuCounter(n, false);
     this.head.replaceChildren(
       h("h2", {}, m.counting(n)),
@@ -239,13 +251,17 @@ export class GalleryMode implements ModeView {
       for (const j of this.pool) j.cancel();
       this.pool = [];
       ended();
-      text.textContent = m.cancelled;
+      text.textContent = this.progress ? cancelledAt(this.progress) : m.cancelled;
     });
     start.addEventListener("click", () => {
       cancel.hidden = false;
       disableKeepingFocus(start, cancel);
       result.replaceChildren();
+      text.textContent = "";
+      this.stoppedNote = undefined;
       const t0 = performance.now();
+      const progress: CountProgress = { n, done: 0, parts: 0, found: 0n };
+      this.progress = progress;
       const done = new Array<number>(workers).fill(0);
       const found = new Array<bigint>(workers).fill(0n);
       let parts = 0;
@@ -257,6 +273,7 @@ export class GalleryMode implements ModeView {
           found[part] = BigInt(p.found);
           parts = p.total;
           const d = done.reduce((a, b) => a + b, 0);
+          Object.assign(progress, { done: d, parts, found: found.reduce((a, b) => a + b, 0n) });
           bar.max = parts;
           bar.value = d;
           // The text is a live region: rewrite it a few times a second at most.
@@ -286,6 +303,8 @@ export class GalleryMode implements ModeView {
         (e) => {
           for (const j of jobs) j.cancel();
           if (!(e instanceof Cancelled)) {
+            // Failed, not stopped: leaving the view later has nothing to cancel or say.
+            if (this.pool === jobs) this.pool = [];
             ended();
             text.textContent = m.failed((e as Error).message);
           }
@@ -293,6 +312,19 @@ export class GalleryMode implements ModeView {
       );
     });
   }
+}
+
+/** How far a count in workers has come: sub-problems done of all, solutions found in them. */
+interface CountProgress {
+  readonly n: number;
+  done: number;
+  parts: number;
+  found: bigint;
+}
+
+/** What a cancelled count says: where it stopped. */
+function cancelledAt(p: CountProgress): string {
+  return t().gallery.cancelledAt(p.done, p.parts, p.found);
 }
 
 /** Where focus goes when the pager button it was on is disabled: the other one of that pager. */

@@ -154,6 +154,10 @@ export const en = {
     statusEmpty: "An empty board: place a queen, or ask for a completion.",
     statusSoFar: (left: number) =>
       `No conflicts so far: ${pl(left, "more queen", "more queens")} to place.`,
+    statusStuck: (placed: number, size: number) =>
+      placed === 0
+        ? `No ${size}×${size} board has a solution.`
+        : `No conflicts, but no completion exists: no solution for N = ${n(size)} keeps ${placed === 1 ? "this queen" : `these ${n(placed)} queens`}.`,
     placed: (row: number, col: number) => `Placed a queen at ${at(row, col)}.`,
     removed: (row: number, col: number) => `Removed the queen at ${at(row, col)}.`,
     undone: "Undone.",
@@ -178,6 +182,8 @@ export const en = {
           : `the ${pl(added, "gold queen finishes", "gold queens finish")} the board and keep your ${n(kept)}.`
       } `,
     keep: "Keep these queens",
+    watchWhy: "Watch why",
+    watchWhyTitle: "Watch the search try every way to fill the empty rows from this board",
     completedSay: "A completion was found and is shown in gold.",
     noCompletion: "No completion exists. ",
     zero: "0 completions. ",
@@ -269,7 +275,7 @@ export const en = {
   },
   watch: {
     title: "Watch the search",
-    hint: "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above.",
+    hint: "Row by row, left to right: a queen goes on the first safe square; when a row has none, the search backs up and moves the queen above. Skipping an attacked square skips every board that could grow from it: that is pruning, and it is why backtracking visits so few of the boards brute force would try.",
     playback: "Playback",
     start: "Back to the start",
     back: "Step back",
@@ -280,7 +286,8 @@ export const en = {
     speed: "Speed",
     rate: (k: number) => `${n(k)} steps/s`,
     pauseAtSolution: "Pause at each solution",
-    shortcuts: "Keyboard shortcuts: Space plays or pauses, ← → step (K, J, L too)",
+    shortcuts:
+      "Keyboard shortcuts: Space plays or pauses, ← → step (K, J, L too), Home and End go to the first and last step",
     scrubber: "Step of the search",
     scrubText: (k: number, total: number, tracing: boolean) =>
       `step ${n(k)} of ${n(total)}${tracing ? ", still tracing" : ""}`,
@@ -305,7 +312,7 @@ export const en = {
     narrPlace: (row: number, col: number, down: boolean) =>
       `${At(row, col)} is safe: place a queen${down ? " and go down to the next row" : ""}.`,
     narrReject: (row: number, col: number, reason: string, by: { row: number; col: number }) =>
-      `${At(row, col)} is attacked along ${EN_REASON[reason]} by the queen at ${at(by.row, by.col)}: skip it.`,
+      `${At(row, col)} is attacked along ${EN_REASON[reason]} by the queen at ${at(by.row, by.col)}: skip it (pruning: nothing below it is tried).`,
     narrRemove: (row: number, col: number) =>
       `Everything under ${at(row, col)} has been explored: take that queen back (backtrack) and try the next column.`,
     narrSolution: (k: number) =>
@@ -363,7 +370,7 @@ export const en = {
         )
         .join(
           "; ",
-        )}. ${back >= 0 ? `Go back up to row ${back + 1} and move its queen (backtrack).` : "Nothing is left to try."}`,
+        )}. Every square of the row is pruned. ${back >= 0 ? `Go back up to row ${back + 1} and move its queen (backtrack).` : "Nothing is left to try."}`,
     narrRowDone: (row: number, back: number) =>
       back >= 0
         ? `Every column of row ${row + 1} has been tried: go back up to row ${back + 1} (backtrack).`
@@ -411,9 +418,12 @@ export const en = {
     legendSeen: "visited",
     legendSolution: "a solution",
     legendDead: "dead end",
-    legendRejected: "square rejected",
+    legendRejected: "square rejected (pruned)",
     legendUnseen: "not visited yet",
-    treeClick: "Click a node to go to its step.",
+    treeClick:
+      "Click a node to go to its step; on the keyboard, the arrow keys (Home, End) choose a node in the tree and Enter goes to it.",
+    treeKeys: "Arrow keys choose a node, Enter goes to its step.",
+    treeChosen: (label: string, step: number) => `${label}, step ${n(step)}.`,
     treeBrute:
       "Brute force has no search tree: it tries every placement of the queens in turn and tests each one whole.",
     profileWorking: "Counting the whole tree…",
@@ -423,7 +433,7 @@ export const en = {
     names: EN_SYM,
     canonical: "canonical",
     explain: (cols: readonly number[]) =>
-      `Read each board row by row as the columns of its queens: the canonical board is the least of the 8 (${cols1(cols)}). The gallery shows each class by it, outlined in gold.`,
+      `Read each board row by row as the columns of its queens: the canonical board is the least of the 8 (${cols1(cols)}), the class's fundamental (or unique) solution. The gallery shows each class by it, outlined in gold.`,
     same: (name: string) => `the same board as "${name}"`,
     orbit: (k: number) =>
       k === 1
@@ -457,7 +467,7 @@ export const en = {
       total,
       ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} in `,
       classes,
-      ` symmetry ${pluralForm("en", c, { one: "class", other: "classes" })}`,
+      ` symmetry ${pluralForm("en", c, { one: "class", other: "classes" })} (${pluralForm("en", c, { one: "fundamental solution", other: "fundamental solutions" })})`,
     ],
     chips: "Classes by orbit size",
     chip: (count: number, size: number) => `${pl(count, "class", "classes")} of ${n(size)}`,
@@ -495,16 +505,22 @@ export const en = {
     progressText: (done: number, total: number, found: bigint, seconds: number) =>
       `${n(done)} of ${n(total)} sub-problems · ${n(found)} solutions so far · ${s(seconds)}`,
     cancelled: "Cancelled.",
+    cancelledAt: (done: number, total: number, found: bigint) =>
+      total === 0
+        ? "Cancelled before the first sub-problem was done."
+        : `Cancelled at ${n(done)} of ${n(total)} sub-problems (${pl(found, "solution", "solutions")} so far).`,
+    cancelledLeft: (at: string) =>
+      `The count stopped when you left the Gallery. ${at} Count again to start over.`,
     doneIn: (seconds: number) => `Done in ${s(seconds)}.`,
     result: (total: Node, unique: Node, t: bigint, size: number): Part[] => [
       total,
       ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} for N = ${size}, in `,
       unique,
-      " symmetry classes.",
+      " symmetry classes (fundamental solutions).",
     ],
     showSymmetries: "Show the 8 symmetries",
     goldKey:
-      "Gold outline: the class's canonical board, the least of its images when read row by row. Under each board: the symmetry that turns the canonical board into it.",
+      "Gold outline: the class's canonical board (its fundamental solution), the least of its images when read row by row. Under each board: the symmetry that turns the canonical board into it.",
     made: (name: string) => name,
   },
   gpu: {
@@ -521,7 +537,6 @@ export const en = {
     noAdapter:
       "This browser has WebGPU but found no GPU adapter (it may be turned off, or blocked for this GPU).",
     error: (message: string) => `WebGPU failed: ${message}`,
-    loadFailed: (message: string) => `The GPU code failed to load: ${message}`,
     unavailable: "Not available here: ",
     maxN: (k: number) => `The GPU counter takes N up to ${k}.`,
     maxNShort: (k: number) => ` · the GPU counter takes N up to ${k}`,
@@ -548,7 +563,7 @@ export const en = {
       total,
       ` ${pluralForm("en", BigInt(t), { one: "solution", other: "solutions" })} for N = ${size}, in `,
       unique,
-      ` symmetry ${pluralForm("en", BigInt(u), { one: "class", other: "classes" })}.`,
+      ` symmetry ${pluralForm("en", BigInt(u), { one: "class", other: "classes" })} (${pluralForm("en", BigInt(u), { one: "fundamental solution", other: "fundamental solutions" })}).`,
     ],
     failed: (message: string) => `The GPU count failed: ${message}`,
     say: (t: string, size: number) => `GPU count: ${n(t)} solutions for N = ${size}`,

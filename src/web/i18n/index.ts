@@ -22,10 +22,13 @@ export function lang(): Lang {
   return current;
 }
 
-/** Shows the page in `l` from the next drawing on (and marks the document's language). */
+/**
+ * Shows the page in `l` from the next drawing on, and marks the document's language where there
+ * is a document (the models' tests, which run without a page, check the words in both).
+ */
 export function setLang(l: Lang): void {
   current = l;
-  document.documentElement.lang = l;
+  if (typeof document !== "undefined") document.documentElement.lang = l;
 }
 
 /** The messages of the current language. */

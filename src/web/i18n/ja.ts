@@ -124,6 +124,10 @@ export const ja: Messages = {
     statusEmpty: "空の盤面です。クイーンを置くか、完成形を探させてみましょう。",
     statusSoFar: (left: number) =>
       `今のところ衝突はありません。あと${jn(left)}個のクイーンを置きます。`,
+    statusStuck: (placed: number, size: number) =>
+      placed === 0
+        ? `${size}×${size}の盤面には解がありません。`
+        : `衝突はありませんが、完成形はありません。${placed === 1 ? "このクイーン" : `この${jn(placed)}個のクイーン`}を残した N = ${jn(size)} の解はありません。`,
     placed: (row: number, col: number) => `${jat(row, col)}にクイーンを置きました。`,
     removed: (row: number, col: number) => `${jat(row, col)}のクイーンを取り除きました。`,
     undone: "元に戻しました。",
@@ -148,6 +152,8 @@ export const ja: Messages = {
           : `金色の${jn(added)}個のクイーンで盤面が埋まり、置いた${jn(kept)}個はそのままです。`
       }`,
     keep: "このクイーンを残す",
+    watchWhy: "探索で理由を見る",
+    watchWhyTitle: "この盤面から、空いた行を埋めるすべての方法を探索が試すようすを見ます",
     completedSay: "完成形が見つかりました。金色で表示しています。",
     noCompletion: "完成形はありません。",
     zero: "完成形は0通りです。",
@@ -244,7 +250,7 @@ export const ja: Messages = {
   },
   watch: {
     title: "探索を見る",
-    hint: "上の行から順に、左から右へ調べます。安全な最初のマスにクイーンを置き、置ける場所がない行に来たら一つ上の行に戻って、そのクイーンを次の列へ動かします(バックトラッキング)。",
+    hint: "上の行から順に、左から右へ調べます。安全な最初のマスにクイーンを置き、置ける場所がない行に来たら一つ上の行に戻って、そのクイーンを次の列へ動かします(バックトラッキング)。攻撃されているマスを飛ばすと、そこから先の盤面はひとつも調べずに済みます。これが枝刈りで、総当たりが試す盤面のほとんどをバックトラッキングが訪れないのはこのためです。",
     playback: "再生",
     start: "最初に戻る",
     back: "1手戻る",
@@ -255,7 +261,8 @@ export const ja: Messages = {
     speed: "速さ",
     rate: (k: number) => `毎秒${jn(k)}手`,
     pauseAtSolution: "解が見つかるたびに止める",
-    shortcuts: "キーボード操作: Space で再生・一時停止、← → で1手ずつ(K・J・L も使えます)",
+    shortcuts:
+      "キーボード操作: Space で再生・一時停止、← → で1手ずつ(K・J・L も使えます)、Home と End で最初と最後の手順へ",
     scrubber: "探索の手順",
     scrubText: (k: number, total: number, tracing: boolean) =>
       `${jn(total)}手中${jn(k)}手目${tracing ? "(記録中)" : ""}`,
@@ -278,7 +285,7 @@ export const ja: Messages = {
     narrPlace: (row: number, col: number, down: boolean) =>
       `${jat(row, col)}は安全です。クイーンを置き${down ? "、次の行へ進みます" : "ます"}。`,
     narrReject: (row: number, col: number, reason: string, by: { row: number; col: number }) =>
-      `${jat(row, col)}は${jat(by.row, by.col)}のクイーンに${JA_REASON[reason]}で攻撃されているので、飛ばします。`,
+      `${jat(row, col)}は${jat(by.row, by.col)}のクイーンに${JA_REASON[reason]}で攻撃されているので、飛ばします(枝刈り: その先は調べません)。`,
     narrRemove: (row: number, col: number) =>
       `${jat(row, col)}のクイーンより下はすべて調べ終えました。そのクイーンを取り除いて(バックトラック)、次の列を試します。`,
     narrSolution: (k: number) =>
@@ -335,7 +342,7 @@ export const ja: Messages = {
         )
         .join(
           "、",
-        )}攻撃されています。${back >= 0 ? `${back + 1}行目に戻って、そのクイーンを動かします(バックトラック)。` : "もう試すものはありません。"}`,
+        )}攻撃されています。この行のマスはすべて枝刈りされました。${back >= 0 ? `${back + 1}行目に戻って、そのクイーンを動かします(バックトラック)。` : "もう試すものはありません。"}`,
     narrRowDone: (row: number, back: number) =>
       back >= 0
         ? `${row + 1}行目の列をすべて試しました。${back + 1}行目に戻ります(バックトラック)。`
@@ -382,9 +389,12 @@ export const ja: Messages = {
     legendSeen: "訪問済み",
     legendSolution: "解",
     legendDead: "行き止まり",
-    legendRejected: "攻撃されて飛ばしたマス",
+    legendRejected: "攻撃されて飛ばしたマス(枝刈り)",
     legendUnseen: "まだ訪問していない",
-    treeClick: "ノードをクリックすると、その手順へ移動します。",
+    treeClick:
+      "ノードをクリックすると、その手順へ移動します。キーボードでは矢印キー(Home、End)で探索木のノードを選び、Enter で移動します。",
+    treeKeys: "矢印キーでノードを選び、Enter でその手順へ移動します。",
+    treeChosen: (label: string, step: number) => `${label}、手順${jn(step)}。`,
     treeBrute:
       "総当たりには探索木がありません。クイーンの置き方を順にすべて試し、一つずつ盤面全体を確かめます。",
     profileWorking: "探索木全体を数えています…",
@@ -394,7 +404,7 @@ export const ja: Messages = {
     names: JA_SYM,
     canonical: "代表",
     explain: (cols: readonly number[]) =>
-      `各盤面を上の行から順にクイーンの列番号で読むと、8通りのうち最小のものが代表の解です(${cols1(cols)})。全解一覧では各グループをこの代表で示し、金色の枠で囲んでいます。`,
+      `各盤面を上の行から順にクイーンの列番号で読むと、8通りのうち最小のものが代表の解、つまり基本解(ユニーク解)です(${cols1(cols)})。全解一覧では各グループをこの代表で示し、金色の枠で囲んでいます。`,
     same: (name: string) => `「${name}」と同じ盤面`,
     orbit: (k: number) =>
       k === 1
@@ -427,9 +437,9 @@ export const ja: Messages = {
     summary: (total: Node, classes: Node): Part[] => [
       "解は",
       total,
-      "通り。回転・鏡映で重なるものをまとめると",
+      "通り。回転・鏡映で重なるものを一つにまとめると、基本解(ユニーク解)は",
       classes,
-      "グループ",
+      "個",
     ],
     chips: "グループの大きさ別",
     chip: (count: number, size: number) => `${jn(size)}個組 × ${jn(count)}`,
@@ -468,17 +478,23 @@ export const ja: Messages = {
     progressText: (done: number, total: number, found: bigint, seconds: number) =>
       `部分問題 ${jn(total)}個中${jn(done)}個 · これまでに${jn(found)}通り · ${js(seconds)}`,
     cancelled: "キャンセルしました。",
+    cancelledAt: (done: number, total: number, found: bigint) =>
+      total === 0
+        ? "最初の部分問題が終わる前にキャンセルしました。"
+        : `部分問題 ${jn(total)}個中${jn(done)}個のところでキャンセルしました(それまでに${jn(found)}通り)。`,
+    cancelledLeft: (at: string) =>
+      `「全解一覧」を離れたので数え上げを止めました。${at}もう一度数えると最初からやり直します。`,
     doneIn: (seconds: number) => `${js(seconds)}で完了しました。`,
     result: (total: Node, unique: Node, _t: bigint, size: number): Part[] => [
       `N = ${size} の解は`,
       total,
-      "通り、回転・鏡映でまとめると",
+      "通り、回転・鏡映でまとめた基本解(ユニーク解)は",
       unique,
-      "グループです。",
+      "個です。",
     ],
     showSymmetries: "8通りの対称形を見る",
     goldKey:
-      "金色の枠: グループの代表の解(上の行から列番号で読んだとき最小のもの)。各盤面の下には、代表をその盤面に移す対称変換を書いています。",
+      "金色の枠: グループの代表の解(基本解。上の行から列番号で読んだとき最小のもの)。各盤面の下には、代表をその盤面に移す対称変換を書いています。",
     made: (name: string) => name,
   },
   gpu: {
@@ -495,7 +511,6 @@ export const ja: Messages = {
     noAdapter:
       "このブラウザには WebGPU がありますが、GPU アダプタが見つかりません(無効になっているか、この GPU では使えないようです)。",
     error: (message: string) => `WebGPU でエラーが起きました: ${message}`,
-    loadFailed: (message: string) => `GPU のコードを読み込めませんでした: ${message}`,
     unavailable: "ここでは使えません: ",
     maxN: (k: number) => `GPU での数え上げは N = ${k} までです。`,
     maxNShort: (k: number) => ` · GPU での数え上げは N = ${k} まで`,
@@ -521,9 +536,9 @@ export const ja: Messages = {
     result: (total: Node, unique: Node, _t: string, _u: string, size: number): Part[] => [
       `N = ${size} の解は`,
       total,
-      "通り、回転・鏡映でまとめると",
+      "通り、回転・鏡映でまとめた基本解(ユニーク解)は",
       unique,
-      "グループです。",
+      "個です。",
     ],
     failed: (message: string) => `GPU での数え上げに失敗しました: ${message}`,
     say: (t: string, size: number) => `GPU での数え上げ: N = ${size} の解は${jn(t)}通り`,

@@ -248,6 +248,14 @@ export class PlayMode implements ModeView, PlayViewActions {
     this.app.announce(`${has ? m.removed(row, col) : m.placed(row, col)} ${this.statusText()}`);
   }
 
+  /**
+   * Watch's backtracking search from the board shown: every way it tries to fill the empty rows
+   * ends in a dead end, each with its reason (Watch keeps the queens as fixed: `from=board`).
+   */
+  watchWhy(): void {
+    this.app.set({ mode: "watch", algo: "backtrack", from: true, step: 0 });
+  }
+
   keep(cols: readonly number[]): void {
     this.ps.result = undefined;
     this.edit(cols.map((col, row) => ({ row, col })));

@@ -77,6 +77,46 @@ describe("the board", () => {
   });
 });
 
+describe("the status after a search found no completion", () => {
+  const none = (n: number, queens: string) => {
+    const ps = initialState(false);
+    ps.result = { kind: "none", task: "complete", n, queens: qs(queens) };
+    return ps;
+  };
+  test("agrees with the result for the board it was found for", () => {
+    assert.deepEqual(boardModel(none(4, "0:0"), page(4, "0:0")).status, {
+      text: "No conflicts, but no completion exists: no solution for N = 4 keeps this queen.",
+      tone: "bad",
+    });
+    assert.deepEqual(boardModel(none(8, "0:0,1:2,2:4"), page(8, "0:0,1:2,2:4")).status, {
+      text: "No conflicts, but no completion exists: no solution for N = 8 keeps these 3 queens.",
+      tone: "bad",
+    });
+    assert.deepEqual(boardModel(none(3, ""), page(3, "")).status, {
+      text: "No 3×3 board has a solution.",
+      tone: "bad",
+    });
+  });
+  test("says nothing of it for another board", () => {
+    assert.deepEqual(boardModel(none(4, "0:0"), page(4, "0:1")).status, {
+      text: "No conflicts so far: 3 more queens to place.",
+      tone: "",
+    });
+    assert.deepEqual(boardModel(none(4, "0:0"), page(5, "0:0")).status.tone, "");
+    // A conflict is what the status names first, whatever the result box says.
+    assert.deepEqual(boardModel(none(4, "0:0"), page(4, "0:0,1:1")).status.tone, "bad");
+    assert.match(boardModel(none(4, "0:0"), page(4, "0:0,1:1")).status.text, /attacks/);
+  });
+  test("agrees with the live hint when it finds the board stuck", () => {
+    const ps = initialState(true);
+    const p = page(4, "0:0");
+    ps.hint = { key: boardKey(p), dead: new Set(["1:2", "1:3"]), completable: false, safe: 6 };
+    assert.equal(boardModel(ps, p).status.tone, "bad");
+    ps.hintsOn = false;
+    assert.equal(boardModel(ps, p).status.tone, "");
+  });
+});
+
 describe("why a board has no completion", () => {
   const table: [n: number, queens: string, why: string][] = [
     [

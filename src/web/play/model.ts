@@ -6,7 +6,7 @@
  */
 import { attackKind, type Conflict, conflicts, isSolution, type Queen } from "../../board.js";
 import { t } from "../i18n/index.js";
-import { type PageState, puzzleKey } from "../state.js";
+import { type PageState, puzzleKey, queensKey } from "../state.js";
 import type { CellMark } from "../ui/board-view.js";
 import { boardKey, ghostCols, givenKeys, type Hint, type PlayState } from "./state.js";
 
@@ -96,6 +96,9 @@ export function boardModel(ps: PlayState, page: PageState): BoardModel {
     }
   }
   const solved = found.length === 0 && queens.length === n;
+  // A board shown to have no completion (by the result box or the live hint) is not "so far so
+  // good": the status says what the result says.
+  const stuck = found.length === 0 && !solved && noCompletionShown(ps, page, hint);
   const cols = new Array<number>(n).fill(-1);
   for (const q of queens) cols[q.row] = q.col;
   const text =
@@ -103,9 +106,11 @@ export function boardModel(ps: PlayState, page: PageState): BoardModel {
       ? m.statusConflicts(found.length)
       : solved
         ? m.statusSolved(n)
-        : queens.length === 0
-          ? m.statusEmpty
-          : m.statusSoFar(n - queens.length);
+        : stuck
+          ? m.statusStuck(queens.length, n)
+          : queens.length === 0
+            ? m.statusEmpty
+            : m.statusSoFar(n - queens.length);
   return {
     conflicts: found,
     marks,
@@ -113,8 +118,20 @@ export function boardModel(ps: PlayState, page: PageState): BoardModel {
     solved,
     cols,
     full: solved && isSolution(cols),
-    status: { text, tone: found.length > 0 ? "bad" : solved ? "good" : "" },
+    status: { text, tone: found.length > 0 || stuck ? "bad" : solved ? "good" : "" },
   };
+}
+
+/**
+ * Whether the result box (a completion or a count that found none) or the live hint has shown
+ * that the board shown has no completion.
+ */
+function noCompletionShown(ps: PlayState, page: PageState, hint: Hint | undefined): boolean {
+  const r = ps.result;
+  if (r?.kind === "none" && r.n === page.n && queensKey(r.queens) === queensKey(page.queens)) {
+    return true;
+  }
+  return hint !== undefined && !hint.completable;
 }
 
 /** The live hint's line, and whether it is final (not waiting for the worker). */

@@ -19,6 +19,8 @@ export interface PlayViewActions {
   /** Keeps the completion shown: its queens become the board. */
   keep(cols: readonly number[]): void;
   downloadCompletions(board: PageState, format: "json" | "csv"): void;
+  /** Opens Watch searching from the board shown (which has no completion). */
+  watchWhy(): void;
   setSym(sym: number): void;
   /** Puts an image of the solution on the board (from the symmetries). */
   openImage(cols: readonly number[]): void;
@@ -282,12 +284,18 @@ export class PlayView {
         keep.addEventListener("click", () => this.actions.keep(r.cols));
         return ["good", h("strong", {}, m.completed), m.found(r.ms / 1000, r.added, r.given), keep];
       }
-      case "none":
+      case "none": {
+        const watch = button(m.watchWhy, "watch-why");
+        watch.title = m.watchWhyTitle;
+        watch.addEventListener("click", () => this.actions.watchWhy());
         return [
           "bad",
           h("strong", {}, r.task === "complete" ? m.noCompletion : m.zero),
           whyNoCompletion(r.n, r.queens),
+          " ",
+          watch,
         ];
+      }
       case "counted": {
         const solutions = r.board.queens.length === 0;
         const parts: (Node | string)[] = [

@@ -70,7 +70,13 @@ export class CodePanel {
   private readonly list: HTMLOListElement;
   private readonly vars = h("dl", { class: "vars", "data-testid": "code-vars" });
   private readonly masks = h("div", { class: "masks", "data-testid": "code-masks" });
-  private readonly stack = h("ol", { class: "stack", "data-testid": "code-stack" });
+  /** Scrolled to its newest frame when taller than its box: reachable by keyboard to scroll. */
+  private readonly stack = h("ol", {
+    class: "stack",
+    "data-testid": "code-stack",
+    tabindex: 0,
+    "aria-label": t().code.stack,
+  });
   private readonly stackNote = h("p", { class: "cand-key" });
   private algo: Algo | undefined;
 

@@ -73,7 +73,7 @@ export function symmetryView(cols: readonly number[], options: SymmetryViewOptio
   );
   close.addEventListener("click", () => options.onClose());
   const id = `sym-title-${++views}`;
-  return h(
+  const view = h(
     "section",
     { class: "sym-view", "aria-labelledby": id, "data-testid": "sym-view" },
     h("header", {}, h("h3", { id }, m.title), close),
@@ -89,4 +89,11 @@ export function symmetryView(cols: readonly number[], options: SymmetryViewOptio
       ),
     ),
   );
+  // Escape closes the view from anywhere inside it, as the close button does.
+  view.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || e.defaultPrevented) return;
+    e.preventDefault();
+    options.onClose();
+  });
+  return view;
 }

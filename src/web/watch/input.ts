@@ -6,7 +6,7 @@
 import { saveShortcuts } from "../prefs.js";
 import type { Algo, PageState } from "../state.js";
 import type { WatchView } from "./render.js";
-import type { WatchState } from "./state.js";
+import { length, type WatchState } from "./state.js";
 
 /** What input can ask of the mode. */
 export interface WatchActions {
@@ -72,6 +72,16 @@ export function bindInput(view: WatchView, act: WatchActions): () => void {
     const step = view.treeStepAt(e);
     if (step !== undefined) act.goTo(step);
   });
+  // The tree by keyboard: the arrows, Home and End move its cursor from node to node, Enter
+  // goes to the node's step (before the page-wide keys, which would step the search instead).
+  view.treeBox.addEventListener("keydown", (e) => {
+    if (!(e.target as Element).matches("svg.tree") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Enter") {
+      const step = view.treeCursorStep();
+      if (step !== undefined) act.goTo(step);
+    } else if (!view.moveTreeCursor(e.key)) return;
+    e.preventDefault();
+  });
   // Play's queens as the starting board, or not (render.ts draws these buttons with the note).
   view.note.addEventListener("click", (e) => {
     const b = (e.target as Element).closest("button");
@@ -86,7 +96,8 @@ export function bindInput(view: WatchView, act: WatchActions): () => void {
 }
 
 /**
- * The media keys: Space (and K) plays or pauses, ← and → (J and L) step. Only while Watch is
+ * The media keys: Space (and K) plays or pauses, ← and → (J and L) step, Home and End go to the
+ * first and last step (the last one recorded so far). Only while Watch is
  * shown and the shortcuts are on; never where the key already means something (typing in a
  * field, Space on a button or a checkbox, arrows on the board or a slider, which step on
  * their own).
@@ -104,6 +115,8 @@ function shortcut(e: KeyboardEvent, act: WatchActions): void {
   if ((key === " " && !activates) || key === "k") act.togglePlay();
   else if ((key === "ArrowLeft" && !moves) || key === "j") act.goTo(act.ws.pos - 1);
   else if ((key === "ArrowRight" && !moves) || key === "l") act.goTo(act.ws.pos + 1);
+  else if (key === "Home" && !moves) act.goTo(0);
+  else if (key === "End" && !moves) act.goTo(length(act.ws.trace));
   else return;
   e.preventDefault();
 }

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { lesson } from "../../teach/lesson.js";
+import { setLang } from "../i18n/index.js";
 import type { Algo } from "../state.js";
 import { packStep } from "../steps.js";
 import { boardModel, codeModel, currentRow, narrate } from "./model.js";
@@ -14,11 +15,13 @@ import {
   length,
   newTrace,
   rate,
+  replayAt,
   seek,
   solutionFrom,
   solutionsSoFar,
   type Trace,
 } from "./state.js";
+import { pathTree, treeCursorAt, treeCursorMove, wholeTree } from "./tree.js";
 
 /** The whole trace of the search on an n×n board, as Watch has it once the worker is done. */
 function traceOf(
@@ -53,25 +56,25 @@ describe("backtracking, N = 4", () => {
     [1, "Row 1, column 1 is safe: place a queen and go down to the next row.", [7, 8], 0],
     [
       2,
-      "Row 2, column 1 is attacked along the column by the queen at row 1, column 1: skip it.",
+      "Row 2, column 1 is attacked along the column by the queen at row 1, column 1: skip it (pruning: nothing below it is tried).",
       [5, 6],
       1,
     ],
     [
       3,
-      "Row 2, column 2 is attacked along a diagonal by the queen at row 1, column 1: skip it.",
+      "Row 2, column 2 is attacked along a diagonal by the queen at row 1, column 1: skip it (pruning: nothing below it is tried).",
       [5, 6],
       1,
     ],
     [
       6,
-      "Row 3, column 2 is attacked along an anti-diagonal by the queen at row 2, column 3: skip it.",
+      "Row 3, column 2 is attacked along an anti-diagonal by the queen at row 2, column 3: skip it (pruning: nothing below it is tried).",
       [5, 6],
       2,
     ],
     [
       9,
-      "Dead end: row 3 has no safe square. Column 1 is attacked along the column by the queen at row 1, column 1; column 2 is attacked along an anti-diagonal by the queen at row 2, column 3; column 3 is attacked along a diagonal by the queen at row 1, column 1; column 4 is attacked along a diagonal by the queen at row 2, column 3. Go back up to row 2 and move its queen (backtrack).",
+      "Dead end: row 3 has no safe square. Column 1 is attacked along the column by the queen at row 1, column 1; column 2 is attacked along an anti-diagonal by the queen at row 2, column 3; column 3 is attacked along a diagonal by the queen at row 1, column 1; column 4 is attacked along a diagonal by the queen at row 2, column 3. Every square of the row is pruned. Go back up to row 2 and move its queen (backtrack).",
       [10],
       2,
     ],
@@ -310,5 +313,61 @@ describe("the state", () => {
     assert.equal(rate(0), 1);
     assert.equal(rate(40), 30);
     assert.equal(rate(100), 5000);
+  });
+});
+
+describe("the tree by keyboard", () => {
+  test("the arrows move the cursor one node, Home and End to the ends, within the nodes", () => {
+    const table: [at: number, key: string, to: number | undefined][] = [
+      [3, "ArrowRight", 4],
+      [3, "ArrowDown", 4],
+      [3, "ArrowLeft", 2],
+      [3, "ArrowUp", 2],
+      [0, "ArrowLeft", 0],
+      [9, "ArrowRight", 9],
+      [5, "Home", 0],
+      [5, "End", 9],
+      [5, "Enter", undefined],
+      [5, " ", undefined],
+    ];
+    for (const [at, key, to] of table)
+      assert.equal(treeCursorMove(10, at, key), to, `${at} ${key}`);
+    assert.equal(treeCursorMove(0, 0, "End"), undefined);
+  });
+
+  test("the cursor stays on its node, or starts on the newest node the search has reached", () => {
+    const trace = traceOf("backtrack", 4);
+    const replay = replayAt(trace, 6)!;
+    const whole = wholeTree(trace.tree!, replay).hits;
+    // The nodes in visiting order: the root first, each node at the step that placed it.
+    assert.equal(whole[0]!.step, 0);
+    assert.equal(whole[0]!.label, "empty board");
+    assert.deepEqual(
+      whole.map((h) => h.step),
+      [...whole.map((h) => h.step)].sort((a, b) => a - b),
+    );
+    const newest = treeCursorAt(whole, undefined, 6);
+    assert.ok(whole[newest]!.step <= 6);
+    assert.ok(whole.every((h) => h.step > 6 || h.step <= whole[newest]!.step));
+    // A node chosen stays chosen, wherever the search is.
+    assert.equal(treeCursorAt(whole, whole[4]!.step, 0), 4);
+    // The path tree: a node no longer drawn gives way to the newest one reached.
+    const path = pathTree(replayAt(trace, 3)!).hits;
+    const at = treeCursorAt(path, 999_999, 3);
+    assert.ok(path[at]!.step <= 3);
+    assert.ok(path.every((h) => h.step > 3 || h.step <= path[at]!.step));
+  });
+});
+
+describe("the tutorials' words, in Japanese too", () => {
+  test("a rejected square and a dead end are pruning (枝刈り)", () => {
+    const trace = traceOf("backtrack", 4);
+    try {
+      setLang("ja");
+      assert.match(narrate({ trace, pos: 2 }), /飛ばします\(枝刈り: その先は調べません\)。$/);
+      assert.match(narrate({ trace, pos: 9 }), /この行のマスはすべて枝刈りされました。/);
+    } finally {
+      setLang("en");
+    }
   });
 });

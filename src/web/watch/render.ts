@@ -21,7 +21,15 @@ import {
   type Trace,
   type WatchState,
 } from "./state.js";
-import { depthBars, pathTree, type TreePicture, treeLegend, wholeTree } from "./tree.js";
+import {
+  depthBars,
+  pathTree,
+  type TreePicture,
+  treeCursorAt,
+  treeCursorMove,
+  treeLegend,
+  wholeTree,
+} from "./tree.js";
 
 const ICONS = {
   start: "M5 5h2.5v14H5zM19 5v14L8.5 12z",
@@ -143,6 +151,14 @@ export class WatchView {
   /** Where the tree's nodes are, to find the one clicked. */
   private treeHits: TreePicture["hits"] = [];
   private treeSize = { width: 1, height: 1 };
+  /**
+   * The keyboard's cursor in the tree: the step of the node it is on (kept across redraws; a
+   * node no longer drawn gives way to the newest one reached), and its index in the hits.
+   */
+  private treeCursor: number | undefined;
+  private cursorIndex = 0;
+  /** Says the node the cursor moved to (the tree itself is one picture to a screen reader). */
+  private readonly treeSay = h("p", { class: "sr-only", "aria-live": "polite" });
   /** What the solution ticks were drawn for (they change only as steps arrive). */
   private marksKey = "";
   /** What the play button shows (it is redrawn only when that changes). */
@@ -190,6 +206,7 @@ export class WatchView {
       this.candBox,
       h("h3", {}, m.tree),
       this.treeBox,
+      this.treeSay,
       h("p", { class: "hint" }, m.hint),
     );
     const s = t().slides;
@@ -306,6 +323,25 @@ export class WatchView {
       if (d < 14 && (!best || d < best.d)) best = { step: hit.step, d };
     }
     return best?.step;
+  }
+
+  /** Moves the tree's cursor on an arrow, Home or End; false for any other key. */
+  moveTreeCursor(key: string): boolean {
+    const to = treeCursorMove(this.treeHits.length, this.cursorIndex, key);
+    if (to === undefined) return false;
+    const hit = this.treeHits[to]!;
+    this.cursorIndex = to;
+    this.treeCursor = hit.step;
+    const ring = this.treeBox.querySelector(".tree-cursor");
+    ring?.setAttribute("cx", String(hit.x));
+    ring?.setAttribute("cy", String(hit.y));
+    this.treeSay.textContent = t().watch.treeChosen(hit.label, hit.step);
+    return true;
+  }
+
+  /** The step of the node under the tree's cursor (Enter goes there). */
+  treeCursorStep(): number | undefined {
+    return this.treeHits[this.cursorIndex]?.step;
   }
 
   private drawBoard(shown: Shown): void {
@@ -470,6 +506,14 @@ export class WatchView {
     const whole = trace.tree !== undefined;
     const pic = whole ? wholeTree(trace.tree!, replay) : pathTree(replay);
     this.treeHits = pic.hits;
+    this.cursorIndex = treeCursorAt(pic.hits, this.treeCursor, pos);
+    const at = pic.hits[this.cursorIndex];
+    // The cursor's ring is drawn inside the picture; style.css shows it only while the tree
+    // has the keyboard's focus.
+    const ring = at ? `<circle class="tree-cursor" cx="${at.x}" cy="${at.y}" r="9"/>` : "";
+    const svg = `${pic.svg.slice(0, -"</svg>".length)}${ring}</svg>`;
+    // The picture is drawn anew on every step: the keyboard's focus moves to the new one.
+    const focused = this.treeBox.contains(document.activeElement);
     this.treeSize = { width: pic.width, height: pic.height };
     const bars = depthBars(
       replay.cur.perDepth,
@@ -477,7 +521,8 @@ export class WatchView {
       trace.profile,
       trace.n,
     );
-    this.treeBox.innerHTML = `${pic.svg}${treeLegend(!whole, trace.algo === "backtrack")}${bars}`;
+    this.treeBox.innerHTML = `${svg}${treeLegend(!whole, trace.algo === "backtrack")}${bars}`;
+    if (focused) this.treeBox.querySelector<SVGSVGElement>("svg.tree")?.focus();
   }
 }
 

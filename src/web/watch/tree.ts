@@ -28,7 +28,54 @@ export interface TreePicture {
   readonly svg: string;
   readonly width: number;
   readonly height: number;
-  readonly hits: readonly { readonly x: number; readonly y: number; readonly step: number }[];
+  readonly hits: readonly TreeHit[];
+}
+
+/** A node that a click or the keyboard can choose: where it is drawn, its step and its name. */
+export interface TreeHit {
+  readonly x: number;
+  readonly y: number;
+  readonly step: number;
+  readonly label: string;
+}
+
+/**
+ * Where the keyboard's cursor goes among `count` nodes (in the order drawn: the whole tree in
+ * the search's visiting order, the path tree row by row from the left) from `at` on `key`: ← ↑
+ * the one before, → ↓ the one after, Home and End the first and last; undefined for any other
+ * key, so that it keeps its own meaning.
+ */
+export function treeCursorMove(count: number, at: number, key: string): number | undefined {
+  if (count === 0) return undefined;
+  const to =
+    key === "ArrowLeft" || key === "ArrowUp"
+      ? at - 1
+      : key === "ArrowRight" || key === "ArrowDown"
+        ? at + 1
+        : key === "Home"
+          ? 0
+          : key === "End"
+            ? count - 1
+            : undefined;
+  return to === undefined ? undefined : Math.max(0, Math.min(count - 1, to));
+}
+
+/**
+ * The node the cursor starts on, or stays on after a redraw: the one for `step` if it is drawn,
+ * otherwise the last one the search has reached by `pos` (the newest queen of the path).
+ */
+export function treeCursorAt(
+  hits: readonly TreeHit[],
+  step: number | undefined,
+  pos: number,
+): number {
+  const same = step === undefined ? -1 : hits.findIndex((hit) => hit.step === step);
+  if (same >= 0) return same;
+  let best = 0;
+  hits.forEach((hit, i) => {
+    if (hit.step <= pos && hit.step >= hits[best]!.step) best = i;
+  });
+  return best;
 }
 
 /** The whole search tree of a finished list of steps. */
@@ -100,7 +147,7 @@ export function wholeTree(nodes: readonly TreeNode[], replay: Replay): TreePictu
   walk(0);
   const edges: string[] = [];
   const dots: string[] = [];
-  const hits: { x: number; y: number; step: number }[] = [];
+  const hits: TreeHit[] = [];
   nodes.forEach((node, id) => {
     const seen = node.at <= pos;
     const leafDead = node.children.length === 0 && !node.solution && node.depth > 0;
@@ -117,11 +164,11 @@ export function wholeTree(nodes: readonly TreeNode[], replay: Replay): TreePictu
     dots.push(
       `<circle class="${cls}" cx="${x}" cy="${y}" r="${node.depth === 0 ? 6 : 4.5}"><title>${title}</title></circle>`,
     );
-    hits.push({ x, y, step: node.at });
+    hits.push({ x, y, step: node.at, label: title });
   });
   const label = m.treeLabel(nodes.length, nodes.filter((n) => n.at <= pos).length);
   return {
-    svg: `<svg class="tree" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}" data-testid="tree"><g class="edges">${edges.join("")}</g><g class="dots">${dots.join("")}</g></svg>`,
+    svg: `<svg class="tree" viewBox="0 0 ${W} ${H}" role="img" tabindex="0" data-focus="tree" aria-label="${label} ${m.treeKeys}" data-testid="tree"><g class="edges">${edges.join("")}</g><g class="dots">${dots.join("")}</g></svg>`,
     width: W,
     height: H,
     hits,
@@ -146,11 +193,11 @@ export function pathTree(replay: Replay): TreePicture {
   const Y = (d: number) => 12 + d * levelH;
   const edges: string[] = [];
   const dots: string[] = [];
-  const hits: { x: number; y: number; step: number }[] = [];
+  const hits: TreeHit[] = [];
   dots.push(
     `<circle class="seen path" cx="${rootX}" cy="${Y(0)}" r="6"><title>${m.treeRoot}</title></circle>`,
   );
-  hits.push({ x: rootX, y: Y(0), step: 0 });
+  hits.push({ x: rootX, y: Y(0), step: 0, label: m.treeRoot });
   let parentX = rootX;
   rows.forEach((row, d) => {
     const y = Y(d + 1);
@@ -166,13 +213,23 @@ export function pathTree(replay: Replay): TreePicture {
         dots.push(
           `<circle class="${cls}" cx="${x}" cy="${y}" r="5"><title>${title}: ${st === PLACED ? m.candPlaced : m.candDone}</title></circle>`,
         );
-        hits.push({ x, y, step: s.at[i]! });
+        hits.push({
+          x,
+          y,
+          step: s.at[i]!,
+          label: `${title}: ${st === PLACED ? m.candPlaced : m.candDone}`,
+        });
         if (st === PLACED) next = x;
       } else if (st === REJECTED) {
         dots.push(
           `<path class="rej" d="M${x - 3.5} ${y - 3.5}l7 7m0 -7l-7 7"><title>${title}: ${m.candRejected(REASON_NAMES[s.reason[i]!]!, s.byRow[i]!)}</title></path>`,
         );
-        hits.push({ x, y, step: s.at[i]! });
+        hits.push({
+          x,
+          y,
+          step: s.at[i]!,
+          label: `${title}: ${m.candRejected(REASON_NAMES[s.reason[i]!]!, s.byRow[i]!)}`,
+        });
       } else {
         dots.push(
           `<circle class="unseen" cx="${x}" cy="${y}" r="3"><title>${title}: ${m.candUntried}</title></circle>`,
@@ -183,7 +240,7 @@ export function pathTree(replay: Replay): TreePicture {
   });
   const label = m.pathLabel(rows.length);
   return {
-    svg: `<svg class="tree path-tree" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}" data-testid="path-tree"><g class="edges">${edges.join("")}</g><g class="dots">${dots.join("")}</g></svg>`,
+    svg: `<svg class="tree path-tree" viewBox="0 0 ${W} ${H}" role="img" tabindex="0" data-focus="tree" aria-label="${label} ${m.treeKeys}" data-testid="path-tree"><g class="edges">${edges.join("")}</g><g class="dots">${dots.join("")}</g></svg>`,
     width: W,
     height: H,
     hits,
