@@ -54,15 +54,28 @@ export function isWriteFault(e: unknown): boolean {
  */
 export function checkSize(n: number, max: number, what = "n"): number {
   if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new NQueensError(`${what} must be an integer from 1 to ${max}: got ${n}`);
+    throw new NQueensError(`${what} must be an integer from 1 to ${max}: got ${shownValue(n)}`);
   }
   return n;
+}
+
+/**
+ * A value a caller passed where a number belongs, for a message: a number as it prints, a string
+ * quoted and named as one (`count("8")` says "got the string '8'", not "got 8"), and anything
+ * else by its kind.
+ */
+export function shownValue(value: unknown): string {
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "string") return `the string ${quote(value)}`;
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 /** The board-size check of the instance generators and puzzles (their messages say "whole number"). */
 export function checkGeneratorSize(n: number, max: number): void {
   if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new NQueensError(`n must be a whole number from 1 to ${max}: got ${n}`);
+    throw new NQueensError(`n must be a whole number from 1 to ${max}: got ${shownValue(n)}`);
   }
 }
 

@@ -67,6 +67,22 @@ describe("count: refusals name the option and the value", () => {
       () => count(14, { workers: 0 }),
       /^workers must be an integer from 1 to 256: got 0$/,
     ],
+    // From JavaScript, a value of another type is named as such, not printed as if a number.
+    [
+      "n as a string",
+      () => count("8" as unknown as number),
+      /^n must be an integer from 1 to 32: got the string '8'$/,
+    ],
+    [
+      "n as an object",
+      () => count({} as unknown as number),
+      /^n must be an integer from 1 to 32: got an object$/,
+    ],
+    [
+      "workers as a string",
+      () => count(14, { workers: "2" as unknown as number }),
+      /^workers must be an integer from 1 to 256: got the string '2'$/,
+    ],
   ];
   for (const [what, call, message] of cases) {
     test(what, async () => {

@@ -20,7 +20,7 @@ import {
   type Queen,
   type Square,
 } from "../board.js";
-import { quote } from "../errors.js";
+import { quote, shownValue } from "../errors.js";
 import { MAX_MATRIX_N, MAX_PARSE_N } from "../limits.js";
 import { count, plural } from "../words.js";
 import type { BoardForm } from "./table.js";
@@ -402,7 +402,7 @@ export function checkOptions(options: ParseOptions): void {
   ) {
     fail(
       "size",
-      `the expected size must be a whole number from 1 to ${count(MAX_PARSE_N)}: got ${options.n}`,
+      `the expected size must be a whole number from 1 to ${count(MAX_PARSE_N)}: got ${shownValue(options.n)}`,
     );
   }
 }

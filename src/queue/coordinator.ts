@@ -19,7 +19,7 @@
  */
 import { Queue } from "bullmq";
 import { CountInterrupted, type CountMethod, type Progress, pickMethod } from "../engine/index.js";
-import { checkSize, NQueensError } from "../errors.js";
+import { checkSize, NQueensError, shownValue } from "../errors.js";
 import { MAX_REPLICAS, MAX_SPLIT_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { follow } from "./coordinator-follow.js";
@@ -110,7 +110,7 @@ export interface QueueCount {
 function checkReplicas(replicas: number): number {
   if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) {
     throw new NQueensError(
-      `replicas must be a whole number from 1 to ${MAX_REPLICAS}: got ${replicas}`,
+      `replicas must be a whole number from 1 to ${MAX_REPLICAS}: got ${shownValue(replicas)}`,
     );
   }
   return replicas;

@@ -3,7 +3,7 @@
  * `countFastSync`: the same on the calling thread, for small n.
  */
 import { availableParallelism } from "node:os";
-import { checkSize, NQueensError } from "../../errors.js";
+import { checkSize, NQueensError, shownValue } from "../../errors.js";
 import { MAX_INLINE_N, MAX_SPLIT_N, MAX_WORKERS } from "../../limits.js";
 import { solveSubProblem } from "../kernel.js";
 import { Tally } from "../tally.js";
@@ -18,7 +18,9 @@ import type { WorkerInput } from "./worker.js";
  */
 export function checkWorkers(workers: number, what = "workers"): number {
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
-    throw new NQueensError(`${what} must be an integer from 1 to ${MAX_WORKERS}: got ${workers}`);
+    throw new NQueensError(
+      `${what} must be an integer from 1 to ${MAX_WORKERS}: got ${shownValue(workers)}`,
+    );
   }
   return workers;
 }
