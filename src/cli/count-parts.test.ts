@@ -81,6 +81,11 @@ describe("count --part and --add: a count in parts without a queue", () => {
       /^nqueens: a part is k\/K with 1 <= k <= K <= \d+ .*: got '1\/999'\n$/,
     ],
     [
+      "--unique",
+      ["count", "12", "--part", "1/2", "--checkpoint", at("x"), "--unique"],
+      /^nqueens: --unique: a part has no unique count of its own; add the parts up with --add --unique\n$/,
+    ],
+    [
       "a range",
       ["count", "8..9", "--part", "1/2", "--checkpoint", at("x")],
       /^nqueens: --part takes one n, not a range\n$/,

@@ -69,6 +69,11 @@ export async function runPart(
   secretEnv: string,
 ): Promise<number> {
   const part = parsePart(partText);
+  if (flags.unique) {
+    throw new NQueensError(
+      "--unique: a part has no unique count of its own; add the parts up with --add --unique",
+    );
+  }
   if (flags.checkpoint === undefined) {
     throw new NQueensError(
       "--part needs --checkpoint FILE: the part's results go there, to be added up with --add",
