@@ -7,6 +7,7 @@ import type { PartialBoard, Queen } from "../board.js";
 import { construct } from "../construct.js";
 import { minConflicts } from "../min-conflicts.js";
 import { seededRandom } from "../random.js";
+import { type Transform, transform } from "../symmetry.js";
 import { bigRepairNow, usesRepair } from "./big-board.js";
 import {
   CompletionInterrupted,
@@ -177,3 +178,22 @@ test("the repair is not tried on small boards, few empty rows or restricted boar
   assert.equal(usesRepair(100_000, 1, true), false);
   assert.equal(usesRepair(100_000, 1, false), true);
 });
+
+// Boards whose queens lie on the construction's solution (or an image of it), with many empty
+// rows: a nearly unique completion, which the line board's search and the repair took minutes to
+// find (n = 3,000 with 2,700 rows fixed ran past 60 s); it is read off the construction.
+const onConstruction: [n: number, fixed: number, t: Transform][] = [
+  [3000, 2700, "identity"],
+  [6000, 5500, "identity"],
+  [3000, 2700, "rot90"],
+  [20_000, 19_000, "flipV"],
+  [100, 40, "antiTranspose"],
+];
+for (const [n, fixed, t] of onConstruction) {
+  test(`the first ${fixed} rows of the construction's solution for n=${n} (${t}) complete`, async () => {
+    const cols = transform(construct(n)!, t);
+    const board = { n, queens: cols.slice(0, fixed).map((col, row) => ({ row, col })) };
+    assertCompletes(board, completeOne(board));
+    assertCompletes(board, await completeOneWatched(board));
+  });
+}

@@ -4,7 +4,8 @@
  * src/min-conflicts.ts (`Repair`: a greedy fill of the empty rows, then swaps of the columns of two
  * empty rows at a time until no two queens attack each other), driven here with a budget, ticks
  * for progress and abort, and fresh starts when it stalls. The placed queens never move, so a repaired board keeps
- * them; the queens always form a permutation, so only diagonals can clash.
+ * them; the queens always form a permutation, so only diagonals can clash. And before any search,
+ * {@link fromConstruction}: the placed queens may already lie on the construction's solution.
  *
  * A heuristic with a budget: about {@link WORK_PER_ROW} swap evaluations per row of the board,
  * with a fresh greedy start whenever the repair stalls. When the budget runs out it gives up,
@@ -12,8 +13,10 @@
  * n (the same board, the same completion).
  */
 import type { Queen } from "../board.js";
+import { construct } from "../construct.js";
 import { Repair } from "../min-conflicts.js";
 import { seededRandom } from "../random.js";
+import { TRANSFORMS, transform } from "../symmetry.js";
 import { NO_WATCH, type Watch } from "./search-watch.js";
 
 /**
@@ -29,6 +32,26 @@ const BIG_EMPTY = 1000;
 /** Whether {@link bigRepair} is tried first for a board of n rows with `placed` queens. */
 export function usesRepair(n: number, placed: number, restricted: boolean): boolean {
   return !restricted && placed > 0 && n > BIG_N && n - placed > BIG_EMPTY;
+}
+
+/**
+ * A completion read off the construction (construct.ts) or one of its seven images, when every
+ * placed queen stands on it; O(n) per image. Boards made that way (a prefix of the construction's
+ * solution, say 2,700 rows of 3,000) have a nearly unique completion, which the line board's
+ * search and the repair both take minutes to find, and which is right here. Only for boards past
+ * the hard-instance search's size (more than MAX_SUB_SIZE empty rows) without restrictions, so
+ * smaller boards keep the completions they had.
+ * @example fromConstruction(8, [{ row: 0, col: 1 }]) // [1, 3, 5, 7, 2, 0, 6, 4]
+ */
+export function fromConstruction(n: number, queens: readonly Queen[]): number[] | undefined {
+  if (n <= 32 || queens.length === 0) return undefined;
+  const base = construct(n);
+  if (base === undefined) return undefined;
+  for (const t of TRANSFORMS) {
+    const cols = t === "identity" ? base : transform(base, t);
+    if (queens.every(({ row, col }) => cols[row] === col)) return cols;
+  }
+  return undefined;
 }
 
 /** The repair's budget: swap evaluations (and greedy tries) per row of the board, plus a floor. */
