@@ -14,6 +14,7 @@
  */
 import type { Queen } from "../board.js";
 import { construct } from "../construct.js";
+import { MAX_SUB_SIZE } from "../limits.js";
 import { Repair } from "../min-conflicts.js";
 import { seededRandom } from "../random.js";
 import { TRANSFORMS, transform } from "../symmetry.js";
@@ -41,10 +42,16 @@ export function usesRepair(n: number, placed: number, restricted: boolean): bool
  * search and the repair both take minutes to find, and which is right here. Only for boards past
  * the hard-instance search's size (more than MAX_SUB_SIZE empty rows) without restrictions, so
  * smaller boards keep the completions they had.
- * @example fromConstruction(8, [{ row: 0, col: 1 }]) // [1, 3, 5, 7, 2, 0, 6, 4]
+ * @example fromConstruction(40, [{ row: 0, col: 1 }], false) // construct(40)
  */
-export function fromConstruction(n: number, queens: readonly Queen[]): number[] | undefined {
-  if (n <= 32 || queens.length === 0) return undefined;
+function fromConstruction(
+  n: number,
+  queens: readonly Queen[],
+  restricted: boolean,
+): number[] | undefined {
+  if (restricted || n <= 32 || queens.length === 0 || n - queens.length <= MAX_SUB_SIZE) {
+    return undefined;
+  }
   const base = construct(n);
   if (base === undefined) return undefined;
   for (const t of TRANSFORMS) {
@@ -63,7 +70,8 @@ const STALL = 512;
 export const REPAIR_TICKS = 1 << 16;
 
 /**
- * The repair, as a generator: yields `null` about every `watch.tickEvery` work units (a chance to
+ * The repair, as a generator (a board on the construction's solution returns it at once, see
+ * {@link fromConstruction}): yields `null` about every `watch.tickEvery` work units (a chance to
  * look at the clock and the signal) and returns the completed `cols` (placed queens kept, not yet
  * checked against the board), or undefined when it gave up on its budget. Progress: the empty
  * rows without a clash, of all empty rows: (0, m) at the start, (m, m) when done.
@@ -74,6 +82,8 @@ export function* bigRepair(
   queens: readonly Queen[],
   watch: Watch = NO_WATCH,
 ): Generator<null, Int32Array | undefined> {
+  const onIt = fromConstruction(n, queens, false);
+  if (onIt) return Int32Array.from(onIt);
   const at = new Int32Array(n).fill(-1);
   for (const { row, col } of queens) at[row] = col;
   const s = new Repair(at, seededRandom(n));
@@ -112,6 +122,22 @@ export function* bigRepair(
     }
   }
   return undefined;
+}
+
+/**
+ * What completeOne tries before the exact search on a board without restrictions: the
+ * construction's solution when the queens stand on it ({@link fromConstruction}), then the
+ * repair where {@link usesRepair} says so; undefined when neither gives a completion.
+ */
+export function bigShortcut(
+  n: number,
+  queens: readonly Queen[],
+  restricted: boolean,
+): ArrayLike<number> | undefined {
+  return (
+    fromConstruction(n, queens, restricted) ??
+    (usesRepair(n, queens.length, restricted) ? bigRepairNow(n, queens) : undefined)
+  );
 }
 
 /** {@link bigRepair} to its end, without ticks. */

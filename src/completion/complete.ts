@@ -66,13 +66,7 @@ import type { PartialBoard } from "../board.js";
 import { construct } from "../construct.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
-import {
-  bigRepair,
-  bigRepairNow,
-  fromConstruction,
-  REPAIR_TICKS,
-  usesRepair,
-} from "./big-board.js";
+import { bigRepair, bigShortcut, REPAIR_TICKS, usesRepair } from "./big-board.js";
 import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
 import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
 import { lineExact, lineFind, lineSearch } from "./line-board.js";
@@ -183,12 +177,8 @@ export function completeOne(
   }
   if (!forbidden.any && queens.length === 0 && n > 32) return construct(n);
   if (n - queens.length <= MAX_SUB_SIZE) return decideHard(board, forbidden).cols;
-  const onIt = forbidden.any ? undefined : fromConstruction(n, queens);
-  if (onIt) return checked(v, onIt);
-  if (usesRepair(n, queens.length, forbidden.any)) {
-    const repaired = bigRepairNow(n, queens);
-    if (repaired) return checked(v, Array.from(repaired));
-  }
+  const quick = bigShortcut(n, queens, forbidden.any);
+  if (quick) return checked(v, Array.from(quick));
   return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
 }
 
@@ -219,14 +209,9 @@ export async function completeOneWatched(
   const v = validate(board);
   const { n, queens, forbidden } = v;
   if (!usesRepair(n, queens.length, forbidden.any)) {
-    const onIt =
-      forbidden.any || n - queens.length <= MAX_SUB_SIZE ? undefined : fromConstruction(n, queens);
-    if (onIt) return checked(v, onIt);
     options.onExact?.();
     return completeOne(board);
   }
-  const onIt = fromConstruction(n, queens);
-  if (onIt) return checked(v, onIt);
   const { onProgress, signal } = options;
   const turn = turns(options.yieldEveryMs);
   let done = 0;
