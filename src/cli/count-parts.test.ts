@@ -1,11 +1,12 @@
 // Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { known } from "../testing/known-counts.js";
-import { assertBuilt, nqueens } from "../testing/run-cli.js";
+import { assertBuilt, nqueens, started } from "../testing/run-cli.js";
+import { until } from "../testing/wait.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nqueens-parts-cli-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,6 +62,42 @@ describe("count --part and --add: a count in parts without a queue", () => {
     const whole = await nqueens(["count", "12", "--checkpoint", at("b2-whole"), "--json"]);
     const w = JSON.parse(whole.stdout);
     assert.deepEqual([w.total, w.resumed], [String(known(12, 12)[0]!.total), first.subProblems]);
+  });
+
+  test("Ctrl-C stops a part (exit 130, saved); the same command resumes it; the parts add up", async () => {
+    const path = at("c1");
+    // The constellation search: the join counts n = 16 too fast to stop.
+    const args = ["count", "16", "--method", "constellations", "--part", "1/2", "--checkpoint"];
+    const child = started([...args, path]);
+    await until(
+      () => existsSync(path) && readFileSync(path, "utf8").split("\n").length - 1 >= 2,
+      "the part's first record",
+      { alive: child.child, every: 10 },
+    );
+    child.child.kill("SIGINT");
+    const r = await child.done;
+    assert.equal(r.code, 130, r.stderr);
+    const m =
+      /^nqueens: interrupted after (\d+) of (\d+) sub-problems of part 1\/2\nnqueens: progress is saved; the same command resumes it\n$/.exec(
+        r.stderr,
+      );
+    assert.ok(m, r.stderr);
+    assert.ok(Number(m[1]) < Number(m[2]), "stopped before the end");
+    const again = JSON.parse((await nqueens([...args, path, "--json"])).stdout);
+    assert.ok(again.resumed > 0 && again.resumed < again.subProblems, JSON.stringify(again));
+    const other = await nqueens([
+      "count",
+      "16",
+      "--method",
+      "constellations",
+      "--part",
+      "2/2",
+      "--checkpoint",
+      at("c2"),
+    ]);
+    assert.equal(other.code, 0, other.stderr);
+    const sum = await nqueens(["count", "16", "-m", "constellations", "--add", path, at("c2")]);
+    assert.match(sum.stdout, new RegExp(`^total {3}${known(16, 16)[0]!.total}\n`));
   });
 
   const refusals: [string, string[], RegExp][] = [

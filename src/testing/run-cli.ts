@@ -50,10 +50,14 @@ export async function nqueensIdle(
   return { ...run, idleSeconds: idle.seconds };
 }
 
-function started(
+/**
+ * Starts `nqueens ...args` with `input` on stdin: the child (to signal it) and what it did once
+ * it has ended.
+ */
+export function started(
   args: readonly string[],
-  input: string,
-  env: Record<string, string | undefined>,
+  input = "",
+  env: Record<string, string | undefined> = {},
 ): { child: ChildProcess; done: Promise<Run> } {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
