@@ -269,9 +269,8 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const workers = workersOf(flags);
   if (flags.part !== undefined) {
     if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
-    if (flags.checkpoint !== undefined && flags.secret !== undefined) {
-      checkKeySecret(flags.secret, "--secret");
-    }
+    const secret = flags.secret ?? (process.env[SECRET_ENV] || undefined);
+    if (flags.checkpoint !== undefined && secret !== undefined) checkKeySecret(secret, "--secret");
     return runPart(n, flags.part, workers, flags, SECRET_ENV);
   }
   // A checkpoint that cannot be a file is refused before anything else (one line, exit 2).
