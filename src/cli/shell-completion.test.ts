@@ -77,6 +77,7 @@ const BASH: [string, string[]][] = [
   ["nqueens check -- -", []], // after --, a file name: none starts with -
   ["nqueens count 10 --checkpoint b", FILES.bo],
   ["nqueens count 10 --checkpoint=b", FILES.bo],
+  ["nqueens count 10 --add b", FILES.bo],
   ["nqueens count 10 -c board.txt --backend c", ["cpu"]],
   ["nqueens completion ", ["bash", "fish", "zsh"]],
   ["nqueens completion z", ["zsh"]],
@@ -94,6 +95,7 @@ const OTHER: [string, string[]][] = [
   ["nqueens list 8 -f st", ["stars"]],
   ["nqueens count 10 --backend ", ["auto", "cpu", "gpu"]],
   ["nqueens count 10 --checkpoint b", FILES.bo],
+  ["nqueens count 10 --add b", FILES.bo],
   ["nqueens check bo", FILES.bo],
   ["nqueens aoj o", ["other.txt"]],
   ["nqueens completion ", ["bash", "fish", "zsh"]],
