@@ -380,6 +380,51 @@ describe("Watch: the code in step, dead ends, the end", {
     await page.close();
   });
 
+  test("Watch at N = 20 records in a worker: a click is answered while it records", async (t) => {
+    // The main thread's long tasks (over 50 ms) are counted and reported, never asserted on:
+    // their length is the machine's speed. What is asserted holds on any machine: the page
+    // answers a step while the worker is still recording (the steps are not recorded on the
+    // page's thread), and Next solution goes 4.4 million steps on from the replay's snapshots.
+    const observe = `window.__long = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
+      }).observe({ type: "longtask" });`;
+    const { page, errors } = await open("#mode=watch&n=8", observe);
+    await traced(page);
+    const longTasks = () =>
+      page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+    await longTasks();
+    await page.fill("#n", "20");
+    await page.press("#n", "Enter");
+    // The first steps of N = 20 have arrived: the depth is out of 20.
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=stat-depth]")?.textContent?.endsWith("/ 20"),
+    );
+    await page.click("[data-testid=forward]");
+    const [step, total] = await page.evaluate(() => [
+      document.querySelector("[data-testid=stat-step]")?.textContent,
+      document.querySelector("[data-testid=load-state]")?.textContent ?? "",
+    ]);
+    assert.equal(step, "1");
+    assert.ok(total.endsWith("…"), `still recording when the step was answered: ${total}`);
+    assert.match(await text(page, "[data-testid=narration]"), /^Row 1, column 1 is safe/);
+    const steps = await traced(page);
+    const recording = await longTasks();
+    await page.click("[data-testid=forward]");
+    await page.click("[data-testid=next-solution]");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=stat-solutions]")?.textContent === "1",
+    );
+    assert.ok(isSolution(await boardCols(page, "watch", 20)));
+    const after = await longTasks();
+    const worst = (l: number[]) => Math.max(0, ...l);
+    t.diagnostic(
+      `N = 20, ${steps} steps: recording ${recording.length} long tasks (worst ${worst(recording)} ms); stepping and Next solution ${after.length} (worst ${worst(after)} ms)`,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("bitmask: the masks of the current call are the safe columns; brute force steps to a solution", async () => {
     const { page, errors } = await open("#mode=watch&n=5&algo=bitmask");
     await traced(page);
