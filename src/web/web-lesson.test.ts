@@ -13,7 +13,12 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 import { attackKind, isSolution, type Queen } from "../board.js";
 import { canComplete, countCompletions, uniquePuzzle } from "../completion/index.js";
 import { canonical, TRANSFORMS, transform } from "../symmetry.js";
-import { ALGORITHMS } from "../teach/algorithms/index.js";
+import {
+  ALGORITHMS,
+  BRUTE_VARIANTS,
+  bruteVariantCount,
+  runAlgorithm,
+} from "../teach/algorithms/index.js";
 import { type LessonStep, lesson } from "../teach/lesson.js";
 import { placementIndex } from "../teach/lesson-brute.js";
 import { trace, treeProfile } from "../teach/trace.js";
@@ -783,6 +788,62 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
     // Every time is measured (never "0 µs"): Intl puts a narrow space before the unit.
     assert.doesNotMatch(await text(page, "[data-testid=compare-table]"), /(^|[^\d.])0\s?µs/u);
     await shot(page, "38-compare-explained", true);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("brute force's three ways against backtracking on the page's N, with numbers", async () => {
+    const { page, errors } = await open("#mode=compare&n=8");
+    await page.waitForFunction(() => {
+      const table = document.querySelector("[data-testid=race-table]")?.textContent ?? "";
+      const summary = document.querySelector("[data-testid=race-summary]")?.textContent ?? "";
+      return table !== "" && !/measuring|waiting/.test(table) && summary !== "";
+    });
+    const cells = (key: string) =>
+      page.$$eval(`[data-testid=race-${key}] td`, (tds) => tds.map((td) => td.textContent ?? ""));
+    const nodes = runAlgorithm("row-sets", 8).nodes;
+    const fmt = (v: bigint | number) => v.toLocaleString("en-US");
+    for (const v of BRUTE_VARIANTS) {
+      const [count, , ratio] = await cells(v);
+      assert.equal(count, fmt(bruteVariantCount(v, 8)), v);
+      const times = bruteVariantCount(v, 8) / BigInt(nodes);
+      if (times >= 100n) assert.equal(ratio, `${fmt(times)} times its nodes`, v);
+    }
+    // C(64, 8) placements cannot all be tested in the worker's moment: estimated, and said so;
+    // the 40,320 permutations are all tested.
+    assert.match((await cells("squares"))[1]!, /^about .+, estimated from [\d,]+ tested$/);
+    assert.match((await cells("permutations"))[1]!, /, all tested$/);
+    assert.equal((await cells("backtrack"))[0], `${fmt(nodes)} nodes`);
+    const squaresFewer = fmt(bruteVariantCount("squares", 8) / BigInt(nodes));
+    assert.match(
+      await text(page, "[data-testid=race-summary]"),
+      new RegExp(
+        `^At N = 8, backtracking with pruning visits ${fmt(nodes)} nodes: ${squaresFewer} times fewer steps than brute force on any squares`,
+      ),
+    );
+    // The race at the measured speeds: backtracking is done at once, any squares is not (it
+    // needs billions of placements on any machine).
+    await page.click("[data-testid=race-start]");
+    await page.waitForSelector("[data-testid=lane-backtrack].done");
+    assert.match(await text(page, "[data-testid=lane-backtrack]"), /^backtracking: done in /);
+    assert.match(
+      await text(page, "[data-testid=lane-squares]"),
+      /^brute force on any squares: [\d,]+ of 4,426,165,368 placements tested; needs about /,
+    );
+    await shot(page, "39-compare-brute-race");
+    // Watch's brute force ends with the same comparison on its N.
+    await page.goto(`${base}#mode=watch&n=4&algo=brute&step=1821`);
+    await page.waitForFunction(() =>
+      document
+        .querySelector("[data-testid=narration]")
+        ?.textContent?.startsWith("The search is over"),
+    );
+    assert.match(
+      await text(page, "[data-testid=narration]"),
+      new RegExp(
+        `visits ${runAlgorithm("row-sets", 4).nodes} nodes for the same N: 107 times fewer steps\\.$`,
+      ),
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -254,7 +254,8 @@ describe("brute force", () => {
     ],
     [
       1821,
-      "The search is over: all 1,820 placements tried, 2 solutions found. Backtracking finds the same with far fewer steps.",
+      // Backtracking's tree for N = 4: 1 + 4 + 6 + 4 + 2 = 17 nodes; 1,820 / 17 = 107.06.
+      "The search is over: all 1,820 placements tried, 2 solutions found. Backtracking with pruning visits 17 nodes for the same N: 107 times fewer steps.",
       [],
     ],
   ];
