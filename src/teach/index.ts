@@ -2,8 +2,8 @@
  * The search shown to people: what the `trace` and `compare` commands print and what the page's
  * Watch and Compare modes play. The search as events and the tree's profile (trace.ts); the
  * search as a lesson, the backtracking and bitmask ways (lesson.ts) and brute force's placements
- * by number (lesson-brute.ts); the algorithms the tutorials compare, each counting its work
- * (algorithms/). The library's entries, the command and the page import them from here.
+ * by number (lesson-brute.ts); the algorithms the tutorials compare, each counting its work, and
+ * brute force's three ways with their exact counts and measured time (algorithms/). The library's entries, the command and the page import them from here.
  */
 export {
   ALGORITHM_NAMES,
@@ -14,13 +14,17 @@ export {
   type AlgorithmResult,
   algorithmInfo,
   BRUTE_FORCE_BUDGET,
+  BRUTE_VARIANTS,
+  type BruteVariant,
   bruteForceCombinations,
+  bruteVariantCount,
   decideRun,
   type EstimateOptions,
   estimateBruteForceSeconds,
   type RunDecision,
   type RunLimits,
   runAlgorithm,
+  sampleBruteVariant,
   TIMING_DEFAULTS,
   type TimedResult,
   type TimingOptions,

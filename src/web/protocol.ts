@@ -5,7 +5,7 @@
 
 import type { Queen } from "../board.js";
 import type { PuzzleDifficulty } from "../completion/index.js";
-import type { AlgorithmName, LessonAlgorithm, TimedResult } from "../teach/index.js";
+import type { AlgorithmName, BruteVariant, LessonAlgorithm, TimedResult } from "../teach/index.js";
 
 /** A symmetry class: its members (the first is the canonical one) and orbit size. */
 export interface GalleryClass {
@@ -52,7 +52,28 @@ export type Job =
       /** Each run timed by the library's timeAlgorithm (batches of 20 ms or more). */
       readonly kind: "compare";
       readonly runs: readonly { name: AlgorithmName; n: number }[];
+    }
+  | {
+      /**
+       * Brute force's three ways on one N, each timed by the library's sampleBruteVariant, and
+       * backtracking's nodes and time on the same N (where it is practical), as progress.
+       */
+      readonly kind: "brute-race";
+      readonly n: number;
+      /** Whether to time backtracking too (the page decides where it is quick enough). */
+      readonly backtrack: boolean;
     };
+
+/** A brute-force variant measured in the worker (../teach sampleBruteVariant), bigints as text. */
+export interface BruteMeasure {
+  readonly variant: BruteVariant;
+  readonly placements: string;
+  readonly tested: number;
+  readonly seconds: number;
+  readonly complete: boolean;
+  readonly solutions: number | undefined;
+  readonly totalSeconds: number;
+}
 
 export type JobResult =
   | { readonly kind: "complete"; readonly cols: readonly number[] | null; readonly ms: number }
@@ -90,7 +111,8 @@ export type JobResult =
     }
   | { readonly kind: "gallery"; readonly classes: readonly GalleryClass[]; readonly total: number }
   | { readonly kind: "count"; readonly total: string; readonly unique: string | null }
-  | { readonly kind: "compare" };
+  | { readonly kind: "compare" }
+  | { readonly kind: "brute-race" };
 
 export type Progress =
   | { readonly kind: "lesson-steps"; readonly codes: Uint32Array }
@@ -101,6 +123,9 @@ export type Progress =
       readonly found: string;
     }
   | { readonly kind: "compare-result"; readonly result: TimedResult }
+  | { readonly kind: "brute-measure"; readonly measure: BruteMeasure }
+  /** Backtracking (row-sets) on the race's N: null where it is not practical. */
+  | { readonly kind: "brute-backtrack"; readonly result: TimedResult | null }
   | { readonly kind: "gallery"; readonly classes: number };
 
 export type Reply =

@@ -84,12 +84,18 @@ export class StepList {
     return this.blocks[i >>> StepList.BITS]![i & (StepList.BLOCK - 1)]!;
   }
 
+  /** Appends a batch, a block's worth at a time (a worker's batch is 50,000 steps). */
   push(codes: ArrayLike<number>): void {
-    for (let k = 0; k < codes.length; k++) {
+    const all = codes instanceof Uint32Array ? codes : Uint32Array.from(codes);
+    let k = 0;
+    while (k < all.length) {
       const b = this.size >>> StepList.BITS;
       if (b === this.blocks.length) this.blocks.push(new Uint32Array(StepList.BLOCK));
-      this.blocks[b]![this.size & (StepList.BLOCK - 1)] = codes[k]!;
-      this.size++;
+      const at = this.size & (StepList.BLOCK - 1);
+      const take = Math.min(all.length - k, StepList.BLOCK - at);
+      this.blocks[b]!.set(all.subarray(k, k + take), at);
+      k += take;
+      this.size += take;
     }
   }
 }

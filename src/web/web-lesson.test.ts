@@ -13,7 +13,12 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 import { attackKind, isSolution, type Queen } from "../board.js";
 import { canComplete, countCompletions, uniquePuzzle } from "../completion/index.js";
 import { canonical, TRANSFORMS, transform } from "../symmetry.js";
-import { ALGORITHMS } from "../teach/algorithms/index.js";
+import {
+  ALGORITHMS,
+  BRUTE_VARIANTS,
+  bruteVariantCount,
+  runAlgorithm,
+} from "../teach/algorithms/index.js";
 import { type LessonStep, lesson } from "../teach/lesson.js";
 import { placementIndex } from "../teach/lesson-brute.js";
 import { trace, treeProfile } from "../teach/trace.js";
@@ -380,6 +385,51 @@ describe("Watch: the code in step, dead ends, the end", {
     await page.close();
   });
 
+  test("Watch at N = 20 records in a worker: a click is answered while it records", async (t) => {
+    // The main thread's long tasks (over 50 ms) are counted and reported, never asserted on:
+    // their length is the machine's speed. What is asserted holds on any machine: the page
+    // answers a step while the worker is still recording (the steps are not recorded on the
+    // page's thread), and Next solution goes 4.4 million steps on from the replay's snapshots.
+    const observe = `window.__long = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
+      }).observe({ type: "longtask" });`;
+    const { page, errors } = await open("#mode=watch&n=8", observe);
+    await traced(page);
+    const longTasks = () =>
+      page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+    await longTasks();
+    await page.fill("#n", "20");
+    await page.press("#n", "Enter");
+    // The first steps of N = 20 have arrived: the depth is out of 20.
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=stat-depth]")?.textContent?.endsWith("/ 20"),
+    );
+    await page.click("[data-testid=forward]");
+    const [step, total] = await page.evaluate(() => [
+      document.querySelector("[data-testid=stat-step]")?.textContent,
+      document.querySelector("[data-testid=load-state]")?.textContent ?? "",
+    ]);
+    assert.equal(step, "1");
+    assert.ok(total.endsWith("…"), `still recording when the step was answered: ${total}`);
+    assert.match(await text(page, "[data-testid=narration]"), /^Row 1, column 1 is safe/);
+    const steps = await traced(page);
+    const recording = await longTasks();
+    await page.click("[data-testid=forward]");
+    await page.click("[data-testid=next-solution]");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=stat-solutions]")?.textContent === "1",
+    );
+    assert.ok(isSolution(await boardCols(page, "watch", 20)));
+    const after = await longTasks();
+    const worst = (l: number[]) => Math.max(0, ...l);
+    t.diagnostic(
+      `N = 20, ${steps} steps: recording ${recording.length} long tasks (worst ${worst(recording)} ms); stepping and Next solution ${after.length} (worst ${worst(after)} ms)`,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("bitmask: the masks of the current call are the safe columns; brute force steps to a solution", async () => {
     const { page, errors } = await open("#mode=watch&n=5&algo=bitmask");
     await traced(page);
@@ -738,6 +788,62 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
     // Every time is measured (never "0 µs"): Intl puts a narrow space before the unit.
     assert.doesNotMatch(await text(page, "[data-testid=compare-table]"), /(^|[^\d.])0\s?µs/u);
     await shot(page, "38-compare-explained", true);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("brute force's three ways against backtracking on the page's N, with numbers", async () => {
+    const { page, errors } = await open("#mode=compare&n=8");
+    await page.waitForFunction(() => {
+      const table = document.querySelector("[data-testid=race-table]")?.textContent ?? "";
+      const summary = document.querySelector("[data-testid=race-summary]")?.textContent ?? "";
+      return table !== "" && !/measuring|waiting/.test(table) && summary !== "";
+    });
+    const cells = (key: string) =>
+      page.$$eval(`[data-testid=race-${key}] td`, (tds) => tds.map((td) => td.textContent ?? ""));
+    const nodes = runAlgorithm("row-sets", 8).nodes;
+    const fmt = (v: bigint | number) => v.toLocaleString("en-US");
+    for (const v of BRUTE_VARIANTS) {
+      const [count, , ratio] = await cells(v);
+      assert.equal(count, fmt(bruteVariantCount(v, 8)), v);
+      const times = bruteVariantCount(v, 8) / BigInt(nodes);
+      if (times >= 100n) assert.equal(ratio, `${fmt(times)} times its nodes`, v);
+    }
+    // C(64, 8) placements cannot all be tested in the worker's moment: estimated, and said so;
+    // the 40,320 permutations are all tested.
+    assert.match((await cells("squares"))[1]!, /^about .+, estimated from [\d,]+ tested$/);
+    assert.match((await cells("permutations"))[1]!, /, all tested$/);
+    assert.equal((await cells("backtrack"))[0], `${fmt(nodes)} nodes`);
+    const squaresFewer = fmt(bruteVariantCount("squares", 8) / BigInt(nodes));
+    assert.match(
+      await text(page, "[data-testid=race-summary]"),
+      new RegExp(
+        `^At N = 8, backtracking with pruning visits ${fmt(nodes)} nodes: ${squaresFewer} times fewer steps than brute force on any squares`,
+      ),
+    );
+    // The race at the measured speeds: backtracking is done at once, any squares is not (it
+    // needs billions of placements on any machine).
+    await page.click("[data-testid=race-start]");
+    await page.waitForSelector("[data-testid=lane-backtrack].done");
+    assert.match(await text(page, "[data-testid=lane-backtrack]"), /^backtracking: done in /);
+    assert.match(
+      await text(page, "[data-testid=lane-squares]"),
+      /^brute force on any squares: [\d,]+ of 4,426,165,368 placements tested; needs about /,
+    );
+    await shot(page, "39-compare-brute-race");
+    // Watch's brute force ends with the same comparison on its N.
+    await page.goto(`${base}#mode=watch&n=4&algo=brute&step=1821`);
+    await page.waitForFunction(() =>
+      document
+        .querySelector("[data-testid=narration]")
+        ?.textContent?.startsWith("The search is over"),
+    );
+    assert.match(
+      await text(page, "[data-testid=narration]"),
+      new RegExp(
+        `visits ${runAlgorithm("row-sets", 4).nodes} nodes for the same N: 107 times fewer steps\\.$`,
+      ),
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

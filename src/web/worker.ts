@@ -17,8 +17,10 @@ import { solveSubProblem, split } from "../engine/browser.js";
 import { images, unique } from "../symmetry.js";
 import {
   type AlgorithmName,
+  BRUTE_VARIANTS,
   type LessonAlgorithm,
   lesson,
+  sampleBruteVariant,
   timeAlgorithm,
   treeProfile,
 } from "../teach/index.js";
@@ -79,7 +81,22 @@ function run(job: Job): JobResult {
         progress({ kind: "compare-result", result: timeAlgorithm(r.name, r.n) });
       }
       return { kind: "compare" };
+    case "brute-race":
+      return bruteRace(job.n, job.backtrack);
   }
+}
+
+/**
+ * Backtracking's nodes and time on n (row-sets, the search Watch replays; when asked), then
+ * brute force's three ways, each posted as soon as it is measured.
+ */
+function bruteRace(n: number, backtrack: boolean): JobResult {
+  progress({ kind: "brute-backtrack", result: backtrack ? timeAlgorithm("row-sets", n) : null });
+  for (const variant of BRUTE_VARIANTS) {
+    const s = sampleBruteVariant(variant, n);
+    progress({ kind: "brute-measure", measure: { ...s, placements: String(s.placements) } });
+  }
+  return { kind: "brute-race" };
 }
 
 /**

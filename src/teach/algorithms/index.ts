@@ -28,6 +28,12 @@ export {
   type EstimateOptions,
   estimateBruteForceSeconds,
 } from "./brute-force.js";
+export {
+  BRUTE_VARIANTS,
+  type BruteVariant,
+  bruteVariantCount,
+  sampleBruteVariant,
+} from "./brute-variants.js";
 
 import { MAX_ALGORITHM_N } from "../../limits.js";
 

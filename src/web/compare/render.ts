@@ -6,6 +6,7 @@ import { ALGORITHMS } from "../../teach/index.js";
 import { disableKeepingFocus, h } from "../dom.js";
 import { t } from "../i18n/index.js";
 import { COLORS, chartSvg, coinciding, FIRST_N, METRICS, planRuns, valueText } from "./model.js";
+import { type Lane, RACE_SECONDS, type RaceState, raceRows, raceSummary } from "./race.js";
 import type { CompareState } from "./state.js";
 
 let groups = 0;
@@ -44,6 +45,26 @@ export class CompareView {
   readonly metricInputs: HTMLInputElement[] = [];
   readonly notes = h("div", { class: "compare-notes", "data-testid": "compare-notes" });
   readonly patient = h("input", { type: "checkbox", "data-testid": "compare-patient" });
+  /** Brute force against backtracking on the page's N (race.ts). */
+  readonly race = h("section", { class: "race", "data-testid": "race" });
+  readonly raceBtn = h(
+    "button",
+    { type: "button", class: "btn", "data-testid": "race-start" },
+    t().compare.race.raceButton,
+  );
+  /** The race's table, in a box that scrolls sideways on a phone: kept, so it keeps the focus. */
+  private readonly raceTable = h("div", {
+    class: "table-wrap",
+    role: "region",
+    tabindex: 0,
+    "aria-label": t().compare.race.caption,
+  });
+  /** The race's lanes: kept across redraws of the table, drawn by drawLanes. */
+  private readonly lanes = h("ol", {
+    class: "race-lanes",
+    "aria-label": t().compare.race.raceLabel,
+    "data-testid": "race-lanes",
+  });
   /** Whether the run button is drawn as running. */
   private runningShown = false;
 
@@ -81,6 +102,7 @@ export class CompareView {
         this.status,
         h("div", { class: "chart-card" }, this.chart, legend()),
         this.notes,
+        this.race,
         definitions(),
         h("p", { class: "hint" }, m.hint),
         this.table,
@@ -100,6 +122,66 @@ export class CompareView {
     this.drawTable(cs);
     if (this.status.textContent !== cs.status) this.status.textContent = cs.status;
     this.drawRunning(cs.job !== undefined);
+    this.renderRace(cs.race);
+  }
+
+  /** Brute force's three ways and backtracking on one N: a table and the sentence under it. */
+  renderRace(race: RaceState): void {
+    if (race.n === 0) return;
+    const m = t().compare.race;
+    const rows = raceRows(race).map((r) =>
+      h(
+        "tr",
+        { "data-testid": `race-${r.key}` },
+        h("th", { scope: "row" }, r.name),
+        h("td", { class: "num" }, r.count),
+        h("td", {}, r.time),
+        h("td", { class: "num" }, r.ratio),
+      ),
+    );
+    const summary = race.failed ? m.failed(race.failed) : raceSummary(race);
+    this.raceTable.replaceChildren(
+      h(
+        "table",
+        { class: "data", "data-testid": "race-table" },
+        h("caption", {}, m.caption),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            ...[m.colWay, m.colCount, m.colTime, m.colRatio].map((c) =>
+              h("th", { scope: "col" }, c),
+            ),
+          ),
+        ),
+        h("tbody", {}, ...rows),
+      ),
+    );
+    this.race.replaceChildren(
+      h("h3", {}, m.title(race.n)),
+      h("p", { class: "hint" }, m.intro),
+      this.raceTable,
+      h("p", { class: "race-summary", "data-testid": "race-summary" }, summary),
+      h("p", { class: "hint" }, this.raceBtn, ` ${m.raceNote(RACE_SECONDS)}`),
+      this.lanes,
+    );
+    this.raceBtn.disabled = race.running || race.failed !== undefined;
+  }
+
+  /** The race's lanes at one moment (index.ts draws them on each frame while it runs). */
+  drawLanes(lanes: readonly Lane[]): void {
+    this.lanes.replaceChildren(
+      ...lanes.map((l) =>
+        h(
+          "li",
+          { class: l.done ? "done" : "", "data-testid": `lane-${l.key}` },
+          h("span", { class: "lane-text" }, l.text),
+          h("progress", { max: 1, value: l.fraction, "aria-label": l.text }),
+        ),
+      ),
+    );
   }
 
   /** The run button gives way to cancel while the set runs, and takes the focus back after. */

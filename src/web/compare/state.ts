@@ -1,11 +1,13 @@
 /**
  * Compare's state: the reader's choices (measure, largest N, patient), the runs made so far and
- * those not made, what the status line says, and the job running. index.ts changes it;
+ * those not made, what the status line says, the job running, and brute force against
+ * backtracking on the page's N. index.ts changes it;
  * render.ts only reads it.
  */
 import type { AlgorithmResult } from "../../teach/index.js";
 import type { Running } from "../jobs.js";
 import type { Metric } from "./model.js";
+import { initialRace, type RaceState } from "./race.js";
 
 export interface CompareState {
   metric: Metric;
@@ -23,6 +25,9 @@ export interface CompareState {
   /** The page's N, marked on the chart. */
   n: number;
   job: Running<unknown> | undefined;
+  /** Brute force against backtracking on the page's N (race.ts), and its job. */
+  race: RaceState;
+  raceJob: Running<unknown> | undefined;
 }
 
 export function initialState(): CompareState {
@@ -36,5 +41,7 @@ export function initialState(): CompareState {
     ran: false,
     n: 8,
     job: undefined,
+    race: initialRace(),
+    raceJob: undefined,
   };
 }

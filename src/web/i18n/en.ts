@@ -407,10 +407,8 @@ export const en = {
       `Placement ${n(k)} of ${n(count)}: the queens at ${at(a.row, a.col)} and ${at(b.row, b.col)} share ${EN_LINE[kind]}. Not a solution: next placement.`,
     narrBruteSolution: (k: number, count: number, index: number) =>
       `Placement ${n(k)} of ${n(count)}: no two queens attack each other. Solution ${n(index)} found.`,
-    narrBruteEnd: (count: number, found: number) =>
-      found === 0
-        ? `The search is over: all ${n(count)} placements tried, and no solution exists.`
-        : `The search is over: all ${n(count)} placements tried, ${pl(found, "solution", "solutions")} found. Backtracking finds the same with far fewer steps.`,
+    narrBruteEnd: (count: number, found: number, nodes: number, times: string) =>
+      `The search is over: all ${n(count)} placements tried, ${found === 0 ? "and no solution exists" : `${pl(found, "solution", "solutions")} found`}. Backtracking with pruning visits ${pl(nodes, "node", "nodes")} for the same N: ${times} times fewer steps.`,
     pathLabel: (rows: number) =>
       `The search tree around the current path, ${pl(rows, "row", "rows")} deep`,
     legend: "Legend of the tree",
@@ -631,6 +629,55 @@ export const en = {
     runsNote: (runs: number, patient: boolean) =>
       `${pl(runs, "run", "runs")}, decided from exact counts (never from a timing): brute force while its placements stay within ${patient ? n(1_000_000_000) : n(10_000_000)}, the others up to ${patient ? "the N where each takes about ten seconds" : "a few N below that"}.`,
     caption2: (metric: string) => `${metric} per algorithm and N (– not run: see the reason on it)`,
+    race: {
+      title: (size: number) => `Brute force against backtracking, N = ${size}`,
+      intro:
+        "Brute force makes whole placements and tests each one; backtracking places a queen row by row and prunes: an attacked square is skipped with everything that could grow from it. The tutorials write brute force three ways; each is timed here, in this browser, in a worker.",
+      variant: {
+        squares: (k: number) => `brute force: any ${k} of the ${k * k} squares, C(${k * k}, ${k})`,
+        "per-row": (k: number) => `brute force: one queen per row, ${k}^${k}`,
+        permutations: (k: number) =>
+          `brute force: one per row and per column (permutations), ${k}!`,
+      } as Record<"squares" | "per-row" | "permutations", (k: number) => string>,
+      short: {
+        squares: "brute force on any squares",
+        "per-row": "brute force with one queen per row",
+        permutations: "brute force on permutations",
+      } as Record<"squares" | "per-row" | "permutations", string>,
+      backtrack: "backtracking with pruning, row by row (row-sets)",
+      colWay: "way",
+      colCount: "placements or nodes",
+      colTime: "time in this browser",
+      colRatio: "against backtracking",
+      caption: "Brute force's placements and backtracking's nodes on the same N",
+      measuring: "measuring…",
+      measured: (time: string) => `${time}, all tested`,
+      estimated: (time: string, tested: string) => `about ${time}, estimated from ${tested} tested`,
+      perRun: (time: string) => `${time} per run (the library's timeAlgorithm)`,
+      raceButton: "Race them",
+      raceNote: (limit: number) =>
+        `The race replays the times measured above in real time (for ${limit} seconds at most): each bar fills at its way's measured speed.`,
+      raceLabel: "The race",
+      backtrackShort: "backtracking",
+      laneDone: (name: string, time: string) => `${name}: done in ${time}`,
+      laneSoFar: (name: string, so: string, all: string, needs: string) =>
+        `${name}: ${so} of ${all} placements tested; needs about ${needs}`,
+      waiting: "waiting for the chart's runs…",
+      notTimed: (max: number) => `not timed above N = ${max} here`,
+      nodes: (k: number) => pl(k, "node", "nodes"),
+      times: (x: string) => `${x} times its nodes`,
+      summary: (
+        size: number,
+        nodes: number,
+        ways: readonly { readonly name: string; readonly times: string }[],
+      ) =>
+        `At N = ${size}, backtracking with pruning visits ${pl(nodes, "node", "nodes")}: ${list(ways.map((w) => `${w.times} times fewer steps than ${w.name}`))}.`,
+      minutes: (k: string) => `${k} min`,
+      hours: (k: string) => `${k} h`,
+      days: (k: string) => `${k} days`,
+      years: (k: string) => `${k} years`,
+      failed: (message: string) => `The measure failed: ${message}`,
+    },
   },
 };
 

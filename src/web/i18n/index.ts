@@ -50,3 +50,14 @@ export function compact(value: number): string {
 export function time(seconds: number): string {
   return formatTime(current, seconds);
 }
+
+/**
+ * How many times `a` is `b` (brute force's placements against backtracking's nodes): whole
+ * and exact above 100 (bigint division: C(400, 20) is far beyond 2^53), one decimal below.
+ */
+export function timesText(a: bigint, b: number): string {
+  if (b <= 0) return "";
+  const whole = a / BigInt(b);
+  if (whole >= 100n) return num(whole);
+  return num(Math.round((Number(a) / b) * 10) / 10);
+}

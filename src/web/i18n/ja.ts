@@ -379,10 +379,8 @@ export const ja: Messages = {
       `${jn(count)}通り中${jn(k)}番目の置き方: ${jat(a.row, a.col)}と${jat(b.row, b.col)}のクイーンが${JA_KIND[kind]}にあります。解ではないので次の置き方へ。`,
     narrBruteSolution: (k: number, count: number, index: number) =>
       `${jn(count)}通り中${jn(k)}番目の置き方: どのクイーンも攻撃し合っていません。${jn(index)}個目の解です。`,
-    narrBruteEnd: (count: number, found: number) =>
-      found === 0
-        ? `探索が終わりました。${jn(count)}通りの置き方をすべて試しましたが、解はありません。`
-        : `探索が終わりました。${jn(count)}通りの置き方をすべて試し、解が${jn(found)}個見つかりました。バックトラッキングならずっと少ない手順で同じ解が見つかります。`,
+    narrBruteEnd: (count: number, found: number, nodes: number, times: string) =>
+      `探索が終わりました。${jn(count)}通りの置き方をすべて試し、${found === 0 ? "解はありませんでした" : `解が${jn(found)}個見つかりました`}。枝刈りをするバックトラックなら、同じ N で調べるのは${jn(nodes)}ノード、${times}分の1の手順です。`,
     pathLabel: (rows: number) => `今の経路のまわりの探索木(深さ${jn(rows)}行)`,
     legend: "探索木の凡例",
     legendPath: "今の経路",
@@ -614,5 +612,54 @@ export const ja: Messages = {
     runsNote: (runs: number, patient: boolean) =>
       `実行${jn(runs)}件。どれを実行するかは時間の見積もりではなく正確な数で決めています。総当たりは置き方が${patient ? jn(1_000_000_000) : jn(10_000_000)}通り以内のとき、ほかは${patient ? "それぞれ約10秒かかる N" : "それより少し小さい N"}まで。`,
     caption2: (metric: string) => `アルゴリズムと N ごとの${metric}(– 実行しない: 理由はその欄に)`,
+    race: {
+      title: (size: number) => `総当たりとバックトラック(N = ${size})`,
+      intro:
+        "総当たりはクイーンの置き方を丸ごと作って一つずつ確かめます。バックトラックは1行ずつクイーンを置き、枝刈りをします: 攻撃されているマスは、そこから先の盤面ごと飛ばします。総当たりの書き方は解説によって3通りあり、ここではそれぞれをこのブラウザのワーカーで計っています。",
+      variant: {
+        squares: (k: number) => `総当たり: ${k * k}マスから${k}マスを選ぶ C(${k * k}, ${k})`,
+        "per-row": (k: number) => `総当たり: 各行に1個 ${k}^${k}`,
+        permutations: (k: number) => `総当たり: 各行・各列に1個(順列) ${k}!`,
+      },
+      short: {
+        squares: "マスを選ぶ総当たり",
+        "per-row": "各行に1個の総当たり",
+        permutations: "順列の総当たり",
+      },
+      backtrack: "枝刈りをするバックトラック(行ごと・配列)",
+      colWay: "方法",
+      colCount: "置き方またはノードの数",
+      colTime: "このブラウザでの時間",
+      colRatio: "バックトラックとの比",
+      caption: "同じ N での総当たりの置き方の数とバックトラックのノード数",
+      measuring: "計測中…",
+      measured: (time: string) => `${time}(すべて確認)`,
+      estimated: (time: string, tested: string) =>
+        `約${time}(${tested}通りを確かめた速さからの見積もり)`,
+      perRun: (time: string) => `1回${time}(ライブラリの計測関数)`,
+      raceButton: "競争させる",
+      raceNote: (limit: number) =>
+        `上で計った時間を実時間で再現します(最長${limit}秒)。各バーは、その方法の計った速さで伸びます。`,
+      raceLabel: "競争",
+      backtrackShort: "バックトラック",
+      laneDone: (name: string, time: string) => `${name}: ${time}で終了`,
+      laneSoFar: (name: string, so: string, all: string, needs: string) =>
+        `${name}: ${all}通り中${so}通りを確認。全部で約${needs}かかります`,
+      waiting: "グラフの実行が終わるのを待っています…",
+      notTimed: (max: number) => `ここでは N = ${max} を超えると計りません`,
+      nodes: (k: number) => `${jn(k)}ノード`,
+      times: (x: string) => `ノード数の${x}倍`,
+      summary: (
+        size: number,
+        nodes: number,
+        ways: readonly { readonly name: string; readonly times: string }[],
+      ) =>
+        `N = ${size} では、枝刈りをするバックトラックが調べるのは${jn(nodes)}ノードです。${jlist(ways.map((w) => `${w.name}より${w.times}分の1の手順`))}で済みます。`,
+      minutes: (k: string) => `${k}分`,
+      hours: (k: string) => `${k}時間`,
+      days: (k: string) => `${k}日`,
+      years: (k: string) => `${k}年`,
+      failed: (message: string) => `計測に失敗しました: ${message}`,
+    },
   },
 };

@@ -140,10 +140,18 @@ export class CodePanel {
       ),
     );
     this.stack.hidden = model.stack.length === 0;
-    // The newest frame is at the bottom: keep it in view when the stack is taller than its box.
-    this.stack.scrollTop = this.stack.scrollHeight;
     this.stackNote.textContent =
       model.stackNote ?? (model.stack.length > 0 ? m.stackKey(model.stack.length) : "");
+  }
+
+  /**
+   * Keeps the newest frame, at the bottom, in view when the stack is taller than its box. Its
+   * own call, made after everything else is drawn: reading the stack's height lays the page out
+   * at once, and a layout in the middle of a redraw is done again at its end (the first draw of
+   * Watch at N = 20 laid the page out twice, 130 to 150 ms each on this machine).
+   */
+  scrollStack(): void {
+    this.stack.scrollTop = this.stack.scrollHeight;
   }
 
   private drawMasks(model: CodeModel): void {

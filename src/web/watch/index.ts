@@ -59,6 +59,8 @@ export class WatchMode implements ModeView, WatchActions {
   /** The animation frames asked for: the playing clock's, and a draw of streamed steps. */
   private raf = 0;
   private drawQueued = 0;
+  /** Whether the queued draw is of the whole view (see queueDraw). */
+  private wholeDraw = false;
   private sayTimer = 0;
 
   constructor(
@@ -107,12 +109,19 @@ export class WatchMode implements ModeView, WatchActions {
     this.app.set(patch);
   }
 
-  /** Draws on the next frame (many batches of steps arrive at once). */
-  private queueDraw(): void {
+  /**
+   * Draws on the next frame (many batches of steps arrive at once): the whole view, or with
+   * `progressOnly` only what more steps change while the step shown stays (render.ts
+   * drawProgress), until some caller asks for the whole view.
+   */
+  private queueDraw(progressOnly = false): void {
+    this.wholeDraw ||= !progressOnly;
     if (this.drawQueued) return;
     this.drawQueued = requestAnimationFrame(() => {
       this.drawQueued = 0;
-      this.redraw();
+      if (this.wholeDraw) this.redraw();
+      else this.view.drawProgress(this.ws);
+      this.wholeDraw = false;
     });
   }
 
@@ -137,12 +146,16 @@ export class WatchMode implements ModeView, WatchActions {
       { kind: "lesson", n, algorithm: algo, fixed, limit: STEP_LIMIT, hardLimit: HARD_LIMIT },
       (p) => {
         if (p.kind !== "lesson-steps" || ws.jobs.trace !== job) return;
+        // The step shown says the same with more steps after it, but for the first batch
+        // (the narration said "Tracing…") and a step from a link that has just arrived.
+        let moved = trace.steps.length === 0;
         addSteps(trace, p.codes);
         if (ws.pendingStep > 0 && trace.steps.length >= ws.pendingStep) {
           ws.pos = ws.pendingStep;
           ws.pendingStep = 0;
+          moved = true;
         }
-        this.queueDraw();
+        this.queueDraw(!moved);
       },
     );
     ws.jobs.trace = job;

@@ -7,7 +7,7 @@
 
 import type { Queen } from "../../board.js";
 import { type Attack, attackers, bruteForceCombinations } from "../../teach/index.js";
-import { num, type SearchSummary, t } from "../i18n/index.js";
+import { num, type SearchSummary, t, timesText } from "../i18n/index.js";
 import {
   byColOf,
   byRowOf,
@@ -191,7 +191,11 @@ export function narrate(shown: Shown): string {
     }
     const count = trace.brute.count;
     if (pos === 0) return m.narrBruteStart(count);
-    if (pos > count) return m.narrBruteEnd(count, trace.solutionSteps.length);
+    if (pos > count) {
+      const nodes = trace.brute.backtrackNodes;
+      const fewer = timesText(BigInt(count), nodes);
+      return m.narrBruteEnd(count, trace.solutionSteps.length, nodes, fewer);
+    }
     const step = trace.brute.at(pos);
     return step.clash
       ? m.narrBruteClash(pos, count, step.clash.a, step.clash.b, step.clash.kind)

@@ -252,8 +252,7 @@ export class WatchView {
 
   /** Draws the whole mode from the state. */
   render(ws: WatchState): void {
-    const { trace, pos } = ws;
-    const m = t().watch;
+    const { trace } = ws;
     this.n = trace.n;
     this.drawBoard(ws);
     this.drawPlay(ws.playing);
@@ -261,6 +260,23 @@ export class WatchView {
     this.algoSelect.value = trace.algo;
     this.candBox.hidden = trace.algo !== "backtrack";
     this.navNote.textContent = ws.navNote;
+    this.drawProgress(ws);
+    this.drawStats(ws);
+    this.code.render(codeModel(ws));
+    if (trace.algo === "backtrack") this.drawCandidates(ws);
+    this.drawTree(ws);
+    this.code.scrollStack();
+  }
+
+  /**
+   * What changes as steps stream in while the step shown stays the same: the scrubber, the step
+   * count, the solution ticks and buttons. Drawn alone for each batch from the worker (index.ts):
+   * the whole view is redrawn only when what the step shows can change, so that recording N =
+   * 20's millions of steps does not redraw the board, the code and the tree on every frame.
+   */
+  drawProgress(ws: WatchState): void {
+    const { trace, pos } = ws;
+    const m = t().watch;
     const len = length(trace);
     this.scrub.max = String(len);
     this.scrub.value = String(pos);
@@ -284,10 +300,6 @@ export class WatchView {
     this.prevBtn.setAttribute("aria-disabled", String(!hasPrev));
     this.nextBtn.setAttribute("aria-disabled", String(!hasNext && trace.done));
     this.drawMarks(trace);
-    this.drawStats(ws);
-    this.code.render(codeModel(ws));
-    if (trace.algo === "backtrack") this.drawCandidates(ws);
-    this.drawTree(ws);
   }
 
   /** How the export of pictures went (also drawn alone while a GIF is being made). */

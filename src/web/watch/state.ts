@@ -124,13 +124,18 @@ export function newTrace(algo: Algo, n: number, fixed: readonly Queen[]): Trace 
   return { ...base, replay, brute: undefined, solutionSteps: [], done: false };
 }
 
-/** Adds a batch of packed steps streamed from the worker. */
+/**
+ * Adds a batch of packed steps streamed from the worker, and replays it at once for the
+ * snapshots (replay.ts), a batch's few milliseconds now rather than millions of steps in one
+ * task when the reader jumps far ahead.
+ */
 export function addSteps(trace: Trace, codes: ArrayLike<number>): void {
   const base = trace.steps.length;
   trace.steps.push(codes);
   for (let i = 0; i < codes.length; i++) {
     if (kindOf(codes[i]!) === K_SOLUTION) trace.solutionSteps.push(base + i + 1);
   }
+  trace.replay?.index();
 }
 
 /** The worker has sent every step (or cut the trace). */
