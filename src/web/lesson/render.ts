@@ -20,7 +20,7 @@ export function words(): LessonWords {
 function link(
   href: string,
   attrs: Record<string, string | undefined>,
-  text: string,
+  text: string | Node,
   go: () => void,
 ): HTMLAnchorElement {
   const a = h("a", { href, ...attrs }, text);
@@ -42,7 +42,13 @@ export function stepList(current: LessonStep, open: (s: LessonStep) => void): HT
       link(
         stepHref(id),
         { "aria-current": id === current ? "step" : undefined },
-        `${num(i + 1)}. ${w.steps[id].title}`,
+        // On a phone only the numbers show (the titles stay for screen readers): style.css.
+        h(
+          "span",
+          {},
+          h("span", { class: "lesson-num" }, num(i + 1)),
+          h("span", { class: "lesson-name" }, `. ${w.steps[id].title}`),
+        ),
         () => open(id),
       ),
     ),
@@ -67,6 +73,9 @@ function table(testid: string, caption: string, heads: string[], rows: string[][
   );
 }
 
+/** An exponent written as superscript digits (8⁸). */
+const superscript = (k: number) => [...String(k)].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("");
+
 /** Brute force's three counts for eight queens, computed (model.ts). */
 function bruteTable(f: LessonFacts): HTMLElement {
   const w = words().brute;
@@ -77,7 +86,7 @@ function bruteTable(f: LessonFacts): HTMLElement {
     [w.way, w.formula, w.boards],
     [
       [w.squares, `C(${num(f.n * f.n)}, ${n})`, num(f.brute.squares)],
-      [w.perRow, `${n}^${n}`, num(f.brute.perRow)],
+      [w.perRow, `${n}${superscript(f.n)}`, num(f.brute.perRow)],
       [w.permutations, `${n}!`, num(f.brute.permutations)],
     ],
   );

@@ -1,0 +1,168 @@
+// Browser tests of the Lesson mode (lesson/): every step opened by its address in English and in
+// Japanese shows its own title; Next, Back and Forward walk the steps; a live part opens its mode
+// with the way back; one question answered with the keyboard alone. Waits are for states the page
+// shows, never for a time.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { type Browser, chromium, type Page } from "playwright-core";
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  NO_BROWSER,
+  openPage,
+  serveSite,
+  type TestSite,
+} from "../testing/site.js";
+import { en } from "./lesson/text-en.js";
+import { ja } from "./lesson/text-ja.js";
+import { LESSON_STEPS, type LessonStep } from "./state.js";
+
+let site: TestSite | undefined;
+let browser: Browser | undefined;
+
+before(async () => {
+  if (NO_BROWSER) return;
+  site = await serveSite();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, "--disable-gpu"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const TITLE = "#panel-lesson [data-testid=lesson-title]";
+
+/** Waits until the lesson shows `step` (its address and its title in `words`). */
+async function showsStep(page: Page, step: LessonStep, words = en): Promise<void> {
+  await page.waitForFunction((s) => location.hash.endsWith(`step=${s}`), step);
+  await page.waitForFunction(
+    ([sel, title]) => document.querySelector(sel!)?.textContent === title,
+    [TITLE, words.steps[step].title],
+  );
+}
+
+/** Presses Tab until `selector` has the focus. */
+async function tabTo(page: Page, selector: string, back = false): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  assert.fail(`${selector} not reached with the Tab key`);
+}
+
+/**
+ * Chooses `value` in the question's radio group with the keyboard: Shift+Tab into the group (the
+ * browser focuses the checked choice, or an end of the group when none is), Space, then the down
+ * arrow (which wraps) until the choice is checked.
+ */
+async function chooseByKeys(page: Page, value: string): Promise<void> {
+  const radio = "[data-testid=lesson-check] input[type=radio]";
+  await tabTo(page, radio, true);
+  await page.keyboard.press("Space");
+  const values = await page.$$eval(radio, (els) => els.map((e) => (e as HTMLInputElement).value));
+  const at = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+  const presses = (values.indexOf(value) - values.indexOf(at) + values.length) % values.length;
+  for (let i = 0; i < presses; i++) await page.keyboard.press("ArrowDown");
+  assert.ok(await page.isChecked(`${radio}[value=${value}]`), `${value} chosen`);
+}
+
+describe("the lesson", { skip: NO_BROWSER }, () => {
+  for (const [lang, words, locale] of [
+    ["en", en, "en-US"],
+    ["ja", ja, "ja-JP"],
+  ] as const) {
+    test(`every step opens by its address (${lang})`, async () => {
+      for (const [i, step] of LESSON_STEPS.entries()) {
+        const { page, errors } = await openPage(
+          browser!,
+          `${site!.base}#mode=lesson&step=${step}`,
+          undefined,
+          { locale },
+        );
+        await showsStep(page, step, words);
+        assert.equal(await page.getAttribute("html", "lang"), lang);
+        assert.equal(await page.getAttribute("#tab-lesson", "aria-selected"), "true");
+        const current = await page.textContent(".lesson-steps [aria-current=step]");
+        assert.ok(current?.includes(words.steps[step].title), `${step}: the list marks it`);
+        assert.equal(await page.textContent(".lesson-place"), words.stepOf(i + 1, 7));
+        // Something to do (links into the page's modes, each with the way back) and a question.
+        const live = await page.$$eval(".lesson-live a", (as) =>
+          as.map((a) => a.getAttribute("href") ?? ""),
+        );
+        assert.ok(live.length > 0);
+        for (const href of live) assert.match(href, new RegExp(`&lesson=${step}$`));
+        assert.ok((await page.$$("[data-testid=lesson-check] input[type=radio]")).length >= 2);
+        assert.deepEqual(errors, []);
+        await page.close();
+      }
+    });
+  }
+
+  test("Next, Back and Forward walk the steps; a live part opens its mode with the way back", async () => {
+    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`);
+    await showsStep(page, "problem");
+    assert.equal(await page.$("[data-testid=lesson-prev]"), null);
+    await page.click("[data-testid=lesson-next]");
+    await showsStep(page, "brute");
+    // The computed counts are on the page.
+    const table = (await page.textContent("[data-testid=lesson-brute]")) ?? "";
+    assert.match(table, /4,426,165,368[\s\S]*16,777,216[\s\S]*40,320/);
+    await page.click("[data-testid=lesson-next]");
+    await showsStep(page, "backtrack");
+    await page.goBack();
+    await showsStep(page, "brute");
+    await page.goBack();
+    await showsStep(page, "problem");
+    await page.goForward();
+    await showsStep(page, "brute");
+    // Watch brute force at N = 5, then back to the step by the bar, and by Back.
+    await page.click(".lesson-live a[data-live=watch-brute]");
+    await page.waitForSelector("#tab-watch[aria-selected=true]");
+    assert.equal(new URL(page.url()).hash, "#mode=watch&n=5&algo=brute&lesson=brute");
+    const back = "#lesson-return [data-testid=lesson-return]";
+    assert.equal(await page.textContent(back), `← ${en.back(2, en.steps.brute.title)}`);
+    await page.click(back);
+    await showsStep(page, "brute");
+    assert.ok(await page.isHidden("#lesson-return"));
+    await page.goBack();
+    await page.waitForSelector("#tab-watch[aria-selected=true]");
+    await page.goBack();
+    await showsStep(page, "brute");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a question answered with the keyboard alone", async () => {
+    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=brute`);
+    await showsStep(page, "brute");
+    const feedback = "[data-testid=lesson-feedback]";
+    // Check before choosing: the page asks for a choice.
+    await tabTo(page, "[data-testid=lesson-check] button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((s) => document.querySelector(s)?.textContent !== "", feedback);
+    assert.equal(await page.textContent(feedback), en.pickFirst);
+    // Any 64 squares is wrong.
+    await chooseByKeys(page, "squares");
+    await tabTo(page, "[data-testid=lesson-check] button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(`${feedback}[data-correct=false]`);
+    assert.match((await page.textContent(feedback)) ?? "", /^Not that one: it lists 4,426,165,368/);
+    // One queen in each row and each column is right.
+    await chooseByKeys(page, "permutations");
+    await tabTo(page, "[data-testid=lesson-check] button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(`${feedback}[data-correct=true]`);
+    assert.match((await page.textContent(feedback)) ?? "", /^Right: 40,320 boards/);
+    // Next step by the keyboard: the focus lands on the new step's title.
+    await tabTo(page, "[data-testid=lesson-next]");
+    await page.keyboard.press("Enter");
+    await showsStep(page, "backtrack");
+    assert.ok(await page.$eval(TITLE, (el) => el === document.activeElement));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
