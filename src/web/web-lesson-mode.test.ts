@@ -3,6 +3,7 @@
 // with the way back; one question answered with the keyboard alone. Waits are for states the page
 // shows, never for a time.
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
 import {
@@ -16,6 +17,8 @@ import {
 import { en } from "./lesson/text-en.js";
 import { ja } from "./lesson/text-ja.js";
 import { LESSON_STEPS, type LessonStep } from "./state.js";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 let site: TestSite | undefined;
 let browser: Browser | undefined;
@@ -43,6 +46,21 @@ async function showsStep(page: Page, step: LessonStep, words = en): Promise<void
     ([sel, title]) => document.querySelector(sel!)?.textContent === title,
     [TITLE, words.steps[step].title],
   );
+}
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+async function axeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    interface Found {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<Found> } }).axe;
+    const r = await axe.run({ resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+  });
 }
 
 /** Presses Tab until `selector` has the focus. */
@@ -96,6 +114,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
         assert.ok(live.length > 0);
         for (const href of live) assert.match(href, new RegExp(`&lesson=${step}$`));
         assert.ok((await page.$$("[data-testid=lesson-check] input[type=radio]")).length >= 2);
+        assert.deepEqual(await axeFindings(page), [], `${step} (${lang})`);
         assert.deepEqual(errors, []);
         await page.close();
       }
@@ -125,6 +144,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     assert.equal(new URL(page.url()).hash, "#mode=watch&n=5&algo=brute&lesson=brute");
     const back = "#lesson-return [data-testid=lesson-return]";
     assert.equal(await page.textContent(back), `← ${en.back(2, en.steps.brute.title)}`);
+    assert.deepEqual(await axeFindings(page), [], "Watch with the bar back");
     await page.click(back);
     await showsStep(page, "brute");
     assert.ok(await page.isHidden("#lesson-return"));
@@ -157,6 +177,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     await page.keyboard.press("Enter");
     await page.waitForSelector(`${feedback}[data-correct=true]`);
     assert.match((await page.textContent(feedback)) ?? "", /^Right: 40,320 boards/);
+    assert.deepEqual(await axeFindings(page), [], "with the feedback shown");
     // Next step by the keyboard: the focus lands on the new step's title.
     await tabTo(page, "[data-testid=lesson-next]");
     await page.keyboard.press("Enter");

@@ -195,7 +195,7 @@ export const ja: LessonWords = {
   heading: "レッスン",
   stepsLabel: "レッスンの段階",
   moveLabel: "前後の段階",
-  stepOf: (k, total) => `${num(total)}段階中の${num(k)}`,
+  stepOf: (k, total) => `第${num(k)}段階(全${num(total)}段階)`,
   prev: "前の段階",
   next: "次の段階",
   live: "やってみる",
@@ -204,7 +204,7 @@ export const ja: LessonWords = {
   check: "理解度チェック",
   checkButton: "答え合わせ",
   pickFirst: "先に答えを選んでください。",
-  back: (k, title) => `レッスンに戻る(段階${num(k)}: ${title})`,
+  back: (k, title) => `レッスンに戻る(第${num(k)}段階: ${title})`,
   brute: {
     caption: "8クイーンで総当たりが並べる盤面の数",
     way: "盤面とみなすもの",
