@@ -156,6 +156,37 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     await page.close();
   });
 
+  test("growth: the small sizes counted and timed here agree with the published counts", async () => {
+    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=growth`);
+    await showsStep(page, "growth");
+    const cell = (n: number) =>
+      page.$eval(
+        "[data-testid=lesson-growth]",
+        (t, k) =>
+          [...t.querySelectorAll("tbody tr")]
+            .find((r) => r.querySelector("th")?.textContent === String(k))
+            ?.querySelectorAll("td")[2]?.textContent ?? null,
+        n,
+      );
+    assert.equal(await cell(8), "", "nothing is said to be counted here before it is");
+    await page.click("[data-testid=lesson-measure]");
+    await page.waitForFunction(
+      (done) => document.querySelector("[data-testid=lesson-timing]")?.textContent === done,
+      en.growth.measured,
+    );
+    // Each size counted here, the same as published, with a time (whatever it is).
+    for (const [n, count] of [
+      [4, "2"],
+      [8, "92"],
+      [13, "73,712"],
+    ] as const) {
+      assert.match((await cell(n)) ?? "", new RegExp(`^${count} in \\S`), `N = ${n}`);
+    }
+    assert.equal(await cell(14), "", "N = 14 is not timed");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("a question answered with the keyboard alone", async () => {
     const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=brute`);
     await showsStep(page, "brute");

@@ -8,15 +8,27 @@
  * model.ts holds the steps, their live parts, questions and figures; render.ts draws them; this
  * file wires the links and the check to the page's state, and is the folder's door.
  */
+import type { TimedResult } from "../../teach/index.js";
 import type { App, ModeView } from "../dom.js";
 import { h } from "../dom.js";
+import { Cancelled, type Running, runJob } from "../jobs.js";
 import { LESSON_STEPS, type LessonStep, type PageState, parseState } from "../state.js";
-import { checkAnswer, lessonFacts, stepHref, stepModel } from "./model.js";
-import { stepList, stepView, words } from "./render.js";
+import { checkAnswer, lessonFacts, stepHref, stepModel, TIMED_SIZES } from "./model.js";
+import { growthTable, stepList, stepView, words } from "./render.js";
 
 export class LessonMode implements ModeView {
   private readonly root = h("div", { class: "lesson wide", "data-testid": "lesson" });
   private shown: LessonStep | undefined;
+  /** Growth's counts made and timed in this browser, by N (kept while the page lives). */
+  private readonly timed = new Map<number, TimedResult>();
+  private job: Running<unknown> | undefined;
+  /** Growth's table and the line under it, kept up to date while the timing runs. */
+  private readonly growthBox = h("div", { class: "lesson-growth" });
+  private readonly timingStatus = h("p", {
+    class: "hint",
+    "aria-live": "polite",
+    "data-testid": "lesson-timing",
+  });
 
   constructor(
     panel: HTMLElement,
@@ -29,6 +41,8 @@ export class LessonMode implements ModeView {
     const step = state.lesson ?? LESSON_STEPS[0];
     // A redraw for another reason (N typed) keeps the answer chosen and what was said.
     if (step === this.shown) return;
+    // The timing serves growth's table only.
+    if (step !== "growth") this.stopTiming();
     const moved = this.shown !== undefined;
     this.shown = step;
     const f = lessonFacts();
@@ -38,6 +52,7 @@ export class LessonMode implements ModeView {
       f,
       (s) => this.open(s),
       (href) => this.go(href),
+      step === "growth" ? [this.growthFigure()] : [],
     );
     v.form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -57,6 +72,63 @@ export class LessonMode implements ModeView {
 
   hide(): void {
     this.shown = undefined;
+    this.stopTiming();
+  }
+
+  dispose(): void {
+    this.stopTiming();
+  }
+
+  /** Growth's table with the button that counts and times the small sizes here. */
+  private growthFigure(): HTMLElement {
+    const w = words().growth;
+    const button = h(
+      "button",
+      { type: "button", class: "btn", "data-testid": "lesson-measure", "data-focus": "measure" },
+      w.measure(TIMED_SIZES[0]!, TIMED_SIZES[TIMED_SIZES.length - 1]!),
+    );
+    button.addEventListener("click", () => this.startTiming(button));
+    this.growthBox.replaceChildren(growthTable(lessonFacts(), this.timed));
+    return h("div", {}, this.growthBox, h("p", {}, button), this.timingStatus);
+  }
+
+  /** Counts and times each size in a worker, filling the table as each one ends. */
+  private startTiming(button: HTMLButtonElement): void {
+    if (this.job) return;
+    const w = words().growth;
+    // Marked, not disabled: a disabled button would drop the keyboard's focus to the body.
+    button.setAttribute("aria-disabled", "true");
+    this.timingStatus.textContent = w.measuring(TIMED_SIZES[0]!);
+    const runs = TIMED_SIZES.map((n) => ({ name: "bitmask" as const, n }));
+    const job = runJob({ kind: "compare", runs }, (p) => {
+      if (p.kind !== "compare-result") return;
+      this.timed.set(p.result.n, p.result);
+      this.growthBox.replaceChildren(growthTable(lessonFacts(), this.timed));
+      const next = TIMED_SIZES.find((n) => n > p.result.n);
+      if (next !== undefined) this.timingStatus.textContent = w.measuring(next);
+    });
+    this.job = job;
+    job.promise
+      .then(
+        () => {
+          this.timingStatus.textContent = w.measured;
+        },
+        (e: unknown) => {
+          this.timingStatus.textContent =
+            e instanceof Cancelled
+              ? w.cancelled
+              : w.failed(e instanceof Error ? e.message : String(e));
+        },
+      )
+      .finally(() => {
+        if (this.job === job) this.job = undefined;
+        button.removeAttribute("aria-disabled");
+      });
+  }
+
+  private stopTiming(): void {
+    this.job?.cancel();
+    this.job = undefined;
   }
 
   /** A step of the lesson: a history entry, so Back returns to the step before. */

@@ -20,6 +20,7 @@ import {
   stepHref,
   stepModel,
   symmetryFacts,
+  TIMED_SIZES,
 } from "./model.js";
 import { en } from "./text-en.js";
 import { ja } from "./text-ja.js";
@@ -121,6 +122,11 @@ describe("figures", () => {
     for (let n = 1; n <= 9; n++) {
       assert.equal(BigInt([...solutions(n)].length), KNOWN_COUNTS[n - 1], `n = ${n}`);
     }
+  });
+
+  test("the sizes timed here are 4 to 13, each with a published count", () => {
+    assert.deepEqual(TIMED_SIZES, [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    for (const n of TIMED_SIZES) assert.ok(lessonFacts().growth.some((r) => r.n === n));
   });
 
   test("growth's factors from N = 11 to 20 lie between 3 and 8 (the question's answer)", () => {

@@ -98,6 +98,13 @@ export const KNOWN_COUNTS: readonly bigint[] = [
   39029188884n,
 ];
 
+/**
+ * The sizes growth's table counts and times in this browser on request (the library's bitmask
+ * search, in a worker, each timed by `timeAlgorithm`): each size is about four to six times the
+ * work of the one before, and 13 keeps the wait short.
+ */
+export const TIMED_SIZES: readonly number[] = Array.from({ length: 10 }, (_, i) => i + 4);
+
 /** One row of growth's table: the published count and how many times the row before it. */
 interface GrowthRow {
   readonly n: number;

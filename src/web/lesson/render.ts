@@ -4,8 +4,10 @@
  * the links between steps. Links are real links (a teacher can copy them, open them in a new
  * tab); a plain click goes through `go`, so that it is a history entry like any change of mode.
  */
+
+import type { TimedResult } from "../../teach/index.js";
 import { h } from "../dom.js";
-import { lang, num } from "../i18n/index.js";
+import { lang, num, time } from "../i18n/index.js";
 import { LESSON_STEPS, type LessonStep } from "../state.js";
 import { type LessonFacts, liveHref, type StepModel, stepHref } from "./model.js";
 import { en, type LessonWords } from "./text-en.js";
@@ -92,15 +94,22 @@ function bruteTable(f: LessonFacts): HTMLElement {
   );
 }
 
-/** The published counts for each N and the factor from the row before. */
-function growthTable(f: LessonFacts): HTMLElement {
+/**
+ * The published counts for each N and the factor from the row before; with what this browser
+ * counted and how long it took, for the sizes timed so far (`timed`, by N).
+ */
+export function growthTable(f: LessonFacts, timed: ReadonlyMap<number, TimedResult>): HTMLElement {
   const w = words().growth;
-  const rows = f.growth.map((r) => [
-    num(r.n),
-    num(r.count),
-    r.ratio === null ? "–" : `×${num(Math.round(r.ratio * 100) / 100)}`,
-  ]);
-  return table("lesson-growth", w.caption, [w.n, w.count, w.ratio], rows);
+  const rows = f.growth.map((r) => {
+    const here = timed.get(r.n);
+    return [
+      num(r.n),
+      num(r.count),
+      r.ratio === null ? "–" : `×${num(Math.round(r.ratio * 100) / 100)}`,
+      here ? w.here(num(here.solutions), time(here.seconds)) : "",
+    ];
+  });
+  return table("lesson-growth", w.caption, [w.n, w.count, w.ratio, w.hereHead], rows);
 }
 
 /** The live parts of a step: links into the other modes, set up for it. */
@@ -178,11 +187,13 @@ export function stepView(
   f: LessonFacts,
   open: (s: LessonStep) => void,
   go: (href: string) => void,
+  /** The step's own figures where the mode keeps them up to date (growth's timings). */
+  own: readonly HTMLElement[] = [],
 ): { readonly article: HTMLElement; readonly title: HTMLElement } & CheckParts {
   const w = words();
   const sw = w.steps[m.id];
   const title = h("h2", { tabindex: "-1", "data-testid": "lesson-title" }, sw.title);
-  const figures = m.id === "brute" ? [bruteTable(f)] : m.id === "growth" ? [growthTable(f)] : [];
+  const figures = m.id === "brute" ? [bruteTable(f)] : own;
   const check = checkForm(m, f);
   const move = h(
     "nav",

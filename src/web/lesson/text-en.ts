@@ -51,6 +51,13 @@ export interface LessonWords {
     readonly n: string;
     readonly count: string;
     readonly ratio: string;
+    readonly hereHead: string;
+    here(solutions: string, time: string): string;
+    measure(lo: number, hi: number): string;
+    measuring(n: number): string;
+    measured: string;
+    cancelled: string;
+    failed(message: string): string;
   };
   readonly steps: Readonly<Record<LessonStep, StepWords>>;
 }
@@ -194,7 +201,7 @@ const complete: StepWords = {
   title: "Completing a partly filled board",
   body: (f) => [
     "Some queens are already on the board; place the rest. Backtracking does it unchanged: it only skips the rows that already hold a queen and checks the new queens against the old ones.",
-    `Queens that attack nothing can still leave no way to finish. With ${queensText(f.fails.queens)}, every one of the ${num(f.n)}-queen solutions is ruled out, while ${queensText(f.completes.queens)} can be completed. Even on a 4×4 board, a queen in a corner ${f.cornerOf4 ? "can" : "cannot"} be completed: neither 4×4 solution uses a corner.`,
+    `Queens that attack nothing can still leave no way to finish. With queens on ${queensText(f.fails.queens)}, no solution for ${num(f.n)} queens fits, while queens on ${queensText(f.completes.queens)} can be completed. Even on a 4×4 board, a queen in a corner ${f.cornerOf4 ? "can" : "cannot"} be completed: neither 4×4 solution uses a corner.`,
     "To know that a board cannot be completed, the search must try every way and see each fail; Watch can start from the board and show it.",
   ],
   live: {
@@ -217,7 +224,7 @@ const growth: StepWords = {
   title: "How the count and the time grow with N",
   body: () => [
     "The table gives the published counts (OEIS A000170) for each N the page can draw, and how many times the count before it each one is.",
-    "From N = 10 on, each step multiplies the count by a factor that tends to grow. A search that finds every solution takes at least one step per solution, so its time cannot grow more slowly than the count. The page does not guess times: Compare measures the searches in this browser, and the Gallery counts a board size here.",
+    "From N = 10 on, each step multiplies the count by a factor that tends to grow. A search that finds every solution takes at least one step per solution, so its time cannot grow more slowly than the count. The page does not guess times: the button under the table counts the small sizes in this browser and times each, Compare measures the searches side by side, and the Gallery counts larger sizes here.",
   ],
   live: {
     compare: "Measure the searches here (Compare)",
@@ -264,6 +271,14 @@ export const en: LessonWords = {
     n: "N",
     count: "Solutions",
     ratio: "× the row before",
+    hereHead: "Counted here (bitmask search)",
+    here: (solutions, t) => `${solutions} in ${t}`,
+    measure: (lo, hi) => `Count and time N = ${num(lo)} to ${num(hi)} in this browser`,
+    measuring: (n) => `Counting N = ${num(n)}…`,
+    measured:
+      "Done: each count above was made here by the bitmask search and timed by this browser's clock; the times are this machine's, not a rule.",
+    cancelled: "The timing stopped when you left the step.",
+    failed: (message) => `The timing failed: ${message}`,
   },
   steps: { problem, brute, backtrack, bitmask, symmetry, complete, growth },
 };
