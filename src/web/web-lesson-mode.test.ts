@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { runAlgorithm } from "../teach/index.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -152,6 +153,36 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     await page.waitForSelector("#tab-watch[aria-selected=true]");
     await page.goBack();
     await showsStep(page, "brute");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("brute force: the race here does the library's work and estimates eight queens", async () => {
+    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=brute`);
+    await showsStep(page, "brute");
+    assert.equal(await page.$("[data-testid=lesson-race-table]"), null);
+    await page.click("[data-testid=lesson-race]");
+    await page.waitForFunction(
+      (done) => document.querySelector("[data-testid=lesson-timing]")?.textContent === done,
+      en.brute.raced,
+    );
+    const rows = await page.$$eval("[data-testid=lesson-race-table] tbody tr", (trs) =>
+      trs.map((tr) => [...tr.children].map((c) => c.textContent ?? "")),
+    );
+    // The work is the library's, counted exactly; the times are whatever this machine took.
+    const nodes = runAlgorithm("bitmask", 6).nodes.toLocaleString("en-US");
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 2)),
+      [
+        ["Brute force, any 6 squares", "1,947,792 boards"],
+        ["Backtracking on bitmasks", `${nodes} nodes`],
+      ],
+    );
+    for (const r of rows) assert.notEqual(r[2], "");
+    assert.match(
+      (await page.textContent("[data-testid=lesson-estimate]")) ?? "",
+      /^Brute force checked [\d,]+ boards a second here\. At that rate the 4,426,165,368 boards of any 8 squares would take about .+: an estimate from this measurement, not a run\.$/,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -8,13 +8,21 @@
  * model.ts holds the steps, their live parts, questions and figures; render.ts draws them; this
  * file wires the links and the check to the page's state, and is the folder's door.
  */
-import type { TimedResult } from "../../teach/index.js";
+import type { AlgorithmName, TimedResult } from "../../teach/index.js";
 import type { App, ModeView } from "../dom.js";
 import { h } from "../dom.js";
 import { Cancelled, type Running, runJob } from "../jobs.js";
 import { LESSON_STEPS, type LessonStep, type PageState, parseState } from "../state.js";
-import { checkAnswer, lessonFacts, stepHref, stepModel, TIMED_SIZES } from "./model.js";
-import { growthTable, stepList, stepView, words } from "./render.js";
+import {
+  checkAnswer,
+  lessonFacts,
+  RACE,
+  RACE_N,
+  stepHref,
+  stepModel,
+  TIMED_SIZES,
+} from "./model.js";
+import { growthTable, raceTable, stepList, stepView, words } from "./render.js";
 
 export class LessonMode implements ModeView {
   private readonly root = h("div", { class: "lesson wide", "data-testid": "lesson" });
@@ -41,8 +49,8 @@ export class LessonMode implements ModeView {
     const step = state.lesson ?? LESSON_STEPS[0];
     // A redraw for another reason (N typed) keeps the answer chosen and what was said.
     if (step === this.shown) return;
-    // The timing serves growth's table only.
-    if (step !== "growth") this.stopTiming();
+    // A timing serves the step that started it only.
+    this.stopTiming();
     const moved = this.shown !== undefined;
     this.shown = step;
     const f = lessonFacts();
@@ -52,7 +60,7 @@ export class LessonMode implements ModeView {
       f,
       (s) => this.open(s),
       (href) => this.go(href),
-      step === "growth" ? [this.growthFigure()] : [],
+      step === "growth" ? [this.growthFigure()] : step === "brute" ? [this.raceFigure()] : [],
     );
     v.form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -87,31 +95,75 @@ export class LessonMode implements ModeView {
       { type: "button", class: "btn", "data-testid": "lesson-measure", "data-focus": "measure" },
       w.measure(TIMED_SIZES[0]!, TIMED_SIZES[TIMED_SIZES.length - 1]!),
     );
-    button.addEventListener("click", () => this.startTiming(button));
+    const runs = TIMED_SIZES.map((n) => ({ name: "bitmask" as const, n }));
+    button.addEventListener("click", () =>
+      this.startTiming(
+        button,
+        runs,
+        (r) => {
+          this.timed.set(r.n, r);
+          this.growthBox.replaceChildren(growthTable(lessonFacts(), this.timed));
+          const next = TIMED_SIZES.find((n) => n > r.n);
+          if (next !== undefined) this.timingStatus.textContent = w.measuring(next);
+        },
+        w.measured,
+      ),
+    );
     this.growthBox.replaceChildren(growthTable(lessonFacts(), this.timed));
+    this.timingStatus.textContent = "";
     return h("div", {}, this.growthBox, h("p", {}, button), this.timingStatus);
   }
 
-  /** Counts and times each size in a worker, filling the table as each one ends. */
-  private startTiming(button: HTMLButtonElement): void {
+  /** Brute force's race against backtracking on one board, run here on request. */
+  private raceFigure(): HTMLElement {
+    const w = words().brute;
+    const box = h("div", { class: "lesson-race" });
+    const results: TimedResult[] = [];
+    const button = h(
+      "button",
+      { type: "button", class: "btn", "data-testid": "lesson-race", "data-focus": "race" },
+      w.race(RACE_N),
+    );
+    button.addEventListener("click", () => {
+      results.length = 0;
+      box.replaceChildren();
+      this.startTiming(
+        button,
+        RACE,
+        (r) => {
+          results.push(r);
+          box.replaceChildren(raceTable(lessonFacts(), results));
+        },
+        w.raced,
+      );
+    });
+    this.timingStatus.textContent = "";
+    return h("div", {}, h("p", {}, button), box, this.timingStatus);
+  }
+
+  /**
+   * Runs `runs` in a worker, each timed by the library, handing each result to `onResult` as it
+   * ends; the status line says what runs and how it ended.
+   */
+  private startTiming(
+    button: HTMLButtonElement,
+    runs: readonly { name: AlgorithmName; n: number }[],
+    onResult: (r: TimedResult) => void,
+    doneText: string,
+  ): void {
     if (this.job) return;
     const w = words().growth;
     // Marked, not disabled: a disabled button would drop the keyboard's focus to the body.
     button.setAttribute("aria-disabled", "true");
-    this.timingStatus.textContent = w.measuring(TIMED_SIZES[0]!);
-    const runs = TIMED_SIZES.map((n) => ({ name: "bitmask" as const, n }));
+    this.timingStatus.textContent = w.measuring(runs[0]!.n);
     const job = runJob({ kind: "compare", runs }, (p) => {
-      if (p.kind !== "compare-result") return;
-      this.timed.set(p.result.n, p.result);
-      this.growthBox.replaceChildren(growthTable(lessonFacts(), this.timed));
-      const next = TIMED_SIZES.find((n) => n > p.result.n);
-      if (next !== undefined) this.timingStatus.textContent = w.measuring(next);
+      if (p.kind === "compare-result") onResult(p.result);
     });
     this.job = job;
     job.promise
       .then(
         () => {
-          this.timingStatus.textContent = w.measured;
+          this.timingStatus.textContent = doneText;
         },
         (e: unknown) => {
           this.timingStatus.textContent =

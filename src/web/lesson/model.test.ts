@@ -13,10 +13,13 @@ import { LESSON_STEPS, type LessonStep, parseState, sizeProblem } from "../state
 import {
   bruteCounts,
   checkAnswer,
+  estimateSeconds,
   KNOWN_COUNTS,
   lessonFacts,
   liveHref,
   placeOf,
+  RACE,
+  RACE_N,
   stepHref,
   stepModel,
   symmetryFacts,
@@ -122,6 +125,17 @@ describe("figures", () => {
     for (let n = 1; n <= 9; n++) {
       assert.equal(BigInt([...solutions(n)].length), KNOWN_COUNTS[n - 1], `n = ${n}`);
     }
+  });
+
+  test("the race: brute force and backtracking on one board; the estimate scales the rate", () => {
+    assert.deepEqual(RACE, [
+      { name: "brute-force", n: 6 },
+      { name: "bitmask", n: 6 },
+    ]);
+    assert.equal(bruteCounts(RACE_N).squares, 1947792n);
+    // 1,000 boards in 1 s: 4,426,165,368 boards in 4,426,165.368 s.
+    assert.equal(estimateSeconds(4426165368n, 1000, 1), 4426165.368);
+    assert.equal(estimateSeconds(2000n, 1000, 0.5), 1);
   });
 
   test("the sizes timed here are 4 to 13, each with a published count", () => {

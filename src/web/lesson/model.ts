@@ -9,6 +9,7 @@
 import { attackKind, type ConflictKind, type Queen } from "../../board.js";
 import { canComplete, completeOne } from "../../completion/index.js";
 import { unique } from "../../symmetry.js";
+import type { AlgorithmName } from "../../teach/index.js";
 import {
   DEFAULT_STATE,
   formatState,
@@ -104,6 +105,25 @@ export const KNOWN_COUNTS: readonly bigint[] = [
  * work of the one before, and 13 keeps the wait short.
  */
 export const TIMED_SIZES: readonly number[] = Array.from({ length: 10 }, (_, i) => i + 4);
+
+/**
+ * Brute force's race, run here on request: brute force over any n squares against backtracking on
+ * bitmasks on the same board, each timed by the library in a worker. n = 6: C(36, 6) = 1,947,792
+ * placements (n = 7 has 44 times as many).
+ */
+export const RACE_N = 6;
+export const RACE: readonly { readonly name: AlgorithmName; readonly n: number }[] = [
+  { name: "brute-force", n: RACE_N },
+  { name: "bitmask", n: RACE_N },
+];
+
+/**
+ * Seconds brute force would take for `boards` placements at the rate it showed here
+ * (`placements` in `seconds`): an estimate from a measurement, said as one.
+ */
+export function estimateSeconds(boards: bigint, placements: number, seconds: number): number {
+  return (Number(boards) * seconds) / placements;
+}
 
 /** One row of growth's table: the published count and how many times the row before it. */
 interface GrowthRow {

@@ -9,7 +9,7 @@ import type { TimedResult } from "../../teach/index.js";
 import { h } from "../dom.js";
 import { lang, num, time } from "../i18n/index.js";
 import { LESSON_STEPS, type LessonStep } from "../state.js";
-import { type LessonFacts, liveHref, type StepModel, stepHref } from "./model.js";
+import { estimateSeconds, type LessonFacts, liveHref, type StepModel, stepHref } from "./model.js";
 import { en, type LessonWords } from "./text-en.js";
 import { ja } from "./text-ja.js";
 
@@ -112,6 +112,36 @@ export function growthTable(f: LessonFacts, timed: ReadonlyMap<number, TimedResu
   return table("lesson-growth", w.caption, [w.n, w.count, w.ratio, w.hereHead], rows);
 }
 
+/** The race of brute force against backtracking as far as it has run, and what its rate says. */
+export function raceTable(f: LessonFacts, results: readonly TimedResult[]): HTMLElement {
+  const w = words().brute;
+  const n = results[0]?.n ?? 0;
+  const rows = results.map((r) =>
+    r.name === "brute-force"
+      ? [w.bruteName(r.n), w.boardsDone(num(r.nodes)), time(r.seconds)]
+      : [w.backName, w.nodesDone(num(r.nodes)), time(r.seconds)],
+  );
+  const brute = results.find((r) => r.name === "brute-force");
+  const estimate =
+    brute && brute.seconds > 0
+      ? h(
+          "p",
+          { "data-testid": "lesson-estimate" },
+          w.estimate(
+            num(Math.round(brute.nodes / brute.seconds)),
+            num(f.brute.squares),
+            estimateSeconds(f.brute.squares, brute.nodes, brute.seconds),
+          ),
+        )
+      : null;
+  return h(
+    "div",
+    {},
+    table("lesson-race-table", w.raceCaption(n), [w.searchHead, w.work, w.timeHead], rows),
+    estimate,
+  );
+}
+
 /** The live parts of a step: links into the other modes, set up for it. */
 function liveList(m: StepModel, go: (href: string) => void): HTMLElement {
   const w = words();
@@ -193,7 +223,7 @@ export function stepView(
   const w = words();
   const sw = w.steps[m.id];
   const title = h("h2", { tabindex: "-1", "data-testid": "lesson-title" }, sw.title);
-  const figures = m.id === "brute" ? [bruteTable(f)] : own;
+  const figures = m.id === "brute" ? [bruteTable(f), ...own] : own;
   const check = checkForm(m, f);
   const move = h(
     "nav",

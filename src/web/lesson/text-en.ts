@@ -5,7 +5,7 @@
  * English ones (総当たり, バックトラック, 枝刈り, ビット演算, 基本解).
  */
 import type { ConflictKind, Queen } from "../../board.js";
-import { num } from "../i18n/index.js";
+import { num, time } from "../i18n/index.js";
 import type { LessonStep } from "../state.js";
 import type { LessonFacts, Verdict } from "./model.js";
 
@@ -38,6 +38,18 @@ export interface LessonWords {
   /** The way back from a mode the lesson opened. */
   back(k: number, title: string): string;
   readonly brute: {
+    race(n: number): string;
+    readonly raced: string;
+    raceCaption(n: number): string;
+    bruteName(n: number): string;
+    readonly backName: string;
+    readonly searchHead: string;
+    readonly work: string;
+    readonly timeHead: string;
+    boardsDone(k: string): string;
+    nodesDone(k: string): string;
+    /** What the rate measured here says of `boards` placements (an estimate, said as one). */
+    estimate(rate: string, boards: string, seconds: number): string;
     readonly caption: string;
     readonly way: string;
     readonly formula: string;
@@ -108,7 +120,7 @@ const brute: StepWords = {
   body: (f) => [
     "The simplest search lists every board and keeps those where no queen attacks another: brute force. How many boards it lists depends on what counts as a board.",
     `Any 8 of the 64 squares gives ${num(f.brute.squares)} boards. One queen in each row gives ${num(f.brute.perRow)}; one in each row and each column (a permutation of the columns), ${num(f.brute.permutations)}. Each rule built into the listing drops boards that could never be solutions before anything is checked.`,
-    "Watch steps through brute force on a small board; Compare runs it against backtracking on the same sizes and measures the nodes, the checks and the time in this browser.",
+    "Watch steps through brute force on a small board. The button under the table races it against backtracking on one board in this browser; Compare does the same over a range of sizes, with the nodes, the checks and the time.",
   ],
   live: {
     "watch-brute": "Watch brute force (N = 5)",
@@ -258,6 +270,19 @@ export const en: LessonWords = {
   pickFirst: "Choose an answer first.",
   back: (k, title) => `Back to the lesson, step ${num(k)}: ${title}`,
   brute: {
+    race: (n) => `Race brute force against backtracking here (N = ${num(n)})`,
+    raced:
+      "Done: both searches ran in this browser, timed by its clock; the times are this machine's.",
+    raceCaption: (n) => `Brute force against backtracking, N = ${num(n)}, in this browser`,
+    bruteName: (n) => `Brute force, any ${num(n)} squares`,
+    backName: "Backtracking on bitmasks",
+    searchHead: "Search",
+    work: "Work",
+    timeHead: "Time here",
+    boardsDone: (k) => `${k} boards`,
+    nodesDone: (k) => `${k} nodes`,
+    estimate: (rate, boards, seconds) =>
+      `Brute force checked ${rate} boards a second here. At that rate the ${boards} boards of any 8 squares would take about ${seconds < 120 ? time(seconds) : `${num(Math.round(seconds / 60))} minutes`}: an estimate from this measurement, not a run.`,
     caption: "Boards that brute force lists for eight queens",
     way: "What counts as a board",
     formula: "Formula",

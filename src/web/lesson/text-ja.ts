@@ -3,7 +3,7 @@
  * tutorials teach (総当たり, バックトラック, 枝刈り, ビット演算, 基本解, ユニーク解).
  */
 import type { ConflictKind, Queen } from "../../board.js";
-import { num } from "../i18n/index.js";
+import { num, time } from "../i18n/index.js";
 import type { LessonFacts } from "./model.js";
 import { type LessonWords, type StepWords, smallest } from "./text-en.js";
 
@@ -53,7 +53,7 @@ const brute: StepWords = {
   body: (f) => [
     "いちばん素朴な方法は、あり得る盤面をすべて並べ、取り合いのないものだけを残す「総当たり」です。並べる盤面の数は、何を盤面とみなすかで大きく変わります。",
     `64マスから8マスを選ぶと${num(f.brute.squares)}通り、各行に1つずつなら${num(f.brute.perRow)}通り、各行・各列に1つずつ(列の順列)なら${num(f.brute.permutations)}通りです。並べ方にルールを1つ組み込むたびに、解になり得ない盤面を調べる前に捨てられます。`,
-    "「探索を見る」では小さな盤で総当たりを1手ずつ追えます。「比較」では同じNで総当たりとバックトラックを走らせ、ノード数・チェック数・時間をこのブラウザで測ります。",
+    "「探索を見る」では小さな盤で総当たりを1手ずつ追えます。表の下のボタンは、1つの盤で総当たりとバックトラックをこのブラウザで競わせます。「比較」は同じことをいくつものNで行い、ノード数・チェック数・時間を示します。",
   ],
   live: {
     "watch-brute": "総当たりを見る(N = 5)",
@@ -206,6 +206,19 @@ export const ja: LessonWords = {
   pickFirst: "先に答えを選んでください。",
   back: (k, title) => `レッスンに戻る(第${num(k)}段階: ${title})`,
   brute: {
+    race: (n) => `総当たりとバックトラックをここで競わせる(N = ${num(n)})`,
+    raced:
+      "完了: 2つの探索をこのブラウザで走らせ、その時計で測りました。時間はこの機械での値です。",
+    raceCaption: (n) => `総当たり対バックトラック(N = ${num(n)}、このブラウザ)`,
+    bruteName: (n) => `総当たり(好きな${num(n)}マス)`,
+    backName: "ビット演算のバックトラック",
+    searchHead: "探索",
+    work: "仕事量",
+    timeHead: "ここでの時間",
+    boardsDone: (k) => `${k}通りの盤面`,
+    nodesDone: (k) => `${k}ノード`,
+    estimate: (rate, boards, seconds) =>
+      `ここでの総当たりは1秒に${rate}通りの盤面を調べました。この速さなら、64マスから8マスを選ぶ${boards}通りには約${seconds < 120 ? time(seconds) : `${num(Math.round(seconds / 60))}分`}かかる見込みです(実際に走らせた値ではなく、この計測からの見積もりです)。`,
     caption: "8クイーンで総当たりが並べる盤面の数",
     way: "盤面とみなすもの",
     formula: "式",
