@@ -153,6 +153,12 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     await page.waitForSelector("#tab-watch[aria-selected=true]");
     await page.goBack();
     await showsStep(page, "brute");
+    // The language switch redraws the step in Japanese, at the same address.
+    await page.click("#lang");
+    await showsStep(page, "brute", ja);
+    assert.equal(await page.textContent(".lesson-place"), ja.stepOf(2, 7));
+    await page.click("#lang");
+    await showsStep(page, "brute");
     assert.deepEqual(errors, []);
     await page.close();
   });
