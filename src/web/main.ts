@@ -1,5 +1,5 @@
 /**
- * The page: one state (state.ts) that the address and the browser history serialise, four views
+ * The page: one state (state.ts) that the address and the browser history serialise, five views
  * of it (the modes), and the header. Input changes the state through `app.set`; the state
  * redraws the view. Every change of mode, N, board or gallery page is a history entry, so Back
  * and Forward walk through what the user did; in-page anchors (the skip link) only move focus.
