@@ -278,6 +278,8 @@ export interface LessonFacts {
   /** The problem step's queen and, for each offered square, the line it shares with it. */
   readonly centre: Queen;
   readonly lines: ReadonlyMap<string, ConflictKind | undefined>;
+  /** The squares the problem's question offers, in the order of its choices. */
+  readonly offered: readonly Queen[];
   readonly growth: readonly GrowthRow[];
 }
 
@@ -294,6 +296,7 @@ export function lessonFacts(): LessonFacts {
     cornerOf4: canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }),
     centre: CENTRE,
     lines: new Map(SQUARES.map((q) => [squareId(q), attackKind(CENTRE, q)])),
+    offered: SQUARES,
     growth: growthRows(),
   };
   return facts;

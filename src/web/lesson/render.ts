@@ -174,6 +174,38 @@ export interface CheckParts {
   readonly feedback: HTMLElement;
 }
 
+/**
+ * The board a question is about, drawn small: its queens and, outlined, the squares the choices
+ * name. Hidden from screen readers: the question says the same in words.
+ */
+function questionBoard(m: StepModel, f: LessonFacts): HTMLElement | null {
+  const board =
+    m.id === "problem"
+      ? { n: f.n, queens: [f.centre], outlined: f.offered }
+      : m.id === "complete"
+        ? { n: f.n, queens: f.question.queens, outlined: [] }
+        : null;
+  if (!board) return null;
+  const { n, queens, outlined } = board;
+  let dark = "";
+  for (let r = 0; r < n; r++) for (let c = (r + 1) % 2; c < n; c += 2) dark += `M${c} ${r}h1v1h-1z`;
+  const qs = queens
+    .map(
+      (q) =>
+        `<use href="#queen-symbol" x="${q.col + 0.04}" y="${q.row + 0.04}" width="0.92" height="0.92"/>`,
+    )
+    .join("");
+  const marks = outlined
+    .map(
+      (q) =>
+        `<rect class="lesson-mark" x="${q.col + 0.12}" y="${q.row + 0.12}" width="0.76" height="0.76"/>`,
+    )
+    .join("");
+  const fig = h("div", { class: "lesson-board", "aria-hidden": "true" });
+  fig.innerHTML = `<svg class="mini" viewBox="0 0 ${n} ${n}" shape-rendering="crispEdges"><rect class="mini-light" width="${n}" height="${n}"/><path class="mini-dark" d="${dark}"/><g shape-rendering="geometricPrecision">${marks}<g class="mini-q">${qs}</g></g></svg>`;
+  return fig;
+}
+
 function checkForm(m: StepModel, f: LessonFacts): CheckParts {
   const w = words();
   const sw = w.steps[m.id];
@@ -204,7 +236,7 @@ function checkForm(m: StepModel, f: LessonFacts): CheckParts {
       "aria-labelledby": "lesson-check-title",
     },
     h("h3", { id: "lesson-check-title" }, w.check),
-    h("fieldset", {}, h("legend", {}, sw.question(f)), ...choices),
+    h("fieldset", {}, h("legend", {}, sw.question(f)), questionBoard(m, f), ...choices),
     h("button", { type: "submit", class: "btn primary", "data-focus": "check" }, w.checkButton),
     feedback,
   );
