@@ -70,7 +70,7 @@ export interface App {
   announce(text: string): void;
 }
 
-/** One of the four modes. */
+/** One of the modes (Lesson, Play, Watch, Gallery, Compare). */
 export interface ModeView {
   /** Draws the mode for `state` (called whenever the state changes while the mode is shown). */
   show(state: PageState): void;

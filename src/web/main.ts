@@ -1,5 +1,5 @@
 /**
- * The page: one state (state.ts) that the address and the browser history serialise, four views
+ * The page: one state (state.ts) that the address and the browser history serialise, five views
  * of it (the modes), and the header. Input changes the state through `app.set`; the state
  * redraws the view. Every change of mode, N, board or gallery page is a history entry, so Back
  * and Forward walk through what the user did; in-page anchors (the skip link) only move focus.
@@ -11,6 +11,7 @@ import { CompareMode } from "./compare/index.js";
 import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery/index.js";
 import { chooseLang, type Lang, lang, setLang, t } from "./i18n/index.js";
+import { drawLessonReturn, LessonMode } from "./lesson/index.js";
 import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import {
@@ -122,6 +123,7 @@ function buildViews(): Record<Mode, ModeView> {
     watch: new WatchMode($("panel-watch"), app),
     gallery: new GalleryMode($("panel-gallery"), app),
     compare: new CompareMode($("panel-compare"), app),
+    lesson: new LessonMode($("panel-lesson"), app),
   };
 }
 
@@ -175,15 +177,17 @@ function render(): void {
     tab.tabIndex = on ? 0 : -1;
   }
   if (active && active !== state.mode) views[active].hide();
+  // Compare and the lesson do not depend on N: they stay usable when N is out of range.
+  const withoutN = state.mode === "compare" || state.mode === "lesson";
   for (const mode of MODES) {
-    // Compare does not depend on N: it stays usable when N is out of range.
-    $(`panel-${mode}`).hidden = mode !== state.mode || (!!problem && mode !== "compare");
+    $(`panel-${mode}`).hidden = mode !== state.mode || (!!problem && !withoutN);
   }
   document.body.dataset.mode = state.mode;
+  drawLessonReturn($("lesson-return"), state, app);
   if (problem) {
-    if (active && state.mode !== "compare") views[active].hide();
-    active = state.mode === "compare" ? "compare" : undefined;
-    if (active) views.compare.show(state);
+    if (active && !withoutN) views[active].hide();
+    active = withoutN ? state.mode : undefined;
+    if (active) views[active].show(state);
     return;
   }
   active = state.mode;

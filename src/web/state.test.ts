@@ -75,6 +75,19 @@ describe("parseState", () => {
     ["#mode=watch&puzzle=easy&seed=1", { mode: "watch" }],
     ["#sym=1", { sym: 1 }],
     ["#mode=watch&sym=1", { mode: "watch" }],
+    // Lesson's step is named; an unknown or missing name is the first step. In another mode
+    // `lesson` names the step that opened it, and Lesson's `step` means nothing there.
+    ["#mode=lesson&step=brute", { mode: "lesson", lesson: "brute" }],
+    ["#mode=lesson", { mode: "lesson", lesson: "problem" }],
+    ["#mode=lesson&step=3", { mode: "lesson", lesson: "problem" }],
+    ["#mode=lesson&step=BRUTE", { mode: "lesson", lesson: "problem" }],
+    ["#mode=lesson&lesson=growth", { mode: "lesson", lesson: "problem" }],
+    [
+      "#mode=watch&n=6&algo=brute&lesson=brute",
+      { mode: "watch", n: 6, algo: "brute", lesson: "brute" },
+    ],
+    ["#mode=play&lesson=nonsense", {}],
+    ["#mode=play&step=brute", {}],
   ];
   for (const [text, expected] of cases) {
     test(JSON.stringify(text), () => {
@@ -106,6 +119,9 @@ describe("formatState", () => {
     [{ mode: "gallery", page: 2, sym: 3 }, "mode=gallery&n=8&page=3&sym=3"],
     [{ puzzle: { level: "medium", seed: 7 }, sym: 1 }, "mode=play&n=8&puzzle=medium&seed=7&sym=1"],
     [{ mode: "compare", sym: 1, puzzle: { level: "easy", seed: 1 } }, "mode=compare&n=8"],
+    [{ mode: "lesson", lesson: "bitmask" }, "mode=lesson&n=8&step=bitmask"],
+    [{ mode: "lesson", lesson: null, step: 4 }, "mode=lesson&n=8&step=problem"],
+    [{ mode: "gallery", sym: 2, lesson: "symmetry" }, "mode=gallery&n=8&sym=2&lesson=symmetry"],
   ];
   for (const [s, text] of cases) {
     test(text, () => {
@@ -138,6 +154,7 @@ describe("isNewEntry", () => {
     [{ puzzle: { level: "easy", seed: 1 } }, true],
     [{ queens: [] }, true],
     [{ queens: [{ row: 0, col: 2 }] }, true],
+    [{ lesson: "brute" }, true],
   ];
   for (const [change, expected] of cases) {
     test(`${JSON.stringify(change)} -> ${expected}`, () => {
@@ -193,6 +210,7 @@ describe("sizes", () => {
     assert.equal(isStateText(""), true);
     assert.equal(isStateText("#mode=play"), true);
     assert.equal(isStateText("#n=8&step=2"), true);
+    assert.equal(isStateText("#lesson=brute"), true);
     assert.equal(isStateText("#main"), false);
   });
 });

@@ -8,12 +8,27 @@ import type { Queen } from "../board.js";
 import type { PuzzleDifficulty } from "../completion/index.js";
 import { MAX_BOARD_N } from "../limits.js";
 
-export const MODES = ["play", "watch", "gallery", "compare"] as const;
+export const MODES = ["lesson", "play", "watch", "gallery", "compare"] as const;
 export type Mode = (typeof MODES)[number];
 
 /** The ways of writing the search that Watch can follow (see ../lesson.ts, ../lesson-brute.ts). */
 export const ALGOS = ["backtrack", "bitmask", "brute"] as const;
 export type Algo = (typeof ALGOS)[number];
+
+/**
+ * The lesson's steps, in the tutorials' order (lesson/model.ts gives each its live parts and its
+ * question). The address names them: `#mode=lesson&step=brute`.
+ */
+export const LESSON_STEPS = [
+  "problem",
+  "brute",
+  "backtrack",
+  "bitmask",
+  "symmetry",
+  "complete",
+  "growth",
+] as const;
+export type LessonStep = (typeof LESSON_STEPS)[number];
 
 /** The puzzle levels, as the address writes them. */
 export const LEVELS: readonly PuzzleDifficulty[] = ["easy", "medium", "hard"];
@@ -41,6 +56,11 @@ export interface PageState {
   readonly puzzle: PuzzleRef | null;
   /** The symmetry view: in Play 1 when shown, in the Gallery the class shown (from 1); 0 none. */
   readonly sym: number;
+  /**
+   * The lesson's step: in Lesson the step shown (`step=brute`; null is the first); in another
+   * mode the step that opened it (`lesson=brute`), so the page can offer the way back; else null.
+   */
+  readonly lesson: LessonStep | null;
 }
 
 export const DEFAULT_STATE: PageState = {
@@ -53,6 +73,7 @@ export const DEFAULT_STATE: PageState = {
   from: false,
   puzzle: null,
   sym: 0,
+  lesson: null,
 };
 
 /** Why `n` cannot be drawn (the page words it, see i18n/en.ts), or undefined when it can. */
@@ -87,7 +108,7 @@ export function fitting(queens: readonly Queen[], n: number): readonly Queen[] {
  */
 export function isStateText(text: string): boolean {
   const t = text.replace(/^[#?]/, "");
-  return t === "" || /(^|&)(mode|n|q|step|page|algo|from|puzzle|seed|sym)=/.test(t);
+  return t === "" || /(^|&)(mode|n|q|step|page|algo|from|puzzle|seed|sym|lesson)=/.test(t);
 }
 
 /** A whole number from 0 up, from decimal digits only; otherwise `fallback`. */
@@ -131,7 +152,12 @@ export function parseState(text: string): PageState {
   const seed = whole(p.get("seed"), -1);
   const puzzle = mode === "play" && level && seed >= 0 && seed <= 2 ** 31 ? { level, seed } : null;
   const sym = mode === "play" || mode === "gallery" ? whole(p.get("sym"), 0) : 0;
-  return { mode, n, queens, step, page, algo, from, puzzle, sym };
+  // In Lesson `step` names the step shown (the first when it names none); elsewhere `lesson`
+  // names the step that opened the mode.
+  const lessonText = p.get(mode === "lesson" ? "step" : "lesson") ?? "";
+  const named = LESSON_STEPS.find((id) => id === lessonText) ?? null;
+  const lesson = mode === "lesson" ? (named ?? LESSON_STEPS[0]) : named;
+  return { mode, n, queens, step, page, algo, from, puzzle, sym, lesson };
 }
 
 /** Writes the state as a fragment without the `#`; only what differs from the defaults for a mode. */
@@ -152,6 +178,8 @@ export function formatState(s: PageState): string {
     p.set("seed", String(s.puzzle.seed));
   }
   if ((s.mode === "play" || s.mode === "gallery") && s.sym > 0) p.set("sym", String(s.sym));
+  if (s.mode === "lesson") p.set("step", s.lesson ?? LESSON_STEPS[0]);
+  else if (s.lesson) p.set("lesson", s.lesson);
   return p.toString().replaceAll("%3A", ":").replaceAll("%2C", ",");
 }
 
@@ -170,8 +198,8 @@ export function puzzleKey(p: PuzzleRef | null): string {
 
 /**
  * Whether going from `a` to `b` is something the user did that Back should undo (a new history
- * entry): a mode, N, board, gallery page, algorithm, starting board, puzzle or symmetry view
- * change. Only Watch's step replaces the entry.
+ * entry): a mode, N, board, gallery page, algorithm, starting board, puzzle, symmetry view or
+ * lesson step change. Only Watch's step replaces the entry.
  */
 export function isNewEntry(a: PageState, b: PageState): boolean {
   return (
@@ -181,6 +209,7 @@ export function isNewEntry(a: PageState, b: PageState): boolean {
     a.algo !== b.algo ||
     a.from !== b.from ||
     a.sym !== b.sym ||
+    a.lesson !== b.lesson ||
     puzzleKey(a.puzzle) !== puzzleKey(b.puzzle) ||
     queensKey(a.queens) !== queensKey(b.queens)
   );

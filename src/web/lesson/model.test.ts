@@ -1,0 +1,260 @@
+// The lesson's model (model.ts) and words (text-en.ts, text-ja.ts) without a browser: tables of
+// (step -> place, address, live parts), (n -> brute-force counts), (step, choice -> verdict), the
+// figures against the library and the published counts, and every word in both languages.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { isSolution } from "../../board.js";
+import { countCompletions } from "../../completion/index.js";
+import { solutions } from "../../solutions.js";
+import { unique } from "../../symmetry.js";
+import { KNOWN } from "../../testing/known-counts.js";
+import { setLang } from "../i18n/index.js";
+import { LESSON_STEPS, type LessonStep, parseState, sizeProblem } from "../state.js";
+import {
+  bruteCounts,
+  checkAnswer,
+  estimateSeconds,
+  KNOWN_COUNTS,
+  lessonFacts,
+  liveHref,
+  placeOf,
+  RACE,
+  RACE_N,
+  stepHref,
+  stepModel,
+  symmetryFacts,
+  TIMED_SIZES,
+} from "./model.js";
+import { en } from "./text-en.js";
+import { ja } from "./text-ja.js";
+
+describe("steps in order", () => {
+  const cases: [
+    step: LessonStep,
+    index: number,
+    prev: LessonStep | null,
+    next: LessonStep | null,
+  ][] = [
+    ["problem", 0, null, "brute"],
+    ["brute", 1, "problem", "backtrack"],
+    ["backtrack", 2, "brute", "bitmask"],
+    ["bitmask", 3, "backtrack", "symmetry"],
+    ["symmetry", 4, "bitmask", "complete"],
+    ["complete", 5, "symmetry", "growth"],
+    ["growth", 6, "complete", null],
+  ];
+  for (const [step, index, prev, next] of cases) {
+    test(step, () => {
+      assert.deepEqual(placeOf(step), { index, total: 7, prev, next });
+      assert.equal(stepHref(step), `#mode=lesson&n=8&step=${step}`);
+      assert.equal(parseState(stepHref(step)).lesson, step);
+    });
+  }
+  test("the table covers every step", () => {
+    assert.deepEqual(
+      cases.map((c) => c[0]),
+      [...LESSON_STEPS],
+    );
+  });
+});
+
+describe("live parts", () => {
+  const cases: [step: LessonStep, hrefs: string[]][] = [
+    ["problem", ["#mode=play&n=8&lesson=problem", "#mode=play&n=8&q=3:3&lesson=problem"]],
+    ["brute", ["#mode=watch&n=5&algo=brute&lesson=brute", "#mode=compare&n=8&lesson=brute"]],
+    ["backtrack", ["#mode=watch&n=4&lesson=backtrack", "#mode=watch&n=8&lesson=backtrack"]],
+    ["bitmask", ["#mode=watch&n=8&algo=bitmask&lesson=bitmask"]],
+    ["symmetry", ["#mode=gallery&n=8&lesson=symmetry", "#mode=gallery&n=8&sym=10&lesson=symmetry"]],
+    [
+      "complete",
+      [
+        "#mode=play&n=8&q=0:0,1:4&lesson=complete",
+        "#mode=play&n=8&q=0:0,1:2&lesson=complete",
+        "#mode=watch&n=8&q=0:0,1:2&from=board&lesson=complete",
+      ],
+    ],
+    ["growth", ["#mode=compare&n=8&lesson=growth", "#mode=gallery&n=14&lesson=growth"]],
+  ];
+  for (const [step, hrefs] of cases) {
+    test(step, () => {
+      const live = stepModel(step).live;
+      assert.deepEqual(live.map(liveHref), hrefs);
+      for (const part of live) {
+        // What the link opens reads back as the same state, drawable, with the way back.
+        const read = parseState(liveHref(part));
+        assert.deepEqual(read, part.state);
+        assert.equal(read.lesson, step);
+        assert.equal(sizeProblem(read.n), undefined);
+      }
+    });
+  }
+});
+
+describe("brute-force counts", () => {
+  const cases: [n: number, squares: bigint, perRow: bigint, permutations: bigint][] = [
+    [1, 1n, 1n, 1n],
+    [2, 6n, 4n, 2n],
+    [4, 1820n, 256n, 24n],
+    [5, 53130n, 3125n, 120n],
+    [8, 4426165368n, 16777216n, 40320n],
+  ];
+  for (const [n, squares, perRow, permutations] of cases) {
+    test(`n = ${n}`, () => {
+      assert.deepEqual(bruteCounts(n), { squares, perRow, permutations });
+    });
+  }
+  test("C(n², n) agrees with Pascal's triangle", () => {
+    const row: bigint[] = [1n];
+    for (let m = 1; m <= 64; m++) {
+      for (let k = Math.min(m, 8); k >= 1; k--) row[k] = (row[k] ?? 0n) + row[k - 1]!;
+      if (m === 16) assert.equal(row[4], bruteCounts(4).squares);
+      if (m === 36) assert.equal(row[6], bruteCounts(6).squares);
+    }
+    assert.equal(row[8], bruteCounts(8).squares);
+  });
+});
+
+describe("figures", () => {
+  test("the published counts are the test data's known counts", () => {
+    for (const [i, count] of KNOWN_COUNTS.entries()) {
+      assert.equal(count, KNOWN.find((k) => k.n === i + 1)?.total, `n = ${i + 1}`);
+    }
+  });
+
+  test("and the library counts the small ones the same", () => {
+    for (let n = 1; n <= 9; n++) {
+      assert.equal(BigInt([...solutions(n)].length), KNOWN_COUNTS[n - 1], `n = ${n}`);
+    }
+  });
+
+  test("the race: brute force and backtracking on one board; the estimate scales the rate", () => {
+    assert.deepEqual(RACE, [
+      { name: "brute-force", n: 6 },
+      { name: "bitmask", n: 6 },
+    ]);
+    assert.equal(bruteCounts(RACE_N).squares, 1947792n);
+    // 1,000 boards in 1 s: 4,426,165,368 boards in 4,426,165.368 s.
+    assert.equal(estimateSeconds(4426165368n, 1000, 1), 4426165.368);
+    assert.equal(estimateSeconds(2000n, 1000, 0.5), 1);
+  });
+
+  test("the sizes timed here are 4 to 13, each with a published count", () => {
+    assert.deepEqual(TIMED_SIZES, [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    for (const n of TIMED_SIZES) assert.ok(lessonFacts().growth.some((r) => r.n === n));
+  });
+
+  test("growth's factors from N = 11 to 20 lie between 3 and 8 (the question's answer)", () => {
+    const rows = lessonFacts().growth.filter((r) => r.n >= 11);
+    assert.equal(rows.length, 10);
+    for (const r of rows) assert.ok(r.ratio! > 3 && r.ratio! < 8, `N = ${r.n}: ${r.ratio}`);
+    assert.equal(lessonFacts().growth.find((r) => r.n === 4)?.ratio, null);
+  });
+
+  test("eight queens: 92 solutions in 12 classes, 11 of 8 and 1 of 4", () => {
+    const s = symmetryFacts(8);
+    assert.equal(s.solutions, 92);
+    assert.equal(s.classes, 12);
+    assert.deepEqual([...s.bySize].sort(), [
+      [4, 1],
+      [8, 11],
+    ]);
+    // The Gallery's class (from 1, unique(n)'s order) that the live link opens.
+    assert.equal([...unique(8)][s.smallClass - 1]?.orbit, 4);
+  });
+
+  test("the completion boards: one completes, two do not, a 4×4 corner does not", () => {
+    const f = lessonFacts();
+    const c = f.completes.completion!;
+    assert.ok(isSolution(c));
+    for (const q of f.completes.queens) assert.equal(c[q.row], q.col);
+    assert.equal(f.fails.completion, null);
+    assert.equal(f.question.completion, null);
+    assert.equal(countCompletions({ n: 8, queens: f.fails.queens }), 0n);
+    assert.equal(countCompletions({ n: 8, queens: f.question.queens }), 0n);
+    assert.equal(f.cornerOf4, false);
+  });
+});
+
+describe("questions", () => {
+  const cases: [step: LessonStep, choice: string, correct: boolean | undefined][] = [
+    ["problem", "5:4", true],
+    ["problem", "0:0", false],
+    ["problem", "3:7", false],
+    ["problem", "7:3", false],
+    ["problem", "3:3", undefined],
+    ["brute", "permutations", true],
+    ["brute", "perRow", false],
+    ["brute", "squares", false],
+    ["backtrack", "undo", true],
+    ["backtrack", "restart", false],
+    ["bitmask", "free", true],
+    ["bitmask", "attacked", false],
+    ["symmetry", "small-class", true],
+    ["symmetry", "missed", false],
+    ["complete", "no", true],
+    ["complete", "yes", false],
+    ["growth", "multiplies", true],
+    ["growth", "doubles", false],
+    ["growth", "", undefined],
+  ];
+  for (const [step, choice, correct] of cases) {
+    test(`${step}: ${JSON.stringify(choice)} -> ${correct}`, () => {
+      assert.equal(checkAnswer(step, choice)?.correct, correct);
+    });
+  }
+
+  test("the problem's lines are the library's", () => {
+    const lines = lessonFacts().lines;
+    assert.deepEqual(
+      [...lines],
+      [
+        ["0:0", "diagonal"],
+        ["3:7", "row"],
+        ["5:4", undefined],
+        ["7:3", "column"],
+      ],
+    );
+  });
+});
+
+describe("words", () => {
+  for (const [name, words] of [
+    ["en", en],
+    ["ja", ja],
+  ] as const) {
+    test(`${name}: every step has its title, text, links, choices and feedback`, () => {
+      setLang(name);
+      const f = lessonFacts();
+      for (const step of LESSON_STEPS) {
+        const m = stepModel(step);
+        const w = words.steps[step];
+        const said = [w.title, ...w.body(f), w.question(f)];
+        for (const part of m.live) said.push(w.live[part.key]!);
+        for (const choice of m.question.choices) {
+          said.push(w.choice(choice, f), w.feedback(checkAnswer(step, choice)!, f));
+          assert.notEqual(w.choice(choice, f), choice, `${step}: ${choice} has words`);
+        }
+        for (const text of said) {
+          assert.ok(text && !/undefined|NaN|\[object/.test(text), `${step}: ${text}`);
+        }
+      }
+      setLang("en");
+    });
+  }
+
+  test("the figures said are the computed ones, in each language's separators", () => {
+    setLang("en");
+    assert.match(en.steps.brute.body(lessonFacts()).join(" "), /4,426,165,368.*16,777,216.*40,320/);
+    setLang("ja");
+    assert.match(ja.steps.symmetry.body(lessonFacts()).join(" "), /92個.*12個/);
+    assert.match(
+      ja.steps.problem.feedback(checkAnswer("problem", "0:0")!, lessonFacts()),
+      /同じ斜め/,
+    );
+    setLang("en");
+    assert.equal(
+      en.steps.problem.feedback(checkAnswer("problem", "3:7")!, lessonFacts()),
+      "Not that one: row 4, column 8 is on the same row as the queen. The square it does not attack is row 6, column 5.",
+    );
+  });
+});

@@ -1,0 +1,366 @@
+/**
+ * The lesson as values, without a page: the steps in order and their neighbours, each step's live
+ * parts (the states of Play, Watch, Gallery and Compare it opens, each carrying the way back), its
+ * one question with the answer worked out, and the figures its words quote. Every figure is
+ * computed here (the brute-force counts as bigints, the symmetry classes and the completions by
+ * the library) or is a published count named as such (`KNOWN_COUNTS`); nothing is typed in
+ * from a tutorial. render.ts draws it; model.test.ts tests it without a browser.
+ */
+import { attackKind, type ConflictKind, type Queen } from "../../board.js";
+import { canComplete, completeOne } from "../../completion/index.js";
+import { unique } from "../../symmetry.js";
+import type { AlgorithmName } from "../../teach/index.js";
+import {
+  DEFAULT_STATE,
+  formatState,
+  LESSON_STEPS,
+  type LessonStep,
+  type PageState,
+} from "../state.js";
+
+/** Where a step stands in the lesson. */
+export interface Place {
+  /** 0-based. */
+  readonly index: number;
+  readonly total: number;
+  readonly prev: LessonStep | null;
+  readonly next: LessonStep | null;
+}
+
+/** Where `step` stands in the lesson. */
+export function placeOf(step: LessonStep): Place {
+  const index = LESSON_STEPS.indexOf(step);
+  return {
+    index,
+    total: LESSON_STEPS.length,
+    prev: LESSON_STEPS[index - 1] ?? null,
+    next: LESSON_STEPS[index + 1] ?? null,
+  };
+}
+
+/** The address of a step of the lesson, for links a teacher can share. */
+export function stepHref(step: LessonStep): string {
+  return `#${formatState({ ...DEFAULT_STATE, mode: "lesson", lesson: step })}`;
+}
+
+/** The eight-queens board of the tutorials: every figure of the lesson is for it but growth's. */
+const N = 8;
+
+/** How many boards each brute force looks at for n queens on an n×n board. */
+export interface BruteCounts {
+  /** Any n of the n² squares: C(n², n). */
+  readonly squares: bigint;
+  /** One queen in each row, in any column: n^n. */
+  readonly perRow: bigint;
+  /** One queen in each row and each column (a permutation of the columns): n!. */
+  readonly permutations: bigint;
+}
+
+/** C(n, k) exactly (the product of k falling factors over k!, each step a whole number). */
+function choose(n: bigint, k: bigint): bigint {
+  let r = 1n;
+  for (let i = 1n; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+
+/** The three brute forces' board counts for n queens, as the tutorials compare them. */
+export function bruteCounts(n: number): BruteCounts {
+  const b = BigInt(n);
+  let factorial = 1n;
+  for (let i = 2n; i <= b; i++) factorial *= i;
+  return { squares: choose(b * b, b), perRow: b ** b, permutations: factorial };
+}
+
+/**
+ * The solutions of OEIS A000170 for n = 1 to 20 (index n - 1), the published counts of the
+ * page's sizes: growth's table quotes them as published, never as measured here
+ * (model.test.ts checks them against the library's count and the test data's known counts).
+ */
+export const KNOWN_COUNTS: readonly bigint[] = [
+  1n,
+  0n,
+  0n,
+  2n,
+  10n,
+  4n,
+  40n,
+  92n,
+  352n,
+  724n,
+  2680n,
+  14200n,
+  73712n,
+  365596n,
+  2279184n,
+  14772512n,
+  95815104n,
+  666090624n,
+  4968057848n,
+  39029188884n,
+];
+
+/**
+ * The sizes growth's table counts and times in this browser on request (the library's bitmask
+ * search, in a worker, each timed by `timeAlgorithm`): each size is about four to six times the
+ * work of the one before, and 13 keeps the wait short.
+ */
+export const TIMED_SIZES: readonly number[] = Array.from({ length: 10 }, (_, i) => i + 4);
+
+/**
+ * Brute force's race, run here on request: brute force over any n squares against backtracking on
+ * bitmasks on the same board, each timed by the library in a worker. n = 6: C(36, 6) = 1,947,792
+ * placements (n = 7 has 44 times as many).
+ */
+export const RACE_N = 6;
+export const RACE: readonly { readonly name: AlgorithmName; readonly n: number }[] = [
+  { name: "brute-force", n: RACE_N },
+  { name: "bitmask", n: RACE_N },
+];
+
+/**
+ * Seconds brute force would take for `boards` placements at the rate it showed here
+ * (`placements` in `seconds`): an estimate from a measurement, said as one.
+ */
+export function estimateSeconds(boards: bigint, placements: number, seconds: number): number {
+  return (Number(boards) * seconds) / placements;
+}
+
+/** One row of growth's table: the published count and how many times the row before it. */
+interface GrowthRow {
+  readonly n: number;
+  readonly count: bigint;
+  /** count(n) / count(n - 1), where both are not 0. */
+  readonly ratio: number | null;
+}
+
+/** Growth's table, from n = 4 (the first size after 1 with any solution). */
+function growthRows(): GrowthRow[] {
+  const rows: GrowthRow[] = [];
+  for (let n = 4; n <= KNOWN_COUNTS.length; n++) {
+    const count = KNOWN_COUNTS[n - 1]!;
+    const before = KNOWN_COUNTS[n - 2]!;
+    rows.push({ n, count, ratio: before > 0n ? Number(count) / Number(before) : null });
+  }
+  return rows;
+}
+
+/** The symmetry classes (fundamental solutions) of n queens, as the library finds them. */
+export interface SymmetryFacts {
+  readonly n: number;
+  /** All solutions: the classes' sizes added up. */
+  readonly solutions: number;
+  /** Fundamental solutions (基本解): one per class. */
+  readonly classes: number;
+  /** How many classes have 8, 4 and 2 members (a class of 1 needs n = 1). */
+  readonly bySize: ReadonlyMap<number, number>;
+  /** The first class (from 1, in the Gallery's order) with fewer than 8 members, or 0. */
+  readonly smallClass: number;
+}
+
+/** The symmetry classes of n queens (n = 8 in the lesson; the Gallery shows the same order). */
+export function symmetryFacts(n: number): SymmetryFacts {
+  const bySize = new Map<number, number>();
+  let solutions = 0;
+  let classes = 0;
+  let smallClass = 0;
+  for (const { orbit } of unique(n)) {
+    classes++;
+    solutions += orbit;
+    bySize.set(orbit, (bySize.get(orbit) ?? 0) + 1);
+    if (orbit < 8 && smallClass === 0) smallClass = classes;
+  }
+  return { n, solutions, classes, bySize, smallClass };
+}
+
+/** A partly filled board of the completion step and whether the library can complete it. */
+interface CompletionFacts {
+  readonly n: number;
+  readonly queens: readonly Queen[];
+  /** One completion (columns by row), when there is one. */
+  readonly completion: readonly number[] | null;
+}
+
+function completionFacts(n: number, queens: readonly Queen[]): CompletionFacts {
+  const found = completeOne({ n, queens });
+  return { n, queens, completion: found ?? null };
+}
+
+/** The boards the completion step shows: two queens that attack nothing in both. */
+const COMPLETES: readonly Queen[] = [
+  { row: 0, col: 0 },
+  { row: 1, col: 4 },
+];
+const FAILS: readonly Queen[] = [
+  { row: 0, col: 0 },
+  { row: 1, col: 2 },
+];
+/** The question's board: far apart, attacking nothing, and yet (the library says) a dead end. */
+const QUESTION_BOARD: readonly Queen[] = [
+  { row: 0, col: 0 },
+  { row: 3, col: 4 },
+];
+
+/** The problem step's queen, and the squares its question offers. */
+const CENTRE: Queen = { row: 3, col: 3 };
+const SQUARES: readonly Queen[] = [
+  { row: 0, col: 0 },
+  { row: 3, col: 7 },
+  { row: 5, col: 4 },
+  { row: 7, col: 3 },
+];
+
+const squareId = (q: Queen) => `${q.row}:${q.col}`;
+
+/** A live part of the page that a step opens: the state it opens (with the way back). */
+export interface LivePart {
+  /** Names the link's words (text-en.ts). */
+  readonly key: string;
+  readonly state: PageState;
+}
+
+/** The states each step opens; every one carries the step (`lesson=`), for the way back. */
+function liveParts(step: LessonStep): LivePart[] {
+  const at = (key: string, patch: Partial<PageState>): LivePart => ({
+    key,
+    state: { ...DEFAULT_STATE, n: N, ...patch, lesson: step },
+  });
+  switch (step) {
+    case "problem":
+      return [at("play", { mode: "play" }), at("attacks", { mode: "play", queens: [CENTRE] })];
+    case "brute":
+      return [
+        at("watch-brute", { mode: "watch", n: 5, algo: "brute" }),
+        at("compare", { mode: "compare" }),
+      ];
+    case "backtrack":
+      return [at("watch-small", { mode: "watch", n: 4 }), at("watch", { mode: "watch" })];
+    case "bitmask":
+      return [at("watch-bitmask", { mode: "watch", algo: "bitmask" })];
+    case "symmetry":
+      return [
+        at("gallery", { mode: "gallery" }),
+        at("gallery-small", { mode: "gallery", sym: lessonFacts().symmetry.smallClass }),
+      ];
+    case "complete":
+      return [
+        at("play-completes", { mode: "play", queens: COMPLETES }),
+        at("play-fails", { mode: "play", queens: FAILS }),
+        at("watch-fails", { mode: "watch", queens: FAILS, from: true }),
+      ];
+    case "growth":
+      return [at("compare", { mode: "compare" }), at("gallery", { mode: "gallery", n: 14 })];
+  }
+}
+
+/** One question: the choices in the order shown, and the right one. */
+interface Question {
+  readonly choices: readonly string[];
+  readonly answer: string;
+}
+
+/** What checking a choice says. */
+export interface Verdict {
+  readonly correct: boolean;
+  readonly choice: string;
+  readonly answer: string;
+}
+
+/** The figures the lesson's words quote, computed once (the symmetry classes take a few ms). */
+export interface LessonFacts {
+  readonly n: number;
+  readonly brute: BruteCounts;
+  readonly symmetry: SymmetryFacts;
+  readonly completes: CompletionFacts;
+  readonly fails: CompletionFacts;
+  readonly question: CompletionFacts;
+  /** Whether a queen in a corner of the 4×4 board can be completed (it cannot). */
+  readonly cornerOf4: boolean;
+  /** The problem step's queen and, for each offered square, the line it shares with it. */
+  readonly centre: Queen;
+  readonly lines: ReadonlyMap<string, ConflictKind | undefined>;
+  /** The squares the problem's question offers, in the order of its choices. */
+  readonly offered: readonly Queen[];
+  readonly growth: readonly GrowthRow[];
+}
+
+let facts: LessonFacts | undefined;
+
+export function lessonFacts(): LessonFacts {
+  facts ??= {
+    n: N,
+    brute: bruteCounts(N),
+    symmetry: symmetryFacts(N),
+    completes: completionFacts(N, COMPLETES),
+    fails: completionFacts(N, FAILS),
+    question: completionFacts(N, QUESTION_BOARD),
+    cornerOf4: canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }),
+    centre: CENTRE,
+    lines: new Map(SQUARES.map((q) => [squareId(q), attackKind(CENTRE, q)])),
+    offered: SQUARES,
+    growth: growthRows(),
+  };
+  return facts;
+}
+
+/** The question of a step; where the answer is a fact, it is worked out from the facts. */
+function questionOf(step: LessonStep): Question {
+  const f = lessonFacts();
+  switch (step) {
+    case "problem": {
+      // The one offered square that shares no line with the queen.
+      const choices = SQUARES.map(squareId);
+      return { choices, answer: choices.find((id) => f.lines.get(id) === undefined)! };
+    }
+    case "brute": {
+      // The way with the fewest boards to look at.
+      const choices = ["squares", "perRow", "permutations"] as const;
+      const least = [...choices].sort((a, b) => (f.brute[a] < f.brute[b] ? -1 : 1))[0]!;
+      return { choices, answer: least };
+    }
+    case "backtrack":
+      return { choices: ["restart", "undo", "carry-on"], answer: "undo" };
+    case "bitmask":
+      return { choices: ["queen", "attacked", "free"], answer: "free" };
+    case "symmetry":
+      // 92 / 8 is not whole: some class must be smaller than 8.
+      return {
+        choices: ["missed", "small-class", "mirrors"],
+        answer: f.symmetry.bySize.size > 1 ? "small-class" : "missed",
+      };
+    case "complete":
+      return { choices: ["yes", "no"], answer: f.question.completion ? "yes" : "no" };
+    case "growth":
+      return { choices: ["adds", "doubles", "multiplies"], answer: "multiplies" };
+  }
+}
+
+/** Everything a step shows but its words. */
+export interface StepModel {
+  readonly id: LessonStep;
+  readonly place: Place;
+  readonly href: string;
+  readonly live: readonly LivePart[];
+  readonly question: Question;
+}
+
+export function stepModel(step: LessonStep): StepModel {
+  return {
+    id: step,
+    place: placeOf(step),
+    href: stepHref(step),
+    live: liveParts(step),
+    question: questionOf(step),
+  };
+}
+
+/** Checks a choice; undefined when `choice` is not one of the step's (nothing to say yet). */
+export function checkAnswer(step: LessonStep, choice: string): Verdict | undefined {
+  const q = questionOf(step);
+  if (!q.choices.includes(choice)) return undefined;
+  return { correct: choice === q.answer, choice, answer: q.answer };
+}
+
+/** The address of a live part (with `lesson=` for the way back). */
+export function liveHref(part: LivePart): string {
+  return `#${formatState(part.state)}`;
+}

@@ -1,0 +1,309 @@
+/**
+ * Every word of the lesson in English (this table's type is the one text-ja.ts must match, so a
+ * missing or misspelt message is a type error). The figures come from the model's facts
+ * (model.ts), never from the words; the learners' words from the tutorials are kept beside the
+ * English ones (総当たり, バックトラック, 枝刈り, ビット演算, 基本解).
+ */
+import type { ConflictKind, Queen } from "../../board.js";
+import { num, time } from "../i18n/index.js";
+import type { LessonStep } from "../state.js";
+import type { LessonFacts, Verdict } from "./model.js";
+
+/** One step's words. */
+export interface StepWords {
+  readonly title: string;
+  /** The explanation, one string a paragraph. */
+  body(f: LessonFacts): string[];
+  /** The live parts' links, by the model's key. */
+  readonly live: Readonly<Record<string, string>>;
+  question(f: LessonFacts): string;
+  choice(id: string, f: LessonFacts): string;
+  /** What checking says: why the choice is right or wrong. */
+  feedback(v: Verdict, f: LessonFacts): string;
+}
+
+/** The lesson's words in one language. */
+export interface LessonWords {
+  readonly heading: string;
+  readonly stepsLabel: string;
+  readonly moveLabel: string;
+  stepOf(k: number, total: number): string;
+  readonly prev: string;
+  readonly next: string;
+  readonly live: string;
+  readonly liveNote: string;
+  readonly check: string;
+  readonly checkButton: string;
+  readonly pickFirst: string;
+  /** The way back from a mode the lesson opened. */
+  back(k: number, title: string): string;
+  readonly brute: {
+    race(n: number): string;
+    readonly raced: string;
+    raceCaption(n: number): string;
+    bruteName(n: number): string;
+    readonly backName: string;
+    readonly searchHead: string;
+    readonly work: string;
+    readonly timeHead: string;
+    boardsDone(k: string): string;
+    nodesDone(k: string): string;
+    /** What the rate measured here says of `boards` placements (an estimate, said as one). */
+    estimate(rate: string, boards: string, seconds: number): string;
+    readonly caption: string;
+    readonly way: string;
+    readonly formula: string;
+    readonly boards: string;
+    readonly squares: string;
+    readonly perRow: string;
+    readonly permutations: string;
+  };
+  readonly growth: {
+    readonly caption: string;
+    readonly n: string;
+    readonly count: string;
+    readonly ratio: string;
+    readonly hereHead: string;
+    here(solutions: string, time: string): string;
+    measure(lo: number, hi: number): string;
+    measuring(n: number): string;
+    measured: string;
+    cancelled: string;
+    failed(message: string): string;
+  };
+  readonly steps: Readonly<Record<LessonStep, StepWords>>;
+}
+
+const square = (q: Queen) => `row ${q.row + 1}, column ${q.col + 1}`;
+const squareOf = (id: string) => {
+  const [row, col] = id.split(":").map(Number);
+  return square({ row: row!, col: col! });
+};
+const LINE: Record<ConflictKind, string> = {
+  row: "the same row",
+  column: "the same column",
+  diagonal: "the same ╲ diagonal",
+  "anti-diagonal": "the same ╱ diagonal",
+};
+const queensText = (qs: readonly Queen[]) => qs.map(square).join(" and ");
+const WAYS = {
+  squares: "Any 8 of the 64 squares",
+  perRow: "One queen in each row",
+  permutations: "One queen in each row and each column",
+} as const;
+
+/** The size of the smallest family (4 for eight queens). */
+export const smallest = (f: LessonFacts) => Math.min(...f.symmetry.bySize.keys());
+
+const problem: StepWords = {
+  title: "The problem: eight queens that do not attack",
+  body: () => [
+    "Put eight queens on an 8×8 chessboard so that no queen attacks another. A queen attacks along its row, its column and both its diagonals (╲ and ╱), as far as the board reaches.",
+    "So a solution has exactly one queen in each row and in each column, and at most one on each diagonal. Rows and columns are numbered from 1 at the top left.",
+    "Place queens yourself in Play: it marks every square that the queens on the board attack, and says which queens attack each other.",
+  ],
+  live: { play: "Place eight queens (Play, N = 8)", attacks: "See what one queen attacks (Play)" },
+  question: (f) =>
+    `A queen stands on ${square(f.centre)}. Which of these squares does it not attack?`,
+  choice: (id) => squareOf(id).replace(/^r/, "R"),
+  feedback: (v, f) => {
+    const line = f.lines.get(v.choice);
+    if (v.correct) {
+      return `Right: ${squareOf(v.choice)} shares no row, column or diagonal with the queen.`;
+    }
+    return `Not that one: ${squareOf(v.choice)} is on ${line ? LINE[line] : "a line"} as the queen. The square it does not attack is ${squareOf(v.answer)}.`;
+  },
+};
+
+const brute: StepWords = {
+  title: "Brute force (総当たり), three ways",
+  body: (f) => [
+    "The simplest search lists every board and keeps those where no queen attacks another: brute force. How many boards it lists depends on what counts as a board.",
+    `Any 8 of the 64 squares gives ${num(f.brute.squares)} boards. One queen in each row gives ${num(f.brute.perRow)}; one in each row and each column (a permutation of the columns), ${num(f.brute.permutations)}. Each rule built into the listing drops boards that could never be solutions before anything is checked.`,
+    "Watch steps through brute force on a small board. The button under the table races it against backtracking on one board in this browser; Compare does the same over a range of sizes, with the nodes, the checks and the time.",
+  ],
+  live: {
+    "watch-brute": "Watch brute force (N = 5)",
+    compare: "Compare brute force and backtracking",
+  },
+  question: () => "For eight queens, which way of listing boards leaves the fewest to check?",
+  choice: (id) => WAYS[id as keyof typeof WAYS] ?? id,
+  feedback: (v, f) => {
+    const boards = (id: string) => num(f.brute[id as keyof typeof WAYS]);
+    return v.correct
+      ? `Right: ${boards(v.answer)} boards, against ${num(f.brute.perRow)} and ${num(f.brute.squares)}.`
+      : `Not that one: it lists ${boards(v.choice)} boards. ${WAYS[v.answer as keyof typeof WAYS]} lists only ${boards(v.answer)}.`;
+  },
+};
+
+const backtrack: StepWords = {
+  title: "Backtracking (バックトラック) and pruning (枝刈り)",
+  body: () => [
+    "Backtracking builds the board one row at a time. It puts a queen on the first safe square of the next row and goes on; when a row has no safe square left, it takes the last queen back and tries the next square of that row.",
+    "A dead end found after two queens saves every board that starts with those two: brute force would still list each of them and only find the attack at the end. Cutting off such branches is pruning.",
+    "The search tree: the root is the empty board, each child has one more queen, and each leaf is a solution or a dead end. Watch draws the tree beside the board and the code; at N = 4 the whole tree fits on the screen.",
+  ],
+  live: { "watch-small": "Watch backtracking (N = 4)", watch: "Watch backtracking (N = 8)" },
+  question: () =>
+    "Queens stand on rows 1 to 3, and every square of row 4 is attacked. What does backtracking do next?",
+  choice: (id) =>
+    ({
+      restart: "Clears the board and starts again",
+      undo: "Takes the queen of row 3 back and tries the next square of row 3",
+      "carry-on": "Puts a queen on row 4 anyway and checks the board at the end",
+    })[id] ?? id,
+  feedback: (v) =>
+    v.correct
+      ? "Right: it goes back one step only, so nothing found so far is lost, and no board that starts with these three queens is looked at again."
+      : "Not that one: backtracking goes back one step only. It takes the queen of row 3 back and tries that row's next safe square.",
+};
+
+const bitmask: StepWords = {
+  title: "The bitmask way (ビット演算)",
+  body: () => [
+    "The same search can keep three numbers instead of a board: cols has a 1 bit for each column that holds a queen, diag and anti a 1 bit for each square of the next row that a queen attacks along a ╲ or a ╱ diagonal.",
+    "Then one operation finds every safe square of the row: free = all & ~(cols | diag | anti). The search takes the lowest bit, bit = free & −free, and going down a row shifts the diagonals by one column (<< 1 and >> 1).",
+    "The tree is the same as before; only each check is cheaper. Watch shows the masks in binary beside the code.",
+  ],
+  live: { "watch-bitmask": "Watch the bitmask search (N = 8)" },
+  question: () => "In free = all & ~(cols | diag | anti), what does a 1 bit of free mean?",
+  choice: (id) =>
+    ({
+      queen: "A column that already holds a queen",
+      attacked: "A square of this row that a queen attacks",
+      free: "A square of this row where a queen can go",
+    })[id] ?? id,
+  feedback: (v) =>
+    v.correct
+      ? "Right: a bit is 1 in free when it is on the board (all) and in none of cols, diag and anti."
+      : "Not that one: the ~ turns the attacked squares off, so a 1 bit of free is a square where a queen can go.",
+};
+
+const symmetry: StepWords = {
+  title: "92 solutions, 12 fundamental ones (基本解)",
+  body: (f) => {
+    const s = f.symmetry;
+    const sizes = [...s.bySize].sort((a, b) => b[0] - a[0]);
+    const parts = sizes.map(([size, k]) => `${num(k)} of ${num(size)}`).join(" and ");
+    return [
+      `The search finds ${num(s.solutions)} solutions for eight queens. Turning the board or mirroring it turns a solution into a solution, so solutions come in families: the eight turns and mirrors of one board.`,
+      `One board per family is a fundamental solution (基本解, also called a unique solution, ユニーク解): there are ${num(s.classes)} (the library finds them just now, by keeping each family's least board). The families are ${parts} boards; ${num(s.solutions)} is their sum.`,
+      "The Gallery shows every family with the turn or mirror that makes each member; its symmetry view enlarges one family's eight images.",
+    ];
+  },
+  live: {
+    gallery: "Every family (Gallery, N = 8)",
+    "gallery-small": "The family of fewer than 8 (Gallery)",
+  },
+  question: (f) =>
+    `${num(f.symmetry.solutions)} ÷ 8 = ${num(f.symmetry.solutions / 8)}, yet there are ${num(f.symmetry.classes)} fundamental solutions. Why?`,
+  choice: (id) =>
+    ({
+      missed: "The search missed some solutions",
+      "small-class": "Some family has fewer than 8 different boards",
+      mirrors: "Mirror images are counted twice",
+    })[id] ?? id,
+  feedback: (v, f) =>
+    v.correct
+      ? `Right: a solution that a half turn leaves as it is has only ${num(smallest(f))} different images, so its family is smaller (Gallery, family ${num(f.symmetry.smallClass)}).`
+      : "Not that one: every solution is counted once. The count is not a multiple of 8 because some board looks the same after a turn, so its family has fewer than 8 boards.",
+};
+
+const complete: StepWords = {
+  title: "Completing a partly filled board",
+  body: (f) => [
+    "Some queens are already on the board; place the rest. Backtracking does it unchanged: it only skips the rows that already hold a queen and checks the new queens against the old ones.",
+    `Queens that attack nothing can still leave no way to finish. With queens on ${queensText(f.fails.queens)}, no solution for ${num(f.n)} queens fits, while queens on ${queensText(f.completes.queens)} can be completed. Even on a 4×4 board, a queen in a corner ${f.cornerOf4 ? "can" : "cannot"} be completed: neither 4×4 solution uses a corner.`,
+    "To know that a board cannot be completed, the search must try every way and see each fail; Watch can start from the board and show it.",
+  ],
+  live: {
+    "play-completes": "A board that can be completed (Play)",
+    "play-fails": "A board that cannot (Play)",
+    "watch-fails": "Watch the search fail from it",
+  },
+  question: (f) =>
+    `Queens stand on ${queensText(f.question.queens)} (N = ${num(f.n)}); neither attacks the other. Can the board be completed?`,
+  choice: (id) => ({ yes: "Yes", no: "No" })[id] ?? id,
+  feedback: (v, f) => {
+    const how = f.question.completion
+      ? `it can: the columns row by row are ${f.question.completion.map((c) => c + 1).join(" ")}.`
+      : "every way to place the other queens fails somewhere, as the library's search shows.";
+    return `${v.correct ? "Right" : "Not so"}: ${how}`;
+  },
+};
+
+const growth: StepWords = {
+  title: "How the count and the time grow with N",
+  body: () => [
+    "The table gives the published counts (OEIS A000170) for each N the page can draw, and how many times the count before it each one is.",
+    "From N = 10 on, each step multiplies the count by a factor that tends to grow. A search that finds every solution takes at least one step per solution, so its time cannot grow more slowly than the count. The page does not guess times: the button under the table counts the small sizes in this browser and times each, Compare measures the searches side by side, and the Gallery counts larger sizes here.",
+  ],
+  live: {
+    compare: "Measure the searches here (Compare)",
+    gallery: "Count N = 14 and time it here (Gallery)",
+  },
+  question: () => "From N = 10 to 20, what happens to the count each time N grows by 1?",
+  choice: (id) =>
+    ({
+      adds: "It grows by about the same number each time",
+      doubles: "It exactly doubles",
+      multiplies: "It is multiplied by a factor between 3 and 8 that tends to grow",
+    })[id] ?? id,
+  feedback: (v) =>
+    v.correct
+      ? "Right: the last column of the table shows factors from about 4 up to about 8."
+      : "Not that one: the last column of the table shows the count multiplied by a factor between 3 and 8 that tends to grow.",
+};
+
+export const en: LessonWords = {
+  heading: "Lesson",
+  stepsLabel: "The lesson's steps",
+  moveLabel: "Previous and next step",
+  stepOf: (k, total) => `Step ${num(k)} of ${num(total)}`,
+  prev: "Previous step",
+  next: "Next step",
+  live: "Try it",
+  liveNote:
+    "Each link opens a mode of the page set up for this step; its bar at the top leads back here.",
+  check: "Check your understanding",
+  checkButton: "Check",
+  pickFirst: "Choose an answer first.",
+  back: (k, title) => `Back to the lesson, step ${num(k)}: ${title}`,
+  brute: {
+    race: (n) => `Race brute force against backtracking here (N = ${num(n)})`,
+    raced:
+      "Done: both searches ran in this browser, timed by its clock; the times are this machine's.",
+    raceCaption: (n) => `Brute force against backtracking, N = ${num(n)}, in this browser`,
+    bruteName: (n) => `Brute force, any ${num(n)} squares`,
+    backName: "Backtracking on bitmasks",
+    searchHead: "Search",
+    work: "Work",
+    timeHead: "Time here",
+    boardsDone: (k) => `${k} boards`,
+    nodesDone: (k) => `${k} nodes`,
+    estimate: (rate, boards, seconds) =>
+      `Brute force checked ${rate} boards a second here. At that rate the ${boards} boards of any 8 squares would take about ${seconds < 120 ? time(seconds) : `${num(Math.round(seconds / 60))} minutes`}: an estimate from this measurement, not a run.`,
+    caption: "Boards that brute force lists for eight queens",
+    way: "What counts as a board",
+    formula: "Formula",
+    boards: "Boards",
+    squares: WAYS.squares,
+    perRow: WAYS.perRow,
+    permutations: WAYS.permutations,
+  },
+  growth: {
+    caption: "Solutions for each N (published counts, OEIS A000170)",
+    n: "N",
+    count: "Solutions",
+    ratio: "× the row before",
+    hereHead: "Counted here (bitmask search)",
+    here: (solutions, t) => `${solutions} in ${t}`,
+    measure: (lo, hi) => `Count and time N = ${num(lo)} to ${num(hi)} in this browser`,
+    measuring: (n) => `Counting N = ${num(n)}…`,
+    measured:
+      "Done: each count above was made here by the bitmask search and timed by this browser's clock; the times are this machine's, not a rule.",
+    cancelled: "The timing stopped when you left the step.",
+    failed: (message) => `The timing failed: ${message}`,
+  },
+  steps: { problem, brute, backtrack, bitmask, symmetry, complete, growth },
+};
