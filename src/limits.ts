@@ -103,8 +103,12 @@ export const MAX_INLINE_N = 13;
 /** The largest board the join counts (exact up to here; keys are 64-bit). */
 export const MAX_JOIN_N = 25;
 
-/** Up to this n a join count runs on the calling thread (faster than starting threads). */
-export const MAX_JOIN_INLINE_N = 12;
+/**
+ * Up to this n a join count runs on the calling thread: each thread pays about 0.3 s of CPU
+ * before its first task (its modules, the kernel's assembly, the quadrant tables), more than the
+ * whole count of n = 16 on one thread (measured: README, "Joining half-boards").
+ */
+export const MAX_JOIN_INLINE_N = 16;
 
 /** The largest n whose quadrant tables fit in a kernel's memory (h = 11: 534 MB). */
 export const MAX_TABLES_N = 23;

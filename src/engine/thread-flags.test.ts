@@ -103,10 +103,14 @@ describe("count(14, { workers: 2 }) from every host", { concurrency: 2 }, () => 
   }
 });
 
-/** The join's threads start through the same code (engine/threads.ts): n = 14 is past its inline n. */
-const JOIN_PROGRAM = `const { count } = await import("nqueens"); const r = await count(14, { method: "join", workers: 2 }); console.log("total " + r.total + " workers " + r.workers);`;
+/**
+ * The join's threads start through the same code (engine/threads.ts): n = 17 is past its inline
+ * n (MAX_JOIN_INLINE_N, 16).
+ */
+const JOIN_PROGRAM = `const { count } = await import("nqueens"); const r = await count(17, { method: "join", workers: 2 }); console.log("total " + r.total + " workers " + r.workers);`;
+const Q17 = String(known(17, 17)[0]!.total);
 
-describe('count(14, { method: "join", workers: 2 }) from node -e and --input-type=module', () => {
+describe('count(17, { method: "join", workers: 2 }) from node -e and --input-type=module', () => {
   const node = process.execPath;
   const hosts: [string, string[], string][] = [
     ["node -e", ["-e", `(async () => { ${JOIN_PROGRAM} })()`], ""],
@@ -123,7 +127,7 @@ describe('count(14, { method: "join", workers: 2 }) from node -e and --input-typ
         env: { ...process.env, NO_COLOR: "1" },
       });
       assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-      assert.match(r.stdout, new RegExp(`total ${Q14} workers 2\\b`));
+      assert.match(r.stdout, new RegExp(`total ${Q17} workers 2\\b`));
     });
   }
 });

@@ -77,6 +77,11 @@ export interface ThreadedOptions extends CountOptions {
    * own: parts.ts adds the parts up).
    */
   readonly part?: SplitPart;
+  /**
+   * Count on the calling thread up to this n instead of the plan's `inlineMaxN` (the tests run
+   * the threads on small boards with it).
+   */
+  readonly inlineMaxN?: number;
 }
 
 /** Whether sub-problem `id` is in `part` (every id without one). */
@@ -101,7 +106,7 @@ export async function countOnThreads<Input>(
   const start = performance.now();
   // Threads take the longest to get ready: start them first, and prepare their work meanwhile.
   const pool: Worker[] = [];
-  if (n > plan.inlineMaxN && !signal?.aborted) {
+  if (n > (options.inlineMaxN ?? plan.inlineMaxN) && !signal?.aborted) {
     for (let i = 0; i < workers; i++) pool.push(startThread(plan.threadModule));
   }
   const stopping = new Set<Worker>();

@@ -52,7 +52,7 @@ describe("countJoin", () => {
   const [c14] = known(14, 14);
   for (const workers of [1, 2, 3]) {
     test(`gives the same answer on ${workers} worker(s)`, async () => {
-      const r = await countJoin(14, { workers });
+      const r = await countJoin(14, { workers, inlineMaxN: 12 });
       assert.equal(r.total, c14.total);
       assert.equal(r.unique, c14.unique);
       assert.equal(r.workers, workers);
@@ -62,7 +62,7 @@ describe("countJoin", () => {
 
   test("reports progress up to every task and every solution", async () => {
     const seen: Progress[] = [];
-    const r = await countJoin(14, { workers: 2, onProgress: (p) => seen.push(p) });
+    const r = await countJoin(14, { workers: 2, inlineMaxN: 12, onProgress: (p) => seen.push(p) });
     assert.deepEqual(seen[0], { done: 0, total: r.subProblems, solutions: 0n });
     for (let i = 1; i < seen.length; i++) {
       assert.ok(seen[i].done >= seen[i - 1].done);
@@ -89,11 +89,11 @@ describe("countJoin", () => {
 
   test("resumes a checkpoint exactly, a cut last line dropped", async () => {
     const path = join(dir, "n14.ckpt");
-    const full = await countJoin(14, { workers: 2, checkpoint: path });
+    const full = await countJoin(14, { workers: 2, inlineMaxN: 12, checkpoint: path });
     const lines = readFileSync(path, "utf8").split("\n");
     // Keep the header and 100 records, and half of the next record (a cut write).
     writeFileSync(path, `${lines.slice(0, 101).join("\n")}\n${lines[101].slice(0, 9)}`);
-    const again = await countJoin(14, { workers: 2, checkpoint: path });
+    const again = await countJoin(14, { workers: 2, inlineMaxN: 12, checkpoint: path });
     assert.equal(again.resumed, 100);
     assert.equal(again.total, full.total);
     assert.equal(again.unique, full.unique);
