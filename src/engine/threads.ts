@@ -143,7 +143,7 @@ export async function countOnThreads<Input>(
   if (signal?.aborted || remaining.length === 0 || pool.length === 0) {
     stopAll();
     try {
-      countHere(plan, subProblems, tally, remaining, checkpoint, signal, report);
+      await countHere(plan, subProblems, tally, remaining, checkpoint, signal, report);
     } finally {
       checkpoint?.close();
     }
@@ -210,8 +210,17 @@ export async function countOnThreads<Input>(
   });
 }
 
-/** Small n (or nothing left): counts here, between two looks at the signal per sub-problem. */
-function countHere<Input>(
+/**
+ * How often a count on the calling thread gives the event loop a turn (for a signal handler, such
+ * as Ctrl-C's, to abort it) and reports progress: n = 16 takes about half a second here.
+ */
+const TURN_MS = 50;
+
+/**
+ * Small n (or nothing left): counts here, looking at the signal after each sub-problem and giving
+ * the event loop a turn about every TURN_MS, so that an abort from a signal handler lands.
+ */
+async function countHere<Input>(
   plan: ThreadedCount<Input>,
   subProblems: number,
   tally: ReturnType<ThreadedCount<Input>["tally"]>,
@@ -219,14 +228,20 @@ function countHere<Input>(
   checkpoint: Checkpoint | undefined,
   signal: AbortSignal | undefined,
   report: () => void,
-): void {
+): Promise<void> {
   if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
   report();
   const solve = plan.solver();
+  let turn = performance.now() + TURN_MS;
   for (const id of remaining) {
     const r = solve(id);
     tally.add(id, r);
     checkpoint?.append(id, r);
+    if (performance.now() >= turn) {
+      report();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turn = performance.now() + TURN_MS;
+    }
     if (signal?.aborted) throw new CountInterrupted(tally.done, subProblems);
   }
   if (remaining.length > 0) report();
