@@ -14,6 +14,7 @@ import {
 } from "../engine/index.js";
 import { NQueensError, quote } from "../errors.js";
 import { plural } from "../words.js";
+import { printCount } from "./count-result.js";
 import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 
@@ -153,28 +154,12 @@ export async function runAdd(
     );
   }
   const r = addParts(n, files, { method: flags.method, secret: secretOf(flags, secretEnv) });
-  const out = stdout();
-  if (flags.json) {
-    await out.line(
-      JSON.stringify({
-        n,
-        total: r.total.toString(),
-        unique: r.unique.toString(),
-        seconds: Number(r.seconds.toFixed(3)),
-        workers: 0,
-        subProblems: r.subProblems,
-        resumed: r.resumed,
-        backend: "cpu",
-        method: r.method,
-        parts: files.length,
-      }),
-    );
-    return 0;
-  }
-  await out.line(`total   ${r.total}`);
-  if (flags.unique) await out.line(`unique  ${r.unique}`);
-  await out.line(
-    `time    ${r.seconds.toFixed(2)} s (added up from ${plural(files.length, "file")}: ${plural(r.subProblems, "sub-problem")} by the ${r.method})`,
+  await printCount(
+    n,
+    { ...r, backend: "cpu" },
+    flags,
+    `added up from ${plural(files.length, "file")}: ${plural(r.subProblems, "sub-problem")} by the ${r.method}`,
+    { parts: files.length },
   );
   return 0;
 }

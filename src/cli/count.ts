@@ -31,6 +31,7 @@ import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { checkPartFlags, runAdd, runPart } from "./count-parts.js";
+import { printCount } from "./count-result.js";
 import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 
@@ -343,30 +344,8 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
       `nqueens: note: n=${n} was counted on the main thread, quicker than starting threads: --workers was not used`,
     );
   }
-  const out = stdout();
-  if (flags.json) {
-    await out.line(
-      JSON.stringify({
-        n,
-        total: result.total.toString(),
-        unique: result.unique.toString(),
-        seconds: Number(result.seconds.toFixed(3)),
-        workers: result.workers,
-        subProblems: result.subProblems,
-        resumed: result.resumed,
-        backend: result.backend,
-        ...(result.method === undefined ? {} : { method: result.method }),
-        ...(result.where === undefined
-          ? {}
-          : { [result.backend === "gpu" ? "adapter" : "run"]: result.where }),
-      }),
-    );
-    return 0;
-  }
-  await out.line(`total   ${result.total}`);
-  if (flags.unique) await out.line(`unique  ${result.unique}`);
   const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
-  await out.line(`time    ${result.seconds.toFixed(2)} s (${how(result)}${resumed})`);
+  await printCount(n, result, flags, `${how(result)}${resumed}`);
   return 0;
 }
 
