@@ -134,10 +134,10 @@ export function bigShortcut(
   queens: readonly Queen[],
   restricted: boolean,
 ): ArrayLike<number> | undefined {
-  return (
-    fromConstruction(n, queens, restricted) ??
-    (usesRepair(n, queens.length, restricted) ? bigRepairNow(n, queens) : undefined)
-  );
+  // The repair looks at the construction first itself.
+  return usesRepair(n, queens.length, restricted)
+    ? bigRepairNow(n, queens)
+    : fromConstruction(n, queens, restricted);
 }
 
 /** {@link bigRepair} to its end, without ticks. */
