@@ -100,8 +100,7 @@ export async function countOnThreads<Input>(
   options: ThreadedOptions,
 ): Promise<MethodResult> {
   const { n } = plan;
-  const { part } = options;
-  const { onProgress, signal } = options;
+  const { part, onProgress, signal } = options;
   const subProblems = part === undefined ? plan.subProblems : partSize(plan.subProblems, part);
   const start = performance.now();
   // Threads take the longest to get ready: start them first, and prepare their work meanwhile.
