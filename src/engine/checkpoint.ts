@@ -229,6 +229,37 @@ export function openCheckpoint(
   }
 }
 
+/**
+ * The results an existing checkpoint holds, read without changing anything: no lock taken, no
+ * header written, no cut last line cut (a count may still be appending: its whole lines are
+ * read). For adding the parts of a count up (parts.ts), whose files are only read.
+ * @throws NQueensError when the path is not a regular file, does not exist, is empty, cannot be
+ *   read, is for another n or split, or is damaged (as {@link openCheckpoint} refuses it)
+ */
+export function readCheckpoint(
+  path: string,
+  n: number,
+  version: string,
+  subProblems: number,
+  options: CheckpointOptions = {},
+): ReadonlyMap<number, SubResult> {
+  const secret = options.secret ?? pathSecrets.get(resolve(path));
+  const key = secret === undefined ? undefined : checkpointKey(secret, version);
+  checkCheckpointPath(path);
+  let text: string;
+  try {
+    text = readFileSync(path, "latin1");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    refuse(path, code === "ENOENT" ? "does not exist" : `cannot be read (${code ?? String(e)})`);
+  }
+  if (text.length === 0) refuse(path, "is empty");
+  const expect = { n, version, subProblems, key };
+  const results = new Map<number, SubResult>();
+  readRecords(path, text, headerLine(n, version, subProblems, key), expect, results);
+  return results;
+}
+
 /** What a checkpoint's header must say: the count it belongs to. */
 interface Expected {
   readonly n: number;

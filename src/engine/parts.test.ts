@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -154,6 +154,19 @@ describe("addParts: what it refuses", () => {
     writeFileSync(bad, `${readFileSync(j, "utf8").slice(0, -3)}zz\n`);
     assert.throws(() => addParts(12, [bad], { method: "join" }), /is damaged at line/);
     assert.throws(() => addParts(12, []), /: no checkpoint files to add up/);
+  });
+  test("it only reads the files: an empty one is refused and stays empty, a cut line stays", async () => {
+    const empty = file();
+    writeFileSync(empty, "");
+    assert.throws(() => addParts(10, [empty]), /checkpoint .* is empty; refusing to use it/);
+    assert.equal(readFileSync(empty, "utf8"), "");
+    const cut = file();
+    await countPart(10, { index: 1, of: 1 }, { checkpoint: cut });
+    const whole = readFileSync(cut, "utf8");
+    writeFileSync(cut, `${whole}12 3`); // a record cut short, as by kill -9
+    assert.equal(addParts(10, [cut]).total, known(10, 10)[0]!.total);
+    assert.equal(readFileSync(cut, "utf8"), `${whole}12 3`);
+    assert.ok(!existsSync(`${cut}.lock`), "no lock left");
   });
   test("keyed parts need their secret", async () => {
     const secret = "a secret of sixteen or more";

@@ -12,7 +12,7 @@
 import { existsSync } from "node:fs";
 import { NQueensError, quote } from "../errors.js";
 import { MAX_JOIN_N } from "../limits.js";
-import { openCheckpoint } from "./checkpoint.js";
+import { readCheckpoint } from "./checkpoint.js";
 import { countFast } from "./constellations/count.js";
 import { type SubResult, split, splitVersion } from "./constellations/split.js";
 import { countJoin, JoinTally, joinSplitVersion, joinSubProblems } from "./join/index.js";
@@ -174,11 +174,8 @@ export function addParts(
     if (typeof file !== "string" || !existsSync(file)) {
       throw new NQueensError(`checkpoint ${quote(String(file))} does not exist`);
     }
-    const checkpoint = openCheckpoint(file, n, s.version, s.subProblems, {
-      secret: options.secret,
-    });
-    checkpoint.close();
-    for (const [id, r] of checkpoint.results) {
+    const results = readCheckpoint(file, n, s.version, s.subProblems, { secret: options.secret });
+    for (const [id, r] of results) {
       const before = found.get(id);
       if (before === undefined) found.set(id, { r, file });
       else if (!sameResult(before.r, r)) {
