@@ -401,9 +401,12 @@ describe("Watch: the code in step, dead ends, the end", {
     await longTasks();
     await page.fill("#n", "20");
     await page.press("#n", "Enter");
-    // The first steps of N = 20 have arrived: the depth is out of 20.
-    await page.waitForFunction(() =>
-      document.querySelector("[data-testid=stat-depth]")?.textContent?.endsWith("/ 20"),
+    // The first steps of N = 20 have arrived: the depth is out of 20 and the total counts steps
+    // (the depth alone says "0 / 20" before any step has come, and Forward then stays at 0).
+    await page.waitForFunction(
+      () =>
+        document.querySelector("[data-testid=stat-depth]")?.textContent?.endsWith("/ 20") &&
+        /\d/.test(document.querySelector("[data-testid=load-state]")?.textContent ?? ""),
     );
     await page.click("[data-testid=forward]");
     const [step, total] = await page.evaluate(() => [
