@@ -1,3 +1,5 @@
+import { count } from "./words.js";
+
 /**
  * The one error type the library throws for input it cannot accept.
  *
@@ -95,7 +97,7 @@ export function quote(value: string, limit = QUOTE_LIMIT): string {
   const long = value.length > limit && (chars.length > limit || value.length > 4 * limit);
   const shown = long ? chars.slice(0, limit - 1) : chars;
   const text = shown.map(escapeChar).join("") + (long ? "…" : "");
-  return long ? `'${text}' (${value.length.toLocaleString("en-US")} characters)` : `'${text}'`;
+  return long ? `'${text}' (${count(value.length)} characters)` : `'${text}'`;
 }
 
 function escapeChar(ch: string): string {

@@ -29,6 +29,7 @@ import {
   type TimedResult,
   timeAlgorithm,
 } from "../teach/index.js";
+import { count } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
 import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
@@ -70,7 +71,6 @@ type CompareRow =
       readonly maxPracticalN?: number;
     };
 
-const count = (value: number | bigint): string => value.toLocaleString("en-US");
 const limits = ALGORITHMS.filter((a) => a.name !== "brute-force")
   .map((a) => `${a.name} ${a.maxPracticalN}`)
   .join(", ");

@@ -15,6 +15,7 @@
  */
 import { constants } from "node:os";
 import cliProgress from "cli-progress";
+import { count as grouped } from "../words.js";
 
 /** What a bar is for. */
 export interface ProgressOptions {
@@ -75,11 +76,6 @@ const WRAP_ON = "\u001b[?7h";
 /** The bar's longest and shortest lengths; below the shortest, parts of the text go first. */
 const BAR_MAX = 40;
 const BAR_MIN = 8;
-
-/** A number with thousands separators: 1,234,567. */
-function grouped(value: bigint | number): string {
-  return value.toLocaleString("en-US");
-}
 
 /** A rate for the bar: one decimal below 10, whole numbers with separators above. */
 function formatRate(rate: number): string {
