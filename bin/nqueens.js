@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The command runs the built library (dist/). A checkout that was never built, or an install
 // with a package missing, says so in one line instead of Node's stack trace (exit 69).
-let cli;
+// Each command's modules are loaded when it runs (dist/cli/commands.js), so a missing one is
+// found inside main too.
+let status;
 try {
-  cli = await import("../dist/cli/main.js");
+  const cli = await import("../dist/cli/main.js");
+  status = await cli.main(process.argv.slice(2));
 } catch (e) {
   if (e?.code !== "ERR_MODULE_NOT_FOUND") throw e;
   const root = decodeURIComponent(new URL("..", import.meta.url).pathname);
@@ -15,4 +18,4 @@ try {
   );
   process.exit(69);
 }
-process.exitCode = await cli.main(process.argv.slice(2));
+process.exitCode = status;

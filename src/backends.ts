@@ -11,7 +11,7 @@
 import { type CountMethod, count, keyCheckpoint, type Progress } from "./engine/index.js";
 import { checkSize, NQueensError } from "./errors.js";
 import type { NodeGpu } from "./gpu/index.js";
-import { MAX_GPU_N } from "./limits.js";
+import { GPU_AUTO_MIN_N, MAX_GPU_N } from "./limits.js";
 import type { QueueUrl } from "./queue/index.js";
 
 /** The backends one may ask for: `auto` takes a hardware GPU where it pays off, else the CPU. */
@@ -133,9 +133,8 @@ export async function pickBackend<G extends OpenedGpu>(
 
 /** The GPU a count on this machine opens: `requestNodeGpu`, quiet (it may only be probing). */
 async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
-  const { GPU_AUTO_MIN_N, requestNodeGpu } = await import("./gpu/index.js");
   return {
-    open: () => requestNodeGpu({ quiet: true }),
+    open: async () => (await import("./gpu/index.js")).requestNodeGpu({ quiet: true }),
     autoFromN: GPU_AUTO_MIN_N,
     maxN: MAX_GPU_N,
   };

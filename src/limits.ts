@@ -113,6 +113,14 @@ export const MAX_JOIN_INLINE_N = 16;
 /** The largest n whose quadrant tables fit in a kernel's memory (h = 11: 534 MB). */
 export const MAX_TABLES_N = 23;
 
+/**
+ * The smallest n for which the backend `auto` takes a (hardware) GPU: below it the CPU engine
+ * finishes within about the GPU's start-up time (Dawn, device, shader compile: measured by
+ * scripts/gpu-bench.sh as wallSeconds - kernelSeconds). Here rather than in gpu/, so that a
+ * count below it never loads the GPU's modules.
+ */
+export const GPU_AUTO_MIN_N = 16;
+
 /** The largest n the GPU kernel takes (its stack word holds W = n-2 columns and 6 spare bits). */
 export const MAX_GPU_N = 28;
 

@@ -1,38 +1,40 @@
-/** The list of commands the program offers; each file under cli/ registers one. */
+/**
+ * The commands the program offers; each file under cli/ registers one. A command's file, and
+ * with it the part of the library it uses, is loaded only when it is needed: `nqueens count 8`
+ * registers `count` alone and never loads the completion solver, the teaching algorithms or the
+ * judges (about a hundred modules, a fifth of a second of every start).
+ */
 import type { Command } from "commander";
-import { registerAoj } from "./aoj.js";
-import { registerCheck } from "./check.js";
-import { registerCompare } from "./compare.js";
-import { registerComplete } from "./complete.js";
-import { registerCount } from "./count.js";
-import { registerGenerate } from "./generate.js";
-import { registerJudge } from "./judge.js";
-import { registerList } from "./list.js";
-import { registerRuns } from "./runs.js";
-import { registerCompletion } from "./shell-completion.js";
-import { registerSolve } from "./solve.js";
-import { registerTrace } from "./trace.js";
-import { registerWeb } from "./web.js";
-import { registerWorker } from "./worker.js";
-import { registerWorkerKey } from "./worker-key.js";
 
 /** Adds one command to the program; `exit` records the command's exit status. */
 export type Register = (program: Command, exit: (code: number) => void) => void;
 
-export const commands: Register[] = [
-  registerSolve,
-  registerList,
-  registerCount,
-  registerComplete,
-  registerCheck,
-  registerGenerate,
-  registerAoj,
-  registerJudge,
-  registerTrace,
-  registerCompare,
-  registerWeb,
-  registerWorker,
-  registerWorkerKey,
-  registerRuns,
-  registerCompletion,
+/** Each command's name, as its file registers it (commands.test.ts checks), and its loader. */
+const COMMANDS: readonly (readonly [string, () => Promise<Register>])[] = [
+  ["solve", async () => (await import("./solve.js")).registerSolve],
+  ["list", async () => (await import("./list.js")).registerList],
+  ["count", async () => (await import("./count.js")).registerCount],
+  ["complete", async () => (await import("./complete.js")).registerComplete],
+  ["check", async () => (await import("./check.js")).registerCheck],
+  ["generate", async () => (await import("./generate.js")).registerGenerate],
+  ["aoj", async () => (await import("./aoj.js")).registerAoj],
+  ["judge", async () => (await import("./judge.js")).registerJudge],
+  ["trace", async () => (await import("./trace.js")).registerTrace],
+  ["compare", async () => (await import("./compare.js")).registerCompare],
+  ["web", async () => (await import("./web.js")).registerWeb],
+  ["worker", async () => (await import("./worker.js")).registerWorker],
+  ["worker-key", async () => (await import("./worker-key.js")).registerWorkerKey],
+  ["runs", async () => (await import("./runs.js")).registerRuns],
+  ["completion", async () => (await import("./shell-completion.js")).registerCompletion],
 ];
+
+/**
+ * The commands to register for the command line `argv`: the one it names first, alone, or
+ * every command, in the order of `nqueens --help`, when it names none (the program's help, `help
+ * <command>`, an unknown command and its suggestion) or names `completion`, whose scripts list
+ * them all.
+ */
+export async function commandsFor(argv: readonly string[]): Promise<Register[]> {
+  const named = COMMANDS.find(([name]) => name === argv[0] && name !== "completion");
+  return Promise.all((named ? [named] : COMMANDS).map(([, load]) => load()));
+}

@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import { Command, CommanderError, type OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
-import { commands } from "./commands.js";
+import { commandsFor } from "./commands.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
 /** The package's version, read from package.json (two folders up from src/cli and dist/cli). */
@@ -50,7 +50,7 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
     )
     .exitOverride()
     .configureOutput(outputOf(out));
-  for (const register of commands) {
+  for (const register of await commandsFor(argv)) {
     register(program, (code) => {
       status = code;
     });

@@ -11,16 +11,9 @@ import { MAX_GPU_N } from "../limits.js";
 import { countGpuOnDevice, type GpuCountOptions, type GpuCountResult } from "./count-gpu.js";
 import { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
-export { MAX_GPU_N as GPU_MAX_N } from "../limits.js";
+export { GPU_AUTO_MIN_N, MAX_GPU_N as GPU_MAX_N } from "../limits.js";
 export type { GpuCountResult, GpuProgress } from "./count-gpu.js";
 export { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
-
-/**
- * The smallest n for which the backend `auto` takes a (hardware) GPU: below it the CPU engine
- * finishes within about the GPU's start-up time (Dawn, device, shader compile: measured by
- * scripts/gpu-bench.sh as wallSeconds - kernelSeconds).
- */
-export const GPU_AUTO_MIN_N = 16;
 
 /**
  * Options of {@link countGpu}: those of the device count (its test aid aside), Dawn's, and a

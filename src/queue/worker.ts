@@ -25,7 +25,7 @@ import { hostname } from "node:os";
 import { Worker } from "bullmq";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
 import { NQueensError } from "../errors.js";
-import { MAX_GPU_N } from "../limits.js";
+import { GPU_AUTO_MIN_N, MAX_GPU_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { checkWorkerName } from "./record.js";
@@ -39,10 +39,7 @@ export type Backend = BackendChoice;
 
 /** The GPU a worker opens (any adapter: `pickBackend` refuses a software one for `auto`). */
 async function workerGpu(): Promise<GpuAccess<GpuSolver>> {
-  const [{ openGpuSolver }, { GPU_AUTO_MIN_N }] = await Promise.all([
-    import("./gpu-solver.js"),
-    import("../gpu/index.js"),
-  ]);
+  const { openGpuSolver } = await import("./gpu-solver.js");
   return { open: openGpuSolver, autoFromN: GPU_AUTO_MIN_N, maxN: MAX_GPU_N };
 }
 
