@@ -30,4 +30,6 @@ test("help, an unknown or no command, and completion's script register every com
     assert.deepEqual(await registered(argv), all, argv.join(" "));
   }
   assert.deepEqual(all.slice(0, 4), ["solve", "list", "count", "complete"]);
+  assert.deepEqual(await registered(["--version"]), []);
+  assert.deepEqual(await registered(["-V"]), []);
 });

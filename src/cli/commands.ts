@@ -32,9 +32,10 @@ const COMMANDS: readonly (readonly [string, () => Promise<Register>])[] = [
  * The commands to register for the command line `argv`: the one it names first, alone, or
  * every command, in the order of `nqueens --help`, when it names none (the program's help, `help
  * <command>`, an unknown command and its suggestion) or names `completion`, whose scripts list
- * them all.
+ * them all. The version, asked first, needs none.
  */
 export async function commandsFor(argv: readonly string[]): Promise<Register[]> {
+  if (argv[0] === "-V" || argv[0] === "--version") return [];
   const named = COMMANDS.find(([name]) => name === argv[0] && name !== "completion");
   return Promise.all((named ? [named] : COMMANDS).map(([, load]) => load()));
 }
