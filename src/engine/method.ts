@@ -3,7 +3,7 @@
  * of half-boards (join/). Both give the same counts; `auto` takes the one measured faster for n on
  * this project's 2-core machine (README, "Counting fast").
  */
-import { MAX_TABLES_N } from "../limits.js";
+import { MAX_JOIN_N } from "../limits.js";
 
 /** The methods `nqueens count --method` takes. */
 export const COUNT_METHODS = ["auto", "join", "constellations"] as const;
@@ -15,10 +15,14 @@ export type CountMethod = (typeof COUNT_METHODS)[number];
  */
 const JOIN_FROM_N = 16;
 
-/** The method `method` stands for at n (auto: the join for JOIN_FROM_N..MAX_TABLES_N). */
+/**
+ * The method `method` stands for at n (auto: the join for JOIN_FROM_N..MAX_JOIN_N; from n = 24
+ * its quadrant table is built in pieces, and it is still about a hundred times faster than the
+ * constellation search: README, "Joining half-boards").
+ */
 export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "constellations" {
   if (method !== "auto") return method;
-  return n >= JOIN_FROM_N && n <= MAX_TABLES_N ? "join" : "constellations";
+  return n >= JOIN_FROM_N && n <= MAX_JOIN_N ? "join" : "constellations";
 }
 
 /**

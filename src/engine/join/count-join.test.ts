@@ -31,6 +31,17 @@ describe("countJoinSync", () => {
   });
 });
 
+describe("the quadrant table in pieces (as from n = 24)", () => {
+  test("every task of n = 4..16 adds up to the known totals", () => {
+    for (const c of known(4, 16)) {
+      const solver = new JoinSolver(c.n, { pieces: true });
+      let total = 0n;
+      for (let t = 0; t < joinSubProblems(c.n); t++) total += BigInt(solver.solve(t).count);
+      assert.equal(total, c.total, `n=${c.n}`);
+    }
+  });
+});
+
 describe("the reference", () => {
   test("counts n = 1..10 from the definitions", () => {
     for (const c of known(1, 10)) assert.equal(countReference(c.n), c.total, `n=${c.n}`);
@@ -120,10 +131,15 @@ describe("parts", () => {
 });
 
 describe("the two methods", () => {
-  test("pickMethod: the join from n = 16 to 23, constellations elsewhere", () => {
+  test("pickMethod: the join from n = 16 to 25, constellations elsewhere", () => {
     assert.equal(pickMethod(8), "constellations");
+    assert.equal(pickMethod(15), "constellations");
+    assert.equal(pickMethod(16), "join");
     assert.equal(pickMethod(20), "join");
+    assert.equal(pickMethod(24), "join");
+    assert.equal(pickMethod(25), "join");
     assert.equal(pickMethod(20, "constellations"), "constellations");
+    assert.equal(pickMethod(26), "constellations");
     assert.equal(pickMethod(27), "constellations");
     assert.equal(pickMethod(8, "join"), "join");
   });

@@ -98,7 +98,18 @@ describe("JoinKernel.gen", () => {
     }
   });
 
-  test("without tables (as from n = 24) every item counts the same", () => {
+  test("with the table in pieces (as from n = 24) every item counts the same", () => {
+    for (const n of [4, 5, 8, 9, 12, 13]) {
+      const whole = new JoinKernel(n);
+      const pieces = new JoinKernel(n, { pieces: true });
+      const items = joinItems(n);
+      for (let i = 0; i < items.length; i++) {
+        assert.equal(solveItem(pieces, items, i), solveItem(whole, items, i), `n=${n} item ${i}`);
+      }
+    }
+  });
+
+  test("without tables every item counts the same", () => {
     for (const n of [9, 12]) {
       const fast = new JoinKernel(n);
       const slow = new JoinKernel(n, { tables: false });

@@ -17,7 +17,13 @@ import {
   newMemory,
   type WasmMemory,
 } from "./kernel-wasm.js";
-import { fillQuadrants, quadrantShape, quadrantWords } from "./quadrants.js";
+import {
+  fillQuadrants,
+  fillRows,
+  QUADRANT_BOUNDS,
+  quadrantShape,
+  quadrantWords,
+} from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 
 /** Pairs up to this many are counted one by one (the tables cost more than they save)... */
@@ -37,6 +43,9 @@ const MAX_PARTITION_BITS = 16;
 const PAGE = 65536;
 const align = (x: number, a: number) => Math.ceil(x / a) * a;
 
+/** The rowsets one item joins: north and south rows of its west and of its east half. */
+const ROWSETS_PER_ITEM = 4;
+
 /** A queen placed before the join (the middle row's and column's, odd n), as (row, column). */
 export type Preset = readonly [row: number, col: number];
 
@@ -55,11 +64,18 @@ export interface KernelTuning {
   /** Extra partition bits allowed to fit the compact key into 4 chunks (32 bits). @default 2 */
   readonly squeeze?: number;
   /**
-   * Join quadrant tables (false: generate half-boards by backtracking in JavaScript, slowly;
-   * always so from n = 24, whose tables pass the 4 GB of 32-bit WebAssembly).
-   * @default n <= MAX_TABLES_N
+   * Join quadrant tables (false: generate half-boards by backtracking in JavaScript, slowly).
+   * @default true
    */
   readonly tables?: boolean;
+  /**
+   * Build the quadrant table in pieces: for each item only the rowsets it joins (`useRows`,
+   * quadrants.ts `fillRows`), instead of the whole table at the start. Always so from n = 24,
+   * whose whole table (5 GB) passes the 4 GB of 32-bit WebAssembly; a piece is at most
+   * `QUADRANT_BOUNDS[h].rowset` entries (6 MB at h = 12), and an item joins at most four.
+   * @default n > MAX_TABLES_N
+   */
+  readonly pieces?: boolean;
 }
 
 export class JoinKernel {
@@ -96,6 +112,9 @@ export class JoinKernel {
   #sorted = 0;
   #planes = 0;
   #stride = 0;
+  /** With the table in pieces: their room (entries), and the rowsets in it ("r1,r2,..."). */
+  readonly #pieceRoom: number;
+  #rowsLoaded = "";
   /** The partition of the byte tables now in memory (bit j: partition index, or -1). */
   #roles: Int32Array | undefined;
 
@@ -104,8 +123,15 @@ export class JoinKernel {
       throw new RangeError(`the join kernel takes n in 4..${MAX_JOIN_N}: ${n}`);
     }
     this.n = n;
-    this.tuning = { groupTarget: GROUP_TARGET, squeeze: 2, tables: n <= MAX_TABLES_N, ...tuning };
-    if (n > MAX_TABLES_N) this.tuning = { ...this.tuning, tables: false };
+    this.tuning = {
+      groupTarget: GROUP_TARGET,
+      squeeze: 2,
+      tables: true,
+      pieces: n > MAX_TABLES_N,
+      ...tuning,
+    };
+    if (n > MAX_TABLES_N) this.tuning = { ...this.tuning, pieces: true };
+    const { tables, pieces } = this.tuning;
     const h = Math.floor(n / 2);
     this.h = h;
     this.wb = n % 2 === 0 ? n - 1 : n - 2;
@@ -139,9 +165,15 @@ export class JoinKernel {
     const combos = p;
     p += 2 * (h + 1) * 2 ** h;
     const scratchKeys = align(p, 16);
-    const shape = this.tuning.tables ? quadrantShape(h) : undefined;
-    const words = shape ? quadrantWords(shape) : { start: 0, entries: 0 };
-    const group = shape?.largestGroup ?? 0;
+    const shape = tables && !pieces ? quadrantShape(h) : undefined;
+    const bounds = QUADRANT_BOUNDS[h];
+    const words = shape
+      ? quadrantWords(shape)
+      : tables
+        ? { start: 4 ** h + 1, entries: ROWSETS_PER_ITEM * bounds.rowset }
+        : { start: 0, entries: 0 };
+    this.#pieceRoom = words.entries;
+    const group = shape?.largestGroup ?? (tables ? bounds.group : 0);
     const scratchRoom = align(4 * group + 64, 16);
     p = scratchKeys + 4 * scratchRoom;
     const qstart = align(p, 8);
@@ -204,6 +236,28 @@ export class JoinKernel {
     this.u8 = new Uint8Array(buffer);
     this.u16 = new Uint16Array(buffer);
     this.u32 = new Uint32Array(buffer);
+  }
+
+  /**
+   * Makes the groups of the rowsets `rows` (quadrant-local bits) joinable: with the table in
+   * pieces, writes those rowsets' pieces, in ascending order, over the last item's (the whole
+   * table holds them all already). An item's `gen` and `bound` read only its own rowsets: call
+   * this first with all of them.
+   */
+  useRows(...rows: number[]): void {
+    if (!this.tuning.tables || !this.tuning.pieces) return;
+    const sorted = [...new Set(rows)].sort((a, b) => a - b);
+    const key = sorted.join(",");
+    if (key === this.#rowsLoaded) return;
+    this.#rowsLoaded = "";
+    const { h, layout } = this;
+    const room = this.#pieceRoom;
+    const start = this.u32.subarray(layout.qstart / 4, layout.qstart / 4 + 4 ** h + 1);
+    const dl = this.u32.subarray(layout.qd / 4, layout.qd / 4 + room);
+    const al = this.u32.subarray(layout.qa / 4, layout.qa / 4 + room);
+    let at = 0;
+    for (const r of sorted) at = fillRows(h, r, start, dl, al, at, room);
+    this.#rowsLoaded = key;
   }
 
   /** The k-subsets of the west columns but `missing` (-1: none), as a u16 list. */

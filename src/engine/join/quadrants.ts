@@ -82,3 +82,93 @@ export function fillQuadrants(
     al[e] = a;
   });
 }
+
+/**
+ * For each h (index), the most entries one rowset has (every group with the same rows together)
+ * and the largest group: what a table built in pieces (`fillRows`) must make room for. Found by a
+ * walk over every placement, as `quadrantShape` makes (quadrants.test.ts checks them to h = 10;
+ * h = 11 and 12, 67 million and 633 million placements, by the same walk in C).
+ */
+export const QUADRANT_BOUNDS: readonly { readonly rowset: number; readonly group: number }[] = [
+  { rowset: 1, group: 1 },
+  { rowset: 1, group: 1 },
+  { rowset: 2, group: 1 },
+  { rowset: 4, group: 2 },
+  { rowset: 10, group: 2 },
+  { rowset: 26, group: 10 },
+  { rowset: 92, group: 10 },
+  { rowset: 296, group: 40 },
+  { rowset: 1174, group: 92 },
+  { rowset: 5366, group: 352 },
+  { rowset: 26548, group: 946 },
+  { rowset: 143140, group: 3571 },
+  { rowset: 788698, group: 15003 },
+];
+
+/** The placements with exactly the rows `rows` (one queen in each), by the walk of `walk`. */
+function walkRows(
+  h: number,
+  rows: number,
+  visit: (cols: number, dl: number, al: number) => void,
+): void {
+  const full = (1 << h) - 1;
+  const rec = (i: number, cols: number, dl: number, al: number) => {
+    while (i < h && ((rows >>> i) & 1) === 0) i++;
+    if (i === h) {
+      visit(cols, dl, al);
+      return;
+    }
+    let free = full & ~cols;
+    while (free !== 0) {
+      const bit = free & -free;
+      free ^= bit;
+      const c = 31 - Math.clz32(bit);
+      const d = 1 << (i - c + h - 1);
+      const a = 1 << (i + c);
+      if ((dl & d) === 0 && (al & a) === 0) rec(i + 1, cols | bit, dl | d, al | a);
+    }
+  };
+  rec(0, 0, 0, 0);
+}
+
+/**
+ * One piece of the h x h table: the groups of the rowset `rows`, written from entry `at` of `dl`
+ * and `al`, and their bounds into `start` (the whole 4^h + 1 words, as `fillQuadrants` lays them
+ * out). The piece's last bound is also the first of the next rowset's: pieces written in
+ * ascending order of rows, one after the other, agree on it. Returns the entry after the piece.
+ * @throws Error when the piece passes entry `room` or a group `QUADRANT_BOUNDS` (a bug)
+ */
+export function fillRows(
+  h: number,
+  rows: number,
+  start: Uint32Array,
+  dl: Uint32Array,
+  al: Uint32Array,
+  at: number,
+  room: number,
+): number {
+  const groups = 1 << h;
+  const base = rows << h;
+  const counts = new Uint32Array(groups);
+  walkRows(h, rows, (cols) => {
+    counts[cols]++;
+  });
+  let end = at;
+  let largest = 0;
+  for (let c = 0; c < groups; c++) {
+    start[base + c] = end;
+    end += counts[c];
+    largest = Math.max(largest, counts[c]);
+  }
+  start[base + groups] = end;
+  if (end > room || largest > QUADRANT_BOUNDS[h].group) {
+    throw new Error(`quadrant rows ${rows} of h = ${h}: ${end - at} entries past the room`);
+  }
+  const cursor = start.slice(base, base + groups);
+  walkRows(h, rows, (cols, d, a) => {
+    const e = cursor[cols]++;
+    dl[e] = d;
+    al[e] = a;
+  });
+  return end;
+}

@@ -1,6 +1,6 @@
 /**
  * The readable version of the join, in plain JavaScript, for the tests to compare the kernels
- * against, and the generator of half-boards where the quadrant tables do not fit (n >= 24).
+ * against, and the generator of half-boards of a kernel without quadrant tables (`tables: false`).
  *
  * `itemCountReference` counts an item of join/split.ts straight from the definitions: every west
  * half-board (one queen per west column, on the item's rows, by backtracking), every east one

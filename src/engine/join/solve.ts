@@ -76,6 +76,7 @@ function solveEven(k: JoinKernel, r: number): bigint {
   const s = avail - r;
   const [rn, rs] = local(k, r);
   const [sn, ss] = local(k, s);
+  k.useRows(rn, rs, sn, ss);
   const listW = k.combos(-1, popcount(rn));
   const listE = k.combos(-1, popcount(sn));
   const u0 = kappa(h, rn);
@@ -119,6 +120,7 @@ function solveMiddle(k: JoinKernel, m: number, r: number): bigint {
   const base: Preset[] = [[m, h]];
   const [rn, rs] = local(k, r);
   const [sn, ss] = local(k, s);
+  k.useRows(rn, rs, sn, ss);
   // The side whose rows hold row h has the middle row's queen, at a column c (folded west) > m.
   const westHasMiddle = ((r >>> h) & 1) === 1;
   const [hn, hs, on, os] = westHasMiddle ? [rn, rs, sn, ss] : [sn, ss, rn, rs];
