@@ -2,7 +2,8 @@
  * `countJoin`: the join count on worker threads, with the engine's contract (engine/types.ts):
  * progress callbacks, abort, checkpoints that resume exactly; `countJoinSync` on the calling
  * thread. The unit of work is a task of the join split (join/split.ts); each thread keeps one
- * kernel with its own quadrant tables (n = 20: 60 MB, n = 22: 534 MB per thread).
+ * kernel with its own quadrant tables (n = 20: 60 MB, n = 22: 534 MB per thread; from n = 24
+ * the table in pieces, a few MB an item, and its 4^h start words: 67 MB at n = 24).
  */
 import { checkSize } from "../../errors.js";
 import { MAX_JOIN_INLINE_N, MAX_JOIN_N } from "../../limits.js";
