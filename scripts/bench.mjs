@@ -154,6 +154,7 @@ for (const m of methods) if (m !== "join" && methods.includes("join")) header.pu
 process.stdout.write(`| ${header.join(" | ")} |\n|${header.map(() => "---|").join("")}\n`);
 
 const last = new Map(); // method -> seconds at the previous N
+let kluev; // the join's and baseline.c's CPU seconds at N = 16
 const skipped = new Set();
 let failed = false;
 for (let n = lo; n <= hi; n++) {
@@ -214,6 +215,20 @@ for (let n = lo; n <= hi; n++) {
   }
   process.stdout.write(`| ${row.join(" | ")} |\n`);
   for (const note of notes) process.stderr.write(`bench: ${note}\n`);
+  const cpu = (m) => median(samples.get(m)?.map((x) => x.cpu) ?? []);
+  if (n === 16 && samples.get("join")?.length && samples.get("baseline")?.length) {
+    kluev = { join: cpu("join"), baseline: cpu("baseline") };
+  }
+}
+// Issue 24's start-up measure: E. Kluev's C++ join takes 0.065 of baseline.c's CPU at N = 16
+// (measured side by side on this project's machine), so baseline.c in the same run stands in
+// for it; the target is the join within 1.5 times.
+if (kluev && gnuTime) {
+  const k = 0.065 * kluev.baseline;
+  process.stdout.write(
+    `\nN = 16: the join's CPU ${fmt(kluev.join)} s against Kluev's C++ join, about ${fmt(k)} s ` +
+      `(0.065 of baseline.c's ${fmt(kluev.baseline)} s): ${fmt(kluev.join / k)} times (target 1.5)\n`,
+  );
 }
 process.stdout.write(`\nload average ${loadavg()[0].toFixed(2)} at the end\n`);
 if (failed) {
