@@ -1,10 +1,11 @@
 // Browser tests of the Lesson mode (lesson/): every step opened by its address in English and in
 // Japanese shows its own title, the library's figures (checked against values worked out here or
-// the published counts, never against the page's own code) and no serious axe finding; the tab's
-// title names the step; Next, Back and Forward walk the steps; a live part opens its mode with the
-// way back; the whole lesson walked with the keyboard alone in both languages (every question
-// answered, every live part done, the focus always on a visible control with its ring), and
-// walked again offline after loading. Waits are for states the page shows, never for a time.
+// the published counts, never against the page's own code), no serious axe finding and, in
+// Japanese, no English; the tab's title names the step; Next, Back and Forward walk the steps; a
+// live part opens its mode with the way back; the whole lesson walked with the keyboard alone in
+// both languages (every question answered, every live part done, the focus always on a visible
+// control with its ring), and walked again offline after loading. Waits are for states the page
+// shows, never for a time.
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
@@ -17,6 +18,7 @@ import {
   NO_BROWSER,
   openPage,
   serveSite,
+  spokenText,
   type TestSite,
 } from "../testing/site.js";
 import { en } from "./lesson/text-en.js";
@@ -94,6 +96,9 @@ async function chooseByKeys(page: Page, value: string): Promise<void> {
   for (let i = 0; i < presses; i++) await page.keyboard.press("ArrowDown");
   assert.ok(await page.isChecked(`${radio}[value=${value}]`), `${value} chosen`);
 }
+
+/** Latin words the Japanese page may say: N, a name (OEIS) and the bitmask code's variables. */
+const LATIN = new Set(["N", "OEIS", "cols", "diag", "anti", "free", "all", "bit"]);
 
 /** The published count of n queens' solutions and fundamental solutions (known-counts.json). */
 const known = (n: number) => KNOWN.find((k) => k.n === n)!;
@@ -425,6 +430,12 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
           );
         }
         assert.deepEqual(await axeFindings(page), [], `${step} (${lang})`);
+        if (lang === "ja") {
+          // No English left on the Japanese page, the tab's title included.
+          const said = `${await spokenText(page, "#panel-lesson")} ${await page.title()}`;
+          const english = (said.match(/[A-Za-z][A-Za-z-]+/g) ?? []).filter((w) => !LATIN.has(w));
+          assert.deepEqual(english, [], step);
+        }
         assert.deepEqual(errors, []);
         await page.close();
       }
