@@ -11,7 +11,7 @@ import { CompareMode } from "./compare/index.js";
 import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery/index.js";
 import { chooseLang, type Lang, lang, setLang, t } from "./i18n/index.js";
-import { drawLessonReturn, LessonMode } from "./lesson/index.js";
+import { drawLessonReturn, LessonMode, lessonTitle } from "./lesson/index.js";
 import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import {
@@ -130,7 +130,6 @@ function buildViews(): Record<Mode, ModeView> {
 /** The header's words in the current language. */
 function drawHeader(): void {
   const m = t().page;
-  document.title = m.title;
   $("brand").textContent = m.brand;
   $("tagline").textContent = m.tagline;
   $("skip").textContent = m.skip;
@@ -183,6 +182,8 @@ function render(): void {
     $(`panel-${mode}`).hidden = mode !== state.mode || (!!problem && !withoutN);
   }
   document.body.dataset.mode = state.mode;
+  // The tab's title names the lesson's step there, the page elsewhere (in the page's language).
+  document.title = state.mode === "lesson" ? lessonTitle(state.lesson) : t().page.title;
   drawLessonReturn($("lesson-return"), state, app);
   if (problem) {
     if (active && !withoutN) views[active].hide();

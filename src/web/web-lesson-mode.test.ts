@@ -1,23 +1,31 @@
 // Browser tests of the Lesson mode (lesson/): every step opened by its address in English and in
-// Japanese shows its own title; Next, Back and Forward walk the steps; a live part opens its mode
-// with the way back; one question answered with the keyboard alone. Waits are for states the page
+// Japanese shows its own title, the library's figures (checked against values worked out here or
+// the published counts, never against the page's own code), no serious axe finding and, in
+// Japanese, no English; the tab's title names the step; Next, Back and Forward walk the steps; a
+// live part opens its mode with the way back; the whole lesson walked with the keyboard alone in
+// both languages (every question answered, every live part done, the focus always on a visible
+// control with its ring), and walked again offline after loading. Waits are for states the page
 // shows, never for a time.
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { runAlgorithm } from "../teach/index.js";
+import { KNOWN } from "../testing/known-counts.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
   NO_BROWSER,
   openPage,
   serveSite,
+  spokenText,
   type TestSite,
 } from "../testing/site.js";
 import { en } from "./lesson/text-en.js";
 import { ja } from "./lesson/text-ja.js";
 import { LESSON_STEPS, type LessonStep } from "./state.js";
+
+type Words = typeof en;
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -89,6 +97,298 @@ async function chooseByKeys(page: Page, value: string): Promise<void> {
   assert.ok(await page.isChecked(`${radio}[value=${value}]`), `${value} chosen`);
 }
 
+/** Latin words the Japanese page may say: N, a name (OEIS) and the bitmask code's variables. */
+const LATIN = new Set(["N", "OEIS", "cols", "diag", "anti", "free", "all", "bit"]);
+
+/** The published count of n queens' solutions and fundamental solutions (known-counts.json). */
+const known = (n: number) => KNOWN.find((k) => k.n === n)!;
+
+/** A number as both languages write it (ja-JP groups digits as en-US does). */
+const fmt = (x: bigint | number) => x.toLocaleString("en-US");
+
+/**
+ * The figures each step says, worked out here and not by the page's code: brute force's three
+ * counts for eight queens (C(64, 8) by Pascal's triangle, 8^8 and 8! as products) and the
+ * published 92 and 12.
+ */
+function expectedFigures(): Partial<Record<LessonStep, string[]>> {
+  const pascal: bigint[] = [1n];
+  for (let m = 1; m <= 64; m++) {
+    for (let k = Math.min(m, 8); k >= 1; k--) pascal[k] = (pascal[k] ?? 0n) + pascal[k - 1]!;
+  }
+  let perRow = 1n;
+  let permutations = 1n;
+  for (let i = 1n; i <= 8n; i++) {
+    perRow *= 8n;
+    permutations *= i;
+  }
+  return {
+    brute: [pascal[8]!, perRow, permutations].map(fmt),
+    symmetry: [known(8).total, known(8).unique].map(fmt),
+  };
+}
+
+/**
+ * The focused element as "tag#testid", with what is wrong with it: "body" when focus was lost,
+ * HIDDEN when it cannot be seen, NO-RING when it is drawn without a focus ring.
+ */
+async function focusState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return "body";
+    const s = getComputedStyle(el);
+    // The page's ring is an outline on :focus-visible (style.css); a shadow is no proof, as
+    // buttons have one unfocused.
+    const ring =
+      el.matches(":focus-visible") &&
+      s.outlineStyle !== "none" &&
+      Number.parseFloat(s.outlineWidth) > 0;
+    const seen = el.isConnected && !el.closest("[hidden]") && el.checkVisibility();
+    const name = el.dataset.testid ?? el.dataset.live ?? el.id ?? "";
+    return `${el.tagName.toLowerCase()}${name ? `#${name}` : ""}${seen ? "" : " HIDDEN"}${ring ? "" : " NO-RING"}`;
+  });
+}
+
+/**
+ * Presses `key` and checks where the focus is: on a visible element with its ring, never the
+ * body; with `settle`, first waits until the focus is on an element matching it (a focus that
+ * the page moves after a frame or once a search ends).
+ */
+async function press(page: Page, key: string, settle?: string): Promise<void> {
+  await page.keyboard.press(key);
+  if (settle) {
+    await page.waitForFunction((sel) => !!document.activeElement?.matches(sel), settle);
+  }
+  await focusKept(page, key);
+}
+
+/** After `what`, the focus is still on a visible element with its ring. */
+async function focusKept(page: Page, what: string): Promise<void> {
+  const f = await focusState(page);
+  assert.doesNotMatch(f, /^body$| HIDDEN| NO-RING/, `focus after ${what}: ${f}`);
+}
+
+/** How a walk through the lesson works the page: by the keyboard alone, or by the mouse. */
+type Via = "keys" | "clicks";
+
+/**
+ * Activates `selector`: Tab (Shift+Tab with `back`) to it and `key`, or a click; `settle` as for
+ * `press`.
+ */
+async function activate(
+  page: Page,
+  via: Via,
+  selector: string,
+  { key = "Enter", back = false, settle }: { key?: string; back?: boolean; settle?: string } = {},
+): Promise<void> {
+  if (via === "clicks") {
+    await page.click(selector);
+    return;
+  }
+  await walkTabTo(page, selector, back);
+  await press(page, key, settle);
+}
+
+/** Tab (or Shift+Tab) until `selector` has the focus, every stop checked as `press` does. */
+async function walkTabTo(page: Page, selector: string, back = false): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return;
+    await press(page, back ? "Shift+Tab" : "Tab");
+  }
+  assert.fail(`${selector} not reached with ${back ? "Shift+Tab" : "Tab"}`);
+}
+
+/** The right answer of each step's question (the same table as model.test.ts, kept here). */
+const ANSWERS: Record<LessonStep, string> = {
+  problem: "5:4",
+  brute: "permutations",
+  backtrack: "undo",
+  bitmask: "free",
+  symmetry: "small-class",
+  complete: "no",
+  growth: "multiplies",
+};
+
+/** Answers the step's question rightly and waits for the feedback that says so. */
+async function answer(page: Page, via: Via, step: LessonStep): Promise<void> {
+  const radio = "[data-testid=lesson-check] input[type=radio]";
+  const value = ANSWERS[step];
+  if (via === "clicks") await page.check(`${radio}[value="${value}"]`);
+  else {
+    // Tab enters the group at its first choice (none is checked yet); Space checks it and the
+    // down arrow moves the choice on.
+    await walkTabTo(page, radio);
+    await press(page, "Space");
+    const values = await page.$$eval(radio, (els) => els.map((e) => (e as HTMLInputElement).value));
+    for (let i = 0; i < values.indexOf(value); i++) await press(page, "ArrowDown");
+  }
+  assert.ok(await page.isChecked(`${radio}[value="${value}"]`), `${step}: ${value} chosen`);
+  await activate(page, via, "[data-testid=lesson-check] button[type=submit]");
+  await page.waitForSelector("[data-testid=lesson-feedback][data-correct=true]");
+  assert.notEqual(await page.textContent("[data-testid=lesson-feedback]"), "");
+}
+
+/** The queens on Play's board, as "row:col" joined. */
+const queensShown = (page: Page) =>
+  page.$$eval("#panel-play [role=gridcell][data-queen]", (cells) =>
+    cells
+      .filter((c) => (c as HTMLElement).dataset.queen)
+      .map((c) => `${(c as HTMLElement).dataset.row}:${(c as HTMLElement).dataset.col}`)
+      .join(","),
+  );
+
+/** Play: a queen placed (or taken back) on the board. */
+async function place(page: Page, via: Via): Promise<void> {
+  const before = await queensShown(page);
+  if (via === "clicks") await page.click('#panel-play [role=gridcell][data-row="7"][data-col="7"]');
+  else {
+    await walkTabTo(page, "#panel-play [role=gridcell]");
+    await press(page, "Enter");
+  }
+  await page.waitForFunction(
+    ([sel, was]) =>
+      [...document.querySelectorAll<HTMLElement>(sel!)]
+        .filter((c) => c.dataset.queen)
+        .map((c) => `${c.dataset.row}:${c.dataset.col}`)
+        .join(",") !== was,
+    ["#panel-play [role=gridcell][data-queen]", before] as const,
+  );
+}
+
+/** Watch: the first steps recorded (in a worker), then one step forward (→, or the button). */
+async function stepWatch(page: Page, via: Via): Promise<void> {
+  await page.waitForFunction(
+    () => Number(document.querySelector<HTMLInputElement>("[data-testid=scrubber]")?.max) > 0,
+  );
+  if (via === "clicks") await page.click("[data-testid=forward]");
+  else await press(page, "ArrowRight");
+  await page.waitForFunction(() => /[#&]step=1(&|$)/.test(location.hash));
+}
+
+/** Play: "Complete this board", run in a worker, until it says what it found. */
+async function complete(page: Page, via: Via, found: string): Promise<void> {
+  await activate(page, via, "[data-testid=complete]");
+  await page.waitForSelector(found);
+  if (via === "keys") await focusKept(page, "Complete this board");
+}
+
+/** Gallery: N = 8's solutions and classes drawn, or for N = 14 a count in workers. */
+async function gallery(page: Page, via: Via): Promise<void> {
+  const n = Number(/[#&]n=(\d+)/.exec(new URL(page.url()).hash)?.[1]);
+  if (n <= 12) {
+    await page.waitForSelector("#panel-gallery .member .mini");
+    assert.equal(await page.textContent("[data-testid=solution-count]"), fmt(known(n).total));
+    assert.equal(await page.textContent("[data-testid=class-count]"), fmt(known(n).unique));
+    return;
+  }
+  // The start button hands the focus to Cancel while the count runs, and takes it back after
+  // (on a fast machine perhaps before the focus is looked at).
+  await activate(page, via, "[data-testid=count-all]", {
+    settle: "[data-testid=count-cancel], [data-testid=count-all]",
+  });
+  await page.waitForFunction(
+    (total) => document.querySelector("[data-testid=count-result]")?.textContent?.includes(total),
+    fmt(known(n).total),
+  );
+  if (via === "keys") {
+    await page.waitForFunction(
+      () => document.activeElement?.matches("[data-testid=count-all]") ?? false,
+    );
+    await focusKept(page, "the count");
+  }
+}
+
+/** What the walk does in the mode each live part opens (by the part's key). */
+const LIVE_PARTS: Record<string, (page: Page, via: Via) => Promise<void>> = {
+  play: place,
+  attacks: place,
+  "watch-brute": stepWatch,
+  "watch-small": stepWatch,
+  watch: stepWatch,
+  "watch-bitmask": stepWatch,
+  "watch-fails": stepWatch,
+  compare: async (page) => {
+    await page.waitForSelector("[data-testid=compare-chart] svg");
+  },
+  gallery,
+  "gallery-small": async (page, via) => {
+    // The class of 4 opens enlarged; Escape (or its close button) closes it, and the focus
+    // goes to the class's board.
+    await page.waitForSelector("[data-testid=sym-close]");
+    if (via === "clicks") await page.click("[data-testid=sym-close]");
+    else {
+      await walkTabTo(page, "[data-testid=sym-close]");
+      await press(page, "Escape", "#panel-gallery [data-focus^=sym-]");
+    }
+    await page.waitForSelector("[data-testid=sym-close]", { state: "detached" });
+  },
+  "play-completes": (page, via) => complete(page, via, "[data-testid=keep]"),
+  "play-fails": (page, via) => complete(page, via, "[data-testid=watch-why]"),
+};
+
+/** The step's own figure that runs in a worker: brute force's race, growth's counts. */
+async function ownFigure(page: Page, via: Via, step: LessonStep, words: Words): Promise<void> {
+  const done = (text: string) =>
+    page.waitForFunction(
+      (t) => document.querySelector("[data-testid=lesson-timing]")?.textContent === t,
+      text,
+    );
+  if (step === "brute") {
+    // Space this time: the button takes both keys. It keeps the focus while the race runs.
+    await activate(page, via, "[data-testid=lesson-race]", { key: "Space" });
+    await done(words.brute.raced);
+    assert.equal(await page.$$eval("[data-testid=lesson-race-table] tbody tr", (r) => r.length), 2);
+  } else if (step === "growth") {
+    await activate(page, via, "[data-testid=lesson-measure]", { key: "Space" });
+    await done(words.growth.measured);
+    // Every size counted here is the published count.
+    const cells = await page.$$eval("[data-testid=lesson-growth] tbody tr", (trs) =>
+      trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.children[3]?.textContent]),
+    );
+    for (const [n, here] of cells) {
+      if (Number(n) > 13) assert.equal(here, "", `N = ${n} is not counted here`);
+      else assert.match(here ?? "", new RegExp(`^${fmt(known(Number(n)).total)}\\D`), `N = ${n}`);
+    }
+  } else return;
+  if (via === "keys") assert.match(await focusState(page), /^button#lesson-(race|measure)$/);
+}
+
+/**
+ * The whole lesson from its first step: each step's own figure, every live part opened, done
+ * and left by the bar back, the question answered, then Next. With `via` "keys" the focus is
+ * checked after every key: on a visible element with its ring, never the body.
+ */
+async function walkLesson(page: Page, via: Via, words: Words, axe: boolean): Promise<void> {
+  const title = `${TITLE}:focus`;
+  for (const [i, step] of LESSON_STEPS.entries()) {
+    await showsStep(page, step, words);
+    await ownFigure(page, via, step, words);
+    const parts = await page.$$eval(".lesson-live a", (as) =>
+      as.map((a) => (a as HTMLElement).dataset.live ?? ""),
+    );
+    for (const key of parts) {
+      // The live link hands the focus to the way back, above the mode it opened.
+      await activate(page, via, `.lesson-live a[data-live="${key}"]`, {
+        settle: via === "keys" ? "#lesson-return a" : undefined,
+      });
+      await page.waitForFunction(() => document.body.dataset.mode !== "lesson");
+      await LIVE_PARTS[key]!(page, via);
+      await activate(page, via, "#lesson-return a", {
+        back: true,
+        settle: via === "keys" ? title : undefined,
+      });
+      await showsStep(page, step, words);
+    }
+    await answer(page, via, step);
+    if (axe) assert.deepEqual(await axeFindings(page), [], `${step}, answered`);
+    const next = LESSON_STEPS[i + 1];
+    if (!next) break;
+    await activate(page, via, "[data-testid=lesson-next]", {
+      settle: via === "keys" ? title : undefined,
+    });
+  }
+}
+
 describe("the lesson", { skip: NO_BROWSER }, () => {
   for (const [lang, words, locale] of [
     ["en", en, "en-US"],
@@ -115,7 +415,27 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
         assert.ok(live.length > 0);
         for (const href of live) assert.match(href, new RegExp(`&lesson=${step}$`));
         assert.ok((await page.$$("[data-testid=lesson-check] input[type=radio]")).length >= 2);
+        // The figures it says are the ones worked out here or published.
+        const said = (await page.textContent("#panel-lesson article")) ?? "";
+        for (const figure of expectedFigures()[step] ?? []) {
+          assert.ok(said.includes(figure), `${step} (${lang}) says ${figure}`);
+        }
+        if (step === "growth") {
+          const rows = await page.$$eval("[data-testid=lesson-growth] tbody tr", (trs) =>
+            trs.map((tr) => [...tr.children].slice(0, 2).map((c) => c.textContent ?? "")),
+          );
+          assert.deepEqual(
+            rows,
+            KNOWN.filter((k) => k.n >= 4 && k.n <= 20).map((k) => [String(k.n), fmt(k.total)]),
+          );
+        }
         assert.deepEqual(await axeFindings(page), [], `${step} (${lang})`);
+        if (lang === "ja") {
+          // No English left on the Japanese page, the tab's title included.
+          const said = `${await spokenText(page, "#panel-lesson")} ${await page.title()}`;
+          const english = (said.match(/[A-Za-z][A-Za-z-]+/g) ?? []).filter((w) => !LATIN.has(w));
+          assert.deepEqual(english, [], step);
+        }
         assert.deepEqual(errors, []);
         await page.close();
       }
@@ -251,6 +571,66 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     await page.keyboard.press("Enter");
     await showsStep(page, "backtrack");
     assert.ok(await page.$eval(TITLE, (el) => el === document.activeElement));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("the tab's title names the step in the lesson and the page elsewhere, in both languages", async () => {
+    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=backtrack`);
+    await showsStep(page, "backtrack");
+    assert.equal(await page.title(), "3/7 Backtracking — N-Queens lesson");
+    await page.click("[data-testid=lesson-next]");
+    await showsStep(page, "bitmask");
+    assert.equal(await page.title(), "4/7 Bitmasks — N-Queens lesson");
+    await page.click("#tab-play");
+    await page.waitForSelector("#panel-play:not([hidden])");
+    assert.equal(await page.title(), "N-Queens: place, watch, browse");
+    await page.goBack();
+    await showsStep(page, "bitmask");
+    assert.equal(await page.title(), "4/7 Bitmasks — N-Queens lesson");
+    await page.click("#lang");
+    await showsStep(page, "bitmask", ja);
+    assert.equal(await page.title(), "4/7 ビット演算 — Nクイーンのレッスン");
+    await page.click("[data-testid=lesson-next]");
+    await showsStep(page, "symmetry", ja);
+    assert.equal(await page.title(), "5/7 対称性と基本解 — Nクイーンのレッスン");
+    // A live part's mode has the page's title; the bar back brings the step's again.
+    await page.click(".lesson-live a[data-live=gallery]");
+    await page.waitForSelector("#panel-gallery:not([hidden])");
+    assert.equal(await page.title(), "Nクイーン: 置く・探索を見る・全解を眺める");
+    await page.click("#lesson-return a");
+    await showsStep(page, "symmetry", ja);
+    assert.equal(await page.title(), "5/7 対称性と基本解 — Nクイーンのレッスン");
+    await page.click("#lang");
+    await showsStep(page, "symmetry");
+    assert.equal(await page.title(), "5/7 Symmetry — N-Queens lesson");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  // English on a laptop's screen, Japanese on a phone's (the steps a row of numbers).
+  for (const [lang, words, locale, viewport] of [
+    ["en", en, "en-US", { width: 1280, height: 800 }],
+    ["ja", ja, "ja-JP", { width: 390, height: 844 }],
+  ] as const) {
+    test(`the whole lesson with the keyboard alone, focus always shown (${lang}, ${viewport.width}x${viewport.height})`, async () => {
+      const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`, undefined, {
+        locale,
+        viewport,
+      });
+      await showsStep(page, "problem", words);
+      await walkLesson(page, "keys", words, true);
+      await showsStep(page, "growth", words);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  test("offline after loading: every step's live part, its workers and the modes it opens", async () => {
+    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`);
+    await showsStep(page, "problem");
+    await page.context().setOffline(true);
+    await walkLesson(page, "clicks", en, false);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -194,8 +194,13 @@ export class GalleryMode implements ModeView {
   private closeSym(): void {
     const k = this.state!.sym;
     this.app.set({ sym: 0 });
+    // The class's own button, or (a view opened by its address for a class on another page)
+    // the first class's: never the page's body.
     requestAnimationFrame(() =>
-      this.body.querySelector<HTMLElement>(`[data-focus="sym-${k}"]`)?.focus(),
+      (
+        this.body.querySelector<HTMLElement>(`[data-focus="sym-${k}"]`) ??
+        this.body.querySelector<HTMLElement>("[data-focus^=sym-]")
+      )?.focus(),
     );
   }
 

@@ -197,6 +197,16 @@ export class LessonMode implements ModeView {
 }
 
 /**
+ * The browser tab's title while the lesson shows `step` ("3/7 Backtracking — N-Queens lesson"):
+ * a teacher's tab, a bookmark and the history list say where in the lesson they are.
+ */
+export function lessonTitle(step: LessonStep | null): string {
+  const w = words();
+  const at = step ?? LESSON_STEPS[0];
+  return w.pageTitle(LESSON_STEPS.indexOf(at) + 1, LESSON_STEPS.length, w.steps[at].short);
+}
+
+/**
  * The way back to the lesson, above a mode the lesson opened (while the address carries its
  * step); hidden elsewhere. Drawn again only when what it says changes, so its focus stays.
  */

@@ -7,7 +7,7 @@ import { isSolution } from "../../board.js";
 import { countCompletions } from "../../completion/index.js";
 import { solutions } from "../../solutions.js";
 import { unique } from "../../symmetry.js";
-import { KNOWN } from "../../testing/known-counts.js";
+import { KNOWN, KNOWN_ORBITS } from "../../testing/known-counts.js";
 import { setLang } from "../i18n/index.js";
 import { LESSON_STEPS, type LessonStep, parseState, sizeProblem } from "../state.js";
 import {
@@ -103,6 +103,40 @@ describe("brute-force counts", () => {
       assert.deepEqual(bruteCounts(n), { squares, perRow, permutations });
     });
   }
+  test("each count is the boards listed one by one (n = 1 to 4)", () => {
+    // Any n squares: the subsets of the n² squares with n members, by their bits.
+    const listed = (n: number) => {
+      let squares = 0n;
+      for (let set = 0; set < 2 ** (n * n); set++) {
+        let bits = 0;
+        for (let x = set; x > 0; x >>= 1) bits += x & 1;
+        if (bits === n) squares++;
+      }
+      // One per row: every cols[] with entries in 0..n-1; a permutation when none repeats.
+      let perRow = 0n;
+      let permutations = 0n;
+      for (let code = 0; code < n ** n; code++) {
+        const cols = Array.from({ length: n }, (_, r) => Math.floor(code / n ** r) % n);
+        perRow++;
+        if (new Set(cols).size === n) permutations++;
+      }
+      return { squares, perRow, permutations };
+    };
+    for (let n = 1; n <= 4; n++) assert.deepEqual(bruteCounts(n), listed(n), `n = ${n}`);
+  });
+
+  test("eight queens: 8^8 and 8! as plain products", () => {
+    let perRow = 1;
+    let permutations = 1;
+    for (let i = 1; i <= 8; i++) {
+      perRow *= 8;
+      permutations *= i;
+    }
+    const f = lessonFacts().brute;
+    assert.equal(f.perRow, BigInt(perRow));
+    assert.equal(f.permutations, BigInt(permutations));
+  });
+
   test("C(n², n) agrees with Pascal's triangle", () => {
     const row: bigint[] = [1n];
     for (let m = 1; m <= 64; m++) {
@@ -160,6 +194,24 @@ describe("figures", () => {
     ]);
     // The Gallery's class (from 1, unique(n)'s order) that the live link opens.
     assert.equal([...unique(8)][s.smallClass - 1]?.orbit, 4);
+  });
+
+  test("the symmetry classes are the published counts and orbit sizes (n = 4 to 10)", () => {
+    for (const o of KNOWN_ORBITS.filter((k) => k.n <= 10)) {
+      const s = symmetryFacts(o.n);
+      const k = KNOWN.find((c) => c.n === o.n)!;
+      assert.equal(BigInt(s.solutions), k.total, `n = ${o.n}`);
+      assert.equal(BigInt(s.classes), k.unique, `n = ${o.n}`);
+      assert.deepEqual(
+        [8, 4, 2].map((size) => s.bySize.get(size) ?? 0),
+        [o.size8, o.size4, o.size2],
+        `n = ${o.n}`,
+      );
+    }
+    // The lesson's own: eight queens' 92 and 12, as published.
+    const eight = KNOWN.find((c) => c.n === 8)!;
+    assert.equal(BigInt(lessonFacts().symmetry.solutions), eight.total);
+    assert.equal(BigInt(lessonFacts().symmetry.classes), eight.unique);
   });
 
   test("the completion boards: one completes, two do not, a 4×4 corner does not", () => {
@@ -228,7 +280,7 @@ describe("words", () => {
       for (const step of LESSON_STEPS) {
         const m = stepModel(step);
         const w = words.steps[step];
-        const said = [w.title, ...w.body(f), w.question(f)];
+        const said = [w.title, w.short, ...w.body(f), w.question(f)];
         for (const part of m.live) said.push(w.live[part.key]!);
         for (const choice of m.question.choices) {
           said.push(w.choice(choice, f), w.feedback(checkAnswer(step, choice)!, f));
@@ -241,6 +293,19 @@ describe("words", () => {
       setLang("en");
     });
   }
+
+  test("the tab's titles: the step's place and its few words", () => {
+    assert.equal(
+      en.pageTitle(3, 7, en.steps.backtrack.short),
+      "3/7 Backtracking — N-Queens lesson",
+    );
+    setLang("ja");
+    assert.equal(
+      ja.pageTitle(7, 7, ja.steps.growth.short),
+      "7/7 Nと解の数の増え方 — Nクイーンのレッスン",
+    );
+    setLang("en");
+  });
 
   test("the figures said are the computed ones, in each language's separators", () => {
     setLang("en");

@@ -62,9 +62,11 @@ export function stepList(current: LessonStep, open: (s: LessonStep) => void): HT
 function table(testid: string, caption: string, heads: string[], rows: string[][]): HTMLElement {
   const cell = (text: string, i: number) =>
     i === 0 ? h("th", { scope: "row" }, text) : h("td", {}, text);
+  // On a phone a table may scroll sideways (growth's, once timed): its box takes the focus so
+  // that the keyboard can scroll it, named by the caption.
   return h(
     "div",
-    { class: "table-wrap" },
+    { class: "table-wrap", role: "region", tabindex: "0", "aria-label": caption },
     h(
       "table",
       { class: "data", "data-testid": testid },

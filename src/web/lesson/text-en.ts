@@ -12,6 +12,8 @@ import type { LessonFacts, Verdict } from "./model.js";
 /** One step's words. */
 export interface StepWords {
   readonly title: string;
+  /** A few words for the browser tab's title (`pageTitle`). */
+  readonly short: string;
   /** The explanation, one string a paragraph. */
   body(f: LessonFacts): string[];
   /** The live parts' links, by the model's key. */
@@ -28,6 +30,8 @@ export interface LessonWords {
   readonly stepsLabel: string;
   readonly moveLabel: string;
   stepOf(k: number, total: number): string;
+  /** The browser tab's title while the lesson shows step k (its `short` words). */
+  pageTitle(k: number, total: number, short: string): string;
   readonly prev: string;
   readonly next: string;
   readonly live: string;
@@ -97,6 +101,7 @@ export const smallest = (f: LessonFacts) => Math.min(...f.symmetry.bySize.keys()
 
 const problem: StepWords = {
   title: "The problem: eight queens that do not attack",
+  short: "The problem",
   body: () => [
     "Put eight queens on an 8×8 chessboard so that no queen attacks another. A queen attacks along its row, its column and both its diagonals (╲ and ╱), as far as the board reaches.",
     "So a solution has exactly one queen in each row and in each column, and at most one on each diagonal. Rows and columns are numbered from 1 at the top left.",
@@ -117,6 +122,7 @@ const problem: StepWords = {
 
 const brute: StepWords = {
   title: "Brute force (総当たり), three ways",
+  short: "Brute force",
   body: (f) => [
     "The simplest search lists every board and keeps those where no queen attacks another: brute force. How many boards it lists depends on what counts as a board.",
     `Any 8 of the 64 squares gives ${num(f.brute.squares)} boards. One queen in each row gives ${num(f.brute.perRow)}; one in each row and each column (a permutation of the columns), ${num(f.brute.permutations)}. Each rule built into the listing drops boards that could never be solutions before anything is checked.`,
@@ -138,6 +144,7 @@ const brute: StepWords = {
 
 const backtrack: StepWords = {
   title: "Backtracking (バックトラック) and pruning (枝刈り)",
+  short: "Backtracking",
   body: () => [
     "Backtracking builds the board one row at a time. It puts a queen on the first safe square of the next row and goes on; when a row has no safe square left, it takes the last queen back and tries the next square of that row.",
     "A dead end found after two queens saves every board that starts with those two: brute force would still list each of them and only find the attack at the end. Cutting off such branches is pruning.",
@@ -160,6 +167,7 @@ const backtrack: StepWords = {
 
 const bitmask: StepWords = {
   title: "The bitmask way (ビット演算)",
+  short: "Bitmasks",
   body: () => [
     "The same search can keep three numbers instead of a board: cols has a 1 bit for each column that holds a queen, diag and anti a 1 bit for each square of the next row that a queen attacks along a ╲ or a ╱ diagonal.",
     "Then one operation finds every safe square of the row: free = all & ~(cols | diag | anti). The search takes the lowest bit, bit = free & −free, and going down a row shifts the diagonals by one column (<< 1 and >> 1).",
@@ -181,6 +189,7 @@ const bitmask: StepWords = {
 
 const symmetry: StepWords = {
   title: "92 solutions, 12 fundamental ones (基本解)",
+  short: "Symmetry",
   body: (f) => {
     const s = f.symmetry;
     const sizes = [...s.bySize].sort((a, b) => b[0] - a[0]);
@@ -211,6 +220,7 @@ const symmetry: StepWords = {
 
 const complete: StepWords = {
   title: "Completing a partly filled board",
+  short: "Completion",
   body: (f) => [
     "Some queens are already on the board; place the rest. Backtracking does it unchanged: it only skips the rows that already hold a queen and checks the new queens against the old ones.",
     `Queens that attack nothing can still leave no way to finish. With queens on ${queensText(f.fails.queens)}, no solution for ${num(f.n)} queens fits, while queens on ${queensText(f.completes.queens)} can be completed. Even on a 4×4 board, a queen in a corner ${f.cornerOf4 ? "can" : "cannot"} be completed: neither 4×4 solution uses a corner.`,
@@ -234,6 +244,7 @@ const complete: StepWords = {
 
 const growth: StepWords = {
   title: "How the count and the time grow with N",
+  short: "Growth with N",
   body: () => [
     "The table gives the published counts (OEIS A000170) for each N the page can draw, and how many times the count before it each one is.",
     "From N = 10 on, each step multiplies the count by a factor that tends to grow. A search that finds every solution takes at least one step per solution, so its time cannot grow more slowly than the count. The page does not guess times: the button under the table counts the small sizes in this browser and times each, Compare measures the searches side by side, and the Gallery counts larger sizes here.",
@@ -260,6 +271,7 @@ export const en: LessonWords = {
   stepsLabel: "The lesson's steps",
   moveLabel: "Previous and next step",
   stepOf: (k, total) => `Step ${num(k)} of ${num(total)}`,
+  pageTitle: (k, total, short) => `${num(k)}/${num(total)} ${short} — N-Queens lesson`,
   prev: "Previous step",
   next: "Next step",
   live: "Try it",
