@@ -42,6 +42,7 @@ import {
   solutionFrom,
   solutionsSoFar,
   traceKeyOf,
+  visit,
   type WatchState,
 } from "./state.js";
 
@@ -101,7 +102,9 @@ export class WatchMode implements ModeView, WatchActions {
     return !this.panel.hidden;
   }
 
+  /** Draws the whole view, and notes the step shown in the history of the narration. */
   redraw(): void {
+    visit(this.ws, narrate(this.ws));
     this.view.render(this.ws);
   }
 
@@ -138,6 +141,8 @@ export class WatchMode implements ModeView, WatchActions {
     ws.pendingStep = trace.replay ? step : 0;
     ws.gifTouched = false;
     ws.navNote = "";
+    // The history is of this trace's steps: another trace's step numbers would lead elsewhere.
+    ws.history = [];
     if (algo === "brute") {
       this.redraw();
       return;
