@@ -123,6 +123,10 @@ export const en = {
     attacked: "attacked",
     playLabel: "Board: place or remove queens",
     watchLabel: "The search's board",
+    continues: (right: boolean, down: boolean) =>
+      `Board continues ${right ? "→" : ""}${right && down ? " " : ""}${down ? "↓" : ""}: scroll`,
+    continuesLabel: (right: boolean, down: boolean) =>
+      `The board continues ${right && down ? "to the right and down" : right ? "to the right" : "down"}: scroll it to see the rest`,
     svgTitle: (size: number, queens: number) =>
       `${size}×${size} board with ${pl(queens, "queen", "queens")}`,
   },
@@ -431,6 +435,11 @@ export const en = {
     treeBrute:
       "Brute force has no search tree: it tries every placement of the queens in turn and tests each one whole.",
     profileWorking: "Counting the whole tree…",
+    narrationBox: "Narration",
+    historyTitle: "History of the narration",
+    historyKey: (k: number) =>
+      `The last ${n(k)} steps shown, newest first: choose one to go back to it.`,
+    historyStep: (k: number) => `Step ${n(k)}`,
   },
   sym: {
     title: "The 8 symmetries of this solution",

@@ -97,6 +97,10 @@ export const ja: Messages = {
     attacked: "攻撃されている",
     playLabel: "盤面: クイーンを置く・取り除く",
     watchLabel: "探索中の盤面",
+    continues: (right: boolean, down: boolean) =>
+      `盤面は${right && down ? "右と下" : right ? "右" : "下"}へ続きます ${right ? "→" : ""}${down ? "↓" : ""}(スクロール)`,
+    continuesLabel: (right: boolean, down: boolean) =>
+      `盤面は${right && down ? "右と下" : right ? "右" : "下"}へ続きます。スクロールすると残りが見えます`,
     svgTitle: (size: number, queens: number) => `${size}×${size} の盤面(クイーン${jn(queens)}個)`,
   },
   time: js,
@@ -402,6 +406,11 @@ export const ja: Messages = {
     treeBrute:
       "総当たりには探索木がありません。クイーンの置き方を順にすべて試し、一つずつ盤面全体を確かめます。",
     profileWorking: "探索木全体を数えています…",
+    narrationBox: "説明",
+    historyTitle: "説明の履歴",
+    historyKey: (k: number) =>
+      `表示した直近${jn(k)}手順の説明です(新しい順)。選ぶとその手順に戻ります。`,
+    historyStep: (k: number) => `手順${jn(k)}`,
   },
   sym: {
     title: "この解の8通りの対称形",

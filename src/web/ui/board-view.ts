@@ -64,8 +64,15 @@ function lineSvg(l: BoardLine): string {
 }
 
 export class BoardView {
-  /** The board and its axes, in a box that scrolls when the board is zoomed (large N, small screen). */
+  /**
+   * The board and its axes in a box that scrolls when the board is zoomed (large N on a small
+   * screen: a board that can be clicked keeps 24 px squares), with the cue that it continues.
+   */
   readonly el: HTMLElement;
+  private readonly scroller: HTMLElement;
+  /** Says the board continues past the box, on the side it does, while it does. */
+  private readonly cue: HTMLElement;
+  private more = "";
   private readonly frame: HTMLElement;
   private readonly grid: HTMLElement;
   private readonly topAxis: HTMLElement;
@@ -78,10 +85,18 @@ export class BoardView {
 
   constructor(private readonly options: BoardViewOptions) {
     this.el = document.createElement("div");
-    this.el.className = "board-scroll";
+    this.el.className = "board-view";
+    this.scroller = document.createElement("div");
+    this.scroller.className = "board-scroll";
     this.frame = document.createElement("div");
     this.frame.className = "board-frame";
-    this.el.append(this.frame);
+    this.scroller.append(this.frame);
+    this.cue = document.createElement("p");
+    this.cue.className = "board-cue";
+    this.cue.setAttribute("role", "note");
+    this.cue.dataset.testid = "board-cue";
+    this.cue.hidden = true;
+    this.el.append(this.scroller, this.cue);
     this.topAxis = document.createElement("div");
     this.topAxis.className = "axis axis-top";
     this.topAxis.setAttribute("aria-hidden", "true");
@@ -94,7 +109,7 @@ export class BoardView {
     if (!options.onToggle) this.grid.setAttribute("aria-readonly", "true");
     else {
       this.grid.classList.add("interactive");
-      this.el.classList.add("interactive");
+      this.scroller.classList.add("interactive");
     }
     this.overlay = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     this.overlay.setAttribute("class", "board-lines");
@@ -104,6 +119,11 @@ export class BoardView {
     wrap.className = "board-wrap";
     wrap.append(this.grid, this.overlay);
     this.frame.append(this.topAxis, this.leftAxis, wrap);
+    // Whether the board continues past its box changes with the box (the screen, the layout)
+    // and the board (N), and as the reader scrolls: read after layout, never during a draw.
+    this.scroller.addEventListener("scroll", () => this.edges(), { passive: true });
+    const sizes = new ResizeObserver(() => this.edges());
+    for (const el of [this.scroller, this.frame, wrap]) sizes.observe(el);
     this.grid.addEventListener("click", (e) => {
       const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-row]");
       if (!cell || !this.options.onToggle) return;
@@ -234,6 +254,31 @@ export class BoardView {
     if (m.note) words.push(m.note);
     const label = m_.cell(r, c, words);
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
+  }
+
+  /**
+   * Marks the sides where the board goes on past its box (a shadow there), and says so under
+   * the board's corner while part of it is out of sight to the right or below; nothing once
+   * the board fits or the reader has scrolled to its end.
+   */
+  private edges(): void {
+    const s = this.scroller;
+    const right = s.scrollWidth - s.clientWidth - s.scrollLeft > 1;
+    const down = s.scrollHeight - s.clientHeight - s.scrollTop > 1;
+    const left = s.scrollLeft > 1;
+    const up = s.scrollTop > 1;
+    const more = `${right}${down}${left}${up}`;
+    if (more === this.more) return;
+    this.more = more;
+    this.el.classList.toggle("more-right", right);
+    this.el.classList.toggle("more-down", down);
+    this.el.classList.toggle("more-left", left);
+    this.el.classList.toggle("more-up", up);
+    this.cue.hidden = !right && !down;
+    if (this.cue.hidden) return;
+    const m = t().board;
+    this.cue.textContent = m.continues(right, down);
+    this.cue.setAttribute("aria-label", m.continuesLabel(right, down));
   }
 
   private syncTabIndex(): void {

@@ -6,16 +6,18 @@
  * a step field; the code with the current line highlighted, the variables of the current call
  * and the call stack; depth, nodes, backtracks and solutions; the candidates of the current row;
  * the search tree (whole for small N, around the current path for any N) and nodes per depth
- * against the whole tree; pictures of a step or a range of steps for slides.
+ * against the whole tree; the history of the narration (the last steps shown, each a way back to
+ * its step); pictures of a step or a range of steps for slides.
  *
  * The steps stream in from a worker (../../lesson.ts, packed by ../steps.ts); any step is reached
  * by replaying from the nearest snapshot (replay.ts), so stepping back and scrubbing are instant.
  * Brute force needs no worker: any placement is computed from its number.
  *
  * The mode is split as the page's other modes are: state.ts holds everything shown (the
- * position included), model.ts says it in words and pictures, render.ts draws it, input.ts turns
- * the reader's clicks and keys into the actions below. This file wires them together, runs the
- * worker jobs and the playing clock, and is the only file imported from outside the folder.
+ * position included), model.ts says it in words and pictures, render.ts draws it (with
+ * narration.ts and history.ts, its two boxes of words), input.ts turns the reader's clicks and
+ * keys into the actions below. This file wires them together, runs the worker jobs and the
+ * playing clock, and is the only file imported from outside the folder.
  */
 
 import { conflicts, type Queen } from "../../board.js";
@@ -42,6 +44,7 @@ import {
   solutionFrom,
   solutionsSoFar,
   traceKeyOf,
+  visit,
   type WatchState,
 } from "./state.js";
 
@@ -101,7 +104,9 @@ export class WatchMode implements ModeView, WatchActions {
     return !this.panel.hidden;
   }
 
+  /** Draws the whole view, and notes the step shown in the history of the narration. */
   redraw(): void {
+    visit(this.ws, narrate(this.ws));
     this.view.render(this.ws);
   }
 
@@ -138,6 +143,8 @@ export class WatchMode implements ModeView, WatchActions {
     ws.pendingStep = trace.replay ? step : 0;
     ws.gifTouched = false;
     ws.navNote = "";
+    // The history is of this trace's steps: another trace's step numbers would lead elsewhere.
+    ws.history = [];
     if (algo === "brute") {
       this.redraw();
       return;

@@ -82,6 +82,12 @@ export function bindInput(view: WatchView, act: WatchActions): () => void {
     } else if (!view.moveTreeCursor(e.key)) return;
     e.preventDefault();
   });
+  // The history: an entry goes back to its step; opened, it is drawn (it is not while closed).
+  view.history.list.addEventListener("click", (e) => {
+    const entry = (e.target as Element).closest<HTMLElement>("button[data-step]");
+    if (entry) act.goTo(Number(entry.dataset.step));
+  });
+  view.history.el.addEventListener("toggle", () => act.redraw());
   // Play's queens as the starting board, or not (render.ts draws these buttons with the note).
   view.note.addEventListener("click", (e) => {
     const b = (e.target as Element).closest("button");

@@ -10,6 +10,7 @@ import { boardModel, codeModel, currentRow, narrate } from "./model.js";
 import {
   addSteps,
   finishTrace,
+  HISTORY_SIZE,
   initialState,
   isSolution,
   length,
@@ -20,6 +21,7 @@ import {
   solutionFrom,
   solutionsSoFar,
   type Trace,
+  visit,
 } from "./state.js";
 import { pathTree, treeCursorAt, treeCursorMove, wholeTree } from "./tree.js";
 
@@ -345,6 +347,41 @@ describe("the state", () => {
     assert.equal(rate(0), 1);
     assert.equal(rate(40), 30);
     assert.equal(rate(100), 5000);
+  });
+
+  test("the history notes each step shown once, with its words, and keeps the last 200", () => {
+    const ws = initialState(true);
+    ws.trace = traceOf("backtrack", 4);
+    const show = (step: number) => {
+      seek(ws, step);
+      visit(ws, narrate(ws));
+    };
+    show(0);
+    show(0);
+    show(3);
+    show(2);
+    assert.deepEqual(
+      ws.history.map((v) => v.step),
+      [0, 3, 2],
+      "a redraw of the same step is one visit",
+    );
+    assert.equal(ws.history[1]!.text, narrate({ trace: ws.trace, pos: 3 }));
+    // The same step with other words (the first step before and after its steps arrive).
+    visit(ws, "Tracing…");
+    assert.deepEqual(
+      ws.history.map((v) => [v.step, v.text === "Tracing…"]),
+      [
+        [0, false],
+        [3, false],
+        [2, true],
+      ],
+    );
+    for (let k = 1; k <= HISTORY_SIZE + 10; k++) show(k % 2 === 0 ? 1 : 5);
+    assert.equal(ws.history.length, HISTORY_SIZE);
+    assert.equal(ws.history.at(-1)!.step, 1);
+    const ids = ws.history.map((v) => v.id);
+    assert.equal(new Set(ids).size, ids.length, "every visit has its own id");
+    assert.equal(ids.at(-1), ws.visits - 1);
   });
 });
 

@@ -10,7 +10,9 @@ import { ALGOS, type PageState } from "../state.js";
 import { REASONS } from "../steps.js";
 import { type BoardLine, BoardView, type CellMark } from "../ui/board-view.js";
 import { CodePanel } from "../ui/code-view.js";
+import { HistoryView } from "./history.js";
 import { boardModel, codeModel, currentRow, GLYPH, type Shown } from "./model.js";
+import { NarrationBox } from "./narration.js";
 import { DONE, PLACED, REJECTED } from "./replay.js";
 import {
   length,
@@ -62,11 +64,9 @@ export class WatchView {
   readonly board = new BoardView({ label: () => t().board.watchLabel });
   readonly code = new CodePanel(() => this.n);
   readonly stats = h("dl", { class: "stats watch-stats", "data-testid": "watch-stats" });
-  /**
-   * What the last step did. Not a live region: it changes every frame while playing; the page
-   * says it (app.announce) when the user steps, scrubs or pauses.
-   */
-  readonly narration = h("p", { class: "narration", "data-testid": "narration" });
+  /** What the last step did, in a box of fixed height. */
+  readonly narration = new NarrationBox();
+  readonly history = new HistoryView();
   readonly navNote = h("p", { class: "nav-note", "data-testid": "nav-note" });
   readonly candidates = h("div", { class: "candidates", "data-testid": "candidates" });
   readonly candBox: HTMLElement;
@@ -197,17 +197,24 @@ export class WatchView {
       { class: "side" },
       h("div", { class: "side-head" }, h("h2", {}, m.title), this.algoSelect),
       transport,
-      this.narration,
+      this.narration.el,
       this.navNote,
       this.note,
       this.code.el,
       this.stats,
       speedRow,
       this.candBox,
+      h("p", { class: "hint" }, m.hint),
+    );
+    // Its own column on a wide screen (style.css), so that the tree is on screen with the board,
+    // the narration and the code; under the side elsewhere.
+    const treeCard = h(
+      "div",
+      { class: "tree-card" },
       h("h3", {}, m.tree),
       this.treeBox,
       this.treeSay,
-      h("p", { class: "hint" }, m.hint),
+      this.history.el,
     );
     const s = t().slides;
     const exportBar = h(
@@ -235,7 +242,7 @@ export class WatchView {
     panel.append(
       h(
         "div",
-        { class: "layout" },
+        { class: "layout watch-layout" },
         h(
           "div",
           { class: "board-card" },
@@ -246,6 +253,7 @@ export class WatchView {
           h("p", { class: "cand-key scrub-key" }, m.scrubKey),
         ),
         side,
+        treeCard,
       ),
     );
   }
@@ -265,7 +273,9 @@ export class WatchView {
     this.code.render(codeModel(ws));
     if (trace.algo === "backtrack") this.drawCandidates(ws);
     this.drawTree(ws);
+    this.history.render(ws.history, ws.pos);
     this.code.scrollStack();
+    this.narration.fit();
   }
 
   /**
@@ -384,7 +394,7 @@ export class WatchView {
       lines,
     );
     this.board.el.classList.toggle("solved", model.solved);
-    this.narration.textContent = model.narration;
+    this.narration.show(model.narration);
   }
 
   /** The play button shows what pressing it does next, and whether it is pressed (playing). */

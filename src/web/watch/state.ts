@@ -72,7 +72,21 @@ export interface WatchState {
   exportNote: string;
   /** The worker jobs serving this trace: its steps, and the whole tree's profile. */
   jobs: { trace?: Running<unknown>; profile?: Running<unknown> };
+  /** The steps shown, with their narration, oldest first (at most {@link HISTORY_SIZE}). */
+  history: Visit[];
+  /** The next visit's id (never reused, so that a view can tell a new visit from a kept one). */
+  visits: number;
 }
+
+/** One step the reader saw and what the narration said there. */
+export interface Visit {
+  readonly id: number;
+  readonly step: number;
+  readonly text: string;
+}
+
+/** The visits the history keeps: enough to read back through, few enough to draw each frame. */
+export const HISTORY_SIZE = 200;
 
 /** Watch before its first trace. */
 export function initialState(shortcuts: boolean): WatchState {
@@ -91,6 +105,8 @@ export function initialState(shortcuts: boolean): WatchState {
     exporting: false,
     exportNote: "",
     jobs: {},
+    history: [],
+    visits: 0,
   };
 }
 
@@ -186,6 +202,22 @@ export function solutionsSoFar(trace: Trace, pos: number): number {
 export function seek(ws: WatchState, pos: number): void {
   ws.pos = Math.max(0, Math.min(pos, length(ws.trace)));
   ws.navNote = "";
+}
+
+/**
+ * Notes the step shown, with its narration `text`, in the history. A step shown again at once
+ * (a redraw that did not move) is one visit, its words updated: the first step says "Tracing…"
+ * until the first steps arrive.
+ */
+export function visit(ws: WatchState, text: string): void {
+  const h = ws.history;
+  const last = h.at(-1);
+  if (last?.step === ws.pos) {
+    if (last.text !== text) h[h.length - 1] = { ...last, text };
+    return;
+  }
+  h.push({ id: ws.visits++, step: ws.pos, text });
+  if (h.length > HISTORY_SIZE) h.splice(0, h.length - HISTORY_SIZE);
 }
 
 /** Events per second for a speed slider value: 1 to 5,000 on a log scale. */
