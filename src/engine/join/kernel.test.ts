@@ -36,17 +36,24 @@ describe("asm", () => {
 
 describe("JoinKernel.pairs", () => {
   // Key widths of even (2*19+3) and odd (2*19) n = 20/21, sizes that take every path: one by
-  // one, 4, 5 and 6 chunks of compact key, partial blocks, many groups.
-  const cases: [number, number, number, number][] = [
+  // one, 4, 5 and 6 chunks of compact key, partial blocks, many groups. And the widest keys,
+  // n = 24 and 25 (2*23+3), with groups of one key, so that 40,000 keys ask for 15 partition
+  // bits and the squeeze to 32 compact bits would want 17, past the 16 the scratch holds (it
+  // once took them, and wrote over the quadrant table: n = 24's counts went wrong).
+  const cases: [number, number, number, number, number?][] = [
     [20, 7, 300, 41],
     [20, 200, 150, 41],
     [20, 3000, 5000, 41],
     [21, 4000, 2500, 38],
     [20, 700, 20000, 41],
+    [24, 100, 40000, 49, 1],
+    [25, 90, 70000, 49, 1],
+    [25, 300, 3000, 46],
   ];
-  for (const [n, na, nb, bits] of cases) {
-    test(`n=${n}: ${na} x ${nb} keys of ${bits} bits, as counted one by one`, () => {
-      const k = new JoinKernel(n, { tables: false }); // pairs need no quadrant tables
+  for (const [n, na, nb, bits, groupTarget] of cases) {
+    test(`n=${n}: ${na} x ${nb} keys of ${bits} bits${groupTarget ? `, groups of ${groupTarget}` : ""}, as counted one by one`, () => {
+      // Pairs need no quadrant tables.
+      const k = new JoinKernel(n, { tables: false, ...(groupTarget ? { groupTarget } : {}) });
       const next = random(na * 7 + nb);
       const key = () => {
         let x = 0n;

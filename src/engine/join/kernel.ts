@@ -424,7 +424,13 @@ export class JoinKernel {
     x.stats(b, nb, stepB, this.layout.counts + 256);
     let k = Math.floor(Math.log2(nb / this.tuning.groupTarget));
     k = Math.min(MAX_PARTITION_BITS, Math.max(k, 0, bits - 48));
-    if (bits - k > 32 && bits - k <= 32 + this.tuning.squeeze) k = bits - 32;
+    // Squeezed into 32 compact bits (4 chunks) when a few more partition bits do it, but never
+    // past MAX_PARTITION_BITS: the scratch holds 2^16 groups (keys of 49 bits, n = 24 and 25,
+    // would ask for 17).
+    const squeezed = bits - 32;
+    if (bits - k > 32 && squeezed - k <= this.tuning.squeeze && squeezed <= MAX_PARTITION_BITS) {
+      k = squeezed;
+    }
     // The k bits set most often on both sides (the pairs they rule out), by selection.
     const role = new Int32Array(bits).fill(-1); // partition bit index, or -1
     for (let t = 0; t < k; t++) {
