@@ -122,3 +122,36 @@ export function spokenText(page: Page, selector: string): Promise<string> {
     return parts.join("\n");
   });
 }
+
+/** The page scrolls sideways: the document is wider than the viewport. */
+export async function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Which of the `selectors` are not wholly inside the viewport, with their boxes. */
+export async function offScreen(page: Page, selectors: Record<string, string>): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const [what, s] of Object.entries(sel)) {
+      const el = document.querySelector(s);
+      if (!el) {
+        out.push(`${what}: ${s} not found`);
+        continue;
+      }
+      const r = el.getBoundingClientRect();
+      const inside =
+        r.width > 0 &&
+        r.height > 0 &&
+        r.left >= -1 &&
+        r.top >= -1 &&
+        r.right <= window.innerWidth + 1 &&
+        r.bottom <= window.innerHeight + 1;
+      if (!inside) {
+        out.push(
+          `${what} at x ${Math.round(r.left)}..${Math.round(r.right)}, y ${Math.round(r.top)}..${Math.round(r.bottom)} (viewport ${window.innerWidth}x${window.innerHeight})`,
+        );
+      }
+    }
+    return out;
+  }, selectors);
+}

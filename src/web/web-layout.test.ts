@@ -16,9 +16,11 @@ import {
   CHROMIUM_FLAGS,
   NO_BROWSER,
   type OpenedPage,
+  offScreen,
   openPage,
   SHOTS,
   serveSite,
+  sideways,
   type TestSite,
 } from "../testing/site.js";
 
@@ -95,39 +97,6 @@ async function goTo(page: Page, step: number): Promise<void> {
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-/** The page scrolls sideways: the document is wider than the viewport. */
-async function sideways(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-/** Which of the `selectors` are not wholly inside the viewport, with their boxes. */
-async function offScreen(page: Page, selectors: Record<string, string>): Promise<string[]> {
-  return page.evaluate((sel) => {
-    const out: string[] = [];
-    for (const [what, s] of Object.entries(sel)) {
-      const el = document.querySelector(s);
-      if (!el) {
-        out.push(`${what}: ${s} not found`);
-        continue;
-      }
-      const r = el.getBoundingClientRect();
-      const inside =
-        r.width > 0 &&
-        r.height > 0 &&
-        r.left >= -1 &&
-        r.top >= -1 &&
-        r.right <= window.innerWidth + 1 &&
-        r.bottom <= window.innerHeight + 1;
-      if (!inside) {
-        out.push(
-          `${what} at x ${Math.round(r.left)}..${Math.round(r.right)}, y ${Math.round(r.top)}..${Math.round(r.bottom)} (viewport ${window.innerWidth}x${window.innerHeight})`,
-        );
-      }
-    }
-    return out;
-  }, selectors);
 }
 
 /** Where the code's line `line` is on the page, and whether it is wholly in the viewport. */
