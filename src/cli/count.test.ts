@@ -345,8 +345,8 @@ describe("nqueens count --method", () => {
     );
   });
 
-  test("auto takes the join from n = 16, the constellations below", async () => {
-    const small = JSON.parse((await count(["10", "--json"])).stdout);
+  test("auto takes the join from n = 14, the constellations below", async () => {
+    const small = JSON.parse((await count(["13", "--json"])).stdout);
     const large = JSON.parse((await count(["16", "--json", "--backend", "cpu"])).stdout);
     assert.equal(small.method, "constellations");
     assert.equal(large.method, "join");

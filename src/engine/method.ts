@@ -11,9 +11,12 @@ export type CountMethod = (typeof COUNT_METHODS)[number];
 
 /**
  * From this n on `auto` joins half-boards (the measured crossover: below it the constellation
- * search, which needs no tables, finishes first).
+ * search, which needs no tables, finishes first). Whole `nqueens count` processes, medians of 15
+ * alternating runs on the idle 2-core machine (2026-12-02), join against constellations: n = 13
+ * 0.40 s against 0.29 s wall, n = 14 0.41 against 0.43 (0.57 against 0.64 s of CPU), n = 15 0.51
+ * against 0.53 (0.75 against 0.82).
  */
-const JOIN_FROM_N = 16;
+const JOIN_FROM_N = 14;
 
 /**
  * The method `method` stands for at n (auto: the join for JOIN_FROM_N..MAX_JOIN_N; from n = 24

@@ -32,10 +32,15 @@ describe("threadExecArgv keeps what a thread can use", () => {
 });
 
 const Q14 = String(known(14, 14)[0]!.total);
-/** A count big enough for worker threads (n <= 13 runs on the calling thread). */
-const PROGRAM = `const { count } = await import("nqueens"); const r = await count(14, { workers: 2 }); console.log("total " + r.total);`;
+/**
+ * A count big enough for worker threads: the constellation search runs n <= 13 on the calling
+ * thread (and auto would take the join, which runs n <= 16 there).
+ */
+const PROGRAM = `const { count } = await import("nqueens"); const r = await count(14, { workers: 2, method: "constellations" }); console.log("total " + r.total);`;
 
-describe("count(14, { workers: 2 }) from every host", { concurrency: 2 }, () => {
+describe("count(14, { workers: 2, method: constellations }) from every host", {
+  concurrency: 2,
+}, () => {
   assertBuilt();
   const node = process.execPath;
   const hosts: [string, () => { file: string; args: string[]; input?: string }][] = [
@@ -78,7 +83,7 @@ describe("count(14, { workers: 2 }) from every host", { concurrency: 2 }, () => 
     });
     child.stderr.resume();
     child.stdin.write(
-      'import("nqueens").then((m) => m.count(14, { workers: 2 })).then((r) => console.log("total " + r.total), (e) => console.log("failed " + e));\n',
+      'import("nqueens").then((m) => m.count(14, { workers: 2, method: "constellations" })).then((r) => console.log("total " + r.total), (e) => console.log("failed " + e));\n',
     );
     const timer = setTimeout(() => child.kill(), PATIENCE_MS); // a guard against a hang
     await Promise.race([answered, new Promise((r) => child.on("close", r))]);

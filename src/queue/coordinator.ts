@@ -45,7 +45,7 @@ export interface CoordinatorOptions {
   replicas?: number;
   /**
    * How the count is split into jobs: `join` (the join's tasks, n up to 25), `constellations`
-   * (the constellation search's sub-problems), or `auto`: the join for n = 16..23, as a local
+   * (the constellation search's sub-problems), or `auto`: the join for n = 14..25, as a local
    * count (`pickMethod`). Workers solve either. @default "constellations"
    */
   method?: CountMethod;

@@ -131,9 +131,11 @@ describe("parts", () => {
 });
 
 describe("the two methods", () => {
-  test("pickMethod: the join from n = 16 to 25, constellations elsewhere", () => {
+  test("pickMethod: the join from n = 14 to 25, constellations elsewhere", () => {
     assert.equal(pickMethod(8), "constellations");
-    assert.equal(pickMethod(15), "constellations");
+    assert.equal(pickMethod(13), "constellations");
+    assert.equal(pickMethod(14), "join");
+    assert.equal(pickMethod(15), "join");
     assert.equal(pickMethod(16), "join");
     assert.equal(pickMethod(20), "join");
     assert.equal(pickMethod(24), "join");
