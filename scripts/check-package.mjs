@@ -198,7 +198,7 @@ import pkg from "nqueens/package.json" with { type: "json" };
 const options: SolveOptions = { method: "construct" };
 const style: BoardStyle = "perm";
 const limits: CompletionsOptions = { limit: 1 };
-const counting: CountOptions = { workers: 2 };
+const counting: CountOptions = { workers: 2, method: "constellations" }; // auto joins n = 14 on the calling thread
 const parsed: ParseResult = parseBoard("0 4 7 5 2 6 1 3");
 const url: QueueUrl = parseQueueUrl("redis://127.0.0.1:6379");
 const result: CountResult = await count(14, counting);
