@@ -79,8 +79,11 @@ export function bruteForce(n: number, work: Work): void {
   walk(n, s, Number.POSITIVE_INFINITY, work);
 }
 
-/** A small deterministic generator (LCG) so that estimates do not depend on Math.random. */
-function lcg(seed: number): () => number {
+/**
+ * A small deterministic generator (LCG) so that estimates do not depend on Math.random (here and
+ * in brute-variants.ts).
+ */
+export function lcg(seed: number): () => number {
   let x = seed >>> 0;
   return () => {
     x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
@@ -88,17 +91,21 @@ function lcg(seed: number): () => number {
   };
 }
 
-/** A uniformly random n-subset of the n*n squares, sorted. */
-function randomCombination(n: number, next: () => number): Int32Array {
-  const squares = n * n;
-  const pool = Int32Array.from({ length: squares }, (_, i) => i);
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(next() * (squares - i));
+/** `k` distinct numbers of 0..size-1 drawn uniformly at random, in the order drawn. */
+export function randomPicks(size: number, k: number, next: () => number): Int32Array {
+  const pool = Int32Array.from({ length: size }, (_, i) => i);
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(next() * (size - i));
     const t = pool[i]!;
     pool[i] = pool[j]!;
     pool[j] = t;
   }
-  return pool.slice(0, n).sort();
+  return pool.slice(0, k);
+}
+
+/** A uniformly random n-subset of the n*n squares, sorted. */
+export function randomCombination(n: number, next: () => number): Int32Array {
+  return randomPicks(n * n, n, next).sort();
 }
 
 /** Options for {@link estimateBruteForceSeconds}. */

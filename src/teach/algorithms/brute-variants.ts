@@ -14,6 +14,7 @@
  */
 import { checkSize } from "../../errors.js";
 import { MAX_ALGORITHM_N } from "../../limits.js";
+import { bruteForceCombinations, lcg, randomCombination, randomPicks } from "./brute-force.js";
 
 /** One of the three ways brute force makes its placements. */
 export type BruteVariant = "squares" | "per-row" | "permutations";
@@ -29,13 +30,9 @@ export function bruteVariantCount(variant: BruteVariant, n: number): bigint {
   checkSize(n, MAX_ALGORITHM_N);
   const b = BigInt(n);
   if (variant === "per-row") return b ** b;
+  if (variant === "squares") return bruteForceCombinations(n);
   let r = 1n;
-  if (variant === "permutations") {
-    for (let i = 2n; i <= b; i++) r *= i;
-    return r;
-  }
-  // After step i, r is C(n*n, i + 1): always whole.
-  for (let i = 0n; i < b; i++) r = (r * (b * b - i)) / (i + 1n);
+  for (let i = 2n; i <= b; i++) r *= i;
   return r;
 }
 
@@ -149,14 +146,7 @@ function first(variant: BruteVariant, n: number): Int32Array {
 /** A placement drawn at random (LCG `next` in [0, 1)), as the variant's digits. */
 function randomStart(variant: BruteVariant, n: number, next: () => number): Int32Array {
   if (variant === "per-row") return Int32Array.from({ length: n }, () => Math.floor(next() * n));
-  const size = variant === "permutations" ? n : n * n;
-  const pool = Int32Array.from({ length: size }, (_, i) => i);
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(next() * (size - i));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  const picked = pool.slice(0, n);
-  return variant === "permutations" ? picked : picked.sort();
+  return variant === "permutations" ? randomPicks(n, n, next) : randomCombination(n, next);
 }
 
 /**
@@ -219,11 +209,7 @@ export function sampleBruteVariant(
       totalSeconds: took,
     };
   }
-  let x = (0x9e3779b9 ^ (n * 2654435761)) >>> 0;
-  const random = () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
+  const random = lcg(0x9e3779b9 ^ (n * 2654435761));
   let tested = 0;
   // Rounds of stretches, each a tenth of the time at least (a browser's clock can be as coarse
   // as 0.1 ms); the fastest round's time per placement is kept, as timeAlgorithm keeps its

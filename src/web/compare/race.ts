@@ -3,7 +3,7 @@
  * squares, one queen per row, permutations) with their exact counts and their time measured in
  * this browser (a sample scaled to every placement where the whole run is too long, and saying
  * so), backtracking's nodes and time on the same N, and how many times fewer steps backtracking
- * takes. Pure functions of the measures the worker sent; model.test.ts checks them.
+ * takes. Pure functions of the measures the worker sent; race.test.ts checks them.
  */
 import { BRUTE_VARIANTS, type BruteVariant, bruteVariantCount } from "../../teach/index.js";
 import { num, t, time, timesText } from "../i18n/index.js";
