@@ -9,6 +9,7 @@ import type { TimedResult } from "../../teach/index.js";
 import { h } from "../dom.js";
 import { lang, num, time } from "../i18n/index.js";
 import { LESSON_STEPS, type LessonStep } from "../state.js";
+import { miniPosition } from "../ui/mini.js";
 import { estimateSeconds, type LessonFacts, liveHref, type StepModel, stepHref } from "./model.js";
 import { en, type LessonWords } from "./text-en.js";
 import { ja } from "./text-ja.js";
@@ -188,23 +189,8 @@ function questionBoard(m: StepModel, f: LessonFacts): HTMLElement | null {
         ? { n: f.n, queens: f.question.queens, outlined: [] }
         : null;
   if (!board) return null;
-  const { n, queens, outlined } = board;
-  let dark = "";
-  for (let r = 0; r < n; r++) for (let c = (r + 1) % 2; c < n; c += 2) dark += `M${c} ${r}h1v1h-1z`;
-  const qs = queens
-    .map(
-      (q) =>
-        `<use href="#queen-symbol" x="${q.col + 0.04}" y="${q.row + 0.04}" width="0.92" height="0.92"/>`,
-    )
-    .join("");
-  const marks = outlined
-    .map(
-      (q) =>
-        `<rect class="lesson-mark" x="${q.col + 0.12}" y="${q.row + 0.12}" width="0.76" height="0.76"/>`,
-    )
-    .join("");
   const fig = h("div", { class: "lesson-board", "aria-hidden": "true" });
-  fig.innerHTML = `<svg class="mini" viewBox="0 0 ${n} ${n}" shape-rendering="crispEdges"><rect class="mini-light" width="${n}" height="${n}"/><path class="mini-dark" d="${dark}"/><g shape-rendering="geometricPrecision">${marks}<g class="mini-q">${qs}</g></g></svg>`;
+  fig.innerHTML = miniPosition(board.n, board.queens, board.outlined);
   return fig;
 }
 

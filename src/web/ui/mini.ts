@@ -1,4 +1,8 @@
-/** Small crisp boards for the gallery: one SVG each, squares as one path, queens as `<use>`. */
+/**
+ * Small crisp boards, one SVG each, squares as one path, queens as `<use>`: the gallery's
+ * solutions, and the lesson's boards of a question.
+ */
+import type { Queen } from "../../board.js";
 
 const darkCache = new Map<number, string>();
 
@@ -16,14 +20,49 @@ function darkSquares(n: number): string {
   return d;
 }
 
-/** An SVG picture of a solution; `label` is its accessible name. */
-export function miniBoard(cols: readonly number[], label: string): string {
-  const n = cols.length;
-  const queens = cols
+/** The n×n board's squares with `inner` drawn over them; `attrs` go on the `<svg>`. */
+function boardSvg(n: number, attrs: string, inner: string): string {
+  return `<svg class="mini" viewBox="0 0 ${n} ${n}"${attrs} shape-rendering="crispEdges"><rect class="mini-light" width="${n}" height="${n}"/><path class="mini-dark" d="${darkSquares(n)}"/>${inner}</svg>`;
+}
+
+/** Queens as `<use>`s of the page's queen symbol, each on its square. */
+function queenUses(queens: readonly Queen[]): string {
+  return queens
     .map(
-      (c, r) =>
-        `<use href="#queen-symbol" x="${c + 0.04}" y="${r + 0.04}" width="0.92" height="0.92"/>`,
+      (q) =>
+        `<use href="#queen-symbol" x="${q.col + 0.04}" y="${q.row + 0.04}" width="0.92" height="0.92"/>`,
     )
     .join("");
-  return `<svg class="mini" viewBox="0 0 ${n} ${n}" role="img" aria-label="${label}" shape-rendering="crispEdges"><rect class="mini-light" width="${n}" height="${n}"/><path class="mini-dark" d="${darkSquares(n)}"/><g class="mini-q" shape-rendering="geometricPrecision">${queens}</g></svg>`;
+}
+
+/** An SVG picture of a solution; `label` is its accessible name. */
+export function miniBoard(cols: readonly number[], label: string): string {
+  const queens = queenUses(cols.map((col, row) => ({ row, col })));
+  return boardSvg(
+    cols.length,
+    ` role="img" aria-label="${label}"`,
+    `<g class="mini-q" shape-rendering="geometricPrecision">${queens}</g>`,
+  );
+}
+
+/**
+ * An SVG picture of some queens on the n×n board, with the squares `outlined` marked (a
+ * question's choices); no accessible name: the words beside it say the same.
+ */
+export function miniPosition(
+  n: number,
+  queens: readonly Queen[],
+  outlined: readonly Queen[],
+): string {
+  const marks = outlined
+    .map(
+      (q) =>
+        `<rect class="lesson-mark" x="${q.col + 0.12}" y="${q.row + 0.12}" width="0.76" height="0.76"/>`,
+    )
+    .join("");
+  return boardSvg(
+    n,
+    "",
+    `<g shape-rendering="geometricPrecision">${marks}<g class="mini-q">${queenUses(queens)}</g></g>`,
+  );
 }
