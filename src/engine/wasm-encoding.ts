@@ -18,6 +18,20 @@ export function uleb(value: number): number[] {
 
 /** Signed LEB128 of an integer (i32 and i64 constants: pass a bigint for 64 bits). */
 export function sleb(value: number | bigint): number[] {
+  if (typeof value === "number" && Number.isSafeInteger(value)) {
+    // The same steps in doubles (exact for safe integers), without a bigint per constant.
+    const out: number[] = [];
+    let v = value;
+    for (;;) {
+      const byte = ((v % 128) + 128) % 128;
+      v = Math.floor(v / 128);
+      if ((v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0)) {
+        out.push(byte);
+        return out;
+      }
+      out.push(byte | 0x80);
+    }
+  }
   let v = BigInt(value);
   const out: number[] = [];
   for (;;) {
@@ -31,15 +45,23 @@ export function sleb(value: number | bigint): number[] {
   }
 }
 
+/** Appends `items` to `out` one by one (a spread of a long array costs far more). */
+export function append(out: number[], items: readonly number[]): number[] {
+  for (let i = 0; i < items.length; i++) out.push(items[i]);
+  return out;
+}
+
 /** A vector: its length, then its items. */
-export const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+export function vec(items: readonly (readonly number[])[]): number[] {
+  const out = uleb(items.length);
+  for (const item of items) append(out, item);
+  return out;
+}
 
 /** A section: its id, its size, then its body. */
-export const section = (id: number, body: number[]): number[] => [
-  id,
-  ...uleb(body.length),
-  ...body,
-];
+export function section(id: number, body: readonly number[]): number[] {
+  return append(append([id], uleb(body.length)), body);
+}
 
 /** A name (imports, exports) as a vector of UTF-8 bytes. */
 export const utf8 = (text: string): number[] =>

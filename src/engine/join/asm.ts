@@ -8,7 +8,7 @@
  * blocks, calls between the module's own functions. Unknown mnemonics, locals and labels throw
  * when the module is assembled, so a typo fails the tests, not a count.
  */
-import { section, sleb, uleb, utf8, vec } from "../wasm-encoding.js";
+import { append, section, sleb, uleb, utf8, vec } from "../wasm-encoding.js";
 
 /** A value type. */
 type ValType = "i32" | "i64" | "f64" | "v128";
@@ -158,93 +158,129 @@ function parseInt64(text: string): bigint {
   return negative ? -value : value;
 }
 
-/** Assembles one body into code bytes (with its locals vector). */
+/** An i32 constant's value, wrapped to 32 bits as i32.const does (0xffffffff is -1). */
+function parseInt32(text: string): number {
+  if (!/^-?(0x[0-9a-f]+|\d+)$/i.test(text)) throw new Error(`asm: not an integer: ${text}`);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) return Number(BigInt.asIntN(32, parseInt64(text)));
+  return value | 0;
+}
+
+/** How an instruction is encoded: its bytes, then what its immediates are. */
+type Encoding =
+  | { readonly kind: "plain" | "simd"; readonly bytes: readonly number[] }
+  | { readonly kind: "memory"; readonly bytes: readonly number[]; readonly align: number }
+  | { readonly kind: "lane"; readonly bytes: readonly number[] };
+
+/** Every mnemonic but the structured ones, looked up once per token. */
+const ENCODINGS = new Map<string, Encoding>([
+  // "end" closes a block: assembleBody keeps track of it.
+  ...Object.entries(PLAIN)
+    .filter(([op]) => op !== "end")
+    .map(([op, code]): [string, Encoding] => [op, { kind: "plain", bytes: [code] }]),
+  ...Object.entries(MEMORY).map(([op, [code, align]]): [string, Encoding] => [
+    op,
+    { kind: "memory", bytes: [code], align },
+  ]),
+  ...Object.entries(SIMD).map(([op, code]): [string, Encoding] => [
+    op,
+    { kind: "simd", bytes: [0xfd, ...uleb(code)] },
+  ]),
+  ...Object.entries(SIMD_MEMORY).map(([op, [code, align]]): [string, Encoding] => [
+    op,
+    { kind: "memory", bytes: [0xfd, ...uleb(code)], align },
+  ]),
+  ...Object.entries(SIMD_LANE).map(([op, code]): [string, Encoding] => [
+    op,
+    { kind: "lane", bytes: [0xfd, ...uleb(code)] },
+  ]),
+  ["v128.zero", { kind: "simd", bytes: [0xfd, ...uleb(12), ...new Array(16).fill(0)] }],
+]);
+
+const LOCAL_OPS: Record<string, number> = {
+  "local.get": 0x20,
+  "local.set": 0x21,
+  "local.tee": 0x22,
+};
+const BLOCK_OPS: Record<string, number> = { block: 0x02, loop: 0x03, if: 0x04 };
+
+/**
+ * Assembles one body into code bytes (with its locals vector). Written for speed (it runs at
+ * every count's start, mostly before the JIT warms up): one pass over the tokens, one table
+ * lookup each, bytes appended in place.
+ */
 function assembleBody(spec: FuncSpec, funcIndex: ReadonlyMap<string, number>): number[] {
   const slots = new Map<string, number>();
-  for (const name of Object.keys(spec.params)) slots.set(name, slots.size);
+  for (const name of Object.keys(spec.params)) slots.set(`$${name}`, slots.size);
   const localTypes = Object.entries(spec.locals ?? {});
   for (const [name] of localTypes) {
-    if (slots.has(name)) throw new Error(`asm ${spec.name}: $${name} declared twice`);
-    slots.set(name, slots.size);
+    if (slots.has(`$${name}`)) throw new Error(`asm ${spec.name}: $${name} declared twice`);
+    slots.set(`$${name}`, slots.size);
   }
-  const local = (token: string | undefined): number => {
-    const slot = token?.startsWith("$") ? slots.get(token.slice(1)) : undefined;
-    if (slot === undefined) throw new Error(`asm ${spec.name}: unknown local ${token}`);
-    return slot;
-  };
-  const tokens = spec.body
-    .replace(/;;[^\n]*/g, " ")
-    .split(/\s+/)
-    .filter((t) => t !== "");
+  const tokens = spec.body.replace(/;;[^\n]*/g, " ").split(/\s+/);
   const code: number[] = [];
   const labels: (string | null)[] = [];
-  const depth = (token: string | undefined): number => {
-    const i = token === undefined ? -1 : labels.lastIndexOf(token);
-    if (i < 0) throw new Error(`asm ${spec.name}: unknown label ${token}`);
-    return labels.length - 1 - i;
+  const fail = (what: string): never => {
+    throw new Error(`asm ${spec.name}: ${what}`);
   };
+  const local = (token: string | undefined) =>
+    (token === undefined ? undefined : slots.get(token)) ?? fail(`unknown local ${token}`);
   let i = 0;
-  const next = () => tokens[i++];
   const memarg = (align: number) => {
     let offset = 0;
-    while (tokens[i]?.startsWith("offset=") || tokens[i]?.startsWith("align=")) {
-      const [key, value] = next().split("=");
-      if (key === "offset") offset = Number(value);
-      else align = Math.log2(Number(value));
+    for (let t = tokens[i]; t?.startsWith("offset=") || t?.startsWith("align="); t = tokens[++i]) {
+      const value = Number(t.slice(t.indexOf("=") + 1));
+      if (t.startsWith("offset=")) offset = value;
+      else align = Math.log2(value);
     }
-    if (!Number.isInteger(offset) || offset < 0) throw new Error(`asm ${spec.name}: bad offset`);
-    return [align, ...uleb(offset)];
+    if (!Number.isInteger(offset) || offset < 0) fail("bad offset");
+    code.push(align);
+    append(code, uleb(offset));
   };
   while (i < tokens.length) {
-    const op = next();
-    if (op === "block" || op === "loop" || op === "if") {
-      const label = tokens[i]?.startsWith("$") ? next() : null;
-      labels.push(label);
-      code.push(op === "block" ? 0x02 : op === "loop" ? 0x03 : 0x04, 0x40);
+    const op = tokens[i++];
+    if (op === "") continue;
+    const encoding = ENCODINGS.get(op);
+    if (encoding !== undefined) {
+      append(code, encoding.bytes);
+      if (encoding.kind === "memory") memarg(encoding.align);
+      else if (encoding.kind === "lane") code.push(Number(tokens[i++]));
+    } else if (op in LOCAL_OPS) {
+      code.push(LOCAL_OPS[op]);
+      append(code, uleb(local(tokens[i++])));
+    } else if (op === "i32.const") {
+      code.push(0x41);
+      append(code, sleb(parseInt32(tokens[i++])));
+    } else if (op === "i64.const") {
+      code.push(0x42);
+      append(code, sleb(BigInt.asIntN(64, parseInt64(tokens[i++]))));
+    } else if (op === "br" || op === "br_if") {
+      const label = tokens[i++];
+      const at = labels.lastIndexOf(label);
+      if (at < 0) fail(`unknown label ${label}`);
+      code.push(op === "br" ? 0x0c : 0x0d);
+      append(code, uleb(labels.length - 1 - at));
+    } else if (op in BLOCK_OPS) {
+      labels.push(tokens[i]?.startsWith("$") ? tokens[i++] : null);
+      code.push(BLOCK_OPS[op], 0x40);
     } else if (op === "end") {
-      if (labels.length === 0) throw new Error(`asm ${spec.name}: end without block`);
+      if (labels.length === 0) fail("end without block");
       labels.pop();
       code.push(0x0b);
-    } else if (op === "br" || op === "br_if") {
-      code.push(op === "br" ? 0x0c : 0x0d, ...uleb(depth(next())));
-    } else if (op === "local.get" || op === "local.set" || op === "local.tee") {
-      code.push(
-        op === "local.get" ? 0x20 : op === "local.set" ? 0x21 : 0x22,
-        ...uleb(local(next())),
-      );
     } else if (op === "call") {
-      const name = next();
-      const index = funcIndex.get(name?.slice(1) ?? "");
-      if (index === undefined) throw new Error(`asm ${spec.name}: unknown function ${name}`);
-      code.push(0x10, ...uleb(index));
-    } else if (op === "i32.const") {
-      code.push(0x41, ...sleb(BigInt.asIntN(32, parseInt64(next()))));
-    } else if (op === "i64.const") {
-      code.push(0x42, ...sleb(BigInt.asIntN(64, parseInt64(next()))));
-    } else if (op === "v128.zero") {
-      code.push(0xfd, ...uleb(12), ...new Array(16).fill(0));
-    } else if (op in PLAIN) {
-      code.push(PLAIN[op]);
-    } else if (op in MEMORY) {
-      const [opcode, align] = MEMORY[op];
-      code.push(opcode, ...memarg(align));
-    } else if (op in SIMD) {
-      code.push(0xfd, ...uleb(SIMD[op]));
-    } else if (op in SIMD_MEMORY) {
-      const [opcode, align] = SIMD_MEMORY[op];
-      code.push(0xfd, ...uleb(opcode), ...memarg(align));
-    } else if (op in SIMD_LANE) {
-      const lane = Number(next());
-      code.push(0xfd, ...uleb(SIMD_LANE[op]), lane);
+      const name = tokens[i++];
+      const callee = name?.startsWith("$") ? funcIndex.get(name.slice(1)) : undefined;
+      code.push(0x10);
+      append(code, uleb(callee ?? fail(`unknown function ${name}`)));
     } else {
-      throw new Error(`asm ${spec.name}: unknown instruction ${op}`);
+      fail(`unknown instruction ${op}`);
     }
   }
-  if (labels.length !== 0) throw new Error(`asm ${spec.name}: ${labels.length} blocks not ended`);
+  if (labels.length !== 0) fail(`${labels.length} blocks not ended`);
   code.push(0x0b);
   const groups = localTypes.map(([, t]) => [1, TYPE[t]]);
-  const body = [...vec(groups), ...code];
-  return [...uleb(body.length), ...body];
+  const body = append(vec(groups), code);
+  return append(uleb(body.length), body);
 }
 
 /**
@@ -273,19 +309,11 @@ export function assemble(memory: MemorySpec, funcs: readonly FuncSpec[]): Uint8A
   const exports = vec(
     funcs.flatMap((f, index) => (f.export ? [[...utf8(f.name), 0x00, ...uleb(index)]] : [])),
   );
-  return Uint8Array.from([
-    0x00,
-    0x61,
-    0x73,
-    0x6d,
-    0x01,
-    0x00,
-    0x00,
-    0x00,
-    ...section(1, vec(types)),
-    ...section(2, imports),
-    ...section(3, vec(funcs.map((_, index) => uleb(index)))),
-    ...section(7, exports),
-    ...section(10, vec(funcs.map((f) => assembleBody(f, funcIndex)))),
-  ]);
+  const module = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+  append(module, section(1, vec(types)));
+  append(module, section(2, imports));
+  append(module, section(3, vec(funcs.map((_, index) => uleb(index)))));
+  append(module, section(7, exports));
+  append(module, section(10, vec(funcs.map((f) => assembleBody(f, funcIndex)))));
+  return Uint8Array.from(module);
 }

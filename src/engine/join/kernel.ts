@@ -37,6 +37,9 @@ const GROUP_TARGET = 128;
 /** Keys sampled per list for the bit frequencies that choose the partition. */
 const SAMPLE = 256;
 
+/** The last partition is kept while each of its bits scores this share of the best k's. */
+const KEEP_ROLES = 0.8;
+
 /** The most partition bits (groups: 2^16). */
 const MAX_PARTITION_BITS = 16;
 
@@ -117,6 +120,7 @@ export class JoinKernel {
   #rowsLoaded = "";
   /** The partition of the byte tables now in memory (bit j: partition index, or -1). */
   #roles: Int32Array | undefined;
+  #rolesK = -1;
 
   constructor(n: number, tuning: KernelTuning = {}) {
     if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
@@ -146,12 +150,14 @@ export class JoinKernel {
     p += 48 * 16;
     const tabs = align(p, 64);
     p = tabs + 6 * 4096;
+    // Class tables are indexed by a north-west column set: 2^h bytes (8 KB at h = 13).
+    const classRoom = Math.max(4096, 2 ** h);
     this.clsA = p;
-    p += 4096;
+    p += classRoom;
     this.clsB = p;
-    p += 4096;
+    p += classRoom;
     this.clsNone = p;
-    p += 4096;
+    p += classRoom;
     this.comboScratch = p;
     p += 2 * 4096;
     this.#hist = p;
@@ -407,6 +413,38 @@ export class JoinKernel {
   }
 
   /**
+   * The byte tables that split a key into its partition pattern and compact remainder: for key
+   * byte y and value v, the pattern bits (low 16) and the compact bits (<< 16, and on into the
+   * next word), by the partition bit index `role[j]` of each key bit j (-1: compact).
+   */
+  #buildByteTables(role: Int32Array, k: number, bits: number): void {
+    this.#roles = role;
+    this.#rolesK = k;
+    const place = new Int32Array(bits); // compact position of the other bits
+    for (let j = 0, c = 0; j < bits; j++) if (role[j] < 0) place[j] = c++;
+    const u32 = this.u32;
+    const tab = this.layout.tab / 4;
+    for (let y = 0; y < this.layout.keyBytes; y++) {
+      const base = tab + 512 * y;
+      u32[base] = 0;
+      u32[base + 1] = 0;
+      for (let v = 1; v < 256; v++) {
+        const low = v & (v - 1);
+        const j = 8 * y + 31 - Math.clz32(v & -v);
+        let lo = u32[base + 2 * low];
+        let hi = u32[base + 2 * low + 1];
+        if (j < bits) {
+          if (role[j] >= 0) lo |= 1 << role[j];
+          else if (place[j] < 16) lo |= 1 << (16 + place[j]);
+          else hi |= 1 << (place[j] - 16);
+        }
+        u32[base + 2 * v] = lo >>> 0;
+        u32[base + 2 * v + 1] = hi >>> 0;
+      }
+    }
+  }
+
+  /**
    * Counts the pairs (a, b), a among the `na` keys at `a`, b among the `nb` at `b`, with no bit
    * in common; keys have at most `bits` bits. The lists are used up (overwritten).
    */
@@ -432,46 +470,30 @@ export class JoinKernel {
       k = squeezed;
     }
     // The k bits set most often on both sides (the pairs they rule out), by selection.
+    const score = (j: number) => u32[counts + j] * u32[counts + 64 + j];
     const role = new Int32Array(bits).fill(-1); // partition bit index, or -1
+    let kth = 0;
     for (let t = 0; t < k; t++) {
       let best = -1;
       let bestScore = -1;
       for (let j = 0; j < bits; j++) {
-        const score = role[j] < 0 ? u32[counts + j] * u32[counts + 64 + j] : -1;
-        if (score > bestScore) {
+        const s = role[j] < 0 ? score(j) : -1;
+        if (s > bestScore) {
           best = j;
-          bestScore = score;
+          bestScore = s;
         }
       }
       role[best] = t;
+      kth = bestScore;
     }
-    const place = new Int32Array(bits); // compact position of the other bits
-    for (let j = 0, c = 0; j < bits; j++) if (role[j] < 0) place[j] = c++;
+    // The last call's bits are kept while each still scores within KEEP_ROLES of the k-th best:
+    // rebuilding the byte tables below costs more than the slightly better partition saves, on
+    // the short lists of small n (n = 16: 3,300 calls).
+    const old = this.#roles;
+    let keep = old !== undefined && old.length === bits && this.#rolesK === k;
+    for (let j = 0; keep && j < bits; j++) keep = old![j] < 0 || score(j) >= KEEP_ROLES * kth;
+    if (!keep) this.#buildByteTables(role, k, bits);
     const chunks = Math.max(4, Math.ceil((bits - k) / 8));
-    // Byte tables: for key byte y and value v, the pattern bits (low 16) and compact bits (<< 16);
-    // kept while the same bits are chosen.
-    const tab = this.layout.tab / 4;
-    let same = this.#roles !== undefined && this.#roles.length === bits;
-    for (let j = 0; same && j < bits; j++) same = this.#roles![j] === role[j];
-    if (!same) this.#roles = role;
-    for (let y = 0; !same && y < this.layout.keyBytes; y++) {
-      const base = tab + 512 * y;
-      u32[base] = 0;
-      u32[base + 1] = 0;
-      for (let v = 1; v < 256; v++) {
-        const low = v & (v - 1);
-        const j = 8 * y + 31 - Math.clz32(v & -v);
-        let lo = u32[base + 2 * low];
-        let hi = u32[base + 2 * low + 1];
-        if (j < bits) {
-          if (role[j] >= 0) lo |= 1 << role[j];
-          else if (place[j] < 16) lo |= 1 << (16 + place[j]);
-          else hi |= 1 << (place[j] - 16);
-        }
-        u32[base + 2 * v] = lo >>> 0;
-        u32[base + 2 * v + 1] = hi >>> 0;
-      }
-    }
     const g = 1 << k;
     x.classify(a, na, this.#hist);
     x.prefix(this.#hist, g, this.#ga, this.#pos);

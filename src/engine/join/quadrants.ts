@@ -13,7 +13,8 @@
  *   four entries' diagonals at once.
  *
  * Sizes: h = 10 (n = 20, 21) 7,535,369 entries (60 MB), h = 11 (n = 22, 23) 66,807,234 (534 MB),
- * h = 12 (n = 24, 25) 633,443,407 (5 GB: past the 4 GB of 32-bit WebAssembly).
+ * h = 12 (n = 24, 25) 633,443,407 (5 GB: past the 4 GB of 32-bit WebAssembly), h = 13 (n = 26,
+ * 27) 6,354,135,838 (51 GB).
  */
 
 /** The shape of an h x h table: entries per group, their total and the largest group. */
@@ -87,7 +88,8 @@ export function fillQuadrants(
  * For each h (index), the most entries one rowset has (every group with the same rows together)
  * and the largest group: what a table built in pieces (`fillRows`) must make room for. Found by a
  * walk over every placement, as `quadrantShape` makes (quadrants.test.ts checks them to h = 10;
- * h = 11 and 12, 67 million and 633 million placements, by the same walk in C).
+ * h = 11, 12 and 13, 67 million, 633 million and 6,354 million placements, by the same walk in
+ * C).
  */
 export const QUADRANT_BOUNDS: readonly { readonly rowset: number; readonly group: number }[] = [
   { rowset: 1, group: 1 },
@@ -103,6 +105,7 @@ export const QUADRANT_BOUNDS: readonly { readonly rowset: number; readonly group
   { rowset: 26548, group: 946 },
   { rowset: 143140, group: 3571 },
   { rowset: 788698, group: 15003 },
+  { rowset: 4684690, group: 77432 },
 ];
 
 /** The placements of one rowset, as a walk leaves them: columns, diagonals, anti-diagonals. */
