@@ -1,4 +1,4 @@
-// A fixed share of a join count, for counts too long to run whole (n = 23 to 25): K items spread
+// A fixed share of a join count, for counts too long to run whole (n = 23 to 27): K items spread
 // evenly over n's join items (by stride, so each stretch of the split is in the sample), counted
 // one after the other on this thread by the built library (run `npx tsc -p .` first). Prints one
 // JSON line: the CPU seconds per item and their mean, the whole count's CPU projected from it
@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 
 const [n, k] = process.argv.slice(2, 4).map(Number);
 const mode = process.argv[4];
-if (!Number.isInteger(n) || n < 4 || n > 25 || !Number.isInteger(k) || k < 1) {
-  process.stderr.write("usage: node scripts/join-sample.mjs N K [whole|pieces] (4 <= N <= 25)\n");
+if (!Number.isInteger(n) || n < 4 || n > 27 || !Number.isInteger(k) || k < 1) {
+  process.stderr.write("usage: node scripts/join-sample.mjs N K [whole|pieces] (4 <= N <= 27)\n");
   process.exit(2);
 }
 const dist = (path) => fileURLToPath(new URL(`../dist/engine/join/${path}`, import.meta.url));

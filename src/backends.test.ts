@@ -276,10 +276,10 @@ describe("countOn", () => {
       /^secret must be at least 16 characters \(this one has 7\)/,
     ],
     [
-      "the join beyond n = 25",
-      26,
+      "the join beyond n = 27",
+      28,
       { backend: "cpu", method: "join" },
-      /^method "join" counts n up to 25: got 26$/,
+      /^method "join" counts n up to 27: got 28$/,
     ],
     [
       "the join on a GPU",

@@ -101,7 +101,7 @@ export const MAX_WORKERS = 256;
 export const MAX_INLINE_N = 13;
 
 /** The largest board the join counts (exact up to here; keys are 64-bit). */
-export const MAX_JOIN_N = 25;
+export const MAX_JOIN_N = 27;
 
 /**
  * Up to this n a join count runs on the calling thread: each thread pays about 0.3 s of CPU

@@ -359,7 +359,7 @@ describe("nqueens count --method", () => {
       /argument 'bogus' is invalid\. Allowed choices are auto, join, constellations/,
     ],
     [["8", "--method", "join", "--backend", "gpu"], /--method join counts on the CPU/],
-    [["26", "--method", "join"], /--method join counts n up to 25: got 26/],
+    [["28", "--method", "join"], /--method join counts n up to 27: got 28/],
   ];
   for (const [args, message] of refused) {
     test(`refuses ${args.join(" ")}: one line, exit 2`, async () => {

@@ -166,12 +166,12 @@ Examples:
   $ nqueens count 19 --backend gpu       on the GPU (WebGPU), same checkpoint format
   $ nqueens count 21 --queue redis://10.0.0.5:6379
       splits the count into jobs for "nqueens worker" processes on any machines
-      (by the same --method as a count here: auto is the join's tasks for n = 14..25)
+      (by the same --method as a count here: auto is the join's tasks for n = 14..27)
   $ nqueens count 20 --part 1/3 --checkpoint p1.ckpt     (and 2/3, 3/3 anywhere)
   $ nqueens count 20 --add p1.ckpt p2.ckpt p3.ckpt
       a count in parts without a queue: each part into its file, then added up
   $ nqueens count 20 --method constellations
-      the backtracking search instead of the join of half-boards (auto: the join for n = 14..25)
+      the backtracking search instead of the join of half-boards (auto: the join for n = 14..27)
 
 Time grows about 7x per step of n. On two idle cores the join (the default from n = 14) takes
 about 20 s at n=19, a minute at n=20, 9 minutes at n=21 and over an hour at n=22; the

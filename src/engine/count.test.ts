@@ -54,8 +54,8 @@ describe("count: refusals name the option and the value", () => {
     ],
     [
       "join beyond 25",
-      () => count(26, { method: "join" }),
-      /^method "join" counts n up to 25: got 26$/,
+      () => count(28, { method: "join" }),
+      /^method "join" counts n up to 27: got 28$/,
     ],
     ["plain beyond 32", () => count(33, { method: "plain" }), /got 33/],
     ["n = 0", () => count(0), /got 0/],

@@ -44,8 +44,8 @@ export interface CoordinatorOptions {
    */
   replicas?: number;
   /**
-   * How the count is split into jobs: `join` (the join's tasks, n up to 25), `constellations`
-   * (the constellation search's sub-problems), or `auto`: the join for n = 14..25, as a local
+   * How the count is split into jobs: `join` (the join's tasks, n up to 27), `constellations`
+   * (the constellation search's sub-problems), or `auto`: the join for n = 14..27, as a local
    * count (`pickMethod`). Workers solve either. @default "constellations"
    */
   method?: CountMethod;

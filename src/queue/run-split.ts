@@ -136,7 +136,7 @@ const cache = new Map<string, RunSplit>();
 
 /**
  * The split of a run of n by `method`.
- * @throws NQueensError when n is not a board size of the method (1..32; the join 1..25)
+ * @throws NQueensError when n is not a board size of the method (1..32; the join 1..27)
  * @example runSplit(16, "join").size // 4097
  */
 export function runSplit(n: number, method: QueueMethod): RunSplit {

@@ -19,7 +19,7 @@ import type { JoinWorkerInput } from "./worker.js";
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on the
  * calling thread. Blocks: meant for small n (n = 16 takes about a second: README, "Benchmark",
  * join CPU).
- * @throws NQueensError when n is not an integer in 1..25
+ * @throws NQueensError when n is not an integer in 1..27
  * @example countJoinSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */
 export function countJoinSync(n: number): MethodResult {
@@ -45,7 +45,7 @@ export function countJoinSync(n: number): MethodResult {
  * threads (n <= MAX_JOIN_INLINE_N: on the calling thread, `workers` 0 in the result). With
  * `checkpoint`, finished tasks are recorded durably and a rerun skips them (the file names the
  * join's split, so a checkpoint of the other method is refused).
- * @throws NQueensError (rejects) for n outside 1..25, a bad worker count, or a checkpoint that
+ * @throws NQueensError (rejects) for n outside 1..27, a bad worker count, or a checkpoint that
  *   cannot be used; CountInterrupted when `signal` aborts.
  * @example await countJoin(20, { workers: 2 }) // { n: 20, total: 39029188884n, ... }
  */

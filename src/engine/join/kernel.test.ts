@@ -49,6 +49,11 @@ describe("JoinKernel.pairs", () => {
     [24, 100, 40000, 49, 1],
     [25, 90, 70000, 49, 1],
     [25, 300, 3000, 46],
+    // n = 26 and 27: keys of 53 bits (at least 5 partition bits for 6 chunks) and of 50 (odd
+    // n's middle items), and 16 partition bits with groups of one key.
+    [26, 3000, 5000, 53],
+    [27, 2000, 4000, 50],
+    [26, 90, 70000, 53, 1],
   ];
   for (const [n, na, nb, bits, groupTarget] of cases) {
     test(`n=${n}: ${na} x ${nb} keys of ${bits} bits${groupTarget ? `, groups of ${groupTarget}` : ""}, as counted one by one`, () => {
@@ -84,16 +89,7 @@ describe("JoinKernel.gen", () => {
         .sort();
       let total = 0;
       for (let kk = 0; kk <= h; kk++) {
-        total += k.gen(
-          east,
-          rn,
-          rs,
-          k.combos(-1, kk),
-          63,
-          k.forbidden([]),
-          k.clsNone,
-          k.listA + 8 * total,
-        );
+        total += k.gen(east, rn, rs, k.combos(-1, kk), 63, k.forbidden([]), k.clsNone, 0, total);
       }
       const got: bigint[] = [];
       for (let i = 0; i < total; i++) {
@@ -112,6 +108,17 @@ describe("JoinKernel.gen", () => {
       const items = joinItems(n);
       for (let i = 0; i < items.length; i++) {
         assert.equal(solveItem(pieces, items, i), solveItem(whole, items, i), `n=${n} item ${i}`);
+      }
+    }
+  });
+
+  test("with lists that start small and grow mid-list (as n = 26 needs) every item counts the same", () => {
+    for (const n of [9, 12, 13]) {
+      const whole = new JoinKernel(n);
+      const items = joinItems(n);
+      for (let i = 0; i < items.length; i += 7) {
+        const small = new JoinKernel(n, { listRoom: 4 });
+        assert.equal(solveItem(small, items, i), solveItem(whole, items, i), `n=${n} item ${i}`);
       }
     }
   });

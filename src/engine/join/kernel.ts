@@ -79,6 +79,8 @@ export interface KernelTuning {
    * @default n > MAX_TABLES_N
    */
   readonly pieces?: boolean;
+  /** Keys each list has room for at the start (they grow as needed). @default 65536 */
+  readonly listRoom?: number;
 }
 
 export class JoinKernel {
@@ -121,6 +123,8 @@ export class JoinKernel {
   /** The partition of the byte tables now in memory (bit j: partition index, or -1). */
   #roles: Int32Array | undefined;
   #rolesK = -1;
+  /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
+  readonly #held = [0, 0];
 
   constructor(n: number, tuning: KernelTuning = {}) {
     if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
@@ -132,6 +136,7 @@ export class JoinKernel {
       squeeze: 2,
       tables: true,
       pieces: n > MAX_TABLES_N,
+      listRoom: 1 << 16,
       ...tuning,
     };
     if (n > MAX_TABLES_N) this.tuning = { ...this.tuning, pieces: true };
@@ -234,7 +239,7 @@ export class JoinKernel {
         this.#combos.set((missing + 1) * (h + 1) + k, { ptr: start, len: (at - start) / 2 });
       }
     }
-    this.ensure(1 << 16);
+    this.ensure(this.tuning.listRoom);
   }
 
   #views(): void {
@@ -272,7 +277,10 @@ export class JoinKernel {
     return c ?? { ptr: this.comboScratch, len: 0 };
   }
 
-  /** Makes room for lists of `cap` keys each (A and B). */
+  /**
+   * Makes room for lists of `cap` keys each (A and B). List A stays where it is; list B moves up,
+   * and the keys it holds (`#held`) move with it.
+   */
   ensure(cap: number): void {
     if (cap <= this.#cap) return;
     cap = Math.max(cap, Math.ceil(this.#cap * 1.5));
@@ -283,28 +291,34 @@ export class JoinKernel {
       this.memory.grow(need);
       this.#views();
     }
+    const oldB = this.listB;
     this.#cap = cap;
     this.listA = this.#lists;
     this.listB = this.listA + 8 * cap;
     this.#sorted = this.listB + 8 * cap;
     this.#planes = this.#sorted + 16 * cap;
     this.#stride = stride;
+    const held = this.#held[1];
+    if (held > 0 && oldB !== this.listB) this.u8.copyWithin(this.listB, oldB, oldB + 8 * held);
   }
 
   /** An upper bound on the half-boards one `gen` call writes (pairs of quadrant entries). */
   bound(rn: number, rs: number, combos: { ptr: number; len: number }, cols: number): number {
     if (!this.tuning.tables) return this.#halves(rn, rs, cols).length;
-    const { h } = this;
-    const start = this.layout.qstart / 4;
-    const u32 = this.u32;
     let total = 0;
     for (let i = 0; i < combos.len; i++) {
-      const cw = this.u16[combos.ptr / 2 + i];
-      const a = start + ((rn << h) | cw);
-      const b = start + ((rs << h) | (cols ^ cw));
-      total += (u32[a + 1] - u32[a]) * (u32[b + 1] - u32[b]);
+      total += this.#comboBound(rn, rs, this.u16[combos.ptr / 2 + i], cols);
     }
     return total;
+  }
+
+  /** The bound of one north-west column set: its group's entries times its partner group's. */
+  #comboBound(rn: number, rs: number, cw: number, cols: number): number {
+    const { h, u32 } = this;
+    const start = this.layout.qstart / 4;
+    const a = start + ((rn << h) | cw);
+    const b = start + ((rs << h) | (cols ^ cw));
+    return (u32[a + 1] - u32[a]) * (u32[b + 1] - u32[b]);
   }
 
   /** The forbidden masks of preset queens (board coordinates of this frame). */
@@ -330,8 +344,14 @@ export class JoinKernel {
 
   /**
    * Writes the keys of the half-boards with north rows `rn` and south rows `rs` (quadrant-local
-   * bits), on the west columns `cols`, at `out`; `east` writes mirrored keys. `own` is a preset
-   * queen of this half, whose diagonals go into every key. Returns how many.
+   * bits), on the west columns `cols`, into list `side` (0: A, 1: B) after the `at` keys it
+   * holds; `east` writes mirrored keys. `own` is a preset queen of this half, whose diagonals go
+   * into every key. Returns how many.
+   *
+   * The lists grow to what is written, not to the bound (pairs of quadrant entries, 4 to 10
+   * times as many: n = 26's items would ask for up to 111 million keys, 4.2 GB): when the bound
+   * does not fit, the column sets are taken in runs whose bounds fit the room left, and the
+   * lists grow only when a single column set's bound does not.
    */
   gen(
     east: boolean,
@@ -341,13 +361,54 @@ export class JoinKernel {
     cols: number,
     f: Forbidden,
     cls: number,
-    out: number,
+    side: 0 | 1,
+    at = 0,
     own: Preset | undefined = undefined,
   ): number {
     const kx = own === undefined ? 0n : this.keyOf(east, own);
-    if (!this.tuning.tables) return this.#genSlowly(east, rn, rs, combos, cols, f, cls, kx, out);
+    this.#held[side] = at;
+    if (!this.tuning.tables) {
+      this.ensure(at + this.bound(rn, rs, combos, cols));
+      const out = this.#list(side) + 8 * at;
+      return this.#hold(side, at, this.#genSlowly(east, rn, rs, combos, cols, f, cls, kx, out));
+    }
     const fn = east ? this.exports.genE : this.exports.genW;
-    return fn(rn, rs, combos.ptr, combos.len, cols, f.fnd, f.fna, f.fsd, f.fsa, cls, kx, out);
+    const { fnd, fna, fsd, fsa } = f;
+    const run = (from: number, to: number, written: number) => {
+      const out = this.#list(side) + 8 * (at + written);
+      return fn(rn, rs, combos.ptr + 2 * from, to - from, cols, fnd, fna, fsd, fsa, cls, kx, out);
+    };
+    if (at + this.bound(rn, rs, combos, cols) <= this.#cap) {
+      return this.#hold(side, at, run(0, combos.len, 0));
+    }
+    let written = 0;
+    for (let i = 0; i < combos.len; ) {
+      const room = this.#cap - at - written;
+      let j = i;
+      for (let b = 0; j < combos.len; j++) {
+        b += this.#comboBound(rn, rs, this.u16[combos.ptr / 2 + j], cols);
+        if (b > room) break;
+      }
+      if (j === i) {
+        this.#held[side] = at + written;
+        this.ensure(at + written + this.#comboBound(rn, rs, this.u16[combos.ptr / 2 + i], cols));
+        continue;
+      }
+      written += run(i, j, written);
+      i = j;
+    }
+    return this.#hold(side, at, written);
+  }
+
+  /** Records that list `side` holds `at + written` keys; returns `written`. */
+  #hold(side: 0 | 1, at: number, written: number): number {
+    this.#held[side] = at + written;
+    return written;
+  }
+
+  /** The address of list `side` (0: A, 1: B). */
+  #list(side: 0 | 1): number {
+    return side === 0 ? this.listA : this.listB;
   }
 
   #cached: { key: string; halves: Queen[][] } | undefined;

@@ -95,16 +95,15 @@ function solveEven(k: JoinKernel, r: number): bigint {
     listE,
     (v) => Number(v < big) | (Number(v < small) << 1) | (Number(v === big) << 2),
   );
-  k.ensure(Math.max(k.bound(rn, rs, listW, low), k.bound(sn, ss, listE, low)));
-  const na = k.gen(false, rn, rs, listW, low, fw, k.clsA, k.listA);
-  const nb = k.gen(true, sn, ss, listE, low, fe, k.clsB, k.listB);
+  const na = k.gen(false, rn, rs, listW, low, fw, k.clsA, 0);
+  const nb = k.gen(true, sn, ss, listE, low, fe, k.clsB, 1);
   const all = k.pairs(k.listA, na, k.listB, nb);
   // The pairs of weight 1: {u, v} = {M, m}.
   const half = (u: number, v: number) => {
     const la = only(k, listW, u, k.comboScratch);
     const lb = only(k, listE, v, k.comboScratch + 4096);
-    const a = k.gen(false, rn, rs, la, low, fw, k.clsA, k.listA);
-    const b = k.gen(true, sn, ss, lb, low, fe, k.clsB, k.listB);
+    const a = k.gen(false, rn, rs, la, low, fw, k.clsA, 0);
+    const b = k.gen(true, sn, ss, lb, low, fe, k.clsB, 1);
     return k.pairs(k.listA, a, k.listB, b);
   };
   let once = half(big, small);
@@ -126,11 +125,7 @@ function solveMiddle(k: JoinKernel, m: number, r: number): bigint {
   const [hn, hs, on, os] = westHasMiddle ? [rn, rs, sn, ss] : [sn, ss, rn, rs];
   const other = k.combos(-1, popcount(on));
   const otherF = k.forbidden(westHasMiddle ? mirror(n, base) : base);
-  let bound = 0;
-  for (let c = m + 1; c < h; c++)
-    bound += k.bound(hn, hs, k.combos(c, popcount(hn)), low & ~(1 << c));
-  k.ensure(Math.max(bound, k.bound(on, os, other, low)));
-  const withMiddle = westHasMiddle ? k.listA : k.listB;
+  const withMiddle = westHasMiddle ? 0 : 1;
   let nh = 0;
   for (let c = m + 1; c < h; c++) {
     const frame: Preset[] = [...(westHasMiddle ? base : mirror(n, base)), [h, c]];
@@ -142,21 +137,13 @@ function solveMiddle(k: JoinKernel, m: number, r: number): bigint {
       low & ~(1 << c),
       k.forbidden(frame),
       k.clsNone,
-      withMiddle + 8 * nh,
+      withMiddle,
+      nh,
       [h, c],
     );
   }
   if (nh === 0) return 0n;
-  const no = k.gen(
-    westHasMiddle,
-    on,
-    os,
-    other,
-    low,
-    otherF,
-    k.clsNone,
-    westHasMiddle ? k.listB : k.listA,
-  );
+  const no = k.gen(westHasMiddle, on, os, other, low, otherF, k.clsNone, westHasMiddle ? 1 : 0);
   return westHasMiddle
     ? k.pairs(k.listA, nh, k.listB, no, 2 * k.wb)
     : k.pairs(k.listA, no, k.listB, nh, 2 * k.wb);

@@ -53,8 +53,8 @@ describe("joinItems", () => {
     assert.equal(joinSplitVersion(12), "join-1/12/f46b3e4c");
   });
 
-  test("refuses n outside 1..25", () => {
-    assert.throws(() => joinItems(26), /n must be an integer from 1 to 25: got 26/);
+  test("refuses n outside 1..27", () => {
+    assert.throws(() => joinItems(28), /n must be an integer from 1 to 27: got 28/);
     assert.throws(() => joinItems(0), /got 0/);
   });
 

@@ -93,6 +93,13 @@ function evenItems(n: number, avail: number, push: (r: number, w: number) => voi
 
 const cache = new Map<number, JoinItems>();
 
+/** C(n, k), exactly while it stays below 2^53. */
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}
+
 /** `to`, a larger array of the same kind, with `from` copied into its start. */
 function grown<T extends Uint8Array | Uint32Array>(from: T, to: T): T {
   to.set(from);
@@ -108,51 +115,49 @@ export function joinItems(n: number): JoinItems {
   checkSize(n, MAX_JOIN_N);
   const hit = cache.get(n);
   if (hit) return hit;
-  // Straight into typed arrays, doubled as they fill: n = 25 has 16.9 million items, whose
-  // four arrays of JavaScript numbers took about a gigabyte (per thread) on the way.
+  // Straight into typed arrays: n = 25 has 16.9 million items and n = 27 70.2 million, whose
+  // arrays of JavaScript numbers took about a gigabyte (per thread) on the way. The even-like
+  // items (kind 0, m 0) into arrays doubled as they fill...
   let cap = 1024;
   let length = 0;
-  let kind = new Uint8Array(cap);
-  let ms = new Uint8Array(cap);
   let rows = new Uint32Array(cap);
   let weight = new Uint8Array(cap);
-  const push = (k: number, m: number) => (r: number, w: number) => {
-    if (length === cap) {
-      cap *= 2;
-      kind = grown(kind, new Uint8Array(cap));
-      ms = grown(ms, new Uint8Array(cap));
-      rows = grown(rows, new Uint32Array(cap));
-      weight = grown(weight, new Uint8Array(cap));
-    }
-    kind[length] = k;
-    ms[length] = m;
-    rows[length] = r;
-    weight[length] = w;
-    length++;
-  };
   const full = 2 ** n - 1;
   const h = Math.floor(n / 2);
   if (n >= 4) {
-    if (n % 2 === 0) evenItems(n, full, push(0, 0));
-    else {
-      evenItems(n, full - 2 ** h, push(0, 0));
-      for (let m = 0; m < h; m++) {
-        const avail = full - 2 ** m;
-        const add = push(1, m);
-        subsets(avail, h, (r) => {
-          if (r < avail - r) add(r, 8);
-        });
+    evenItems(n, n % 2 === 0 ? full : full - 2 ** h, (r, w) => {
+      if (length === cap) {
+        cap *= 2;
+        rows = grown(rows, new Uint32Array(cap));
+        weight = grown(weight, new Uint8Array(cap));
       }
-    }
+      rows[length] = r;
+      weight[length] = w;
+      length++;
+    });
   }
+  // ...then kind 1 (odd n) straight into arrays of the final size: for each m, the h-subsets r
+  // of the other 2h rows below their complements, C(2h, h) / 2 of them.
+  const middle = n >= 4 && n % 2 === 1 ? h * (binomial(2 * h, h) / 2) : 0;
+  const total = length + middle;
   const items: JoinItems = {
     n,
-    kind: kind.slice(0, length),
-    m: ms.slice(0, length),
-    rows: rows.slice(0, length),
-    weight: weight.slice(0, length),
-    length,
+    kind: new Uint8Array(total).fill(1, length),
+    m: new Uint8Array(total),
+    rows: grown(rows.subarray(0, length), new Uint32Array(total)),
+    weight: grown(weight.subarray(0, length), new Uint8Array(total)).fill(8, length),
+    length: total,
   };
+  for (let m = 0; m < h && middle > 0; m++) {
+    const avail = full - 2 ** m;
+    subsets(avail, h, (r) => {
+      if (r >= avail - r) return;
+      items.m[length] = m;
+      items.rows[length] = r;
+      length++;
+    });
+  }
+  if (length !== total) throw new Error(`join items of n=${n}: ${length}, not ${total}`);
   cache.set(n, items);
   return items;
 }
