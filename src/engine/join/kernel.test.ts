@@ -117,7 +117,7 @@ describe("JoinKernel.gen", () => {
       const whole = new JoinKernel(n);
       const items = joinItems(n);
       for (let i = 0; i < items.length; i += 7) {
-        const small = new JoinKernel(n, { listRoom: 4 });
+        const small = new JoinKernel(n, { listRoom: 4, boundRoom: 0 });
         assert.equal(solveItem(small, items, i), solveItem(whole, items, i), `n=${n} item ${i}`);
       }
     }

@@ -37,6 +37,14 @@ const GROUP_TARGET = 128;
 /** Keys sampled per list for the bit frequencies that choose the partition. */
 const SAMPLE = 256;
 
+/**
+ * Lists grow to a call's bound up to this many keys (38 bytes a key with the pair count's
+ * scratch: 1.3 GB), which every item to n = 25 stays within (n = 24: 17 million at most); beyond
+ * it they grow to what is written (`gen`), in runs of column sets. Growing to the bound needs one
+ * call per list, and keeps n <= 25 as it was measured.
+ */
+const BOUND_ROOM = 2 ** 25;
+
 /** The last partition is kept while each of its bits scores this share of the best k's. */
 const KEEP_ROLES = 0.8;
 
@@ -81,6 +89,8 @@ export interface KernelTuning {
   readonly pieces?: boolean;
   /** Keys each list has room for at the start (they grow as needed). @default 65536 */
   readonly listRoom?: number;
+  /** Lists grow to a `gen` call's bound up to this many keys (`gen`). @default BOUND_ROOM */
+  readonly boundRoom?: number;
 }
 
 export class JoinKernel {
@@ -137,6 +147,7 @@ export class JoinKernel {
       tables: true,
       pieces: n > MAX_TABLES_N,
       listRoom: 1 << 16,
+      boundRoom: BOUND_ROOM,
       ...tuning,
     };
     if (n > MAX_TABLES_N) this.tuning = { ...this.tuning, pieces: true };
@@ -348,10 +359,10 @@ export class JoinKernel {
    * holds; `east` writes mirrored keys. `own` is a preset queen of this half, whose diagonals go
    * into every key. Returns how many.
    *
-   * The lists grow to what is written, not to the bound (pairs of quadrant entries, 4 to 10
-   * times as many: n = 26's items would ask for up to 111 million keys, 4.2 GB): when the bound
-   * does not fit, the column sets are taken in runs whose bounds fit the room left, and the
-   * lists grow only when a single column set's bound does not.
+   * The lists grow to the bound (pairs of quadrant entries) up to BOUND_ROOM keys; past it
+   * (n = 26's items would ask for up to 111 million keys, 4.2 GB, where 15-25% of that is
+   * written), the column sets are taken in runs whose bounds fit the room left, and the lists
+   * grow only when a single column set's bound does not.
    */
   gen(
     east: boolean,
@@ -378,7 +389,9 @@ export class JoinKernel {
       const out = this.#list(side) + 8 * (at + written);
       return fn(rn, rs, combos.ptr + 2 * from, to - from, cols, fnd, fna, fsd, fsa, cls, kx, out);
     };
-    if (at + this.bound(rn, rs, combos, cols) <= this.#cap) {
+    const bound = at + this.bound(rn, rs, combos, cols);
+    if (bound <= this.#cap || bound <= this.tuning.boundRoom) {
+      this.ensure(bound);
       return this.#hold(side, at, run(0, combos.len, 0));
     }
     let written = 0;
