@@ -11,8 +11,9 @@ import {
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { parseInteger } from "./args.js";
+import { checkAojSize, formatOption, styleFor } from "./board-style.js";
 import type { Register } from "./commands.js";
-import { checkAojSize, formatOption, printChunks, styleFor } from "./output.js";
+import { printChunks } from "./output.js";
 
 interface GenerateFlags {
   seed?: string;

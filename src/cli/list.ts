@@ -3,8 +3,9 @@ import { type BoardStyle, formatBoard } from "../formats/index.js";
 import { solutions } from "../solutions.js";
 import { unique } from "../symmetry.js";
 import { parseInteger } from "./args.js";
+import { formatOption, isOneLine, styleFor } from "./board-style.js";
 import type { Register } from "./commands.js";
-import { formatOption, isOneLine, stdout, styleFor } from "./output.js";
+import { stdout } from "./output.js";
 
 interface ListFlags {
   limit?: string;

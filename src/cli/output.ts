@@ -13,10 +13,7 @@
  * Use: `await out.line(text)` in loops (it returns a promise only when it wrote a block), and
  * `main.ts` calls `end()` once the command is done.
  */
-import { Option } from "commander";
-import { describeWriteError, NQueensError } from "../errors.js";
-import { BOARD_STYLES, type BoardStyle, boardFormat } from "../formats/index.js";
-import { MAX_DRAWN_N } from "../limits.js";
+import { describeWriteError } from "../errors.js";
 import { trapStopSignals } from "./progress.js";
 
 /** Thrown once standard output is closed (`nqueens list 14 | head`): a quiet stop, exit 0. */
@@ -163,53 +160,6 @@ let standard: Output | undefined;
 export function stdout(): Output {
   standard ??= new Output(process.stdout as unknown as OutputStream);
   return standard;
-}
-
-/** Styles that draw every square: n*n characters or more. */
-const SQUARE_STYLES: readonly BoardStyle[] = [
-  "dots",
-  "compact",
-  "stars",
-  "cells",
-  "grid",
-  "unicode",
-];
-
-/** The `--format` option, its choices listed in --help. */
-export function formatOption(defaultText = "dots up to n=32, perm beyond"): Option {
-  return new Option("-f, --format <style>", `how to print each board (${defaultText})`).choices(
-    BOARD_STYLES,
-  );
-}
-
-/** The style to print boards of size n in: the one asked for, or a sensible default. */
-export function styleFor(n: number, asked: BoardStyle | undefined): BoardStyle {
-  const style = asked ?? (n <= 32 ? "dots" : "perm");
-  checkAojSize(n, style);
-  if (SQUARE_STYLES.includes(style) && n > MAX_DRAWN_N) {
-    throw new NQueensError(
-      `--format ${style} draws all n*n squares, too many for n = ${n} (at most ${MAX_DRAWN_N}); use --format perm`,
-    );
-  }
-  return style;
-}
-
-/**
- * The aoj style is the judge's 8x8 input: it has no size line, so another size would read back
- * as a different (8x8) board.
- * @throws NQueensError for aoj and n other than 8
- */
-export function checkAojSize(n: number, style: BoardStyle): void {
-  if (style === "aoj" && n !== 8) {
-    throw new NQueensError(
-      `--format aoj is the judge's 8x8 board and has no size line: for n = ${n} use --format lines`,
-    );
-  }
-}
-
-/** Whether a style fits on one line, so numbered listings can put it after the number. */
-export function isOneLine(style: BoardStyle): boolean {
-  return boardFormat(style).oneLine;
 }
 
 /**

@@ -13,8 +13,8 @@
  * through an AbortSignal so that it can stop cleanly (checkpoint flushed and unlocked, terminal
  * restored); the command then exits with 128 + the signal's number: 130, 143, 129.
  */
+import { createRequire } from "node:module";
 import { constants } from "node:os";
-import cliProgress from "cli-progress";
 import { count as grouped } from "../words.js";
 
 /** What a bar is for. */
@@ -180,6 +180,10 @@ export function startProgress(options: ProgressOptions): ProgressBar {
   let started = false;
   let stopped = false;
 
+  // Loaded only when a bar is drawn (a terminal): the commands that draw none skip its modules.
+  const cliProgress = createRequire(import.meta.url)(
+    "cli-progress",
+  ) as typeof import("cli-progress");
   const bar = new cliProgress.SingleBar({
     stream,
     format: (_options, params) => progressLine(withRates(), params.maxWidth),

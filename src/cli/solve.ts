@@ -6,8 +6,9 @@ import { MAX_SOLVE_N } from "../limits.js";
 import { methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
 import { count } from "../words.js";
 import { parseInteger } from "./args.js";
+import { formatOption, styleFor } from "./board-style.js";
 import type { Register } from "./commands.js";
-import { formatOption, printChunks, stdout, styleFor } from "./output.js";
+import { printChunks, stdout } from "./output.js";
 
 interface SolveFlags {
   method: SolveMethod;
