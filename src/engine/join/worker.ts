@@ -1,10 +1,11 @@
 /**
- * A join counting thread (see count-join.ts): waits for one message with the work, builds its
- * kernel, then takes task ids one at a time from a shared list (an atomic cursor) and posts the
+ * A join counting thread (see count-join.ts): waits for one message with the work (and the
+ * split's items, in shared memory), builds its kernel, then takes task ids one at a time from a shared list (an atomic cursor) and posts the
  * results about every 50 ms as a Float64Array of [id, count, fixed180, fixed90, ...], then "done".
  */
 import { parentPort } from "node:worker_threads";
 import { postInBatches } from "../solve-batches.js";
+import { adoptJoinItems, type JoinItems } from "./split.js";
 import { JoinSolver } from "./tasks.js";
 
 /** What count-join.ts posts to each thread, once. */
@@ -14,10 +15,13 @@ export interface JoinWorkerInput {
   readonly order: Int32Array;
   /** Index of the next id in `order` (shared, advanced with Atomics.add). */
   readonly cursor: Int32Array;
+  /** The items of n, in shared memory (join/split.ts `joinItems`). */
+  readonly items: JoinItems;
 }
 
 function run(port: NonNullable<typeof parentPort>, input: JoinWorkerInput): void {
   const { n, order, cursor } = input;
+  adoptJoinItems(input.items);
   const solver = new JoinSolver(n);
   postInBatches(
     () => {
