@@ -9,16 +9,19 @@
 //   node scripts/join-sample.mjs 24 96       96 of n = 24's 677,294 items, about 80 s
 import { fileURLToPath } from "node:url";
 
+const dist = (path) => fileURLToPath(new URL(`../dist/${path}`, import.meta.url));
+const { MAX_JOIN_N } = await import(dist("limits.js"));
 const [n, k] = process.argv.slice(2, 4).map(Number);
 const mode = process.argv[4];
-if (!Number.isInteger(n) || n < 4 || n > 27 || !Number.isInteger(k) || k < 1) {
-  process.stderr.write("usage: node scripts/join-sample.mjs N K [whole|pieces] (4 <= N <= 27)\n");
+if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N || !Number.isInteger(k) || k < 1) {
+  process.stderr.write(
+    `usage: node scripts/join-sample.mjs N K [whole|pieces] (4 <= N <= ${MAX_JOIN_N})\n`,
+  );
   process.exit(2);
 }
-const dist = (path) => fileURLToPath(new URL(`../dist/engine/join/${path}`, import.meta.url));
-const { JoinKernel } = await import(dist("kernel.js"));
-const { solveItem } = await import(dist("solve.js"));
-const { joinItems } = await import(dist("split.js"));
+const { JoinKernel } = await import(dist("engine/join/kernel.js"));
+const { solveItem } = await import(dist("engine/join/solve.js"));
+const { joinItems } = await import(dist("engine/join/split.js"));
 
 const cpu = (from) => {
   const u = process.cpuUsage(from);

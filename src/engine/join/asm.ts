@@ -20,7 +20,6 @@ const PLAIN: Record<string, number> = {
   unreachable: 0x00,
   nop: 0x01,
   else: 0x05,
-  end: 0x0b,
   return: 0x0f,
   drop: 0x1a,
   select: 0x1b,
@@ -151,8 +150,11 @@ export interface MemorySpec {
   readonly shared?: boolean;
 }
 
+/** An integer constant as written: decimal or hexadecimal, maybe negative. */
+const INTEGER = /^-?(0x[0-9a-f]+|\d+)$/i;
+
 function parseInt64(text: string): bigint {
-  if (!/^-?(0x[0-9a-f]+|\d+)$/i.test(text)) throw new Error(`asm: not an integer: ${text}`);
+  if (!INTEGER.test(text)) throw new Error(`asm: not an integer: ${text}`);
   const negative = text.startsWith("-");
   const value = BigInt(negative ? text.slice(1) : text);
   return negative ? -value : value;
@@ -160,7 +162,7 @@ function parseInt64(text: string): bigint {
 
 /** An i32 constant's value, wrapped to 32 bits as i32.const does (0xffffffff is -1). */
 function parseInt32(text: string): number {
-  if (!/^-?(0x[0-9a-f]+|\d+)$/i.test(text)) throw new Error(`asm: not an integer: ${text}`);
+  if (!INTEGER.test(text)) throw new Error(`asm: not an integer: ${text}`);
   const value = Number(text);
   if (!Number.isSafeInteger(value)) return Number(BigInt.asIntN(32, parseInt64(text)));
   return value | 0;
@@ -168,23 +170,23 @@ function parseInt32(text: string): number {
 
 /** How an instruction is encoded: its bytes, then what its immediates are. */
 type Encoding =
-  | { readonly kind: "plain" | "simd"; readonly bytes: readonly number[] }
+  | { readonly kind: "plain"; readonly bytes: readonly number[] }
   | { readonly kind: "memory"; readonly bytes: readonly number[]; readonly align: number }
   | { readonly kind: "lane"; readonly bytes: readonly number[] };
 
-/** Every mnemonic but the structured ones, looked up once per token. */
+/** Every mnemonic but the structured ones (blocks, `end`, branches, locals, calls, constants). */
 const ENCODINGS = new Map<string, Encoding>([
-  // "end" closes a block: assembleBody keeps track of it.
-  ...Object.entries(PLAIN)
-    .filter(([op]) => op !== "end")
-    .map(([op, code]): [string, Encoding] => [op, { kind: "plain", bytes: [code] }]),
+  ...Object.entries(PLAIN).map(([op, code]): [string, Encoding] => [
+    op,
+    { kind: "plain", bytes: [code] },
+  ]),
   ...Object.entries(MEMORY).map(([op, [code, align]]): [string, Encoding] => [
     op,
     { kind: "memory", bytes: [code], align },
   ]),
   ...Object.entries(SIMD).map(([op, code]): [string, Encoding] => [
     op,
-    { kind: "simd", bytes: [0xfd, ...uleb(code)] },
+    { kind: "plain", bytes: [0xfd, ...uleb(code)] },
   ]),
   ...Object.entries(SIMD_MEMORY).map(([op, [code, align]]): [string, Encoding] => [
     op,
@@ -194,7 +196,7 @@ const ENCODINGS = new Map<string, Encoding>([
     op,
     { kind: "lane", bytes: [0xfd, ...uleb(code)] },
   ]),
-  ["v128.zero", { kind: "simd", bytes: [0xfd, ...uleb(12), ...new Array(16).fill(0)] }],
+  ["v128.zero", { kind: "plain", bytes: [0xfd, ...uleb(12), ...new Array(16).fill(0)] }],
 ]);
 
 const LOCAL_OPS: Record<string, number> = {

@@ -132,7 +132,6 @@ export class JoinKernel {
   #rowsLoaded = "";
   /** The partition of the byte tables now in memory (bit j: partition index, or -1). */
   #roles: Int32Array | undefined;
-  #rolesK = -1;
   /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
   readonly #held = [0, 0];
 
@@ -491,9 +490,8 @@ export class JoinKernel {
    * byte y and value v, the pattern bits (low 16) and the compact bits (<< 16, and on into the
    * next word), by the partition bit index `role[j]` of each key bit j (-1: compact).
    */
-  #buildByteTables(role: Int32Array, k: number, bits: number): void {
+  #buildByteTables(role: Int32Array, bits: number): void {
     this.#roles = role;
-    this.#rolesK = k;
     const place = new Int32Array(bits); // compact position of the other bits
     for (let j = 0, c = 0; j < bits; j++) if (role[j] < 0) place[j] = c++;
     const u32 = this.u32;
@@ -564,9 +562,14 @@ export class JoinKernel {
     // rebuilding the byte tables below costs more than the slightly better partition saves, on
     // the short lists of small n (n = 16: 3,300 calls).
     const old = this.#roles;
-    let keep = old !== undefined && old.length === bits && this.#rolesK === k;
-    for (let j = 0; keep && j < bits; j++) keep = old![j] < 0 || score(j) >= KEEP_ROLES * kth;
-    if (!keep) this.#buildByteTables(role, k, bits);
+    let keep = old !== undefined && old.length === bits;
+    let oldK = 0;
+    for (let j = 0; keep && j < bits; j++) {
+      if (old![j] < 0) continue;
+      oldK++;
+      keep = score(j) >= KEEP_ROLES * kth;
+    }
+    if (!keep || oldK !== k) this.#buildByteTables(role, bits);
     const chunks = Math.max(4, Math.ceil((bits - k) / 8));
     const g = 1 << k;
     x.classify(a, na, this.#hist);

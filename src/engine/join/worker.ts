@@ -1,7 +1,8 @@
 /**
  * A join counting thread (see count-join.ts): waits for one message with the work (and the
- * split's items, in shared memory), builds its kernel, then takes task ids one at a time from a shared list (an atomic cursor) and posts the
- * results about every 50 ms as a Float64Array of [id, count, fixed180, fixed90, ...], then "done".
+ * split's items, in shared memory), builds its kernel, then takes task ids one at a time from a
+ * shared list (an atomic cursor) and posts the results about every 50 ms as a Float64Array of
+ * [id, count, fixed180, fixed90, ...], then "done".
  */
 import { parentPort } from "node:worker_threads";
 import { postInBatches } from "../solve-batches.js";
