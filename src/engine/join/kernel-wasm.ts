@@ -104,6 +104,24 @@ function prepass(delta: number, dst: number, keys: number, shift: number, share:
     end`;
 }
 
+/**
+ * Writes the keys of the four candidates at `$kq` whose bits are set in `$m` to `$o`, without a
+ * branch: each lane's key is stored at `$o`, and `$o` moves on only when the lane's bit is set.
+ * A quarter or less of the candidates survive, in no predictable pattern, and a branch per key
+ * cost more than the stores; up to three keys past the last are written (lists have room for them:
+ * LIST_SLACK in join/kernel.ts).
+ */
+function emitFour(): string {
+  let text = "";
+  for (let lane = 0; lane < 4; lane++) {
+    const bit = lane === 0 ? "local.get $m" : `local.get $m i32.const ${lane} i32.shr_u`;
+    text += `
+      local.get $o local.get $kq i64.load offset=${8 * lane} local.get $kn i64.or i64.store
+      local.get $o ${bit} i32.const 1 i32.and i32.const 3 i32.shl i32.add local.set $o`;
+  }
+  return text;
+}
+
 function genBody(L: KernelLayout, swap: boolean): string {
   const mask = `0x${((1n << BigInt(L.wb)) - 1n).toString(16)}`;
   const delta = L.qa - L.qd; // an entry's anti-diagonals sit this far past its diagonals
@@ -170,15 +188,7 @@ function genBody(L: KernelLayout, swap: boolean): string {
         local.get $ki local.set $kq
         loop $inner
           ${disjointFour("$xd", "$xa", delta)}
-          block $none loop $emit
-            local.get $m i32.eqz br_if $none
-            local.get $o
-            local.get $kq local.get $m i32.ctz i32.const 3 i32.shl i32.add i64.load
-            local.get $kn i64.or i64.store
-            local.get $o i32.const 8 i32.add local.set $o
-            local.get $m local.get $m i32.const 1 i32.sub i32.and local.set $m
-            br $emit
-          end end
+          ${emitFour()}
           local.get $kq i32.const 32 i32.add local.set $kq
           local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $inner
         end

@@ -45,6 +45,9 @@ const SAMPLE = 256;
  */
 const BOUND_ROOM = 2 ** 25;
 
+/** Keys a list has room for past its capacity: `gen` may write up to three past its last. */
+const LIST_SLACK = 4;
+
 /** The last partition is kept while each of its bits scores this share of the best k's. */
 const KEEP_ROLES = 0.8;
 
@@ -295,7 +298,8 @@ export class JoinKernel {
     if (cap <= this.#cap) return;
     cap = Math.max(cap, Math.ceil(this.#cap * 1.5));
     const stride = align(cap + 2 * BLOCK, 64);
-    const end = this.#lists + 4 * 8 * cap + 6 * stride;
+    const room = 8 * (cap + LIST_SLACK);
+    const end = this.#lists + 4 * room + 6 * stride;
     const need = Math.ceil(end / PAGE) - this.memory.buffer.byteLength / PAGE;
     if (need > 0) {
       this.memory.grow(need);
@@ -304,8 +308,8 @@ export class JoinKernel {
     const oldB = this.listB;
     this.#cap = cap;
     this.listA = this.#lists;
-    this.listB = this.listA + 8 * cap;
-    this.#sorted = this.listB + 8 * cap;
+    this.listB = this.listA + room;
+    this.#sorted = this.listB + room;
     this.#planes = this.#sorted + 16 * cap;
     this.#stride = stride;
     const held = this.#held[1];
