@@ -525,6 +525,8 @@ export class JoinKernel {
    * in common; keys have at most `bits` bits. The lists are used up (overwritten).
    */
   pairs(a: number, na: number, b: number, nb: number, bits = this.keyBits): bigint {
+    // The lists are used up: a later growth (`ensure`) has no keys of list B to move.
+    this.#held.fill(0);
     if (na === 0 || nb === 0) return 0n;
     const x = this.exports;
     if (na * nb <= DIRECT_PAIRS || Math.min(na, nb) <= DIRECT_SIDE) return x.direct(a, na, b, nb);
