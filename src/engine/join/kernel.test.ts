@@ -32,6 +32,31 @@ describe("asm", () => {
     assert.throws(() => assemble(mem, f("br $nowhere")), /unknown label \$nowhere/);
     assert.throws(() => assemble(mem, f("block $x")), /1 blocks not ended/);
   });
+
+  // Bodies and their code bytes, from the WebAssembly binary format (the body is last in the
+  // module: its code, then `end`).
+  const encodings: [string, number[]][] = [
+    ["local.get $a local.tee $a drop", [0x20, 0, 0x22, 0, 0x1a]],
+    ["i32.const -1 i32.const 0xffffffff i32.const 128", [0x41, 0x7f, 0x41, 0x7f, 0x41, 0x80, 1]],
+    ["i64.const 0xffffffffffffffff i64.const -65", [0x42, 0x7f, 0x42, 0xbf, 0x7f]],
+    [
+      "block $x loop $y br_if $x br $y end end",
+      [0x02, 0x40, 0x03, 0x40, 0x0d, 1, 0x0c, 0, 0x0b, 0x0b],
+    ],
+    [
+      "local.get $a i32.load offset=300 align=1 ;; a comment\n i64.load",
+      [0x20, 0, 0x28, 0, 0xac, 2, 0x29, 3, 0],
+    ],
+    ["local.get $a v128.load i8x16.bitmask", [0x20, 0, 0xfd, 0, 4, 0, 0xfd, 0x64]],
+    ["call $f", [0x10, 0]],
+  ];
+  for (const [text, code] of encodings) {
+    test(`assembles ${JSON.stringify(text)}`, () => {
+      const mem = { initialPages: 1, maximumPages: 1 };
+      const bytes = assemble(mem, [{ name: "f", params: { a: "i32" }, body: text }]);
+      assert.deepEqual([...bytes.slice(-code.length - 1)], [...code, 0x0b]);
+    });
+  }
 });
 
 describe("JoinKernel.pairs", () => {
