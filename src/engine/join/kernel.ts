@@ -17,13 +17,7 @@ import {
   newMemory,
   type WasmMemory,
 } from "./kernel-wasm.js";
-import {
-  fillQuadrants,
-  fillRows,
-  QUADRANT_BOUNDS,
-  quadrantShape,
-  quadrantWords,
-} from "./quadrants.js";
+import { fillQuadrants, fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 
 /** Pairs up to this many are counted one by one (the tables cost more than they save)... */
@@ -189,15 +183,15 @@ export class JoinKernel {
     const combos = p;
     p += 2 * (h + 1) * 2 ** h;
     const scratchKeys = align(p, 16);
-    const shape = tables && !pieces ? quadrantShape(h) : undefined;
+    const whole = tables && !pieces;
     const bounds = QUADRANT_BOUNDS[h];
-    const words = shape
-      ? quadrantWords(shape)
+    const words = whole
+      ? { start: 4 ** h + 1, entries: bounds.entries }
       : tables
         ? { start: 4 ** h + 1, entries: ROWSETS_PER_ITEM * bounds.rowset }
         : { start: 0, entries: 0 };
     this.#pieceRoom = words.entries;
-    const group = shape?.largestGroup ?? (tables ? bounds.group : 0);
+    const group = tables ? bounds.group : 0;
     const scratchRoom = align(4 * group + 64, 16);
     p = scratchKeys + 4 * scratchRoom;
     const qstart = align(p, 8);
@@ -228,10 +222,9 @@ export class JoinKernel {
     this.memory = newMemory(pages);
     this.#views();
     this.exports = kernelInstance(this.layout, this.memory, pages);
-    if (shape) {
+    if (whole) {
       fillQuadrants(
         h,
-        shape,
         this.u32.subarray(qstart / 4, qstart / 4 + words.start),
         this.u32.subarray(qd / 4, qd / 4 + words.entries),
         this.u32.subarray(qa / 4, qa / 4 + words.entries),

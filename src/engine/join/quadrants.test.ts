@@ -1,12 +1,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  fillQuadrants,
-  fillRows,
-  QUADRANT_BOUNDS,
-  quadrantShape,
-  quadrantWords,
-} from "./quadrants.js";
+import { fillQuadrants, fillRows, QUADRANT_BOUNDS, quadrantShape } from "./quadrants.js";
+
+/** The whole h x h table, by `fillQuadrants`. */
+function wholeTable(h: number) {
+  const entries = QUADRANT_BOUNDS[h]!.entries;
+  const table = {
+    start: new Uint32Array(4 ** h + 1),
+    dl: new Uint32Array(entries),
+    al: new Uint32Array(entries),
+  };
+  fillQuadrants(h, table.start, table.dl, table.al);
+  return table;
+}
 
 /** Every placement on an h x h board by brute force: [rows, cols, diagonals, anti-diagonals]. */
 function placements(h: number): [number, number, number, number][] {
@@ -27,14 +33,9 @@ function placements(h: number): [number, number, number, number][] {
   return out;
 }
 
-test("the table's groups hold every placement, by brute force, h = 1..5", () => {
-  for (let h = 1; h <= 5; h++) {
-    const shape = quadrantShape(h);
-    const words = quadrantWords(shape);
-    const start = new Uint32Array(words.start);
-    const dl = new Uint32Array(words.entries);
-    const al = new Uint32Array(words.entries);
-    fillQuadrants(h, shape, start, dl, al);
+test("the table's groups hold every placement, by brute force, h = 1..6", () => {
+  for (let h = 1; h <= 6; h++) {
+    const { start, dl, al } = wholeTable(h);
     const got: string[] = [];
     for (let key = 0; key < 4 ** h; key++) {
       for (let e = start[key]!; e < start[key + 1]!; e++) {
@@ -46,30 +47,23 @@ test("the table's groups hold every placement, by brute force, h = 1..5", () => 
   }
 });
 
-test("QUADRANT_BOUNDS: the largest rowset and group of each table, h = 1..10", () => {
+test("QUADRANT_BOUNDS: the entries, the largest rowset and group of each table, h = 1..10", () => {
   for (let h = 1; h <= 10; h++) {
-    const { counts } = quadrantShape(h);
+    const { counts, entries } = quadrantShape(h);
     const perRowset = new Array<number>(1 << h).fill(0);
     counts.forEach((k, key) => {
       perRowset[key >>> h]! += k;
     });
     const most = (xs: ArrayLike<number>) =>
       Array.prototype.reduce.call(xs, (a, b) => Math.max(a as number, b as number), 0);
-    const expected = { rowset: most(perRowset), group: most(counts) };
+    const expected = { entries, rowset: most(perRowset), group: most(counts) };
     assert.deepEqual(QUADRANT_BOUNDS[h], expected, `h=${h}`);
   }
 });
 
 test("pieces written in any set of rowsets hold the whole table's groups for those rows", () => {
   for (const h of [3, 6, 8]) {
-    const shape = quadrantShape(h);
-    const words = quadrantWords(shape);
-    const whole = {
-      start: new Uint32Array(words.start),
-      dl: new Uint32Array(words.entries),
-      al: new Uint32Array(words.entries),
-    };
-    fillQuadrants(h, shape, whole.start, whole.dl, whole.al);
+    const whole = wholeTable(h);
     const group = (t: typeof whole, key: number) => {
       const g: string[] = [];
       for (let e = t.start[key]!; e < t.start[key + 1]!; e++) g.push(`${t.dl[e]} ${t.al[e]}`);
@@ -85,7 +79,7 @@ test("pieces written in any set of rowsets hold the whole table's groups for tho
     ]) {
       const room = 4 * QUADRANT_BOUNDS[h]!.rowset;
       const piece = {
-        start: new Uint32Array(words.start),
+        start: new Uint32Array(4 ** h + 1),
         dl: new Uint32Array(room),
         al: new Uint32Array(room),
       };
@@ -103,4 +97,9 @@ test("pieces written in any set of rowsets hold the whole table's groups for tho
     const h = 4;
     fillRows(h, 15, new Uint32Array(4 ** h + 1), new Uint32Array(4), new Uint32Array(4), 0, 1);
   }, /past the room/);
+  const short = QUADRANT_BOUNDS[3]!.entries - 1;
+  assert.throws(
+    () => fillQuadrants(3, new Uint32Array(65), new Uint32Array(short), new Uint32Array(short)),
+    /18 entries, room for 17/,
+  );
 });

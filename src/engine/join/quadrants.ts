@@ -46,7 +46,10 @@ function walk(h: number, visit: (rows: number, cols: number, dl: number, al: num
   rec(0, 0, 0, 0, 0);
 }
 
-/** Counts the h x h table's entries (one walk over every placement). */
+/**
+ * Counts the h x h table's entries (one walk over every placement): the readable reference for
+ * `QUADRANT_BOUNDS` (quadrants.test.ts).
+ */
 export function quadrantShape(h: number): QuadrantShape {
   const counts = new Uint32Array(4 ** h);
   let entries = 0;
@@ -57,55 +60,86 @@ export function quadrantShape(h: number): QuadrantShape {
   return { counts, entries, largestGroup: counts.reduce((a, b) => Math.max(a, b), 0) };
 }
 
-/** Words the table takes: start (4^h + 1), and each of the two entry arrays. */
-export function quadrantWords(shape: QuadrantShape): { start: number; entries: number } {
-  return { start: shape.counts.length + 1, entries: shape.entries };
-}
-
 /**
- * Fills `start` (4^h + 1 words), `dl` and `al` (a word per entry each) with the h x h table.
- * @example fillQuadrants(2, quadrantShape(2), start, dl, al) // 5 entries: no queen, or one
+ * Fills `start` (4^h + 1 words), `dl` and `al` (`QUADRANT_BOUNDS[h].entries` words each) with the
+ * h x h table. Each rowset's placements are its parent's (the rowset without its last row), each
+ * with one more queen in that row: so the rowsets are built in ascending order, and a group
+ * (rows, cols) is the parent groups (rows less its last row, cols less one column c) whose
+ * placements leave the square of column c free. No walk, and no sort into groups: twice as fast
+ * as a walk that sizes the table and another that fills it (h = 10: 0.35 s against 0.72).
+ * @example fillQuadrants(2, start, dl, al) // 5 entries: no queen, or one
+ * @throws Error when `dl` does not have the table's size (a bug)
  */
 export function fillQuadrants(
   h: number,
-  shape: QuadrantShape,
   start: Uint32Array,
   dl: Uint32Array,
   al: Uint32Array,
 ): void {
-  const groups = 4 ** h;
+  const groups = 1 << h;
+  const size = new Uint8Array(groups); // popcount
+  for (let x = 1; x < groups; x++) size[x] = size[x >>> 1] + (x & 1);
+  // Rowset 0: the empty placement, in group (0, 0).
+  start.fill(1, 1, groups);
   start[0] = 0;
-  for (let k = 0; k < groups; k++) start[k + 1] = start[k] + shape.counts[k];
-  const cursor = start.slice(0, groups);
-  walk(h, (rows, cols, d, a) => {
-    const e = cursor[(rows << h) | cols]++;
-    dl[e] = d;
-    al[e] = a;
-  });
+  dl[0] = 0;
+  al[0] = 0;
+  let e = 1;
+  for (let rows = 1; rows < groups; rows++) {
+    const base = rows << h;
+    const r = 31 - Math.clz32(rows);
+    const parent = (rows ^ (1 << r)) << h;
+    for (let cols = 0; cols < groups; cols++) {
+      start[base + cols] = e;
+      if (size[cols] !== size[rows]) continue;
+      for (let rest = cols; rest !== 0; rest &= rest - 1) {
+        const bit = rest & -rest;
+        const c = 31 - Math.clz32(bit);
+        const d = 1 << (r - c + h - 1);
+        const a = 1 << (r + c);
+        const from = parent + (cols ^ bit);
+        const to = start[from + 1];
+        for (let x = start[from]; x < to; x++) {
+          if ((dl[x] & d) === 0 && (al[x] & a) === 0) {
+            dl[e] = dl[x] | d;
+            al[e] = al[x] | a;
+            e++;
+          }
+        }
+      }
+    }
+  }
+  start[groups * groups] = e;
+  if (e !== dl.length)
+    throw new Error(`quadrant table of h = ${h}: ${e} entries, room for ${dl.length}`);
 }
 
 /**
- * For each h (index), the most entries one rowset has (every group with the same rows together)
- * and the largest group: what a table built in pieces (`fillRows`) must make room for. Found by a
- * walk over every placement, as `quadrantShape` makes (quadrants.test.ts checks them to h = 10;
- * h = 11, 12 and 13, 67 million, 633 million and 6,354 million placements, by the same walk in
- * C).
+ * For each h (index): the table's entries, the most entries one rowset has (every group with the
+ * same rows together) and the largest group: what a whole table (`fillQuadrants`) and a table
+ * built in pieces (`fillRows`) must make room for. Found by a walk over every placement, as
+ * `quadrantShape` makes (quadrants.test.ts checks them to h = 10; h = 11, 12 and 13, 67 million,
+ * 633 million and 6,354 million placements, by the same walk in C).
  */
-export const QUADRANT_BOUNDS: readonly { readonly rowset: number; readonly group: number }[] = [
-  { rowset: 1, group: 1 },
-  { rowset: 1, group: 1 },
-  { rowset: 2, group: 1 },
-  { rowset: 4, group: 2 },
-  { rowset: 10, group: 2 },
-  { rowset: 26, group: 10 },
-  { rowset: 92, group: 10 },
-  { rowset: 296, group: 40 },
-  { rowset: 1174, group: 92 },
-  { rowset: 5366, group: 352 },
-  { rowset: 26548, group: 946 },
-  { rowset: 143140, group: 3571 },
-  { rowset: 788698, group: 15003 },
-  { rowset: 4684690, group: 77432 },
+export const QUADRANT_BOUNDS: readonly {
+  readonly entries: number;
+  readonly rowset: number;
+  readonly group: number;
+}[] = [
+  { entries: 1, rowset: 1, group: 1 },
+  { entries: 2, rowset: 1, group: 1 },
+  { entries: 5, rowset: 2, group: 1 },
+  { entries: 18, rowset: 4, group: 2 },
+  { entries: 87, rowset: 10, group: 2 },
+  { entries: 462, rowset: 26, group: 10 },
+  { entries: 2635, rowset: 92, group: 10 },
+  { entries: 16870, rowset: 296, group: 40 },
+  { entries: 118969, rowset: 1174, group: 92 },
+  { entries: 915442, rowset: 5366, group: 352 },
+  { entries: 7535369, rowset: 26548, group: 946 },
+  { entries: 66807234, rowset: 143140, group: 3571 },
+  { entries: 633443407, rowset: 788698, group: 15003 },
+  { entries: 6354135838, rowset: 4684690, group: 77432 },
 ];
 
 /** The placements of one rowset, as a walk leaves them: columns, diagonals, anti-diagonals. */
