@@ -433,6 +433,75 @@ function spread(w: string): string {
   return text;
 }
 
+const STATS_LOCALS = {
+  p: "i32",
+  end: "i32",
+  left: "i32",
+  x: "v128",
+  sel: "v128",
+  ...Object.fromEntries(
+    [0, 1, 2, 3].flatMap((r) => [
+      [`c${r}`, "v128"],
+      [`i${r}`, "v128"],
+    ]),
+  ),
+} as const;
+
+/**
+ * `stats`: for every `step`-th key, each set bit j adds 1 to the u32 `out[j]`. Sixty-four byte
+ * counters in four vectors: `$c<r>` lane L counts bit 16r + L. Each key is splat into a vector,
+ * its bytes 2r and 2r + 1 spread over the lanes of `$c<r>` (`$i<r>`: byte 2r in lanes 0..7, 2r + 1
+ * in 8..15), ANDed with the lane's bit (`$sel`: 1, 2, .., 128 twice), and where it is set
+ * (`i8x16.eq`: -1) the counter goes up by one. The counters are added into `out` every 255 keys,
+ * before a byte overflows. (A loop over the set bits, its branch taken in no predictable pattern,
+ * took 6% of n = 16's count: this is about five times faster.)
+ */
+function statsBody(): string {
+  const bytes = (b: number) => `0x${(BigInt(b) * 0x0101010101010101n).toString(16)}`;
+  let text = `
+    i64.const 0x8040201008040201 i64x2.splat local.set $sel`;
+  for (let r = 0; r < 4; r++) {
+    text += ` i64.const ${bytes(2 * r)} i64x2.splat i64.const ${bytes(2 * r + 1)}
+      i64x2.replace_lane 1 local.set $i${r}`;
+  }
+  text += `
+    local.get $keys local.get $n i32.const 3 i32.shl i32.add local.set $end
+    local.get $keys local.set $p
+    local.get $step i32.const 3 i32.shl local.set $step
+    block $done loop $chunk
+      local.get $p local.get $end i32.ge_u br_if $done
+      v128.zero local.set $c0 v128.zero local.set $c1 v128.zero local.set $c2 v128.zero local.set $c3
+      i32.const 255 local.set $left
+      block $full loop $item
+        local.get $p i64.load i64x2.splat local.set $x`;
+  for (let r = 0; r < 4; r++) {
+    text += `
+        local.get $c${r} local.get $x local.get $i${r} i8x16.swizzle local.get $sel v128.and
+        local.get $sel i8x16.eq i8x16.sub local.set $c${r}`;
+  }
+  text += `
+        local.get $p local.get $step i32.add local.tee $p local.get $end i32.ge_u br_if $full
+        local.get $left i32.const 1 i32.sub local.tee $left br_if $item
+      end end`;
+  for (let r = 0; r < 4; r++) {
+    const wide = [
+      "i16x8.extend_low_i8x16_u i32x4.extend_low_i16x8_u",
+      "i16x8.extend_low_i8x16_u i32x4.extend_high_i16x8_u",
+      "i16x8.extend_high_i8x16_u i32x4.extend_low_i16x8_u",
+      "i16x8.extend_high_i8x16_u i32x4.extend_high_i16x8_u",
+    ];
+    wide.forEach((ops, q) => {
+      const offset = 4 * (16 * r + 4 * q);
+      text += `
+      local.get $out local.get $out v128.load offset=${offset} local.get $c${r} ${ops}
+      i32x4.add v128.store offset=${offset}`;
+    });
+  }
+  return `${text}
+      br $chunk
+    end end`;
+}
+
 /** The kernel functions for a layout. */
 function kernelFuncs(L: KernelLayout): FuncSpec[] {
   let classify = "";
@@ -481,23 +550,8 @@ function kernelFuncs(L: KernelLayout): FuncSpec[] {
       name: "stats",
       export: true,
       params: { keys: "i32", n: "i32", step: "i32", out: "i32" },
-      locals: { p: "i32", end: "i32", j: "i32", x: "i64" },
-      body: `
-        local.get $keys local.get $n i32.const 3 i32.shl i32.add local.set $end
-        local.get $keys local.set $p
-        block $done loop $item
-          local.get $p local.get $end i32.ge_u br_if $done
-          local.get $p i64.load local.set $x
-          block $bits loop $bit
-            local.get $x i64.eqz br_if $bits
-            local.get $out local.get $x i64.ctz i32.wrap_i64 i32.const 2 i32.shl i32.add local.tee $j
-            local.get $j i32.load i32.const 1 i32.add i32.store
-            local.get $x local.get $x i64.const 1 i64.sub i64.and local.set $x
-            br $bit
-          end end
-          local.get $p local.get $step i32.const 3 i32.shl i32.add local.set $p
-          br $item
-        end end`,
+      locals: STATS_LOCALS,
+      body: statsBody(),
     },
     {
       name: "classify",

@@ -100,6 +100,40 @@ describe("JoinKernel.pairs", () => {
   }
 });
 
+describe("JoinKernel stats", () => {
+  // Lengths past one (255) and two chunks of byte counters, every key or every step-th, bits
+  // up to 64 (any may be set; every ninth in every key, to fill a byte counter), and counts
+  // added to what `out` holds.
+  const cases: [number, number, number][] = [
+    [1, 1, 64],
+    [300, 1, 41],
+    [700, 1, 64],
+    [700, 3, 53],
+    [2000, 7, 64],
+  ];
+  for (const [n, step, bits] of cases) {
+    test(`${n} keys of ${bits} bits, every ${step}: each bit's count, added to out`, () => {
+      const k = new JoinKernel(8, { tables: false });
+      k.ensure(n);
+      const next = random(n * step + bits);
+      const keys = Array.from({ length: n }, () => {
+        let x = 0n;
+        for (let j = 0; j < bits; j++) if (j % 9 === 0 || next() < 0.4) x |= 1n << BigInt(j);
+        return x;
+      });
+      put(k, k.listA, keys);
+      const out = k.layout.counts;
+      const expected = Array.from({ length: 64 }, (_, j) => j);
+      for (let j = 0; j < 64; j++) k.u32[out / 4 + j] = j;
+      for (let i = 0; i < n; i += step) {
+        for (let j = 0; j < 64; j++) if ((keys[i]! >> BigInt(j)) & 1n) expected[j]!++;
+      }
+      k.exports.stats(k.listA, n, step, out);
+      assert.deepEqual([...k.u32.subarray(out / 4, out / 4 + 64)], expected);
+    });
+  }
+});
+
 describe("JoinKernel.gen", () => {
   test("writes the keys of every west and east half-board, as the reference computes them", () => {
     const n = 12;
