@@ -506,15 +506,15 @@ function statsBody(): string {
 function kernelFuncs(L: KernelLayout): FuncSpec[] {
   let classify = "";
   for (let b = 0; b < L.keyBytes; b++) {
-    classify += ` local.get $x ${b > 0 ? `i64.const ${8 * b} i64.shr_u` : ""} i32.wrap_i64
-      i32.const 255 i32.and i32.const 3 i32.shl i64.load offset=${L.tab + 2048 * b}
-      ${b > 0 ? "i64.or" : ""}`;
+    classify += ` local.get $p i32.load8_u offset=${b} i32.const 3 i32.shl
+      i64.load offset=${L.tab + 2048 * b} ${b > 0 ? "i64.or" : ""}`;
   }
+  // Byte j of the compact key (byte 2 + j of the key classify left in place) into plane j.
   const planes = (count: number) => {
-    let text = "";
+    let text = " local.get $planes local.get $d i32.add local.set $q";
     for (let j = 0; j < count; j++) {
-      text += ` local.get $planes local.get $d i32.add ${j > 0 ? `local.get $stride i32.const ${j} i32.mul i32.add` : ""}
-        local.get $w i64.const ${16 + 8 * j} i64.shr_u i32.wrap_i64 i32.store8`;
+      if (j > 0) text += " local.get $q local.get $stride i32.add local.set $q";
+      text += ` local.get $q local.get $p i32.load8_u offset=${2 + j} i32.store8`;
     }
     return text;
   };
@@ -557,12 +557,11 @@ function kernelFuncs(L: KernelLayout): FuncSpec[] {
       name: "classify",
       export: true,
       params: { keys: "i32", n: "i32", hist: "i32" },
-      locals: { p: "i32", end: "i32", q: "i32", x: "i64", w: "i64" },
+      locals: { p: "i32", end: "i32", q: "i32", w: "i64" },
       body: `
         local.get $keys local.get $n i32.const 3 i32.shl i32.add local.set $end
         local.get $keys local.set $p
         block $done local.get $n i32.eqz br_if $done loop $item
-          local.get $p i64.load local.set $x
           local.get $p ${classify} local.tee $w i64.store
           local.get $hist local.get $w i32.wrap_i64 i32.const 0xffff i32.and i32.const 2 i32.shl i32.add
           local.tee $q local.get $q i32.load i32.const 1 i32.add i32.store
