@@ -63,14 +63,17 @@ export const BLOCK = 128;
 
 /**
  * Text of the four-at-a-time entry test: `$m` gets one bit per entry at `$q` (of the four whose
- * diagonals start there, anti-diagonals `delta` bytes on) that meets neither `dMask` nor `aMask`,
- * the bits past the list's end `$j1` cleared. Uses `$t`.
+ * diagonals start there, anti-diagonals `delta` bytes on) that meets neither `dMask` nor `aMask`;
+ * with `end`, the bits past the list's end `$j1` cleared (uses `$t`). Without it, the entries
+ * past the end must fail the test (the scratch lists end with SENTINEL entries).
  */
-function disjointFour(dMask: string, aMask: string, delta: number): string {
-  return `
+function disjointFour(dMask: string, aMask: string, delta: number, end: boolean): string {
+  const test = `
     local.get ${dMask} local.get $q v128.load v128.and
     local.get ${aMask} local.get $q v128.load offset=${delta} v128.and v128.or
-    v128.zero i32x4.eq i32x4.bitmask local.set $m
+    v128.zero i32x4.eq i32x4.bitmask local.set $m`;
+  if (!end) return test;
+  return `${test}
     local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
     if
       local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
@@ -79,16 +82,24 @@ function disjointFour(dMask: string, aMask: string, delta: number): string {
 }
 
 /**
+ * A diagonal bit no quadrant entry has (they have 2h - 1 <= 25): three scratch entries past each
+ * list hold it as their diagonals, and so does every entry the inner loop of the join tests
+ * against them, so that the entries past a list's end fail the test without a check of the end.
+ */
+const SENTINEL = "0x80000000";
+
+/**
  * The entries of a quadrant group from `$q` to `$j1` that meet no preset (`$f1`, `$f2`: splatted
  * masks), into a scratch area at `dst` (their test values; the second array `delta` further) with
- * their key shares at `keys` + 2 * (offset in the area); leaves the end of the copies in `$y`. `shift` moves
- * north-west entries into the south-west's coordinates (the pair test needs both there).
+ * their key shares at `keys` + 2 * (offset in the area), and three SENTINEL entries after them;
+ * leaves the end of the copies in `$y`. `shift` moves north-west entries into the south-west's
+ * coordinates (the pair test needs both there).
  */
 function prepass(delta: number, dst: number, keys: number, shift: number, share: string): string {
   return `
     i32.const ${dst} local.set $y
     loop $pre
-      ${disjointFour("$f1", "$f2", delta)}
+      ${disjointFour("$f1", "$f2", delta, true)}
       block $kept loop $keep
         local.get $m i32.eqz br_if $kept
         local.get $q local.get $m i32.ctz i32.const 2 i32.shl i32.add local.tee $t i32.load local.set $yd
@@ -101,7 +112,10 @@ function prepass(delta: number, dst: number, keys: number, shift: number, share:
         br $keep
       end end
       local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $pre
-    end`;
+    end
+    local.get $y i32.const ${SENTINEL} i32.store
+    local.get $y i32.const ${SENTINEL} i32.store offset=4
+    local.get $y i32.const ${SENTINEL} i32.store offset=8`;
 }
 
 /**
@@ -180,14 +194,14 @@ function genBody(L: KernelLayout, swap: boolean): string {
       end
       local.get $p local.set $so
       loop $outer
-        local.get $p i32.load i32x4.splat local.set $xd
+        local.get $p i32.load i32.const ${SENTINEL} i32.or i32x4.splat local.set $xd
         local.get $p i32.load offset=${delta} i32x4.splat local.set $xa
         local.get $p local.get $so i32.sub i32.const 1 i32.shl local.get $ko i32.add i64.load
         local.get $cl i64.or local.set $kn
         local.get $j0 local.set $q
         local.get $ki local.set $kq
         loop $inner
-          ${disjointFour("$xd", "$xa", delta)}
+          ${disjointFour("$xd", "$xa", delta, false)}
           ${emitFour()}
           local.get $kq i32.const 32 i32.add local.set $kq
           local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $inner
