@@ -112,6 +112,7 @@ const SIMD: Record<string, number> = {
   "i32x4.extadd_pairwise_i16x8_u": 127,
   "i16x8.extend_low_i8x16_u": 137,
   "i16x8.extend_high_i8x16_u": 138,
+  "i16x8.shl": 139,
   "i32x4.bitmask": 164,
   "i32x4.extend_low_i16x8_u": 169,
   "i32x4.extend_high_i16x8_u": 170,

@@ -437,16 +437,6 @@ function countSpec(L: KernelLayout, chunks: number): FuncSpec {
   };
 }
 
-/** The low 4 bytes of i64 local `w` spread into 4 u16 byte offsets (value * 16). */
-function spread(w: string): string {
-  let text = "";
-  for (let b = 0; b < 4; b++) {
-    text += ` local.get ${w} i64.const 0x${(0xffn << BigInt(8 * b)).toString(16)} i64.and i64.const ${8 * b + 4} i64.shl`;
-    if (b > 0) text += " i64.or";
-  }
-  return text;
-}
-
 const STATS_LOCALS = {
   p: "i32",
   end: "i32",
@@ -516,6 +506,13 @@ function statsBody(): string {
     end end`;
 }
 
+/**
+ * The compact key's bytes (2..9 of the key that classify left in place at `$p`; an A key reads
+ * its first 4 or 6) as table offsets for the pair count: u16 lanes of value * 16.
+ */
+const spreadBytes =
+  "local.get $p i64.load offset=2 align=1 i64x2.splat i16x8.extend_low_i8x16_u i32.const 4 i16x8.shl";
+
 /** The kernel functions for a layout. */
 function kernelFuncs(L: KernelLayout): FuncSpec[] {
   let classify = "";
@@ -536,8 +533,7 @@ function kernelFuncs(L: KernelLayout): FuncSpec[] {
     local.get $w0 local.get $n i32.const 3 i32.shl i32.add local.set $end
     local.get $w0 local.set $p
     block $done local.get $n i32.eqz br_if $done loop $item
-      local.get $p i64.load local.set $w
-      local.get $pos local.get $w i32.wrap_i64 i32.const 0xffff i32.and i32.const 2 i32.shl i32.add
+      local.get $pos local.get $p i32.load16_u i32.const 2 i32.shl i32.add
       local.tee $q i32.load local.set $d
       local.get $q local.get $d i32.const 1 i32.add i32.store`;
   const scatterTail = `
@@ -603,31 +599,27 @@ function kernelFuncs(L: KernelLayout): FuncSpec[] {
       name: "scatterA4",
       export: true,
       params: { w0: "i32", n: "i32", pos: "i32", out: "i32" },
-      locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
+      locals: { p: "i32", end: "i32", q: "i32", d: "i32" },
       body: `${scatterHead}
         local.get $out local.get $d i32.const 3 i32.shl i32.add
-        local.get $w i64.const 16 i64.shr_u local.set $w
-        ${spread("$w")}
-        i64.store
+        ${spreadBytes} i64x2.extract_lane 0 i64.store
         ${scatterTail}`,
     },
     {
       name: "scatterA6",
       export: true,
       params: { w0: "i32", n: "i32", pos: "i32", out: "i32" },
-      locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
+      locals: { p: "i32", end: "i32", q: "i32", d: "i32" },
       body: `${scatterHead}
-        local.get $out local.get $d i32.const 4 i32.shl i32.add local.set $q
-        local.get $w i64.const 16 i64.shr_u local.set $w
-        local.get $q ${spread("$w")} i64.store
-        local.get $q local.get $w i64.const 32 i64.shr_u local.set $w ${spread("$w")} i64.store offset=8
+        local.get $out local.get $d i32.const 4 i32.shl i32.add
+        ${spreadBytes} v128.store
         ${scatterTail}`,
     },
     ...([4, 6].map((count) => ({
       name: `scatterB${count}`,
       export: true,
       params: { w0: "i32", n: "i32", pos: "i32", planes: "i32", stride: "i32" },
-      locals: { p: "i32", end: "i32", q: "i32", d: "i32", w: "i64" },
+      locals: { p: "i32", end: "i32", q: "i32", d: "i32" },
       body: `${scatterHead} ${planes(count)} ${scatterTail}`,
     })) satisfies FuncSpec[]),
     countSpec(L, 4),
