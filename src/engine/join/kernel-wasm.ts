@@ -392,6 +392,18 @@ function countBody(L: KernelLayout, chunks: number): string {
       local.get $pp i32.load offset=4 local.set $e
       local.get $g i32.const 1 i32.sub local.get $qq i32.const -1 i32.xor i32.and local.set $comp
       local.get $qq i32.const 1 i32.add local.set $qq
+      ;; a group that no A key can meet is skipped before its blocks' tables are built (at n = 20,
+      ;; 7% of the blocks)
+      block $some
+        local.get $comp local.set $pat
+        loop $probe
+          local.get $ga local.get $pat i32.const 2 i32.shl i32.add local.tee $pp i32.load offset=4
+          local.get $pp i32.load i32.gt_u br_if $some
+          local.get $pat i32.eqz br_if $group
+          local.get $pat i32.const 1 i32.sub local.get $comp i32.and local.set $pat
+          br $probe
+        end
+      end
       block $bdone loop $block
         local.get $s local.get $e i32.ge_u br_if $bdone
         local.get $e local.get $s i32.sub local.set $t ${INVALID}
