@@ -54,6 +54,15 @@ const align = (x: number, a: number) => Math.ceil(x / a) * a;
 /** The rowsets one item joins: north and south rows of its west and of its east half. */
 const ROWSETS_PER_ITEM = 4;
 
+/**
+ * The lists' first room: enough for the quick bound of `gen` (a rowset's entries times the
+ * largest group) where that is at most 2^17 keys (n = 16, 17: 108,008), else 2^16.
+ */
+function listRoomFor(n: number): number {
+  const { rowset, group } = QUADRANT_BOUNDS[Math.floor(n / 2)] ?? { rowset: 0, group: 0 };
+  return rowset * group <= 1 << 17 ? Math.max(1 << 16, rowset * group) : 1 << 16;
+}
+
 /** A queen placed before the join (the middle row's and column's, odd n), as (row, column). */
 export type Preset = readonly [row: number, col: number];
 
@@ -84,7 +93,10 @@ export interface KernelTuning {
    * @default n > MAX_TABLES_N
    */
   readonly pieces?: boolean;
-  /** Keys each list has room for at the start (they grow as needed). @default 65536 */
+  /**
+   * Keys each list has room for at the start (they grow as needed). @default 65536, or up to
+   * 131072 where that holds the quick bound of every `gen` call (n = 16, 17)
+   */
   readonly listRoom?: number;
   /** Lists grow to a `gen` call's bound up to this many keys (`gen`). @default BOUND_ROOM */
   readonly boundRoom?: number;
@@ -131,6 +143,8 @@ export class JoinKernel {
   #roles: Int32Array | undefined;
   /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
   readonly #held = [0, 0];
+  /** The most entries a group of the quadrant table has. */
+  readonly #largestGroup: number;
 
   constructor(n: number, tuning: KernelTuning = {}) {
     if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
@@ -142,7 +156,7 @@ export class JoinKernel {
       squeeze: 2,
       tables: true,
       pieces: n > MAX_TABLES_N,
-      listRoom: 1 << 16,
+      listRoom: listRoomFor(n),
       boundRoom: BOUND_ROOM,
       ...tuning,
     };
@@ -192,6 +206,7 @@ export class JoinKernel {
         : { start: 0, entries: 0 };
     this.#pieceRoom = words.entries;
     const group = tables ? bounds.group : 0;
+    this.#largestGroup = group;
     const scratchRoom = align(4 * group + 64, 16);
     p = scratchKeys + 4 * scratchRoom;
     const qstart = align(p, 8);
@@ -385,6 +400,12 @@ export class JoinKernel {
       const out = this.#list(side) + 8 * (at + written);
       return fn(rn, rs, combos.ptr + 2 * from, to - from, cols, fnd, fna, fsd, fsa, cls, kx, out);
     };
+    // A bound without a loop over the column sets first: every entry of rowset rn, each with
+    // the largest group there is (n = 16: most calls).
+    const { qstart } = this.layout;
+    const first = qstart / 4 + (rn << this.h);
+    const quick = (this.u32[first + (1 << this.h)] - this.u32[first]) * this.#largestGroup;
+    if (at + quick <= this.#cap) return this.#hold(side, at, run(0, combos.len, 0));
     const bound = at + this.bound(rn, rs, combos, cols);
     if (bound <= this.#cap || bound <= this.tuning.boundRoom) {
       this.ensure(bound);
