@@ -54,10 +54,7 @@ const align = (x: number, a: number) => Math.ceil(x / a) * a;
 /** The rowsets one item joins: north and south rows of its west and of its east half. */
 const ROWSETS_PER_ITEM = 4;
 
-/**
- * The lists' first room: enough for the quick bound of `gen` (a rowset's entries times the
- * largest group) where that is at most 2^17 keys (n = 16, 17: 108,008), else 2^16.
- */
+/** Lists' first room: `gen`'s quick bound where that is at most 2^17 keys (n = 16, 17), or 2^16. */
 function listRoomFor(n: number): number {
   const { rowset, group } = QUADRANT_BOUNDS[Math.floor(n / 2)] ?? { rowset: 0, group: 0 };
   return rowset * group <= 1 << 17 ? Math.max(1 << 16, rowset * group) : 1 << 16;
@@ -93,10 +90,7 @@ export interface KernelTuning {
    * @default n > MAX_TABLES_N
    */
   readonly pieces?: boolean;
-  /**
-   * Keys each list has room for at the start (they grow as needed). @default 65536, or up to
-   * 131072 where that holds the quick bound of every `gen` call (n = 16, 17)
-   */
+  /** Keys each list has room for at the start (they grow as needed). @default listRoomFor(n) */
   readonly listRoom?: number;
   /** Lists grow to a `gen` call's bound up to this many keys (`gen`). @default BOUND_ROOM */
   readonly boundRoom?: number;
