@@ -137,8 +137,11 @@ export class JoinKernel {
   #roles: Int32Array | undefined;
   /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
   readonly #held = [0, 0];
-  /** The most entries a group of the quadrant table has. */
-  readonly #largestGroup: number;
+  readonly #largestGroup: number; // the most entries a group of the quadrant table has
+  /** Scratch of `pairs`: each key bit's score and its share of the byte tables. */
+  readonly #scores = new Float64Array(64);
+  readonly #bitLo = new Int32Array(64);
+  readonly #bitHi = new Int32Array(64);
 
   constructor(n: number, tuning: KernelTuning = {}) {
     if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
@@ -504,8 +507,14 @@ export class JoinKernel {
    */
   #buildByteTables(role: Int32Array, bits: number): void {
     this.#roles = role;
-    const place = new Int32Array(bits); // compact position of the other bits
-    for (let j = 0, c = 0; j < bits; j++) if (role[j] < 0) place[j] = c++;
+    // What key bit j adds: its pattern bit, or its compact bit (past 16: in the high word).
+    const lo = this.#bitLo.fill(0);
+    const hi = this.#bitHi.fill(0);
+    for (let j = 0, c = 0; j < bits; j++) {
+      if (role[j] >= 0) lo[j] = 1 << role[j];
+      else if (c < 16) lo[j] = 1 << (16 + c++);
+      else hi[j] = 1 << (c++ - 16);
+    }
     const u32 = this.u32;
     const tab = this.layout.tab / 4;
     for (let y = 0; y < this.layout.keyBytes; y++) {
@@ -513,17 +522,10 @@ export class JoinKernel {
       u32[base] = 0;
       u32[base + 1] = 0;
       for (let v = 1; v < 256; v++) {
-        const low = v & (v - 1);
+        const low = base + 2 * (v & (v - 1));
         const j = 8 * y + 31 - Math.clz32(v & -v);
-        let lo = u32[base + 2 * low];
-        let hi = u32[base + 2 * low + 1];
-        if (j < bits) {
-          if (role[j] >= 0) lo |= 1 << role[j];
-          else if (place[j] < 16) lo |= 1 << (16 + place[j]);
-          else hi |= 1 << (place[j] - 16);
-        }
-        u32[base + 2 * v] = lo >>> 0;
-        u32[base + 2 * v + 1] = hi >>> 0;
+        u32[base + 2 * v] = u32[low] | lo[j];
+        u32[base + 2 * v + 1] = u32[low + 1] | hi[j];
       }
     }
   }
@@ -556,17 +558,17 @@ export class JoinKernel {
       k = squeezed;
     }
     // The k bits set most often on both sides (the pairs they rule out), by selection.
-    const score = (j: number) => u32[counts + j] * u32[counts + 64 + j];
+    const score = this.#scores;
+    for (let j = 0; j < bits; j++) score[j] = u32[counts + j] * u32[counts + 64 + j];
     const role = new Int32Array(bits).fill(-1); // partition bit index, or -1
     let kth = 0;
     for (let t = 0; t < k; t++) {
       let best = -1;
       let bestScore = -1;
       for (let j = 0; j < bits; j++) {
-        const s = role[j] < 0 ? score(j) : -1;
-        if (s > bestScore) {
+        if (role[j] < 0 && score[j] > bestScore) {
           best = j;
-          bestScore = s;
+          bestScore = score[j];
         }
       }
       role[best] = t;
@@ -581,7 +583,7 @@ export class JoinKernel {
     for (let j = 0; keep && j < bits; j++) {
       if (old![j] < 0) continue;
       oldK++;
-      keep = score(j) >= KEEP_ROLES * kth;
+      keep = score[j] >= KEEP_ROLES * kth;
     }
     if (!keep || oldK !== k) this.#buildByteTables(role, bits);
     const chunks = Math.max(4, Math.ceil((bits - k) / 8));
