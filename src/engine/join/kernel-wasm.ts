@@ -330,25 +330,35 @@ const INVALID = `
     end
   end`;
 
-/** The OR of the table rows (in the tables at `tabs`) of the A key at `$a`. */
-function rows(chunks: number, tabs: number): string {
+/**
+ * The OR of the table rows (in the tables at `tabs`) of the A key at `$a`: whole rows (v128), or
+ * with `lanes` 64 their low halves (i64).
+ */
+function rows(chunks: number, tabs: number, lanes: 64 | 128): string {
+  const [load, or] = lanes === 128 ? ["v128.load", "v128.or"] : ["i64.load", "i64.or"];
   let text = "";
   for (let c = 0; c < chunks; c++) {
-    text += ` local.get $a i32.load16_u offset=${2 * c} v128.load offset=${tabs + 4096 * c}`;
-    if (c > 0) text += " v128.or";
+    text += ` local.get $a i32.load16_u offset=${2 * c} ${load} offset=${tabs + 4096 * c}`;
+    if (c > 0) text += ` ${or}`;
   }
   return text;
 }
 
 /**
  * Visits of the A keys of every group p with p & q = 0 (the submasks of `$comp`) against the
- * block's tables. (Two blocks per visit, sharing the A key's loads, measured 7% more
- * instructions: the larger function compiles worse.)
+ * block's tables: all 128 lanes, or with `lanes` 64 (a block of up to 64 keys: at n = 20, 41% of
+ * the blocks and half the visits) the low 64 only, by scalar loads and one popcount. (Two blocks
+ * per visit, sharing the A key's loads, measured 7% more instructions: the larger function
+ * compiles worse.)
  */
-function visitsText(L: KernelLayout, chunks: number): string {
+function visitsText(L: KernelLayout, chunks: number, lanes: 64 | 128): string {
   const stride = aStride(chunks);
   const popcount =
-    "local.tee $v i64x2.extract_lane 0 i64.popcnt local.get $v i64x2.extract_lane 1 i64.popcnt i64.add i64.add";
+    lanes === 128
+      ? "local.tee $v i64x2.extract_lane 0 i64.popcnt local.get $v i64x2.extract_lane 1 i64.popcnt i64.add i64.add"
+      : "i64.popcnt i64.add";
+  const vis = lanes === 128 ? "$vis" : "$vis64";
+  const row = rows(chunks, L.tabs, lanes);
   return `
     local.get $comp local.set $pat
     block $subdone loop $sub
@@ -356,7 +366,7 @@ function visitsText(L: KernelLayout, chunks: number): string {
       local.get $pp i32.load offset=4 local.set $hi
       block $empty
         local.get $lo local.get $hi i32.ge_u br_if $empty
-        local.get $vis local.get $hi local.get $lo i32.sub i64.extend_i32_u i64.add local.set $vis
+        local.get ${vis} local.get $hi local.get $lo i32.sub i64.extend_i32_u i64.add local.set ${vis}
         local.get $as local.get $lo i32.const ${Math.log2(stride)} i32.shl i32.add local.set $a
         local.get $as local.get $hi i32.const ${Math.log2(stride)} i32.shl i32.add local.set $aend
         ;; two A keys per iteration, then the odd one
@@ -364,15 +374,15 @@ function visitsText(L: KernelLayout, chunks: number): string {
         block $pairs
           local.get $a local.get $last i32.ge_u br_if $pairs
           loop $visit
-            local.get $conf ${rows(chunks, L.tabs)} ${popcount}
+            local.get $conf ${row} ${popcount}
             local.get $a i32.const ${stride} i32.add local.set $a
-            ${rows(chunks, L.tabs)} ${popcount} local.set $conf
+            ${row} ${popcount} local.set $conf
             local.get $a i32.const ${stride} i32.add local.tee $a local.get $last i32.lt_u br_if $visit
           end
         end
         local.get $a local.get $aend i32.lt_u
         if
-          local.get $conf ${rows(chunks, L.tabs)} ${popcount} local.set $conf
+          local.get $conf ${row} ${popcount} local.set $conf
         end
       end
       local.get $pat i32.eqz br_if $subdone
@@ -385,6 +395,7 @@ function countBody(L: KernelLayout, chunks: number): string {
   return `
     i64.const 0 local.set $conf
     i64.const 0 local.set $vis
+    i64.const 0 local.set $vis64
     i32.const 0 local.set $qq
     block $gdone loop $group
       local.get $qq local.get $g i32.ge_u br_if $gdone
@@ -409,13 +420,15 @@ function countBody(L: KernelLayout, chunks: number): string {
         local.get $e local.get $s i32.sub local.set $t ${INVALID}
         local.get $planes local.get $s i32.add local.set $blk
         ${transposeText(L, chunks)} ${tablesText(L, chunks)}
-        ${visitsText(L, chunks)}
+        local.get $e local.get $s i32.sub i32.const 64 i32.le_u
+        if ${visitsText(L, chunks, 64)} else ${visitsText(L, chunks, 128)} end
         local.get $s i32.const ${BLOCK} i32.add local.set $s
         br $block
       end end
       br $group
     end end
-    local.get $vis i64.const 7 i64.shl local.get $conf i64.sub`;
+    local.get $vis i64.const 7 i64.shl local.get $vis64 i64.const 6 i64.shl i64.add
+    local.get $conf i64.sub`;
 }
 
 /** A count function for keys of up to 8 * chunks bits. */
@@ -442,6 +455,7 @@ function countSpec(L: KernelLayout, chunks: number): FuncSpec {
       last: "i32",
       conf: "i64",
       vis: "i64",
+      vis64: "i64",
       v: "v128",
       inv: "v128",
     },
