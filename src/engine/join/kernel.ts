@@ -137,7 +137,6 @@ export class JoinKernel {
   #roles: Int32Array | undefined;
   /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
   readonly #held = [0, 0];
-  readonly #largestGroup: number; // the most entries a group of the quadrant table has
   /** Scratch of `pairs`: each key bit's score and its share of the byte tables. */
   readonly #scores = new Float64Array(64);
   readonly #bitLo = new Int32Array(64);
@@ -203,7 +202,6 @@ export class JoinKernel {
         : { start: 0, entries: 0 };
     this.#pieceRoom = words.entries;
     const group = tables ? bounds.group : 0;
-    this.#largestGroup = group;
     const scratchRoom = align(4 * group + 64, 16);
     p = scratchKeys + 4 * scratchRoom;
     const qstart = align(p, 8);
@@ -401,7 +399,8 @@ export class JoinKernel {
     // the largest group there is (n = 16: most calls).
     const { qstart } = this.layout;
     const first = qstart / 4 + (rn << this.h);
-    const quick = (this.u32[first + (1 << this.h)] - this.u32[first]) * this.#largestGroup;
+    const largest = QUADRANT_BOUNDS[this.h].group;
+    const quick = (this.u32[first + (1 << this.h)] - this.u32[first]) * largest;
     if (at + quick <= this.#cap) return this.#hold(side, at, run(0, combos.len, 0));
     const bound = at + this.bound(rn, rs, combos, cols);
     if (bound <= this.#cap || bound <= this.tuning.boundRoom) {

@@ -17,6 +17,8 @@
  * 27) 6,354,135,838 (51 GB).
  */
 
+import { popcount } from "../../bits.js";
+
 /** The shape of an h x h table: entries per group, their total and the largest group. */
 export interface QuadrantShape {
   /** Entries per (rows << h) | cols. */
@@ -77,8 +79,6 @@ export function fillQuadrants(
   al: Uint32Array,
 ): void {
   const groups = 1 << h;
-  const size = new Uint8Array(groups); // popcount
-  for (let x = 1; x < groups; x++) size[x] = size[x >>> 1] + (x & 1);
   // Rowset 0: the empty placement, in group (0, 0).
   start.fill(1, 1, groups);
   start[0] = 0;
@@ -89,9 +89,10 @@ export function fillQuadrants(
     const base = rows << h;
     const r = 31 - Math.clz32(rows);
     const parent = (rows ^ (1 << r)) << h;
+    const queens = popcount(rows);
     for (let cols = 0; cols < groups; cols++) {
       start[base + cols] = e;
-      if (size[cols] !== size[rows]) continue;
+      if (popcount(cols) !== queens) continue;
       for (let rest = cols; rest !== 0; rest &= rest - 1) {
         const bit = rest & -rest;
         const c = 31 - Math.clz32(bit);
