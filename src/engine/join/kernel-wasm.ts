@@ -12,6 +12,7 @@
  *   swaps diagonals and anti-diagonals). `kx` is OR'd into every key: the bits of a preset queen
  *   that belongs to this half (the middle row's, odd n), which the other half must not meet.
  * - `stats`: how often each key bit is set (on a sample), to choose the partition bits.
+ * - `bytes`: the byte tables of a partition, from each key bit's share (join/partition.ts).
  * - `classify`, `prefix`, `scatterA`, `scatterB`: group the keys by their partition bits (a
  *   pattern of k bits) and squeeze the other bits into a compact key of up to 48 bits; the A
  *   side sorted by pattern, the B side as byte planes.
@@ -53,6 +54,8 @@ export interface KernelLayout {
   readonly scratchRoom: number;
   /** Addresses of the scratch areas. */
   readonly counts: number;
+  /** What each key bit adds to its split key (u64 each, join/partition.ts), and the byte tables. */
+  readonly shares: number;
   readonly tab: number;
   readonly slices: number;
   readonly tabs: number;
@@ -590,6 +593,31 @@ function kernelFuncs(L: KernelLayout): FuncSpec[] {
       body: statsBody(),
     },
     {
+      // Table y, value v: the share of v's lowest bit OR'd onto the entry of v less that bit.
+      name: "bytes",
+      export: true,
+      params: { count: "i32" },
+      locals: { base: "i32", s: "i32", v: "i32" },
+      body: `
+        i32.const ${L.tab} local.set $base
+        i32.const ${L.shares} local.set $s
+        loop $byte
+          local.get $base i64.const 0 i64.store
+          i32.const 1 local.set $v
+          loop $value
+            local.get $base local.get $v i32.const 3 i32.shl i32.add
+            local.get $base local.get $v local.get $v i32.const 1 i32.sub i32.and i32.const 3 i32.shl
+            i32.add i64.load
+            local.get $s local.get $v i32.ctz i32.const 3 i32.shl i32.add i64.load
+            i64.or i64.store
+            local.get $v i32.const 1 i32.add local.tee $v i32.const 256 i32.lt_u br_if $value
+          end
+          local.get $base i32.const 2048 i32.add local.set $base
+          local.get $s i32.const 64 i32.add local.set $s
+          local.get $count i32.const 1 i32.sub local.tee $count br_if $byte
+        end`,
+    },
+    {
       name: "classify",
       export: true,
       params: { keys: "i32", n: "i32", hist: "i32" },
@@ -685,6 +713,7 @@ export interface KernelExports {
   genW(...args: [...number[], bigint, number]): number;
   genE(...args: [...number[], bigint, number]): number;
   stats(keys: number, n: number, step: number, out: number): void;
+  bytes(count: number): void;
   classify(keys: number, n: number, hist: number): void;
   prefix(hist: number, g: number, starts: number, pos: number): void;
   scatterA4(w: number, n: number, pos: number, out: number): void;

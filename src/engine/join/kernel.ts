@@ -17,6 +17,7 @@ import {
   newMemory,
   type WasmMemory,
 } from "./kernel-wasm.js";
+import { Partition, partitionBits } from "./partition.js";
 import { fillQuadrants, fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 
@@ -41,12 +42,6 @@ const BOUND_ROOM = 2 ** 25;
 
 /** Keys a list has room for past its capacity: `gen` may write up to three past its last. */
 const LIST_SLACK = 4;
-
-/** The last partition is kept while each of its bits scores this share of the best k's. */
-const KEEP_ROLES = 0.8;
-
-/** The most partition bits (groups: 2^16). */
-const MAX_PARTITION_BITS = 16;
 
 const PAGE = 65536;
 const align = (x: number, a: number) => Math.ceil(x / a) * a;
@@ -133,14 +128,10 @@ export class JoinKernel {
   /** With the table in pieces: their room (entries), and the rowsets in it ("r1,r2,..."). */
   readonly #pieceRoom: number;
   #rowsLoaded = "";
-  /** The partition of the byte tables now in memory (bit j: partition index, or -1). */
-  #roles: Int32Array | undefined;
+  /** The partition of the byte tables now in memory. */
+  readonly #partition = new Partition();
   /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
   readonly #held = [0, 0];
-  /** Scratch of `pairs`: each key bit's score and its share of the byte tables. */
-  readonly #scores = new Float64Array(64);
-  readonly #bitLo = new Int32Array(64);
-  readonly #bitHi = new Int32Array(64);
 
   constructor(n: number, tuning: KernelTuning = {}) {
     if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
@@ -165,6 +156,8 @@ export class JoinKernel {
     this.r0s = n % 2 === 0 ? h : h + 1;
     let p = 0;
     const counts = p;
+    p += 512;
+    const shares = p;
     p += 512;
     const tab = align(p, 64);
     p = tab + 8 * 2048;
@@ -224,6 +217,7 @@ export class JoinKernel {
       scratchKeys,
       scratchRoom,
       counts,
+      shares,
       tab,
       slices,
       tabs,
@@ -500,36 +494,6 @@ export class JoinKernel {
   }
 
   /**
-   * The byte tables that split a key into its partition pattern and compact remainder: for key
-   * byte y and value v, the pattern bits (low 16) and the compact bits (<< 16, and on into the
-   * next word), by the partition bit index `role[j]` of each key bit j (-1: compact).
-   */
-  #buildByteTables(role: Int32Array, bits: number): void {
-    this.#roles = role;
-    // What key bit j adds: its pattern bit, or its compact bit (past 16: in the high word).
-    const lo = this.#bitLo.fill(0);
-    const hi = this.#bitHi.fill(0);
-    for (let j = 0, c = 0; j < bits; j++) {
-      if (role[j] >= 0) lo[j] = 1 << role[j];
-      else if (c < 16) lo[j] = 1 << (16 + c++);
-      else hi[j] = 1 << (c++ - 16);
-    }
-    const u32 = this.u32;
-    const tab = this.layout.tab / 4;
-    for (let y = 0; y < this.layout.keyBytes; y++) {
-      const base = tab + 512 * y;
-      u32[base] = 0;
-      u32[base + 1] = 0;
-      for (let v = 1; v < 256; v++) {
-        const low = base + 2 * (v & (v - 1));
-        const j = 8 * y + 31 - Math.clz32(v & -v);
-        u32[base + 2 * v] = u32[low] | lo[j];
-        u32[base + 2 * v + 1] = u32[low + 1] | hi[j];
-      }
-    }
-  }
-
-  /**
    * Counts the pairs (a, b), a among the `na` keys at `a`, b among the `nb` at `b`, with no bit
    * in common; keys have at most `bits` bits. The lists are used up (overwritten).
    */
@@ -547,44 +511,10 @@ export class JoinKernel {
     const stepB = Math.max(1, Math.floor(nb / SAMPLE));
     x.stats(a, na, stepA, this.layout.counts);
     x.stats(b, nb, stepB, this.layout.counts + 256);
-    let k = Math.floor(Math.log2(nb / this.tuning.groupTarget));
-    k = Math.min(MAX_PARTITION_BITS, Math.max(k, 0, bits - 48));
-    // Squeezed into 32 compact bits (4 chunks) when a few more partition bits do it, but never
-    // past MAX_PARTITION_BITS: the scratch holds 2^16 groups (keys of 49 bits, n = 24 and 25,
-    // would ask for 17).
-    const squeezed = bits - 32;
-    if (bits - k > 32 && squeezed - k <= this.tuning.squeeze && squeezed <= MAX_PARTITION_BITS) {
-      k = squeezed;
-    }
-    // The k bits set most often on both sides (the pairs they rule out), by selection.
-    const score = this.#scores;
-    for (let j = 0; j < bits; j++) score[j] = u32[counts + j] * u32[counts + 64 + j];
-    const role = new Int32Array(bits).fill(-1); // partition bit index, or -1
-    let kth = 0;
-    for (let t = 0; t < k; t++) {
-      let best = -1;
-      let bestScore = -1;
-      for (let j = 0; j < bits; j++) {
-        if (role[j] < 0 && score[j] > bestScore) {
-          best = j;
-          bestScore = score[j];
-        }
-      }
-      role[best] = t;
-      kth = bestScore;
-    }
-    // The last call's bits are kept while each still scores within KEEP_ROLES of the k-th best:
-    // rebuilding the byte tables below costs more than the slightly better partition saves, on
-    // the short lists of small n (n = 16: 3,300 calls).
-    const old = this.#roles;
-    let keep = old !== undefined && old.length === bits;
-    let oldK = 0;
-    for (let j = 0; keep && j < bits; j++) {
-      if (old![j] < 0) continue;
-      oldK++;
-      keep = score[j] >= KEEP_ROLES * kth;
-    }
-    if (!keep || oldK !== k) this.#buildByteTables(role, bits);
+    const { groupTarget, squeeze } = this.tuning;
+    const k = partitionBits(nb, bits, groupTarget, squeeze);
+    const { shares, keyBytes } = this.layout;
+    if (this.#partition.choose(u32, counts, bits, k, shares / 4, keyBytes)) x.bytes(keyBytes);
     const chunks = Math.max(4, Math.ceil((bits - k) / 8));
     const g = 1 << k;
     x.classify(a, na, this.#hist);
