@@ -12,6 +12,8 @@
  *   swaps diagonals and anti-diagonals). `kx` is OR'd into every key: the bits of a preset queen
  *   that belongs to this half (the middle row's, odd n), which the other half must not meet.
  * - `stats`: how often each key bit is set (on a sample), to choose the partition bits.
+ * - `classes`, `only`: the class bytes of a list of column sets, and the sets of one class
+ *   (join/solve.ts).
  * - `bytes`: the byte tables of a partition, from each key bit's share (join/partition.ts).
  * - `classify`, `prefix`, `scatterA`, `scatterB`: group the keys by their partition bits (a
  *   pattern of k bits) and squeeze the other bits into a compact key of up to 48 bits; the A
@@ -542,8 +544,28 @@ function statsBody(): string {
 const spreadBytes =
   "local.get $p i64.load offset=2 align=1 i64x2.splat i16x8.extend_low_i8x16_u i32.const 4 i16x8.shl";
 
+/**
+ * A loop over the u16 column sets of `$list` (`$len` of them): `$cw` each, `$u` the smaller of
+ * it and its complement within h bits.
+ */
+function columnSetLoop(h: number): [string, string] {
+  return [
+    `
+        local.get $list local.get $len i32.const 1 i32.shl i32.add local.set $end
+        block $done loop $next
+          local.get $list local.get $end i32.ge_u br_if $done
+          local.get $list i32.load16_u local.tee $cw i32.const ${(1 << h) - 1} i32.xor local.tee $u
+          local.get $cw local.get $u local.get $cw i32.lt_u select local.set $u`,
+    `
+          local.get $list i32.const 2 i32.add local.set $list
+          br $next
+        end end`,
+  ];
+}
+
 /** The kernel functions for a layout. */
 function kernelFuncs(L: KernelLayout): FuncSpec[] {
+  const [eachColumnSet, eachColumnSetEnd] = columnSetLoop(L.h);
   let classify = "";
   for (let b = 0; b < L.keyBytes; b++) {
     classify += ` local.get $p i32.load8_u offset=${b} i32.const 3 i32.shl
@@ -591,6 +613,44 @@ function kernelFuncs(L: KernelLayout): FuncSpec[] {
       params: { keys: "i32", n: "i32", step: "i32", out: "i32" },
       locals: STATS_LOCALS,
       body: statsBody(),
+    },
+    {
+      // The class byte of each column set of a list (join/solve.ts): with u = k(cw), the
+      // smaller of cw and its complement, bit 0 for u < big, bit $se for u = big, bit $ss for
+      // u < small.
+      name: "classes",
+      export: true,
+      params: {
+        list: "i32",
+        len: "i32",
+        table: "i32",
+        big: "i32",
+        small: "i32",
+        se: "i32",
+        ss: "i32",
+      },
+      locals: { end: "i32", cw: "i32", u: "i32" },
+      body: `${eachColumnSet}
+          local.get $table local.get $cw i32.add
+          local.get $u local.get $big i32.lt_u
+          local.get $u local.get $big i32.eq local.get $se i32.shl i32.or
+          local.get $u local.get $small i32.lt_u local.get $ss i32.shl i32.or
+          i32.store8
+        ${eachColumnSetEnd}`,
+    },
+    {
+      // The column sets of a list with k(cw) = target, copied to $out (u16); returns how many.
+      name: "only",
+      export: true,
+      params: { list: "i32", len: "i32", target: "i32", out: "i32" },
+      results: ["i32"],
+      locals: { end: "i32", cw: "i32", u: "i32", k: "i32" },
+      body: `
+        i32.const 0 local.set $k ${eachColumnSet}
+          local.get $out local.get $k i32.const 1 i32.shl i32.add local.get $cw i32.store16
+          local.get $k local.get $u local.get $target i32.eq i32.add local.set $k
+        ${eachColumnSetEnd}
+        local.get $k`,
     },
     {
       // Table y, value v: the share of v's lowest bit OR'd onto the entry of v less that bit.
@@ -714,6 +774,16 @@ export interface KernelExports {
   genE(...args: [...number[], bigint, number]): number;
   stats(keys: number, n: number, step: number, out: number): void;
   bytes(count: number): void;
+  classes(
+    list: number,
+    len: number,
+    table: number,
+    big: number,
+    small: number,
+    se: number,
+    ss: number,
+  ): void;
+  only(list: number, len: number, target: number, out: number): number;
   classify(keys: number, n: number, hist: number): void;
   prefix(hist: number, g: number, starts: number, pos: number): void;
   scatterA4(w: number, n: number, pos: number, out: number): void;

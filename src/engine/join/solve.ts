@@ -37,32 +37,17 @@ function local(k: JoinKernel, r: number): [number, number] {
   return [r & low, (r >>> k.r0s) & low];
 }
 
-/** Writes the class table of one side for the column sets of `list`. */
-function classes(
-  k: JoinKernel,
-  table: number,
-  list: { ptr: number; len: number },
-  bit: (u: number) => number,
-) {
-  for (let i = 0; i < list.len; i++) {
-    const cw = k.u16[list.ptr / 2 + i];
-    k.u8[table + cw] = bit(kappa(k.h, cw));
-  }
-}
-
-/** The column sets of `list` with k(cw) = target, into the scratch list at `at` (u16). */
+/**
+ * The column sets of `list` with k(cw) = target, into the scratch list at `at` (u16; kernel
+ * function `only`).
+ */
 function only(
   k: JoinKernel,
   list: { ptr: number; len: number },
   target: number,
   at: number,
 ): { ptr: number; len: number } {
-  let len = 0;
-  for (let i = 0; i < list.len; i++) {
-    const cw = k.u16[list.ptr / 2 + i];
-    if (kappa(k.h, cw) === target) k.u16[at / 2 + len++] = cw;
-  }
-  return { ptr: at, len };
+  return { ptr: at, len: k.exports.only(list.ptr, list.len, target, at) };
 }
 
 /** The count of an even-like item (even n, or the centre board of odd n), before its weight. */
@@ -83,18 +68,10 @@ function solveEven(k: JoinKernel, r: number): bigint {
   const v0 = kappa(h, flipRows(n, r) & low);
   const big = Math.max(u0, v0);
   const small = Math.min(u0, v0);
-  classes(
-    k,
-    k.clsA,
-    listW,
-    (u) => Number(u < big) | (Number(u === big) << 1) | (Number(u < small) << 2),
-  );
-  classes(
-    k,
-    k.clsB,
-    listE,
-    (v) => Number(v < big) | (Number(v < small) << 1) | (Number(v === big) << 2),
-  );
+  // The class bytes (kernel function `classes`): bit 0 for k(cw) below M on both sides; bit 1
+  // for u = M on the west and v below m on the east; bit 2 for u below m and v = M.
+  k.exports.classes(listW.ptr, listW.len, k.clsA, big, small, 1, 2);
+  k.exports.classes(listE.ptr, listE.len, k.clsB, big, small, 2, 1);
   const na = k.gen(false, rn, rs, listW, low, fw, k.clsA, 0);
   const nb = k.gen(true, sn, ss, listE, low, fe, k.clsB, 1);
   const all = k.pairs(k.listA, na, k.listB, nb);
