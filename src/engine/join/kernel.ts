@@ -234,20 +234,21 @@ export class JoinKernel {
         this.u32.subarray(qa / 4, qa / 4 + words.entries),
       );
     }
-    // Candidate column sets: the k-subsets of the west columns, all or all but one.
-    let at = combos;
+    // Candidate column sets: the k-subsets of the west columns, all or all but one, ascending;
+    // for each `missing`, the lists of k = 0..h one after the other.
+    let at = combos / 2;
     for (let missing = -1; missing < h; missing++) {
-      const cols = ((1 << h) - 1) & ~(missing < 0 ? 0 : 1 << missing);
+      const skip = missing < 0 ? 0 : 1 << missing;
+      const next = new Int32Array(h + 2);
+      for (let cw = 0; cw < 1 << h; cw++) if ((cw & skip) === 0) next[popcount(cw) + 1]++;
+      next[0] = at;
       for (let k = 0; k <= h; k++) {
-        const start = at;
-        for (let cw = 0; cw < 1 << h; cw++) {
-          if ((cw & ~cols) === 0 && popcount(cw) === k) {
-            this.u16[at / 2] = cw;
-            at += 2;
-          }
-        }
-        this.#combos.set((missing + 1) * (h + 1) + k, { ptr: start, len: (at - start) / 2 });
+        this.#combos.set((missing + 1) * (h + 1) + k, { ptr: 2 * next[k], len: next[k + 1] });
+        next[k + 1] += next[k];
       }
+      for (let cw = 0; cw < 1 << h; cw++)
+        if ((cw & skip) === 0) this.u16[next[popcount(cw)]++] = cw;
+      at = next[h];
     }
     this.ensure(this.tuning.listRoom);
   }
