@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { assemble } from "./asm.js";
 import { JoinKernel } from "./kernel.js";
+import { fillQuadrants, QUADRANT_BOUNDS } from "./quadrants.js";
 import { halfBoards, halfKey, pairsReference } from "./reference.js";
 import { solveItem } from "./solve.js";
 import { joinItems } from "./split.js";
@@ -130,6 +131,26 @@ describe("JoinKernel stats", () => {
       }
       k.exports.stats(k.listA, n, step, out);
       assert.deepEqual([...k.u32.subarray(out / 4, out / 4 + 64)], expected);
+    });
+  }
+});
+
+describe("JoinKernel's quadrant table", () => {
+  // The kernel's fillRow against fillQuadrants (quadrants.test.ts checks that one against every
+  // placement), word for word, for even and odd n.
+  for (const n of [4, 7, 10, 13, 16, 18]) {
+    const h = Math.floor(n / 2);
+    test(`n=${n}: the same ${QUADRANT_BOUNDS[h]!.entries} entries as fillQuadrants(${h})`, () => {
+      const { entries } = QUADRANT_BOUNDS[h]!;
+      const start = new Uint32Array(4 ** h + 1);
+      const dl = new Uint32Array(entries);
+      const al = new Uint32Array(entries);
+      fillQuadrants(h, start, dl, al);
+      const k = new JoinKernel(n);
+      const { qstart, qd, qa } = k.layout;
+      assert.deepEqual(k.u32.subarray(qstart / 4, qstart / 4 + start.length), start);
+      assert.deepEqual(k.u32.subarray(qd / 4, qd / 4 + entries), dl);
+      assert.deepEqual(k.u32.subarray(qa / 4, qa / 4 + entries), al);
     });
   }
 });

@@ -18,7 +18,7 @@ import {
   type WasmMemory,
 } from "./kernel-wasm.js";
 import { Partition, partitionBits } from "./partition.js";
-import { fillQuadrants, fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
+import { fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 
 /** Pairs up to this many are counted one by one (the tables cost more than they save)... */
@@ -226,14 +226,7 @@ export class JoinKernel {
     this.memory = newMemory(pages);
     this.#views();
     this.exports = kernelInstance(this.layout, this.memory, pages);
-    if (whole) {
-      fillQuadrants(
-        h,
-        this.u32.subarray(qstart / 4, qstart / 4 + words.start),
-        this.u32.subarray(qd / 4, qd / 4 + words.entries),
-        this.u32.subarray(qa / 4, qa / 4 + words.entries),
-      );
-    }
+    if (whole) this.#fill(words.entries);
     // Candidate column sets: the k-subsets of the west columns, all or all but one, ascending;
     // for each `missing`, the lists of k = 0..h one after the other.
     let at = combos / 2;
@@ -251,6 +244,25 @@ export class JoinKernel {
       at = next[h];
     }
     this.ensure(this.tuning.listRoom);
+  }
+
+  /**
+   * Fills the whole quadrant table (join/quadrants.ts), a rowset at a time by the kernel's
+   * `fillRow` (as `fillQuadrants` does, which the tests compare with this).
+   * @throws Error when the entries are not `entries` (a bug)
+   */
+  #fill(entries: number): void {
+    const { h, u32 } = this;
+    const { qstart, qd, qa } = this.layout;
+    // Rowset 0: the empty placement, in group (0, 0).
+    u32.fill(1, qstart / 4 + 1, qstart / 4 + (1 << h));
+    u32[qstart / 4] = 0;
+    u32[qd / 4] = 0;
+    u32[qa / 4] = 0;
+    let e = 1;
+    for (let rows = 1; rows < 1 << h; rows++) e = this.exports.fillRow(rows, e);
+    u32[qstart / 4 + 4 ** h] = e;
+    if (e !== entries) throw new Error(`quadrant table of h = ${h}: ${e} entries, not ${entries}`);
   }
 
   #views(): void {
