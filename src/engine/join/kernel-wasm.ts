@@ -55,6 +55,11 @@ export interface KernelLayout {
   readonly scratchKeys: number;
   /** Bytes of one scratch area (two follow each other: north-west, south-west). */
   readonly scratchRoom: number;
+  /**
+   * The most chunks (bytes) of compact key a pair count of this kernel uses, 4..6 (join/
+   * partition.ts `maxChunks`): the functions for more are left out (n = 16: 60% of the text).
+   */
+  readonly chunks: number;
   /** Addresses of the scratch areas. */
   readonly counts: number;
   /** What each key bit adds to its split key (u64 each, join/partition.ts), and the byte tables. */
@@ -616,8 +621,16 @@ function fillRowBody(L: KernelLayout): string {
     local.get $e`;
 }
 
-/** The kernel functions for a layout. */
+/** The functions only compact keys of more than 4 chunks use, and from how many chunks on. */
+const WIDE: Readonly<Record<string, number>> = { scatterA6: 5, scatterB6: 5, count5: 5, count6: 6 };
+
+/** The kernel functions for a layout (those its chunks need). */
 function kernelFuncs(L: KernelLayout): FuncSpec[] {
+  return allFuncs(L).filter((f) => (WIDE[f.name] ?? 4) <= L.chunks);
+}
+
+/** Every kernel function. */
+function allFuncs(L: KernelLayout): FuncSpec[] {
   const [eachColumnSet, eachColumnSetEnd] = columnSetLoop(L.h);
   let classify = "";
   for (let b = 0; b < L.keyBytes; b++) {
@@ -865,12 +878,13 @@ export interface KernelExports {
   classify(keys: number, n: number, hist: number): void;
   prefix(hist: number, g: number, starts: number, pos: number): void;
   scatterA4(w: number, n: number, pos: number, out: number): void;
-  scatterA6(w: number, n: number, pos: number, out: number): void;
+  /** Left out, as count5 and count6 and scatterB6, where the layout's chunks do not need them. */
+  scatterA6?(w: number, n: number, pos: number, out: number): void;
   scatterB4(w: number, n: number, pos: number, planes: number, stride: number): void;
-  scatterB6(w: number, n: number, pos: number, planes: number, stride: number): void;
+  scatterB6?(w: number, n: number, pos: number, planes: number, stride: number): void;
   count4(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
-  count5(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
-  count6(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
+  count5?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
+  count6?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   direct(a: number, na: number, b: number, nb: number): bigint;
 }
 

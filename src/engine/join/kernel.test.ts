@@ -135,6 +135,21 @@ describe("JoinKernel stats", () => {
   }
 });
 
+test("a kernel holds the pair counts its keys need: n = 16 only the 4-chunk one", () => {
+  const k = new JoinKernel(16, { tables: false });
+  assert.equal(k.layout.chunks, 4);
+  assert.equal(k.exports.count5, undefined);
+  assert.equal(typeof new JoinKernel(18, { tables: false }).exports.count5, "function");
+  // Keys wider than its own (41 bits, n = 20's; 300 keys: 1 partition bit) would need 5 chunks:
+  // refused, not miscounted.
+  const key = (i: number) => (1n << 40n) | BigInt(i);
+  const keys = Array.from({ length: 300 }, (_, i) => key(i));
+  k.ensure(300);
+  put(k, k.listA, keys);
+  put(k, k.listB, keys);
+  assert.throws(() => k.pairs(k.listA, 300, k.listB, 300, 41), /no pair count for 5 chunks/);
+});
+
 describe("JoinKernel's quadrant table", () => {
   // The kernel's fillRow against fillQuadrants (quadrants.test.ts checks that one against every
   // placement), word for word, for even and odd n.

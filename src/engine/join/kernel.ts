@@ -17,7 +17,7 @@ import {
   newMemory,
   type WasmMemory,
 } from "./kernel-wasm.js";
-import { Partition, partitionBits } from "./partition.js";
+import { chunksOf, maxChunks, Partition, partitionBits } from "./partition.js";
 import { fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 
@@ -53,6 +53,11 @@ const ROWSETS_PER_ITEM = 4;
 function listRoomFor(n: number): number {
   const { rowset, group } = QUADRANT_BOUNDS[Math.floor(n / 2)] ?? { rowset: 0, group: 0 };
   return rowset * group <= 1 << 17 ? Math.max(1 << 16, rowset * group) : 1 << 16;
+}
+
+/** A pair count past the kernel's chunks (`layout.chunks`: keys wider than the kernel's). */
+function wider(chunks: number): never {
+  throw new RangeError(`no pair count for ${chunks} chunks of compact key in this kernel`);
 }
 
 /** A queen placed before the join (the middle row's and column's, odd n), as (row, column). */
@@ -216,6 +221,7 @@ export class JoinKernel {
       scratch: qd + 4 * words.entries,
       scratchKeys,
       scratchRoom,
+      chunks: maxChunks(this.keyBits, this.tuning.squeeze),
       counts,
       shares,
       tab,
@@ -528,15 +534,16 @@ export class JoinKernel {
     const k = partitionBits(nb, bits, groupTarget, squeeze);
     const { shares, keyBytes } = this.layout;
     if (this.#partition.choose(u32, counts, bits, k, shares / 4, keyBytes)) x.bytes(keyBytes);
-    const chunks = Math.max(4, Math.ceil((bits - k) / 8));
+    const chunks = chunksOf(bits, k);
     const g = 1 << k;
     x.classify(a, na, this.#hist);
     x.prefix(this.#hist, g, this.#ga, this.#pos);
-    (chunks <= 4 ? x.scatterA4 : x.scatterA6)(a, na, this.#pos, this.#sorted);
+    (chunks <= 4 ? x.scatterA4 : (x.scatterA6 ?? wider(chunks)))(a, na, this.#pos, this.#sorted);
     x.classify(b, nb, this.#hist);
     x.prefix(this.#hist, g, this.#gb, this.#pos);
-    (chunks <= 4 ? x.scatterB4 : x.scatterB6)(b, nb, this.#pos, this.#planes, this.#stride);
-    const count = chunks === 4 ? x.count4 : chunks === 5 ? x.count5 : x.count6;
+    const scatterB = chunks <= 4 ? x.scatterB4 : (x.scatterB6 ?? wider(chunks));
+    scatterB(b, nb, this.#pos, this.#planes, this.#stride);
+    const count = (chunks === 4 ? x.count4 : chunks === 5 ? x.count5 : x.count6) ?? wider(chunks);
     return count(g, this.#ga, this.#gb, this.#sorted, this.#planes, this.#stride);
   }
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { Partition, partitionBits } from "./partition.js";
+import { chunksOf, maxChunks, Partition, partitionBits } from "./partition.js";
 
 describe("partitionBits", () => {
   // [B keys, key bits, groupTarget, squeeze, k]
@@ -18,6 +18,28 @@ describe("partitionBits", () => {
   for (const [nb, bits, target, squeeze, k] of cases) {
     test(`${nb} keys of ${bits} bits: ${k}`, () => {
       assert.equal(partitionBits(nb, bits, target, squeeze), k);
+    });
+  }
+});
+
+describe("chunksOf, maxChunks", () => {
+  // [key bits, squeeze, the most chunks]: n = 16 and 17 (33 bits) need the 4-chunk count only.
+  const cases: [number, number, number][] = [
+    [33, 2, 4], // one partition bit squeezes it into 32
+    [34, 2, 4],
+    [35, 2, 5], // squeezing would take 3: even short lists keep 35 compact bits
+    [33, 0, 5], // no squeeze
+    [41, 2, 6], // n = 20
+    [49, 2, 6], // n = 24: at least 1 partition bit
+    [53, 2, 6], // n = 26: at least 5
+  ];
+  for (const [bits, squeeze, most] of cases) {
+    test(`${bits} bits, squeeze ${squeeze}: ${most} chunks at most`, () => {
+      assert.equal(maxChunks(bits, squeeze), most);
+      for (let nb = 1; nb < 2 ** 24; nb *= 3) {
+        const k = partitionBits(nb, bits, 128, squeeze);
+        assert.ok(chunksOf(bits, k) <= most, `${nb} keys: ${chunksOf(bits, k)} chunks`);
+      }
     });
   }
 });

@@ -30,6 +30,17 @@ export function partitionBits(nb: number, bits: number, groupTarget: number, squ
   return k;
 }
 
+/** Bytes of compact key (4..6: 32 bits at least) of keys of `bits` bits split by k. */
+export function chunksOf(bits: number, k: number): number {
+  return Math.max(4, Math.ceil((bits - k) / 8));
+}
+
+/** The most bytes of compact key a pair count of keys of up to `bits` bits uses. */
+export function maxChunks(bits: number, squeeze: number): number {
+  // The fewest partition bits are those of the shortest lists.
+  return chunksOf(bits, partitionBits(0, bits, 1, squeeze));
+}
+
 /** The partition bits of the byte tables in memory, and the choice of the next. */
 export class Partition {
   /** Partition bit index of each key bit (-1: compact), of the tables in memory... */
