@@ -60,7 +60,20 @@ export interface KernelLayout {
    * partition.ts `maxChunks`): the functions for more are left out (n = 16: 60% of the text).
    */
   readonly chunks: number;
-  /** Addresses of the scratch areas. */
+  /** The pair count's constants (join/kernel.ts, join/partition.ts). */
+  readonly groupTarget: number;
+  readonly squeeze: number;
+  readonly directPairs: number;
+  readonly directSide: number;
+  readonly sample: number;
+  /** Addresses of the scratch areas: the pair count's group sizes, starts and positions... */
+  readonly hist: number;
+  readonly ga: number;
+  readonly gb: number;
+  readonly pos: number;
+  /** ...its partition's state (`choose`: roles, scores; 1 KB)... */
+  readonly part: number;
+  /** ...the bit counts of its two lists (`stats`)... */
   readonly counts: number;
   /** What each key bit adds to its split key (u64 each, join/partition.ts), and the byte tables. */
   readonly shares: number;
@@ -621,6 +634,163 @@ function fillRowBody(L: KernelLayout): string {
     local.get $e`;
 }
 
+/**
+ * `choose(bits, k)`: the partition of a pair count, as join/partition.ts `Partition.choose` (the
+ * readable version, which the tests compare with this): the k of `bits` key bits with the
+ * highest score (bit counts of list A times list B's), the last call's kept while each of its
+ * bits scores at least 4/5 of the k-th best; else the shares of the new one written and the byte
+ * tables rebuilt (`bytes`). Returns 1 when it rebuilt them. State at L.part: the roles of the
+ * tables in memory (u8 by key bit, 255: compact), the new choice's, their bits and k, scores.
+ */
+function chooseBody(L: KernelLayout): string {
+  const old = L.part;
+  const next = L.part + 64;
+  const bitsAt = L.part + 128;
+  const kAt = L.part + 132;
+  const score = L.part + 192;
+  let zero = "";
+  for (let o = 0; o < 512; o += 16)
+    zero += ` i32.const ${L.shares} v128.zero v128.store offset=${o}`;
+  let copy = "";
+  for (let o = 0; o < 64; o += 16)
+    copy += ` i32.const ${old} i32.const ${next} v128.load offset=${o} v128.store offset=${o}`;
+  return `
+    i32.const 0 local.set $j
+    block $scored loop $score
+      local.get $j local.get $bits i32.ge_u br_if $scored
+      local.get $j i32.const 3 i32.shl
+      local.get $j i32.const 2 i32.shl i32.load offset=${L.counts} i64.extend_i32_u
+      local.get $j i32.const 2 i32.shl i32.load offset=${L.counts + 256} i64.extend_i32_u
+      i64.mul i64.store offset=${score}
+      local.get $j i32.const 255 i32.store8 offset=${next}
+      local.get $j i32.const 1 i32.add local.set $j
+      br $score
+    end end
+    ;; The k best, one at a time (ties: the lower bit); scores compared plus one, so 0 is below all.
+    i64.const 0 local.set $kth
+    i32.const 0 local.set $t
+    block $picked loop $pick
+      local.get $t local.get $k i32.ge_u br_if $picked
+      i32.const -1 local.set $best
+      i64.const 0 local.set $top
+      i32.const 0 local.set $j
+      block $scanned loop $scan
+        local.get $j local.get $bits i32.ge_u br_if $scanned
+        local.get $j i32.load8_u offset=${next} i32.const 255 i32.eq
+        if
+          local.get $j i32.const 3 i32.shl i64.load offset=${score} i64.const 1 i64.add local.tee $s
+          local.get $top i64.gt_u
+          if local.get $j local.set $best local.get $s local.set $top end
+        end
+        local.get $j i32.const 1 i32.add local.set $j
+        br $scan
+      end end
+      local.get $best i32.const 0 i32.ge_s
+      if local.get $best local.get $t i32.store8 offset=${next} end
+      local.get $top i64.const 1 i64.sub local.set $kth
+      local.get $t i32.const 1 i32.add local.set $t
+      br $pick
+    end end
+    ;; The tables in memory stay when they have the same bits and k and each of their partition
+    ;; bits scores at least 4/5 of the k-th best.
+    i32.const ${bitsAt} i32.load local.get $bits i32.eq
+    i32.const ${kAt} i32.load local.get $k i32.eq i32.and
+    if
+      i32.const 0 local.set $j
+      block $rebuild loop $check
+        local.get $j local.get $bits i32.ge_u if i32.const 0 return end
+        local.get $j i32.load8_u offset=${old} i32.const 255 i32.ne
+        local.get $j i32.const 3 i32.shl i64.load offset=${score} i64.const 5 i64.mul
+        local.get $kth i64.const 4 i64.mul i64.lt_u i32.and br_if $rebuild
+        local.get $j i32.const 1 i32.add local.set $j
+        br $check
+      end end
+    end
+    ${copy}
+    i32.const ${bitsAt} local.get $bits i32.store
+    i32.const ${kAt} local.get $k i32.store
+    ;; Key bit j adds 1 << its partition bit, or 1 << (16 + c) for the c-th compact bit.
+    ${zero}
+    i32.const 16 local.set $c
+    i32.const 0 local.set $j
+    block $shared loop $share
+      local.get $j local.get $bits i32.ge_u br_if $shared
+      local.get $j i32.load8_u offset=${old} local.set $t
+      local.get $j i32.const 3 i32.shl
+      i64.const 1 local.get $c local.get $t local.get $t i32.const 255 i32.eq select i64.extend_i32_u
+      i64.shl i64.store offset=${L.shares}
+      local.get $c local.get $t i32.const 255 i32.eq i32.add local.set $c
+      local.get $j i32.const 1 i32.add local.set $j
+      br $share
+    end end
+    i32.const ${L.keyBytes} call $bytes
+    i32.const 1`;
+}
+
+/**
+ * `pairs(a, na, b, nb, bits, sorted, planes, stride)`: the whole pair count of two lists, as
+ * join/kernel.ts `JoinKernel.pairs` describes it (one call from JavaScript instead of ten: at
+ * n = 16, 8,600 of them). Short lists pair one by one (`direct`); else list A is the shorter,
+ * both lists' bits are counted on a sample (`stats`), the partition chosen (`choose`, with
+ * join/partition.ts `partitionBits`' k), both lists grouped and the groups joined.
+ */
+function pairsBody(L: KernelLayout): string {
+  let zero = "";
+  for (let o = 0; o < 512; o += 16)
+    zero += ` i32.const ${L.counts} v128.zero v128.store offset=${o}`;
+  const step = (n: string) =>
+    `local.get ${n} i32.const ${L.sample} i32.div_u local.tee $s i32.const 1 local.get $s select`;
+  const count = (args: string) => {
+    let text = `local.get $chunks i32.const 4 i32.eq if ${args} call $count4 return end`;
+    if (L.chunks >= 5) {
+      text += ` local.get $chunks i32.const 5 i32.eq if ${args} call $count5 return end`;
+    }
+    if (L.chunks >= 6) text += ` ${args} call $count6 return`;
+    return `${text} unreachable`;
+  };
+  // The scatters return nothing: each is called in a block of its own.
+  const scatter = (what: string, args: string) =>
+    L.chunks >= 5
+      ? `local.get $chunks i32.const 4 i32.eq if ${args} call $${what}4 else ${args} call $${what}6 end`
+      : `${args} call $${what}4`;
+  return `
+    local.get $na i32.eqz local.get $nb i32.eqz i32.or if i64.const 0 return end
+    local.get $na i64.extend_i32_u local.get $nb i64.extend_i32_u i64.mul i64.const ${L.directPairs} i64.le_u
+    local.get $na local.get $nb local.get $na local.get $nb i32.lt_u select i32.const ${L.directSide} i32.le_u
+    i32.or
+    if local.get $a local.get $na local.get $b local.get $nb call $direct return end
+    local.get $na local.get $nb i32.gt_u
+    if
+      local.get $a local.set $t local.get $b local.set $a local.get $t local.set $b
+      local.get $na local.set $t local.get $nb local.set $na local.get $t local.set $nb
+    end
+    ${zero}
+    local.get $a local.get $na ${step("$na")} i32.const ${L.counts} call $stats
+    local.get $b local.get $nb ${step("$nb")} i32.const ${L.counts + 256} call $stats
+    ;; k: floor(log2(nb / groupTarget)), at least bits - 48, at most 16; squeezed to bits - 32.
+    local.get $nb i32.const ${L.groupTarget} i32.div_u local.tee $s
+    i32.const 31 local.get $s i32.clz i32.sub i32.const 0 local.get $s select local.set $k
+    local.get $bits i32.const 48 i32.sub local.tee $t local.get $k local.get $t local.get $k i32.gt_s
+    select local.set $k
+    local.get $k i32.const 16 local.get $k i32.const 16 i32.lt_s select local.set $k
+    local.get $bits i32.const 32 i32.sub local.set $t
+    local.get $bits local.get $k i32.sub i32.const 32 i32.gt_s
+    local.get $t local.get $k i32.sub i32.const ${L.squeeze} i32.le_s i32.and
+    local.get $t i32.const 16 i32.le_s i32.and
+    if local.get $t local.set $k end
+    local.get $bits local.get $k call $choose drop
+    local.get $bits local.get $k i32.sub i32.const 7 i32.add i32.const 3 i32.shr_u local.tee $chunks
+    i32.const 4 local.get $chunks i32.const 4 i32.gt_u select local.set $chunks
+    i32.const 1 local.get $k i32.shl local.set $g
+    local.get $a local.get $na i32.const ${L.hist} call $classify
+    i32.const ${L.hist} local.get $g i32.const ${L.ga} i32.const ${L.pos} call $prefix
+    ${scatter("scatterA", `local.get $a local.get $na i32.const ${L.pos} local.get $sorted`)}
+    local.get $b local.get $nb i32.const ${L.hist} call $classify
+    i32.const ${L.hist} local.get $g i32.const ${L.gb} i32.const ${L.pos} call $prefix
+    ${scatter("scatterB", `local.get $b local.get $nb i32.const ${L.pos} local.get $planes local.get $stride`)}
+    ${count(`local.get $g i32.const ${L.ga} i32.const ${L.gb} local.get $sorted local.get $planes local.get $stride`)}`;
+}
+
 /** The functions only compact keys of more than 4 chunks use, and from how many chunks on. */
 const WIDE: Readonly<Record<string, number>> = { scatterA6: 5, scatterB6: 5, count5: 5, count6: 6 };
 
@@ -830,6 +1000,31 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
     countSpec(L, 5),
     countSpec(L, 6),
     {
+      name: "choose",
+      export: true,
+      params: { bits: "i32", k: "i32" },
+      results: ["i32"],
+      locals: { j: "i32", t: "i32", best: "i32", c: "i32", s: "i64", top: "i64", kth: "i64" },
+      body: chooseBody(L),
+    },
+    {
+      name: "pairs",
+      export: true,
+      params: {
+        a: "i32",
+        na: "i32",
+        b: "i32",
+        nb: "i32",
+        bits: "i32",
+        sorted: "i32",
+        planes: "i32",
+        stride: "i32",
+      },
+      results: ["i64"],
+      locals: { t: "i32", s: "i32", k: "i32", g: "i32", chunks: "i32" },
+      body: pairsBody(L),
+    },
+    {
       name: "direct",
       export: true,
       params: { a: "i32", na: "i32", b: "i32", nb: "i32" },
@@ -886,6 +1081,17 @@ export interface KernelExports {
   count5?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   count6?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   direct(a: number, na: number, b: number, nb: number): bigint;
+  choose(bits: number, k: number): number;
+  pairs(
+    a: number,
+    na: number,
+    b: number,
+    nb: number,
+    bits: number,
+    sorted: number,
+    planes: number,
+    stride: number,
+  ): bigint;
 }
 
 /** The part of the WebAssembly API used here (lib "dom" is not part of this build). */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { assemble } from "./asm.js";
 import { JoinKernel } from "./kernel.js";
+import { Partition } from "./partition.js";
 import { fillQuadrants, QUADRANT_BOUNDS } from "./quadrants.js";
 import { halfBoards, halfKey, pairsReference } from "./reference.js";
 import { solveItem } from "./solve.js";
@@ -140,14 +141,44 @@ test("a kernel holds the pair counts its keys need: n = 16 only the 4-chunk one"
   assert.equal(k.layout.chunks, 4);
   assert.equal(k.exports.count5, undefined);
   assert.equal(typeof new JoinKernel(18, { tables: false }).exports.count5, "function");
-  // Keys wider than its own (41 bits, n = 20's; 300 keys: 1 partition bit) would need 5 chunks:
-  // refused, not miscounted.
-  const key = (i: number) => (1n << 40n) | BigInt(i);
-  const keys = Array.from({ length: 300 }, (_, i) => key(i));
-  k.ensure(300);
-  put(k, k.listA, keys);
-  put(k, k.listB, keys);
-  assert.throws(() => k.pairs(k.listA, 300, k.listB, 300, 41), /no pair count for 5 chunks/);
+  // Keys wider than its own (41 bits, n = 20's) could need more: refused, not miscounted.
+  assert.throws(() => k.pairs(k.listA, 300, k.listB, 300, 41), /keys of 41 bits/);
+});
+
+describe("the kernel's choose", () => {
+  // Against join/partition.ts (the readable version) over a run of calls with random bit counts
+  // of 16 and 20's key widths, some calls alike enough to keep the last partition.
+  for (const [n, bits] of [
+    [16, 33],
+    [20, 41],
+    [21, 38],
+  ] as const) {
+    test(`n=${n}, ${bits} bits: the same choices, rebuilds and shares as Partition`, () => {
+      const k = new JoinKernel(n, { tables: false });
+      const { counts, shares, keyBytes } = k.layout;
+      const reference = new Partition();
+      const mine = new Uint32Array(256);
+      const next = random(bits);
+      let rebuilt = 0;
+      for (let call = 0; call < 300; call++) {
+        const kk = 2 + Math.floor(call / 40); // k from 2 to 9
+        // Counts near a fixed profile: successive calls often keep the partition.
+        for (let j = 0; j < 128; j++) {
+          const c = j % 64 < bits ? Math.floor(((j * 37) % 101) + next() * 40) : 0;
+          k.u32[counts / 4 + j] = c;
+          mine[j] = c;
+        }
+        const expected = reference.choose(mine, 0, bits, kk, 128, keyBytes);
+        assert.equal(k.exports.choose(bits, kk), Number(expected), `call ${call}`);
+        if (expected) {
+          rebuilt++;
+          const got = k.u32.subarray(shares / 4, shares / 4 + 16 * keyBytes);
+          assert.deepEqual(got, mine.subarray(128, 128 + 16 * keyBytes), `call ${call}`);
+        }
+      }
+      assert.ok(rebuilt > 10 && rebuilt < 290, `${rebuilt} rebuilds: both paths taken`);
+    });
+  }
 });
 
 describe("JoinKernel's quadrant table", () => {

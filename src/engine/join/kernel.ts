@@ -17,7 +17,7 @@ import {
   newMemory,
   type WasmMemory,
 } from "./kernel-wasm.js";
-import { chunksOf, maxChunks, Partition, partitionBits } from "./partition.js";
+import { maxChunks } from "./partition.js";
 import { fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 
@@ -53,11 +53,6 @@ const ROWSETS_PER_ITEM = 4;
 function listRoomFor(n: number): number {
   const { rowset, group } = QUADRANT_BOUNDS[Math.floor(n / 2)] ?? { rowset: 0, group: 0 };
   return rowset * group <= 1 << 17 ? Math.max(1 << 16, rowset * group) : 1 << 16;
-}
-
-/** A pair count past the kernel's chunks (`layout.chunks`: keys wider than the kernel's). */
-function wider(chunks: number): never {
-  throw new RangeError(`no pair count for ${chunks} chunks of compact key in this kernel`);
 }
 
 /** A queen placed before the join (the middle row's and column's, odd n), as (row, column). */
@@ -110,10 +105,6 @@ export class JoinKernel {
   u8!: Uint8Array;
   u16!: Uint16Array;
   u32!: Uint32Array;
-  readonly #hist: number;
-  readonly #ga: number;
-  readonly #gb: number;
-  readonly #pos: number;
   /** Class tables (u8 by north-west column set) for the A and B sides. */
   readonly clsA: number;
   readonly clsB: number;
@@ -133,8 +124,6 @@ export class JoinKernel {
   /** With the table in pieces: their room (entries), and the rowsets in it ("r1,r2,..."). */
   readonly #pieceRoom: number;
   #rowsLoaded = "";
-  /** The partition of the byte tables now in memory. */
-  readonly #partition = new Partition();
   /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
   readonly #held = [0, 0];
 
@@ -153,6 +142,12 @@ export class JoinKernel {
       ...tuning,
     };
     if (n > MAX_TABLES_N) this.tuning = { ...this.tuning, pieces: true };
+    const { groupTarget, squeeze } = this.tuning;
+    if (!Number.isInteger(groupTarget) || groupTarget < 1 || !Number.isInteger(squeeze)) {
+      throw new RangeError(
+        `the join kernel's groupTarget and squeeze are integers, groupTarget > 0`,
+      );
+    }
     const { tables, pieces } = this.tuning;
     const h = Math.floor(n / 2);
     this.h = h;
@@ -164,6 +159,8 @@ export class JoinKernel {
     p += 512;
     const shares = p;
     p += 512;
+    const part = p;
+    p += 1024;
     const tab = align(p, 64);
     p = tab + 8 * 2048;
     const slices = p;
@@ -180,13 +177,13 @@ export class JoinKernel {
     p += classRoom;
     this.comboScratch = p;
     p += 2 * 4096;
-    this.#hist = p;
+    const hist = p;
     p += 4 * (65536 + 1);
-    this.#ga = p;
+    const ga = p;
     p += 4 * (65536 + 1);
-    this.#gb = p;
+    const gb = p;
     p += 4 * (65536 + 1);
-    this.#pos = p;
+    const pos = p;
     p += 4 * 65536;
     const combos = p;
     p += 2 * (h + 1) * 2 ** h;
@@ -222,6 +219,16 @@ export class JoinKernel {
       scratchKeys,
       scratchRoom,
       chunks: maxChunks(this.keyBits, this.tuning.squeeze),
+      groupTarget,
+      squeeze,
+      directPairs: DIRECT_PAIRS,
+      directSide: DIRECT_SIDE,
+      sample: SAMPLE,
+      hist,
+      ga,
+      gb,
+      pos,
+      part,
       counts,
       shares,
       tab,
@@ -514,36 +521,19 @@ export class JoinKernel {
 
   /**
    * Counts the pairs (a, b), a among the `na` keys at `a`, b among the `nb` at `b`, with no bit
-   * in common; keys have at most `bits` bits. The lists are used up (overwritten).
+   * in common; keys have at most `bits` bits. The lists are used up (overwritten). One call of
+   * the kernel's `pairs`: short lists are paired one by one; else the partition (join/
+   * partition.ts) splits both lists into groups by the bits set most often, and the bulk count
+   * joins the groups whose patterns are disjoint.
+   * @throws RangeError for keys wider than this kernel's (its module has no count for them)
    */
   pairs(a: number, na: number, b: number, nb: number, bits = this.keyBits): bigint {
+    if (bits > this.keyBits) {
+      throw new RangeError(`keys of ${bits} bits: this kernel's have at most ${this.keyBits}`);
+    }
     // The lists are used up: a later growth (`ensure`) has no keys of list B to move.
     this.#held.fill(0);
-    if (na === 0 || nb === 0) return 0n;
-    const x = this.exports;
-    if (na * nb <= DIRECT_PAIRS || Math.min(na, nb) <= DIRECT_SIDE) return x.direct(a, na, b, nb);
-    if (na > nb) [a, na, b, nb] = [b, nb, a, na];
-    const u32 = this.u32;
-    const counts = this.layout.counts / 4;
-    u32.fill(0, counts, counts + 128);
-    const stepA = Math.max(1, Math.floor(na / SAMPLE));
-    const stepB = Math.max(1, Math.floor(nb / SAMPLE));
-    x.stats(a, na, stepA, this.layout.counts);
-    x.stats(b, nb, stepB, this.layout.counts + 256);
-    const { groupTarget, squeeze } = this.tuning;
-    const k = partitionBits(nb, bits, groupTarget, squeeze);
-    const { shares, keyBytes } = this.layout;
-    if (this.#partition.choose(u32, counts, bits, k, shares / 4, keyBytes)) x.bytes(keyBytes);
-    const chunks = chunksOf(bits, k);
-    const g = 1 << k;
-    x.classify(a, na, this.#hist);
-    x.prefix(this.#hist, g, this.#ga, this.#pos);
-    (chunks <= 4 ? x.scatterA4 : (x.scatterA6 ?? wider(chunks)))(a, na, this.#pos, this.#sorted);
-    x.classify(b, nb, this.#hist);
-    x.prefix(this.#hist, g, this.#gb, this.#pos);
-    const scatterB = chunks <= 4 ? x.scatterB4 : (x.scatterB6 ?? wider(chunks));
-    scatterB(b, nb, this.#pos, this.#planes, this.#stride);
-    const count = (chunks === 4 ? x.count4 : chunks === 5 ? x.count5 : x.count6) ?? wider(chunks);
-    return count(g, this.#ga, this.#gb, this.#sorted, this.#planes, this.#stride);
+    const { pairs } = this.exports;
+    return pairs(a, na, b, nb, bits, this.#sorted, this.#planes, this.#stride);
   }
 }
