@@ -82,7 +82,9 @@ function distinct(a: number, b: number, c: number, d: number): number {
 /** The even-like items of a board whose available rows are `avail` (all but the centre row). */
 function evenItems(n: number, avail: number, push: (r: number, w: number) => void): void {
   const h = Math.floor(n / 2);
-  subsets(avail, h, (r) => {
+  // A rowset with the last row has a smaller complement: the subsets of the other rows only.
+  const last = 2 ** (31 - Math.clz32(avail));
+  subsets(avail - last, h, (r) => {
     const c = avail - r;
     const f = flipRows(n, r);
     const fc = flipRows(n, c);
