@@ -71,6 +71,10 @@ export interface KernelLayout {
   readonly ga: number;
   readonly gb: number;
   readonly pos: number;
+  /** ...an item's class tables (u8 by north-west column set) and two scratch lists of column sets... */
+  readonly clsA: number;
+  readonly clsB: number;
+  readonly comboScratch: number;
   /** ...its partition's state (`choose`: roles, scores; 1 KB)... */
   readonly part: number;
   /** ...the bit counts of its two lists (`stats`)... */
@@ -791,6 +795,46 @@ function pairsBody(L: KernelLayout): string {
     ${count(`local.get $g i32.const ${L.ga} i32.const ${L.gb} local.get $sorted local.get $planes local.get $stride`)}`;
 }
 
+/**
+ * `evenItem`: the count of an even-like item, before its weight, in one call (join/solve.ts
+ * `solveEven`, the readable version, which the tests compare with this; it takes this way when
+ * the lists surely have room): the class bytes of both sides, all the item's west and east
+ * half-boards and their pairs (weighted 2), less the pairs of weight 1 (u, v = M, m and, when
+ * they differ, m, M), each from the column sets of that class.
+ */
+function evenItemBody(L: KernelLayout): string {
+  const { clsA, clsB, comboScratch: scratch } = L;
+  const low = (1 << L.h) - 1;
+  const west = (list: string, len: string, out: string) =>
+    `local.get $rn local.get $rs ${list} ${len} i32.const ${low} local.get $wd local.get $wa
+    local.get $wsd local.get $wsa i32.const ${clsA} i64.const 0 ${out} call $genW`;
+  const east = (list: string, len: string, out: string) =>
+    `local.get $sn local.get $ss ${list} ${len} i32.const ${low} local.get $ed local.get $ea
+    local.get $esd local.get $esa i32.const ${clsB} i64.const 0 ${out} call $genE`;
+  const pairs = `local.get $a local.get $na local.get $b local.get $nb i32.const ${2 * L.wb + 3}
+    local.get $sorted local.get $planes local.get $stride call $pairs`;
+  const half = (u: string, v: string) => `
+    local.get $lw local.get $nw local.get ${u} i32.const ${scratch} call $only local.set $na
+    local.get $le local.get $ne local.get ${v} i32.const ${scratch + 4096} call $only local.set $nb
+    ${west(`i32.const ${scratch}`, "local.get $na", "local.get $a")} local.tee $na
+    if
+      ${east(`i32.const ${scratch + 4096}`, "local.get $nb", "local.get $b")} local.set $nb
+      local.get $all ${pairs} i64.sub local.set $all
+    end`;
+  return `
+    local.get $lw local.get $nw i32.const ${clsA} local.get $big local.get $small i32.const 1
+    i32.const 2 call $classes
+    local.get $le local.get $ne i32.const ${clsB} local.get $big local.get $small i32.const 2
+    i32.const 1 call $classes
+    ${west("local.get $lw", "local.get $nw", "local.get $a")} local.set $na
+    ${east("local.get $le", "local.get $ne", "local.get $b")} local.set $nb
+    ${pairs} i64.const 1 i64.shl local.set $all
+    ${half("$big", "$small")}
+    local.get $big local.get $small i32.ne
+    if ${half("$small", "$big")} end
+    local.get $all`;
+}
+
 /** The functions only compact keys of more than 4 chunks use, and from how many chunks on. */
 const WIDE: Readonly<Record<string, number>> = { scatterA6: 5, scatterB6: 5, count5: 5, count6: 6 };
 
@@ -1008,6 +1052,38 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
       body: chooseBody(L),
     },
     {
+      name: "evenItem",
+      export: true,
+      params: {
+        rn: "i32",
+        rs: "i32",
+        sn: "i32",
+        ss: "i32",
+        lw: "i32",
+        nw: "i32",
+        le: "i32",
+        ne: "i32",
+        big: "i32",
+        small: "i32",
+        wd: "i32",
+        wa: "i32",
+        wsd: "i32",
+        wsa: "i32",
+        ed: "i32",
+        ea: "i32",
+        esd: "i32",
+        esa: "i32",
+        a: "i32",
+        b: "i32",
+        sorted: "i32",
+        planes: "i32",
+        stride: "i32",
+      },
+      results: ["i64"],
+      locals: { na: "i32", nb: "i32", all: "i64" },
+      body: evenItemBody(L),
+    },
+    {
       name: "pairs",
       export: true,
       params: {
@@ -1081,6 +1157,7 @@ export interface KernelExports {
   count5?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   count6?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   direct(a: number, na: number, b: number, nb: number): bigint;
+  evenItem(...args: number[]): bigint;
   choose(bits: number, k: number): number;
   pairs(
     a: number,

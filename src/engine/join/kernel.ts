@@ -66,6 +66,21 @@ export interface Forbidden {
   readonly fsa: number;
 }
 
+/**
+ * An even-like item (join/solve.ts): its rows, quadrant-local (north and south of the west
+ * half, of the east half), the column sets of each side's north-west quadrant, the bounds M and
+ * m of its classes, and the forbidden masks of each side.
+ */
+export interface EvenItem {
+  readonly rows: readonly [rn: number, rs: number, sn: number, ss: number];
+  readonly listW: { ptr: number; len: number };
+  readonly listE: { ptr: number; len: number };
+  readonly big: number;
+  readonly small: number;
+  readonly fw: Forbidden;
+  readonly fe: Forbidden;
+}
+
 /** Tuning of the pair count (defaults measured on this project's 2-core machine). */
 export interface KernelTuning {
   /** B keys per group the partition aims at. @default GROUP_TARGET */
@@ -229,6 +244,9 @@ export class JoinKernel {
       gb,
       pos,
       part,
+      clsA: this.clsA,
+      clsB: this.clsB,
+      comboScratch: this.comboScratch,
       counts,
       shares,
       tab,
@@ -415,13 +433,7 @@ export class JoinKernel {
       const out = this.#list(side) + 8 * (at + written);
       return fn(rn, rs, combos.ptr + 2 * from, to - from, cols, fnd, fna, fsd, fsa, cls, kx, out);
     };
-    // A bound without a loop over the column sets first: every entry of rowset rn, each with
-    // the largest group there is (n = 16: most calls).
-    const { qstart } = this.layout;
-    const first = qstart / 4 + (rn << this.h);
-    const largest = QUADRANT_BOUNDS[this.h].group;
-    const quick = (this.u32[first + (1 << this.h)] - this.u32[first]) * largest;
-    if (at + quick <= this.#cap) return this.#hold(side, at, run(0, combos.len, 0));
+    if (at + this.#quick(rn) <= this.#cap) return this.#hold(side, at, run(0, combos.len, 0));
     const bound = at + this.bound(rn, rs, combos, cols);
     if (bound <= this.#cap || bound <= this.tuning.boundRoom) {
       this.ensure(bound);
@@ -444,6 +456,33 @@ export class JoinKernel {
       i = j;
     }
     return this.#hold(side, at, written);
+  }
+
+  /**
+   * A bound on the half-boards of north rows `rn` without a loop over the column sets: every
+   * entry of rowset rn, each with the largest group there is (n = 16: it fits every call).
+   */
+  #quick(rn: number): number {
+    const first = this.layout.qstart / 4 + (rn << this.h);
+    return (this.u32[first + (1 << this.h)] - this.u32[first]) * QUADRANT_BOUNDS[this.h].group;
+  }
+
+  /**
+   * The count of an even-like item before its weight (join/solve.ts) in one call of the
+   * kernel's `evenItem`, when both sides' lists surely fit; otherwise undefined, and solve.ts
+   * takes the long way (with `gen` growing the lists).
+   */
+  evenItem(e: EvenItem): bigint | undefined {
+    const [rn, , sn] = e.rows;
+    if (!this.tuning.tables || Math.max(this.#quick(rn), this.#quick(sn)) > this.#cap) {
+      return undefined;
+    }
+    this.#held.fill(0);
+    const { fw, fe } = e;
+    const frames = [fw.fnd, fw.fna, fw.fsd, fw.fsa, fe.fnd, fe.fna, fe.fsd, fe.fsa];
+    const lists = [e.listW.ptr, e.listW.len, e.listE.ptr, e.listE.len];
+    const out = [this.listA, this.listB, this.#sorted, this.#planes, this.#stride];
+    return this.exports.evenItem(...e.rows, ...lists, e.big, e.small, ...frames, ...out);
   }
 
   /** Records that list `side` holds `at + written` keys; returns `written`. */
