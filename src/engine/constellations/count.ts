@@ -68,7 +68,7 @@ export async function countFast(n: number, options: ThreadedOptions = {}): Promi
   const plan: ThreadedCount<WorkerInput> = {
     n,
     subProblems: list.length,
-    version: splitVersion(n),
+    version: () => splitVersion(n),
     inlineMaxN: MAX_INLINE_N,
     threadModule: new URL("./worker.js", import.meta.url),
     input: (order, cursor) => ({ n, records: splitWords(n), order, cursor }),

@@ -57,7 +57,7 @@ export async function countJoin(n: number, options: ThreadedOptions = {}): Promi
   const plan: ThreadedCount<JoinWorkerInput> = {
     n,
     subProblems: tasks,
-    version: joinSplitVersion(n),
+    version: () => joinSplitVersion(n),
     inlineMaxN: MAX_JOIN_INLINE_N,
     threadModule: new URL("./worker.js", import.meta.url),
     input: (order, cursor) => ({ n, order, cursor, items: joinItems(n) }),

@@ -473,16 +473,37 @@ export class JoinKernel {
    * takes the long way (with `gen` growing the lists).
    */
   evenItem(e: EvenItem): bigint | undefined {
-    const [rn, , sn] = e.rows;
+    const [rn, rs, sn, ss] = e.rows;
     if (!this.tuning.tables || Math.max(this.#quick(rn), this.#quick(sn)) > this.#cap) {
       return undefined;
     }
     this.#held.fill(0);
-    const { fw, fe } = e;
-    const frames = [fw.fnd, fw.fna, fw.fsd, fw.fsa, fe.fnd, fe.fna, fe.fsd, fe.fsa];
-    const lists = [e.listW.ptr, e.listW.len, e.listE.ptr, e.listE.len];
-    const out = [this.listA, this.listB, this.#sorted, this.#planes, this.#stride];
-    return this.exports.evenItem(...e.rows, ...lists, e.big, e.small, ...frames, ...out);
+    const { fw, fe, listW, listE } = e;
+    return this.exports.evenItem(
+      rn,
+      rs,
+      sn,
+      ss,
+      listW.ptr,
+      listW.len,
+      listE.ptr,
+      listE.len,
+      e.big,
+      e.small,
+      fw.fnd,
+      fw.fna,
+      fw.fsd,
+      fw.fsa,
+      fe.fnd,
+      fe.fna,
+      fe.fsd,
+      fe.fsa,
+      this.listA,
+      this.listB,
+      this.#sorted,
+      this.#planes,
+      this.#stride,
+    );
   }
 
   /** Records that list `side` holds `at + written` keys; returns `written`. */

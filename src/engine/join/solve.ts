@@ -18,7 +18,7 @@
  */
 import { popcount } from "../../bits.js";
 import type { EvenItem, Forbidden, JoinKernel, Preset } from "./kernel.js";
-import { flipRows, type JoinItems, taskItems } from "./split.js";
+import { flipRows, type JoinItems } from "./split.js";
 
 /** k(Y): the smaller of a column set and its complement within h bits. */
 function kappa(h: number, y: number): number {
@@ -162,9 +162,12 @@ export function solveItem(k: JoinKernel, items: JoinItems, i: number): bigint {
     : w * solveMiddle(k, items.m[i], items.rows[i]);
 }
 
-/** The share of counting task t of the total (the sum over its items). */
-export function solveTask(k: JoinKernel, items: JoinItems, t: number): bigint {
+/**
+ * The share of counting task t of `tasks` of the total: the sum over its items, t, t + tasks,
+ * t + 2 tasks, ... (split.ts `taskItems`).
+ */
+export function solveTask(k: JoinKernel, items: JoinItems, tasks: number, t: number): bigint {
   let sum = 0n;
-  for (const i of taskItems(items.n, t)) sum += solveItem(k, items, i);
+  for (let i = t; i < items.length; i += tasks) sum += solveItem(k, items, i);
   return sum;
 }

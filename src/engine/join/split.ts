@@ -63,10 +63,15 @@ function subsets(avail: number, k: number, visit: (r: number) => void): void {
   }
   // Gosper's hack on the m available positions (m <= 30), expanded into avail's bits.
   const limit = 2 ** m;
+  // Rows 0..m-1 (even n): the positions are the bits themselves.
+  const contiguous = avail === limit - 1;
   let x = 2 ** k - 1;
   while (x < limit) {
-    let r = 0;
-    for (let y = x; y !== 0; y &= y - 1) r += 1 << pos[31 - Math.clz32(y & -y)];
+    let r = x;
+    if (!contiguous) {
+      r = 0;
+      for (let y = x; y !== 0; y &= y - 1) r += 1 << pos[31 - Math.clz32(y & -y)];
+    }
     visit(r);
     const c = x & -x;
     const t = x + c;

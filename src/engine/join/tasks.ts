@@ -7,7 +7,7 @@
 import type { SubResult } from "../constellations/split.js";
 import { JoinKernel, type KernelTuning } from "./kernel.js";
 import { solveTask } from "./solve.js";
-import { joinItems, joinTaskCount } from "./split.js";
+import { type JoinItems, joinItems, joinTaskCount } from "./split.js";
 import { fixedByHalfTurn, fixedByQuarterTurn } from "./symmetric.js";
 
 /**
@@ -18,6 +18,9 @@ export class JoinSolver {
   readonly n: number;
   #kernel: JoinKernel | undefined;
   readonly #tuning: KernelTuning;
+  /** The counting tasks of n (split.ts `joinTaskCount`), known at the first task. */
+  #tasks: number | undefined;
+  #items: JoinItems | undefined;
 
   constructor(n: number, tuning: KernelTuning = {}) {
     this.n = n;
@@ -39,14 +42,16 @@ export class JoinSolver {
    */
   solve(t: number): SubResult {
     const { n } = this;
-    const tasks = joinTaskCount(n);
+    this.#tasks ??= joinTaskCount(n);
+    const tasks = this.#tasks;
     if (!Number.isInteger(t) || t < 0 || t > tasks) throw new RangeError(`no task ${t} of n=${n}`);
     if (t === tasks) {
       // n = 1..3 have no counting tasks: this one carries their total.
       const count = n === 1 ? 1 : 0;
       return { count, fixed180: fixedByHalfTurn(n), fixed90: fixedByQuarterTurn(n) };
     }
-    const count = solveTask(this.kernel, joinItems(n), t);
+    this.#items ??= joinItems(n);
+    const count = solveTask(this.kernel, this.#items, tasks, t);
     if (count > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`task ${t}: count past 2^53`);
     return { count: Number(count), fixed180: 0, fixed90: 0 };
   }
