@@ -34,22 +34,24 @@ export function countRotationFixed(n: number, cols: Int32Array, quarter: boolean
     usedUp[r + c] = 1;
     usedDown[r - c + m] = 1;
   }
+  const turns = quarter ? 4 : 2;
   const place = (row: number): number => {
     while (row < n && cols[row] !== -1) row++;
     if (row === n) return 1;
     let total = 0;
     const orbit = new Int32Array(8); // per level: the recursion below reuses nothing of it
     for (let c = 0; c < n; c++) {
+      if (!free(row, c)) continue; // the orbit's first square: most columns end here
       // The orbit of (row, c): 2 or 4 squares, some equal (the centre of an odd board).
       let size = 0;
       let r2 = row;
       let c2 = c;
-      const turns = quarter ? 4 : 2;
       for (let k = 0; k < turns; k++) {
         orbit[size++] = r2;
         orbit[size++] = c2;
-        if (quarter) [r2, c2] = [c2, m - r2];
-        else [r2, c2] = [m - r2, m - c2];
+        const r1 = r2;
+        r2 = quarter ? c2 : m - r2;
+        c2 = m - (quarter ? r1 : c2);
       }
       let placed = 0;
       let ok = true;
