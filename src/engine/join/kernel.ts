@@ -19,7 +19,7 @@ import {
 } from "./kernel-wasm.js";
 import { maxChunks } from "./partition.js";
 import { fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
-import { halfBoards, halfKey, type Queen } from "./reference.js";
+import { SlowGen } from "./slow-gen.js";
 
 /** Pairs up to this many are counted one by one (the tables cost more than they save)... */
 const DIRECT_PAIRS = 1 << 15;
@@ -141,6 +141,8 @@ export class JoinKernel {
   #rowsLoaded = "";
   /** Keys lists A and B hold (as their last `gen` left them), kept when the lists grow. */
   readonly #held = [0, 0];
+  /** Half-boards without tables (`tuning.tables` false). */
+  readonly #slow = new SlowGen(this);
 
   constructor(n: number, tuning: KernelTuning = {}) {
     if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
@@ -359,7 +361,7 @@ export class JoinKernel {
 
   /** An upper bound on the half-boards one `gen` call writes (pairs of quadrant entries). */
   bound(rn: number, rs: number, combos: { ptr: number; len: number }, cols: number): number {
-    if (!this.tuning.tables) return this.#halves(rn, rs, cols).length;
+    if (!this.tuning.tables) return this.#slow.halves(rn, rs, cols).length;
     let total = 0;
     for (let i = 0; i < combos.len; i++) {
       total += this.#comboBound(rn, rs, this.u16[combos.ptr / 2 + i], cols);
@@ -425,7 +427,7 @@ export class JoinKernel {
     if (!this.tuning.tables) {
       this.ensure(at + this.bound(rn, rs, combos, cols));
       const out = this.#list(side) + 8 * at;
-      return this.#hold(side, at, this.#genSlowly(east, rn, rs, combos, cols, f, cls, kx, out));
+      return this.#hold(side, at, this.#slow.gen(east, rn, rs, combos, cols, f, cls, kx, out));
     }
     const fn = east ? this.exports.genE : this.exports.genW;
     const { fnd, fna, fsd, fsa } = f;
@@ -515,58 +517,6 @@ export class JoinKernel {
   /** The address of list `side` (0: A, 1: B). */
   #list(side: 0 | 1): number {
     return side === 0 ? this.listA : this.listB;
-  }
-
-  #cached: { key: string; halves: Queen[][] } | undefined;
-
-  /** Every half-board on rows rn, rs (quadrant-local) and columns `cols`, without presets. */
-  #halves(rn: number, rs: number, cols: number): Queen[][] {
-    const key = `${rn} ${rs} ${cols}`;
-    if (this.#cached?.key !== key) {
-      const list: number[] = [];
-      for (let c = 0; c < this.h; c++) if ((cols >>> c) & 1) list.push(c);
-      this.#cached = { key, halves: halfBoards(rn + rs * 2 ** this.r0s, list, []) };
-    }
-    return this.#cached.halves;
-  }
-
-  /** `gen` without tables: backtracking in JavaScript (join/reference.ts), same keys. */
-  #genSlowly(
-    east: boolean,
-    rn: number,
-    rs: number,
-    combos: { ptr: number; len: number },
-    cols: number,
-    f: Forbidden,
-    cls: number,
-    kx: bigint,
-    out: number,
-  ): number {
-    const allowed = new Set<number>();
-    for (let i = 0; i < combos.len; i++) allowed.add(this.u16[combos.ptr / 2 + i]);
-    let count = 0;
-    for (const qs of this.#halves(rn, rs, cols)) {
-      let cw = 0;
-      let hit = false;
-      for (const [r, c] of qs) {
-        if (r < this.h) cw |= 1 << c;
-        hit ||= this.#hits(f, r, c);
-      }
-      if (hit || !allowed.has(cw)) continue;
-      const key = halfKey(this.n, qs, east, this.u8[cls + cw]) | kx;
-      this.u32[out / 4 + 2 * count] = Number(key & 0xffffffffn);
-      this.u32[out / 4 + 2 * count + 1] = Number(key >> 32n);
-      count++;
-    }
-    return count;
-  }
-
-  /** Whether a queen at (r, c) stands on a forbidden diagonal. */
-  #hits(f: Forbidden, r: number, c: number): boolean {
-    const { h, r0s } = this;
-    if (r < h) return ((f.fnd >>> (r - c + h - 1)) & 1) === 1 || ((f.fna >>> (r + c)) & 1) === 1;
-    const i = r - r0s;
-    return ((f.fsd >>> (i - c + h - 1)) & 1) === 1 || ((f.fsa >>> (i + c)) & 1) === 1;
   }
 
   /** The key bits of one queen of a half (its window diagonals; mirrored keys for `east`). */
