@@ -71,6 +71,16 @@ export interface KernelLayout {
   readonly ga: number;
   readonly gb: number;
   readonly pos: number;
+  /**
+   * Even-like items (join/solve.ts): the rows they share out (all but the centre row of odd n),
+   * the forbidden masks of their west and east halves ([fnd, fna, fsd, fsa] each), and the
+   * address of the column-set lists of the west columns by size k (u32 byte address, length).
+   */
+  readonly avail: number;
+  /** The most entries a group of the quadrant table has (join/quadrants.ts QUADRANT_BOUNDS). */
+  readonly group: number;
+  readonly evenFrames: readonly number[];
+  readonly listsByK: number;
   /** ...an item's class tables (u8 by north-west column set) and two scratch lists of column sets... */
   readonly clsA: number;
   readonly clsB: number;
@@ -835,6 +845,52 @@ function evenItemBody(L: KernelLayout): string {
     local.get $all`;
 }
 
+/**
+ * `evenOf(r, cap, a, b, sorted, planes, stride)`: the count of the even-like item of west rows
+ * `r` before its weight, as join/solve.ts `solveEven` computes it: its quadrant-local rows, the
+ * bounds M and m of its classes (u = k(rn), v = k of the north-west rows of its mirror image),
+ * its lists of column sets, then `evenItem`. Returns -1 instead when a side's list might pass
+ * `cap` keys (every entry of its north rows with the largest group), for the long way.
+ */
+function evenOfBody(L: KernelLayout): string {
+  const low = (1 << L.h) - 1;
+  const n = L.r0s + L.h; // the board's side: h + h (even) or h + 1 + h (odd)
+  const quick = (rows: string) => `
+    local.get ${rows} i32.const ${L.h + 2} i32.shl local.tee $t
+    i32.load offset=${L.qstart + 4 * (1 << L.h)} local.get $t i32.load offset=${L.qstart} i32.sub
+    i64.extend_i32_u i64.const ${L.group} i64.mul local.get $cap i64.extend_i32_u i64.gt_u`;
+  const kappa = (x: string, out: string) =>
+    `local.tee ${x} i32.const ${low} i32.xor local.tee ${out} local.get ${x} local.get ${out}
+    local.get ${x} i32.lt_u select local.set ${out}`;
+  let flip = "i32.const 0";
+  for (let i = 0; i < L.h; i++) {
+    flip += ` local.get $r i32.const ${n - 1 - i} i32.shr_u i32.const 1 i32.and i32.const ${i} i32.shl i32.or`;
+  }
+  const list = (rows: string, ptr: string, len: string) =>
+    `local.get ${rows} i32.popcnt i32.const 3 i32.shl local.tee $t i32.load offset=${L.listsByK}
+    local.set ${ptr} local.get $t i32.load offset=${L.listsByK + 4} local.set ${len}`;
+  let frames = "";
+  for (const f of L.evenFrames) frames += ` i32.const ${f}`;
+  return `
+    local.get $r i32.const ${low} i32.and local.set $rn
+    local.get $r i32.const ${L.r0s} i32.shr_u i32.const ${low} i32.and local.set $rs
+    i32.const ${L.avail} local.get $r i32.sub local.tee $s i32.const ${low} i32.and local.set $sn
+    local.get $s i32.const ${L.r0s} i32.shr_u i32.const ${low} i32.and local.set $ss
+    ${quick("$rn")} ${quick("$sn")} i32.or
+    if i64.const -1 return end
+    local.get $rn ${kappa("$x", "$u")}
+    ${flip} ${kappa("$x", "$v")}
+    ${list("$rn", "$lw", "$nw")}
+    ${list("$sn", "$le", "$ne")}
+    local.get $rn local.get $rs local.get $sn local.get $ss
+    local.get $lw local.get $nw local.get $le local.get $ne
+    local.get $u local.get $v local.get $u local.get $v i32.gt_u select
+    local.get $u local.get $v local.get $u local.get $v i32.lt_u select
+    ${frames}
+    local.get $a local.get $b local.get $sorted local.get $planes local.get $stride
+    call $evenItem`;
+}
+
 /** The functions only compact keys of more than 4 chunks use, and from how many chunks on. */
 const WIDE: Readonly<Record<string, number>> = { scatterA6: 5, scatterB6: 5, count5: 5, count6: 6 };
 
@@ -1041,8 +1097,9 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
       body: `${scatterHead} ${planes(count)} ${scatterTail}`,
     })) satisfies FuncSpec[]),
     countSpec(L, 4),
-    countSpec(L, 5),
-    countSpec(L, 6),
+    // The wide counts' text only where they are kept (n = 16: half the text of all three).
+    ...(L.chunks >= 5 ? [countSpec(L, 5)] : []),
+    ...(L.chunks >= 6 ? [countSpec(L, 6)] : []),
     {
       name: "choose",
       export: true,
@@ -1052,8 +1109,37 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
       body: chooseBody(L),
     },
     {
-      name: "evenItem",
+      name: "evenOf",
       export: true,
+      params: {
+        r: "i32",
+        cap: "i32",
+        a: "i32",
+        b: "i32",
+        sorted: "i32",
+        planes: "i32",
+        stride: "i32",
+      },
+      results: ["i64"],
+      locals: {
+        s: "i32",
+        rn: "i32",
+        rs: "i32",
+        sn: "i32",
+        ss: "i32",
+        x: "i32",
+        u: "i32",
+        v: "i32",
+        t: "i32",
+        lw: "i32",
+        nw: "i32",
+        le: "i32",
+        ne: "i32",
+      },
+      body: evenOfBody(L),
+    },
+    {
+      name: "evenItem",
       params: {
         rn: "i32",
         rs: "i32",
@@ -1157,7 +1243,15 @@ export interface KernelExports {
   count5?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   count6?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   direct(a: number, na: number, b: number, nb: number): bigint;
-  evenItem(...args: number[]): bigint;
+  evenOf(
+    r: number,
+    cap: number,
+    a: number,
+    b: number,
+    sorted: number,
+    planes: number,
+    stride: number,
+  ): bigint;
   choose(bits: number, k: number): number;
   pairs(
     a: number,

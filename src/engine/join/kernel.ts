@@ -66,21 +66,6 @@ export interface Forbidden {
   readonly fsa: number;
 }
 
-/**
- * An even-like item (join/solve.ts): its rows, quadrant-local (north and south of the west
- * half, of the east half), the column sets of each side's north-west quadrant, the bounds M and
- * m of its classes, and the forbidden masks of each side.
- */
-export interface EvenItem {
-  readonly rows: readonly [rn: number, rs: number, sn: number, ss: number];
-  readonly listW: { ptr: number; len: number };
-  readonly listE: { ptr: number; len: number };
-  readonly big: number;
-  readonly small: number;
-  readonly fw: Forbidden;
-  readonly fe: Forbidden;
-}
-
 /** Tuning of the pair count (defaults measured on this project's 2-core machine). */
 export interface KernelTuning {
   /** B keys per group the partition aims at. @default GROUP_TARGET */
@@ -114,6 +99,8 @@ export class JoinKernel {
   readonly wb: number;
   readonly keyBits: number;
   readonly r0s: number;
+  /** The forbidden masks of an even-like item's west and east halves (join/solve.ts). */
+  readonly evenFrames: readonly [Forbidden, Forbidden];
   readonly layout: KernelLayout;
   readonly memory: WasmMemory;
   readonly exports: KernelExports;
@@ -171,6 +158,9 @@ export class JoinKernel {
     this.wb = n % 2 === 0 ? n - 1 : n - 2;
     this.keyBits = 2 * this.wb + 3;
     this.r0s = n % 2 === 0 ? h : h + 1;
+    // Even-like items: odd n's centre queen is placed first (its mirror image is itself).
+    const centre = this.forbidden(n % 2 === 0 ? [] : [[h, h]]);
+    this.evenFrames = [centre, centre];
     let p = 0;
     const counts = p;
     p += 512;
@@ -204,6 +194,8 @@ export class JoinKernel {
     p += 4 * 65536;
     const combos = p;
     p += 2 * (h + 1) * 2 ** h;
+    const listsByK = p;
+    p += 8 * (h + 1);
     const scratchKeys = align(p, 16);
     const whole = tables && !pieces;
     const bounds = QUADRANT_BOUNDS[h];
@@ -246,6 +238,10 @@ export class JoinKernel {
       gb,
       pos,
       part,
+      avail: n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h,
+      group: QUADRANT_BOUNDS[h].group,
+      evenFrames: this.evenFrames.flatMap((f) => [f.fnd, f.fna, f.fsd, f.fsa]),
+      listsByK,
       clsA: this.clsA,
       clsB: this.clsB,
       comboScratch: this.comboScratch,
@@ -270,6 +266,7 @@ export class JoinKernel {
       next[0] = at;
       for (let k = 0; k <= h; k++) {
         this.#combos.set((missing + 1) * (h + 1) + k, { ptr: 2 * next[k], len: next[k + 1] });
+        if (missing < 0) this.u32.set([2 * next[k], next[k + 1]], listsByK / 4 + 2 * k);
         next[k + 1] += next[k];
       }
       for (let cw = 0; cw < 1 << h; cw++)
@@ -470,42 +467,26 @@ export class JoinKernel {
   }
 
   /**
-   * The count of an even-like item before its weight (join/solve.ts) in one call of the
-   * kernel's `evenItem`, when both sides' lists surely fit; otherwise undefined, and solve.ts
-   * takes the long way (with `gen` growing the lists).
+   * The count of the even-like item of west rows `r` before its weight (join/solve.ts), in one
+   * call of the kernel's `evenOf`, when both sides' lists surely fit; else undefined, and
+   * solve.ts takes the long way (with `gen` growing the lists). With the table in pieces, the
+   * item's rows must be loaded first (`useRows`).
    */
-  evenItem(e: EvenItem): bigint | undefined {
-    const [rn, rs, sn, ss] = e.rows;
-    if (!this.tuning.tables || Math.max(this.#quick(rn), this.#quick(sn)) > this.#cap) {
-      return undefined;
-    }
-    this.#held.fill(0);
-    const { fw, fe, listW, listE } = e;
-    return this.exports.evenItem(
-      rn,
-      rs,
-      sn,
-      ss,
-      listW.ptr,
-      listW.len,
-      listE.ptr,
-      listE.len,
-      e.big,
-      e.small,
-      fw.fnd,
-      fw.fna,
-      fw.fsd,
-      fw.fsa,
-      fe.fnd,
-      fe.fna,
-      fe.fsd,
-      fe.fsa,
-      this.listA,
-      this.listB,
+  evenOf(r: number): bigint | undefined {
+    if (!this.tuning.tables) return undefined;
+    const { listA, listB } = this;
+    const count = this.exports.evenOf(
+      r,
+      this.#cap,
+      listA,
+      listB,
       this.#sorted,
       this.#planes,
       this.#stride,
     );
+    if (count < 0n) return undefined;
+    this.#held.fill(0);
+    return count;
   }
 
   /** Records that list `side` holds `at + written` keys; returns `written`. */

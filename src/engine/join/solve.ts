@@ -17,7 +17,7 @@
  * are counted again on their own: count = 2 S - S1.
  */
 import { popcount } from "../../bits.js";
-import type { EvenItem, Forbidden, JoinKernel, Preset } from "./kernel.js";
+import type { JoinKernel, Preset } from "./kernel.js";
 import { flipRows, type JoinItems } from "./split.js";
 
 /** k(Y): the smaller of a column set and its complement within h bits. */
@@ -50,51 +50,31 @@ function only(
   return { ptr: at, len: k.exports.only(list.ptr, list.len, target, at) };
 }
 
-/** The forbidden masks of an even-like item's west and east halves, by kernel (they depend on n). */
-const evenFrames = new WeakMap<JoinKernel, readonly [Forbidden, Forbidden]>();
-
-function framesOf(k: JoinKernel): readonly [Forbidden, Forbidden] {
-  let frames = evenFrames.get(k);
-  if (frames === undefined) {
-    // Odd n: the centre queen, placed before the join.
-    const presets: Preset[] = k.n % 2 === 0 ? [] : [[k.h, k.h]];
-    frames = [k.forbidden(presets), k.forbidden(mirror(k.n, presets))];
-    evenFrames.set(k, frames);
-  }
-  return frames;
-}
-
 /** The count of an even-like item (even n, or the centre board of odd n), before its weight. */
 function solveEven(k: JoinKernel, r: number): bigint {
   const { n, h } = k;
-  const low = (1 << h) - 1;
-  const avail = n % 2 === 0 ? (1 << n) - 1 : ((1 << n) - 1) & ~(1 << h);
-  const [rn, rs] = local(k, r);
-  const [sn, ss] = local(k, avail - r);
-  k.useRows(rn, rs, sn, ss);
-  const u0 = kappa(h, rn);
-  const v0 = kappa(h, flipRows(n, r) & low);
-  const [fw, fe] = framesOf(k);
-  const item: EvenItem = {
-    rows: [rn, rs, sn, ss],
-    listW: k.combos(-1, popcount(rn)),
-    listE: k.combos(-1, popcount(sn)),
-    big: Math.max(u0, v0),
-    small: Math.min(u0, v0),
-    fw,
-    fe,
-  };
-  return k.evenItem(item) ?? solveEvenSlowly(k, item);
+  const s = (n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h) - r;
+  if (k.tuning.pieces) k.useRows(...local(k, r), ...local(k, s));
+  return k.evenOf(r) ?? solveEvenSlowly(k, r, s);
 }
 
 /**
- * `solveEven` the long way, as the kernel's `evenItem` does it in one call, for lists that may
- * have to grow: all pairs of the item's half-boards weighted 2, less those of weight 1.
+ * `solveEven` the long way, for lists that may have to grow, as the kernel's `evenOf` does it
+ * in one call (the tests compare the two): all pairs of the item's half-boards weighted 2, less
+ * those of weight 1. `s`: the east half's rows.
  */
-function solveEvenSlowly(k: JoinKernel, item: EvenItem): bigint {
-  const { listW, listE, big, small, fw, fe } = item;
-  const [rn, rs, sn, ss] = item.rows;
-  const low = (1 << k.h) - 1;
+function solveEvenSlowly(k: JoinKernel, r: number, s: number): bigint {
+  const { n, h } = k;
+  const low = (1 << h) - 1;
+  const [rn, rs] = local(k, r);
+  const [sn, ss] = local(k, s);
+  const listW = k.combos(-1, popcount(rn));
+  const listE = k.combos(-1, popcount(sn));
+  const u0 = kappa(h, rn);
+  const v0 = kappa(h, flipRows(n, r) & low);
+  const big = Math.max(u0, v0);
+  const small = Math.min(u0, v0);
+  const [fw, fe] = k.evenFrames;
   // The class bytes (kernel function `classes`): bit 0 for k(cw) below M on both sides; bit 1
   // for u = M on the west and v below m on the east; bit 2 for u below m and v = M.
   k.exports.classes(listW.ptr, listW.len, k.clsA, big, small, 1, 2);
