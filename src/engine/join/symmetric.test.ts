@@ -14,6 +14,16 @@ describe("rotation-fixed counts", () => {
     }
   });
 
+  test("the quarter-turn search agrees with the orbit search (n = 1..17)", () => {
+    for (let n = 1; n <= 17; n++) {
+      assert.equal(
+        fixedByQuarterTurn(n),
+        countRotationFixed(n, new Int32Array(n).fill(-1), true),
+        `n=${n}`,
+      );
+    }
+  });
+
   // With the known totals these give the known unique counts: (total + half + 2 quarter) / 8.
   const table: [number, number, number][] = [
     [8, 4, 0],

@@ -10,9 +10,9 @@
  * needs the centre queen. About 4.7 million nodes at n = 20, 46 million at n = 22, searched with
  * bit masks (all free columns of a row at once).
  *
- * F90: orbits of four squares, placed by `countRotationFixed` (engine/rotation-fixed.ts); tiny.
+ * F90: the same search, each queen also fixing the one of its quarter-turn orbit in another top
+ * row (`fixedByTurn`); engine/rotation-fixed.ts, which places whole orbits, is the tests' check.
  */
-import { countRotationFixed } from "../rotation-fixed.js";
 
 /**
  * The solutions of n that a rotation by 180 degrees maps onto themselves.
@@ -24,14 +24,28 @@ import { countRotationFixed } from "../rotation-fixed.js";
  * queen would meet its own image) is taken from the start.
  */
 export function fixedByHalfTurn(n: number): number {
+  return fixedByTurn(n, false);
+}
+
+/**
+ * The half-turn search, and with `quarter` the quarter-turn one inside it: a solution fixed by a
+ * quarter turn is fixed by a half turn, and the quarter turn's orbit of (r, c), r < h, holds one
+ * more top row, q = min(c, n-1-c), whose queen it fixes: at column n-1-r when c < h, else at r.
+ * So each row either was fixed that way by an earlier row (its one candidate) or fixes a later
+ * one (`forced`); a row the orbit would fix that is placed already or fixed otherwise, or the
+ * row itself, rules the column out.
+ */
+function fixedByTurn(n: number, quarter: boolean): number {
   if (n === 1) return 1;
   const h = Math.floor(n / 2);
+  const m = n - 1;
   const full = 2 ** n - 1;
+  const forced = new Int32Array(h).fill(-1);
   // Odd n: the centre queen takes the middle column (its diagonals are the folded top one).
   const start = n % 2 === 1 ? 2 ** h : 0;
   const rec = (r: number, cols: number, ds: number, dr: number, ts: number, tr: number): number => {
     if (r === h) return 1;
-    const base = n - 1 - r;
+    const base = m - r;
     // Only distances that stay on the board are shifted up (n <= 32 keeps them in 32 bits).
     const blocked =
       cols |
@@ -40,28 +54,36 @@ export function fixedByHalfTurn(n: number): number {
       ((ts & ((2 << r) - 1)) << base) |
       (tr >>> r);
     let free = full & ~blocked;
+    const fixed = forced[r];
+    if (fixed >= 0) free &= 1 << fixed;
     let total = 0;
     while (free !== 0) {
       const bit = free & -free;
       free ^= bit;
       const c = 31 - Math.clz32(bit);
+      const q = c < h ? c : m - c;
+      if (quarter && fixed < 0) {
+        if (q <= r || forced[q] >= 0) continue;
+        forced[q] = c < h ? m - r : r;
+      }
       const s = Math.abs(r - c);
       const t = Math.abs(base - c);
       total += rec(
         r + 1,
-        cols | bit | (1 << (n - 1 - c)),
+        cols | bit | (1 << (m - c)),
         ds | (1 << s),
-        dr | (1 << (n - 1 - s)),
+        dr | (1 << (m - s)),
         ts | (1 << t),
-        tr | (1 << (n - 1 - t)),
+        tr | (1 << (m - t)),
       );
+      if (quarter && fixed < 0) forced[q] = -1;
     }
     return total;
   };
-  return rec(0, start, 1, 2 ** (n - 1), 1, 2 ** (n - 1));
+  return rec(0, start, 1, 2 ** m, 1, 2 ** m);
 }
 
 /** The solutions of n that a rotation by 90 degrees maps onto themselves. */
 export function fixedByQuarterTurn(n: number): number {
-  return countRotationFixed(n, new Int32Array(n).fill(-1), true);
+  return fixedByTurn(n, true);
 }
