@@ -91,6 +91,115 @@ export interface KernelTuning {
   readonly boundRoom?: number;
 }
 
+/** Where a kernel's tables and scratch areas lie in its memory, and its module's constants. */
+interface MemoryMap {
+  readonly layout: KernelLayout;
+  /** A zeroed class table (no classes), and the candidate column sets (u16 lists). */
+  readonly clsNone: number;
+  readonly combos: number;
+  /** Room for quadrant entries (the whole table, or four pieces), and where the lists start. */
+  readonly entries: number;
+  readonly lists: number;
+}
+
+/** The memory map of a kernel for n (`frames`: the forbidden masks of its even-like items). */
+function memoryMap(n: number, tuning: Required<KernelTuning>, frames: readonly Forbidden[]) {
+  const { tables, pieces, groupTarget, squeeze } = tuning;
+  const h = Math.floor(n / 2);
+  const wb = n % 2 === 0 ? n - 1 : n - 2;
+  const r0s = n % 2 === 0 ? h : h + 1;
+  let p = 0;
+  const counts = p;
+  p += 512;
+  const shares = p;
+  p += 512;
+  const part = p;
+  p += 1024;
+  const tab = align(p, 64);
+  p = tab + 8 * 2048;
+  const slices = p;
+  p += 48 * 16;
+  const tabs = align(p, 64);
+  p = tabs + 6 * 4096;
+  // Class tables are indexed by a north-west column set: 2^h bytes (8 KB at h = 13).
+  const classRoom = Math.max(4096, 2 ** h);
+  const clsA = p;
+  p += classRoom;
+  const clsB = p;
+  p += classRoom;
+  const clsNone = p;
+  p += classRoom;
+  const comboScratch = p;
+  p += 2 * 4096;
+  const hist = p;
+  p += 4 * (65536 + 1);
+  const ga = p;
+  p += 4 * (65536 + 1);
+  const gb = p;
+  p += 4 * (65536 + 1);
+  const pos = p;
+  p += 4 * 65536;
+  const combos = p;
+  p += 2 * (h + 1) * 2 ** h;
+  const listsByK = p;
+  p += 8 * (h + 1);
+  const scratchKeys = align(p, 16);
+  const whole = tables && !pieces;
+  const bounds = QUADRANT_BOUNDS[h];
+  const words = whole
+    ? { start: 4 ** h + 1, entries: bounds.entries }
+    : tables
+      ? { start: 4 ** h + 1, entries: ROWSETS_PER_ITEM * bounds.rowset }
+      : { start: 0, entries: 0 };
+  const group = tables ? bounds.group : 0;
+  const scratchRoom = align(4 * group + 64, 16);
+  p = scratchKeys + 4 * scratchRoom;
+  const qstart = align(p, 8);
+  p = qstart + 4 * words.start;
+  // Each entry array is followed by room for one filtered group (the kernel's scratch).
+  const qd = align(p, 16);
+  const room = align(4 * words.entries + 2 * scratchRoom + 64, 16);
+  const qa = qd + room;
+  p = qa + room;
+  const layout: KernelLayout = {
+    h,
+    wb,
+    r0s,
+    keyBytes: Math.ceil((2 * wb + 3) / 8),
+    qstart,
+    qd,
+    qa,
+    scratch: qd + 4 * words.entries,
+    scratchKeys,
+    scratchRoom,
+    chunks: maxChunks(2 * wb + 3, squeeze),
+    groupTarget,
+    squeeze,
+    directPairs: DIRECT_PAIRS,
+    directSide: DIRECT_SIDE,
+    sample: SAMPLE,
+    hist,
+    ga,
+    gb,
+    pos,
+    part,
+    avail: n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h,
+    group: QUADRANT_BOUNDS[h].group,
+    evenFrames: frames.flatMap((f) => [f.fnd, f.fna, f.fsd, f.fsa]),
+    listsByK,
+    clsA,
+    clsB,
+    comboScratch,
+    counts,
+    shares,
+    tab,
+    slices,
+    tabs,
+  };
+  const map: MemoryMap = { layout, clsNone, combos, entries: words.entries, lists: align(p, 64) };
+  return map;
+}
+
 export class JoinKernel {
   readonly n: number;
   readonly tuning: Required<KernelTuning>;
@@ -161,101 +270,22 @@ export class JoinKernel {
     // Even-like items: odd n's centre queen is placed first (its mirror image is itself).
     const centre = this.forbidden(n % 2 === 0 ? [] : [[h, h]]);
     this.evenFrames = [centre, centre];
-    let p = 0;
-    const counts = p;
-    p += 512;
-    const shares = p;
-    p += 512;
-    const part = p;
-    p += 1024;
-    const tab = align(p, 64);
-    p = tab + 8 * 2048;
-    const slices = p;
-    p += 48 * 16;
-    const tabs = align(p, 64);
-    p = tabs + 6 * 4096;
-    // Class tables are indexed by a north-west column set: 2^h bytes (8 KB at h = 13).
-    const classRoom = Math.max(4096, 2 ** h);
-    this.clsA = p;
-    p += classRoom;
-    this.clsB = p;
-    p += classRoom;
-    this.clsNone = p;
-    p += classRoom;
-    this.comboScratch = p;
-    p += 2 * 4096;
-    const hist = p;
-    p += 4 * (65536 + 1);
-    const ga = p;
-    p += 4 * (65536 + 1);
-    const gb = p;
-    p += 4 * (65536 + 1);
-    const pos = p;
-    p += 4 * 65536;
-    const combos = p;
-    p += 2 * (h + 1) * 2 ** h;
-    const listsByK = p;
-    p += 8 * (h + 1);
-    const scratchKeys = align(p, 16);
-    const whole = tables && !pieces;
-    const bounds = QUADRANT_BOUNDS[h];
-    const words = whole
-      ? { start: 4 ** h + 1, entries: bounds.entries }
-      : tables
-        ? { start: 4 ** h + 1, entries: ROWSETS_PER_ITEM * bounds.rowset }
-        : { start: 0, entries: 0 };
-    this.#pieceRoom = words.entries;
-    const group = tables ? bounds.group : 0;
-    const scratchRoom = align(4 * group + 64, 16);
-    p = scratchKeys + 4 * scratchRoom;
-    const qstart = align(p, 8);
-    p = qstart + 4 * words.start;
-    // Each entry array is followed by room for one filtered group (the kernel's scratch).
-    const qd = align(p, 16);
-    const room = align(4 * words.entries + 2 * scratchRoom + 64, 16);
-    const qa = qd + room;
-    p = qa + room;
-    this.#lists = align(p, 64);
-    this.layout = {
-      h,
-      wb: this.wb,
-      r0s: this.r0s,
-      keyBytes: Math.ceil(this.keyBits / 8),
-      qstart,
-      qd,
-      qa,
-      scratch: qd + 4 * words.entries,
-      scratchKeys,
-      scratchRoom,
-      chunks: maxChunks(this.keyBits, this.tuning.squeeze),
-      groupTarget,
-      squeeze,
-      directPairs: DIRECT_PAIRS,
-      directSide: DIRECT_SIDE,
-      sample: SAMPLE,
-      hist,
-      ga,
-      gb,
-      pos,
-      part,
-      avail: n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h,
-      group: QUADRANT_BOUNDS[h].group,
-      evenFrames: this.evenFrames.flatMap((f) => [f.fnd, f.fna, f.fsd, f.fsa]),
-      listsByK,
-      clsA: this.clsA,
-      clsB: this.clsB,
-      comboScratch: this.comboScratch,
-      counts,
-      shares,
-      tab,
-      slices,
-      tabs,
-    };
+    const map = memoryMap(n, this.tuning, this.evenFrames);
+    const { layout } = map;
+    this.layout = layout;
+    this.clsA = layout.clsA;
+    this.clsB = layout.clsB;
+    this.clsNone = map.clsNone;
+    this.comboScratch = layout.comboScratch;
+    this.#pieceRoom = map.entries;
+    this.#lists = map.lists;
+    const { combos } = map;
+    const { listsByK } = layout;
     const pages = Math.ceil((this.#lists + PAGE) / PAGE);
     this.memory = newMemory(pages);
     this.#views();
     this.exports = kernelInstance(this.layout, this.memory, pages);
-    if (whole) this.#fill(words.entries);
+    if (tables && !pieces) this.#fill(map.entries);
     // Candidate column sets: the k-subsets of the west columns, all or all but one, ascending;
     // for each `missing`, the lists of k = 0..h one after the other.
     let at = combos / 2;
