@@ -27,8 +27,16 @@
  *   say which of the block's keys it meets. `i8x16.popcnt` counts them. 128 pairs cost ~20
  *   instructions, and the partition skips about 5/6 of the blocks (n = 20).
  * - `direct`: the plain pair loop, for short lists.
+ * - `choose` and `pairs`: a whole pair count in one call (short lists by `direct`; else the
+ *   sample's bit counts, the partition, grouping and the bulk count), as join/partition.ts and
+ *   join/kernel.ts describe it.
+ * - `evenItem` and `evenOf`: a whole even-like item in one call (its classes, half-boards and
+ *   pairs, less the pairs of weight 1), as join/solve.ts `solveEvenSlowly` does it in steps.
+ *   They spare n = 16's 3,300 items the JavaScript between the steps, which V8 would otherwise
+ *   compile, optimized, on a thread of its own while the count runs.
  *
- * The readable version of all this is join/reference.ts (the tests compare the two).
+ * The readable version of all this is join/reference.ts (the tests compare the two), and of the
+ * one-call functions the JavaScript that calls the steps one by one.
  */
 import { assemble, type FuncSpec } from "./asm.js";
 
