@@ -1,9 +1,9 @@
 /**
  * `JoinKernel`: one instance of the join's WebAssembly kernels (join/kernel-wasm.ts) for one board
  * size, with its memory: the quadrant table (join/quadrants.ts), the scratch areas and the lists
- * of half-board keys, which grow as needed. `pairs` is the driver of the bulk pair count: it picks
- * the partition bits from the lists' bit frequencies, builds the byte tables that split a key
- * into its pattern and its compact remainder, sorts both lists and runs the count.
+ * of half-board keys, which grow as needed (`gen`). `pairs` counts the pairs of two lists and
+ * `evenOf` a whole even-like item, each in one call of the kernel; `gen`, `pairs` and the
+ * kernel's small steps are what join/solve.ts takes the long way with.
  *
  * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
  */
