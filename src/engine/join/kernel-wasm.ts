@@ -30,6 +30,8 @@
  * - `choose` and `pairs`: a whole pair count in one call (short lists by `direct`; else the
  *   sample's bit counts, the partition, grouping and the bulk count), as join/partition.ts and
  *   join/kernel.ts describe it.
+ * - `middleOf`: a whole kind-1 item of odd n in one call, as join/solve.ts `solveMiddleSlowly`
+ *   does it in steps.
  * - `evenItem` and `evenOf`: a whole even-like item in one call (its classes, half-boards and
  *   pairs, less the pairs of weight 1), as join/solve.ts `solveEvenSlowly` does it in steps.
  *   They spare n = 16's 3,300 items the JavaScript between the steps, which V8 would otherwise
@@ -82,16 +84,19 @@ export interface KernelLayout {
   /**
    * Even-like items (join/solve.ts): the rows they share out (all but the centre row of odd n),
    * the forbidden masks of their west and east halves ([fnd, fna, fsd, fsa] each), and the
-   * address of the column-set lists of the west columns by size k (u32 byte address, length).
+   * address of the table of column-set lists: for the west columns but `missing` (-1: none)
+   * and the size k, at index (missing + 1) (h + 1) + k, the list's byte address and length (u32).
    */
   readonly avail: number;
   /** The most entries a group of the quadrant table has (join/quadrants.ts QUADRANT_BOUNDS). */
   readonly group: number;
   readonly evenFrames: readonly number[];
-  readonly listsByK: number;
+  readonly listTable: number;
   /** ...an item's class tables (u8 by north-west column set) and two scratch lists of column sets... */
   readonly clsA: number;
   readonly clsB: number;
+  /** A zeroed class table (no classes: odd n's kind-1 items). */
+  readonly clsNone: number;
   readonly comboScratch: number;
   /** ...its partition's state (`choose`: roles, scores; 1 KB)... */
   readonly part: number;
@@ -875,8 +880,8 @@ function evenOfBody(L: KernelLayout): string {
     flip += ` local.get $r i32.const ${n - 1 - i} i32.shr_u i32.const 1 i32.and i32.const ${i} i32.shl i32.or`;
   }
   const list = (rows: string, ptr: string, len: string) =>
-    `local.get ${rows} i32.popcnt i32.const 3 i32.shl local.tee $t i32.load offset=${L.listsByK}
-    local.set ${ptr} local.get $t i32.load offset=${L.listsByK + 4} local.set ${len}`;
+    `local.get ${rows} i32.popcnt i32.const 3 i32.shl local.tee $t i32.load offset=${L.listTable}
+    local.set ${ptr} local.get $t i32.load offset=${L.listTable + 4} local.set ${len}`;
   let frames = "";
   for (const f of L.evenFrames) frames += ` i32.const ${f}`;
   return `
@@ -897,6 +902,141 @@ function evenOfBody(L: KernelLayout): string {
     ${frames}
     local.get $a local.get $b local.get $sorted local.get $planes local.get $stride
     call $evenItem`;
+}
+
+/**
+ * `middleOf(m, r, cap, a, b, sorted, planes, stride)`: the count of a kind-1 item of odd n (the
+ * middle column's queen at row m, west rows `r`) before its weight, as join/solve.ts
+ * `solveMiddle` computes it: the half whose rows hold the middle row h gets the middle row's
+ * queen at each column c from m + 1 to h - 1 (folded west), its half-boards for every c one
+ * after the other in one list (each with that queen's bits, `kx`), the other half's in the
+ * other list, then their pairs. Returns -1 instead when a gen's exact bound (pairs of quadrant
+ * entries) would pass `cap` keys, for the long way. Both halves' frames hold the middle
+ * column's queen (m, h), its own mirror image.
+ */
+function middleOfBody(L: KernelLayout): string {
+  const { h, r0s, wb, qstart } = L;
+  const n = r0s + h;
+  const low = (1 << h) - 1;
+  // bit(x): 1 << x where 0 <= x <= 2h - 2, else 0 (the forbidden masks' range).
+  const bit = (x: string) =>
+    `${x} local.set $x i32.const 1 local.get $x i32.shl i32.const 0 local.get $x
+    i32.const ${2 * h - 2} i32.le_u select`;
+  // The forbidden bits of a queen at (row, col) (kernel.ts `forbidden`), OR'd into the masks.
+  const frame = (row: string, col: string, into: string[]) => {
+    const d = `${row} ${col} i32.sub i32.const ${n - 1} i32.add`;
+    const a = `${row} ${col} i32.add`;
+    return `
+      local.get ${into[0]} ${bit(`${d} i32.const ${n - h} i32.sub`)} i32.or local.set ${into[0]}
+      local.get ${into[1]} ${bit(a)} i32.or local.set ${into[1]}
+      local.get ${into[2]} ${bit(`${d} i32.const ${r0s + n - h} i32.sub`)} i32.or local.set ${into[2]}
+      local.get ${into[3]} ${bit(`${a} i32.const ${r0s} i32.sub`)} i32.or local.set ${into[3]}`;
+  };
+  // The exact bound of a gen (kernel.ts `bound`): over the list at $lp ($ln sets), the entries
+  // of rows (north, cw) times those of (south, cols ^ cw).
+  const bound = (north: string, south: string, cols: string) => `
+    i64.const 0 local.set $bound
+    local.get $lp local.set $i
+    local.get $lp local.get $ln i32.const 1 i32.shl i32.add local.set $end
+    block $bounded loop $sum
+      local.get $i local.get $end i32.ge_u br_if $bounded
+      local.get $i i32.load16_u local.set $cw
+      local.get ${north} i32.const ${h} i32.shl local.get $cw i32.or i32.const 2 i32.shl local.tee $t
+      i32.load offset=${qstart + 4} local.get $t i32.load offset=${qstart} i32.sub i64.extend_i32_u
+      local.get ${south} i32.const ${h} i32.shl ${cols} local.get $cw i32.xor i32.or i32.const 2
+      i32.shl local.tee $t
+      i32.load offset=${qstart + 4} local.get $t i32.load offset=${qstart} i32.sub i64.extend_i32_u
+      i64.mul local.get $bound i64.add local.set $bound
+      local.get $i i32.const 2 i32.add local.set $i
+      br $sum
+    end end`;
+  const lists = (missing: string, size: string) => `
+    ${missing} i32.const ${h + 1} i32.mul ${size} i32.add i32.const 3 i32.shl local.tee $t
+    i32.load offset=${L.listTable} local.set $lp
+    local.get $t i32.load offset=${L.listTable + 4} local.set $ln`;
+  const genMiddle = (fn: string) => `
+    local.get $hn local.get $hs local.get $lp local.get $ln local.get $cols
+    local.get $fnd local.get $fna local.get $fsd local.get $fsa i32.const ${L.clsNone}
+    local.get $kx local.get $mid local.get $nh i32.const 3 i32.shl i32.add call $${fn}`;
+  const genOther = (fn: string) => `
+    local.get $on local.get $os local.get $lp local.get $ln i32.const ${low}
+    local.get $bfnd local.get $bfna local.get $bfsd local.get $bfsa i32.const ${L.clsNone}
+    i64.const 0 local.get $oth call $${fn}`;
+  const pairs = (na: string, nb: string) => `
+    local.get $a ${na} local.get $b ${nb} i32.const ${2 * wb} local.get $sorted local.get $planes
+    local.get $stride call $pairs`;
+  const base = ["$bfnd", "$bfna", "$bfsd", "$bfsa"];
+  const masks = ["$fnd", "$fna", "$fsd", "$fsa"];
+  // A queen's key bit (kernel.ts `keyOf`): 1 << x where 0 <= x < wb, else 0.
+  const keyBit = (x: string) =>
+    `i64.const 1 ${x} local.tee $x i64.extend_i32_u i64.shl i64.const 0 local.get $x
+    i32.const ${wb} i32.lt_u select`;
+  return `
+    i32.const ${2 ** n - 1} i32.const 1 local.get $m i32.shl i32.sub local.get $r i32.sub local.set $s
+    local.get $r i32.const ${low} i32.and local.set $rn
+    local.get $r i32.const ${r0s} i32.shr_u i32.const ${low} i32.and local.set $rs
+    local.get $s i32.const ${low} i32.and local.set $sn
+    local.get $s i32.const ${r0s} i32.shr_u i32.const ${low} i32.and local.set $ss
+    local.get $r i32.const ${h} i32.shr_u i32.const 1 i32.and local.set $wm
+    local.get $rn local.get $sn local.get $wm select local.set $hn
+    local.get $rs local.get $ss local.get $wm select local.set $hs
+    local.get $sn local.get $rn local.get $wm select local.set $on
+    local.get $ss local.get $rs local.get $wm select local.set $os
+    local.get $a local.get $b local.get $wm select local.set $mid
+    local.get $b local.get $a local.get $wm select local.set $oth
+    ${frame("local.get $m", `i32.const ${h}`, base)}
+    local.get $m i32.const 1 i32.add local.set $c
+    block $placed loop $middle
+      local.get $c i32.const ${h} i32.ge_u br_if $placed
+      ${lists("local.get $c i32.const 1 i32.add", "local.get $hn i32.popcnt")}
+      i32.const ${low} i32.const 1 local.get $c i32.shl i32.xor local.set $cols
+      local.get $bfnd local.set $fnd local.get $bfna local.set $fna
+      local.get $bfsd local.set $fsd local.get $bfsa local.set $fsa
+      ${frame(`i32.const ${h}`, "local.get $c", masks)}
+      ${keyBit(`i32.const ${2 * h - 1} local.get $c i32.sub`)} local.set $dbit
+      ${keyBit(`local.get $c i32.const ${h - r0s} i32.add`)} local.set $abit
+      local.get $dbit local.get $abit i64.const ${wb} i64.shl i64.or
+      local.get $abit local.get $dbit i64.const ${wb} i64.shl i64.or
+      local.get $wm select local.set $kx
+      ${bound("$hn", "$hs", "local.get $cols")}
+      local.get $nh i64.extend_i32_u local.get $bound i64.add local.get $cap i64.extend_i32_u i64.gt_u
+      if i64.const -1 return end
+      local.get $wm
+      if ${genMiddle("genW")} local.set $t else ${genMiddle("genE")} local.set $t end
+      local.get $nh local.get $t i32.add local.set $nh
+      local.get $c i32.const 1 i32.add local.set $c
+      br $middle
+    end end
+    local.get $nh i32.eqz if i64.const 0 return end
+    ${lists("i32.const 0", "local.get $on i32.popcnt")}
+    ${bound("$on", "$os", `i32.const ${low}`)}
+    local.get $bound local.get $cap i64.extend_i32_u i64.gt_u
+    if i64.const -1 return end
+    local.get $wm
+    if ${genOther("genE")} local.set $no else ${genOther("genW")} local.set $no end
+    local.get $wm
+    if ${pairs("local.get $nh", "local.get $no")} return end
+    ${pairs("local.get $no", "local.get $nh")}`;
+}
+
+/** `middleOf`, for odd n's kernels. */
+function middleOfSpec(L: KernelLayout): FuncSpec {
+  return {
+    name: "middleOf",
+    export: true,
+    params: i32s("m", "r", "cap", "a", "b", "sorted", "planes", "stride"),
+    results: ["i64"],
+    locals: {
+      ...i32s("s", "rn", "rs", "sn", "ss", "wm", "hn", "hs", "on", "os", "mid", "oth", "c"),
+      ...i32s("cols", "lp", "ln", "nh", "no", "i", "end", "cw", "t", "x"),
+      ...i32s("bfnd", "bfna", "bfsd", "bfsa", "fnd", "fna", "fsd", "fsa"),
+      dbit: "i64",
+      abit: "i64",
+      kx: "i64",
+      bound: "i64",
+    },
+    body: middleOfBody(L),
+  };
 }
 
 /** Names, each an i32: a function's parameters or locals. */
@@ -1129,6 +1269,7 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
       locals: i32s("s", "rn", "rs", "sn", "ss", "x", "u", "v", "t", "lw", "nw", "le", "ne"),
       body: evenOfBody(L),
     },
+    ...(L.r0s > L.h ? [middleOfSpec(L)] : []),
     {
       name: "evenItem",
       params: i32s(
@@ -1225,6 +1366,17 @@ export interface KernelExports {
   count5?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   count6?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   direct(a: number, na: number, b: number, nb: number): bigint;
+  /** Odd n's kernels only. */
+  middleOf?(
+    m: number,
+    r: number,
+    cap: number,
+    a: number,
+    b: number,
+    sorted: number,
+    planes: number,
+    stride: number,
+  ): bigint;
   evenOf(
     r: number,
     cap: number,

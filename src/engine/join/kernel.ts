@@ -94,8 +94,7 @@ export interface KernelTuning {
 /** Where a kernel's tables and scratch areas lie in its memory, and its module's constants. */
 interface MemoryMap {
   readonly layout: KernelLayout;
-  /** A zeroed class table (no classes), and the candidate column sets (u16 lists). */
-  readonly clsNone: number;
+  /** The candidate column sets (u16 lists). */
   readonly combos: number;
   /** Room for quadrant entries (the whole table, or four pieces), and where the lists start. */
   readonly entries: number;
@@ -141,8 +140,8 @@ function memoryMap(n: number, tuning: Required<KernelTuning>, frames: readonly F
   p += 4 * 65536;
   const combos = p;
   p += 2 * (h + 1) * 2 ** h;
-  const listsByK = p;
-  p += 8 * (h + 1);
+  const listTable = p;
+  p += 8 * (h + 1) * (h + 1);
   const scratchKeys = align(p, 16);
   const whole = tables && !pieces;
   const bounds = QUADRANT_BOUNDS[h];
@@ -186,9 +185,10 @@ function memoryMap(n: number, tuning: Required<KernelTuning>, frames: readonly F
     avail: n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h,
     group: QUADRANT_BOUNDS[h].group,
     evenFrames: frames.flatMap((f) => [f.fnd, f.fna, f.fsd, f.fsa]),
-    listsByK,
+    listTable,
     clsA,
     clsB,
+    clsNone,
     comboScratch,
     counts,
     shares,
@@ -196,7 +196,7 @@ function memoryMap(n: number, tuning: Required<KernelTuning>, frames: readonly F
     slices,
     tabs,
   };
-  const map: MemoryMap = { layout, clsNone, combos, entries: words.entries, lists: align(p, 64) };
+  const map: MemoryMap = { layout, combos, entries: words.entries, lists: align(p, 64) };
   return map;
 }
 
@@ -275,12 +275,12 @@ export class JoinKernel {
     this.layout = layout;
     this.clsA = layout.clsA;
     this.clsB = layout.clsB;
-    this.clsNone = map.clsNone;
+    this.clsNone = layout.clsNone;
     this.comboScratch = layout.comboScratch;
     this.#pieceRoom = map.entries;
     this.#lists = map.lists;
     const { combos } = map;
-    const { listsByK } = layout;
+    const { listTable } = layout;
     const pages = Math.ceil((this.#lists + PAGE) / PAGE);
     this.memory = newMemory(pages);
     this.#views();
@@ -296,7 +296,8 @@ export class JoinKernel {
       next[0] = at;
       for (let k = 0; k <= h; k++) {
         this.#combos.set((missing + 1) * (h + 1) + k, { ptr: 2 * next[k], len: next[k + 1] });
-        if (missing < 0) this.u32.set([2 * next[k], next[k + 1]], listsByK / 4 + 2 * k);
+        const slot = listTable / 4 + 2 * ((missing + 1) * (h + 1) + k);
+        this.u32.set([2 * next[k], next[k + 1]], slot);
         next[k + 1] += next[k];
       }
       for (let cw = 0; cw < 1 << h; cw++)
@@ -514,6 +515,22 @@ export class JoinKernel {
       this.#planes,
       this.#stride,
     );
+    if (count < 0n) return undefined;
+    this.#held.fill(0);
+    return count;
+  }
+
+  /**
+   * The count of the kind-1 item (odd n: the middle column's queen at row m, west rows `r`)
+   * before its weight (join/solve.ts), in one call of the kernel's `middleOf`, when every list
+   * surely fits; else undefined, and solve.ts takes the long way. With the table in pieces, the
+   * item's rows must be loaded first (`useRows`).
+   */
+  middleOf(m: number, r: number): bigint | undefined {
+    const middleOf = this.exports.middleOf;
+    if (!this.tuning.tables || middleOf === undefined) return undefined;
+    const { listA, listB } = this;
+    const count = middleOf(m, r, this.#cap, listA, listB, this.#sorted, this.#planes, this.#stride);
     if (count < 0n) return undefined;
     this.#held.fill(0);
     return count;

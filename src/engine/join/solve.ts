@@ -98,13 +98,21 @@ function solveEvenSlowly(k: JoinKernel, r: number, s: number): bigint {
 
 /** The count of a kind-1 item (odd n, middle column's queen at row m), before its weight. */
 function solveMiddle(k: JoinKernel, m: number, r: number): bigint {
+  const s = ((1 << k.n) - 1) & ~(1 << m) & ~r;
+  if (k.tuning.pieces) k.useRows(...local(k, r), ...local(k, s));
+  return k.middleOf(m, r) ?? solveMiddleSlowly(k, m, r, s);
+}
+
+/**
+ * `solveMiddle` the long way, for lists that may have to grow, as the kernel's `middleOf` does
+ * it in one call (the tests compare the two). `s`: the east half's rows.
+ */
+function solveMiddleSlowly(k: JoinKernel, m: number, r: number, s: number): bigint {
   const { n, h } = k;
   const low = (1 << h) - 1;
-  const s = ((1 << n) - 1) & ~(1 << m) & ~r;
   const base: Preset[] = [[m, h]];
   const [rn, rs] = local(k, r);
   const [sn, ss] = local(k, s);
-  k.useRows(rn, rs, sn, ss);
   // The side whose rows hold row h has the middle row's queen, at a column c (folded west) > m.
   const westHasMiddle = ((r >>> h) & 1) === 1;
   const [hn, hs, on, os] = westHasMiddle ? [rn, rs, sn, ss] : [sn, ss, rn, rs];
