@@ -10,11 +10,11 @@ export const COUNT_METHODS = ["auto", "join", "constellations"] as const;
 export type CountMethod = (typeof COUNT_METHODS)[number];
 
 /**
- * From this n on `auto` joins half-boards (the measured crossover: below it the constellation
- * search, which needs no tables, finishes first). Whole `nqueens count` processes, medians of 15
- * alternating runs on the idle 2-core machine (2026-12-02), join against constellations: n = 13
- * 0.40 s against 0.29 s wall, n = 14 0.41 against 0.43 (0.57 against 0.64 s of CPU), n = 15 0.51
- * against 0.53 (0.75 against 0.82).
+ * From this n on `auto` joins half-boards. It was the measured crossover (2026-12-02: whole
+ * `nqueens count` processes, medians of 15 alternating runs, join against constellations: n = 13
+ * 0.40 s against 0.29 s wall, n = 14 0.41 against 0.43). Since the join's start-up shrank
+ * (2026-12-03) it ties or leads from n = 10 by 10-30 ms of CPU; the threshold stays, and with it
+ * the default method of the counts below 14 (README, "Benchmark").
  */
 const JOIN_FROM_N = 14;
 
