@@ -1338,6 +1338,17 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
   ];
 }
 
+/** An item's count in one call: its west rows, the lists' room and addresses (or -1 for no room). */
+type ItemCount = (
+  r: number,
+  cap: number,
+  a: number,
+  b: number,
+  sorted: number,
+  planes: number,
+  stride: number,
+) => bigint;
+
 /** The exports of a kernel module. */
 export interface KernelExports {
   genW(...args: [...number[], bigint, number]): number;
@@ -1367,25 +1378,8 @@ export interface KernelExports {
   count6?(g: number, ga: number, gb: number, as: number, planes: number, stride: number): bigint;
   direct(a: number, na: number, b: number, nb: number): bigint;
   /** Odd n's kernels only. */
-  middleOf?(
-    m: number,
-    r: number,
-    cap: number,
-    a: number,
-    b: number,
-    sorted: number,
-    planes: number,
-    stride: number,
-  ): bigint;
-  evenOf(
-    r: number,
-    cap: number,
-    a: number,
-    b: number,
-    sorted: number,
-    planes: number,
-    stride: number,
-  ): bigint;
+  middleOf?(m: number, ...item: Parameters<ItemCount>): bigint;
+  evenOf: ItemCount;
   choose(bits: number, k: number): number;
   pairs(
     a: number,
