@@ -54,15 +54,17 @@ function fixedByTurn(n: number, quarter: boolean): number {
       ((ts & ((2 << r) - 1)) << base) |
       (tr >>> r);
     let free = full & ~blocked;
-    const fixed = forced[r];
+    const fixed = quarter ? forced[r] : -1;
     if (fixed >= 0) free &= 1 << fixed;
     let total = 0;
     while (free !== 0) {
       const bit = free & -free;
       free ^= bit;
       const c = 31 - Math.clz32(bit);
-      const q = c < h ? c : m - c;
+      // The other top row the quarter turn's orbit fixes (-1: none, or the half turn alone).
+      let q = -1;
       if (quarter && fixed < 0) {
+        q = c < h ? c : m - c;
         if (q <= r || forced[q] >= 0) continue;
         forced[q] = c < h ? m - r : r;
       }
@@ -76,7 +78,7 @@ function fixedByTurn(n: number, quarter: boolean): number {
         ts | (1 << t),
         tr | (1 << (m - t)),
       );
-      if (quarter && fixed < 0) forced[q] = -1;
+      if (q >= 0) forced[q] = -1;
     }
     return total;
   };
