@@ -661,6 +661,22 @@ function fillRowBody(L: KernelLayout): string {
     local.get $e`;
 }
 
+/** Text that zeroes `bytes` bytes (a multiple of 16) at the address `at`. */
+function zeroText(at: number, bytes: number): string {
+  let text = "";
+  for (let o = 0; o < bytes; o += 16) text += ` i32.const ${at} v128.zero v128.store offset=${o}`;
+  return text;
+}
+
+/**
+ * Text that loads entry `index` (text that leaves it on the stack) of the table of column-set
+ * lists (L.listTable) into the locals `ptr` (byte address) and `len` (uses `$t`).
+ */
+function listText(L: KernelLayout, index: string, ptr: string, len: string): string {
+  return `${index} i32.const 3 i32.shl local.tee $t i32.load offset=${L.listTable}
+    local.set ${ptr} local.get $t i32.load offset=${L.listTable + 4} local.set ${len}`;
+}
+
 /**
  * `choose(bits, k)`: the partition of a pair count, as join/partition.ts `Partition.choose` (the
  * readable version, which the tests compare with this): the k of `bits` key bits with the
@@ -675,9 +691,7 @@ function chooseBody(L: KernelLayout): string {
   const bitsAt = L.part + 128;
   const kAt = L.part + 132;
   const score = L.part + 192;
-  let zero = "";
-  for (let o = 0; o < 512; o += 16)
-    zero += ` i32.const ${L.shares} v128.zero v128.store offset=${o}`;
+  const zero = zeroText(L.shares, 512);
   let copy = "";
   for (let o = 0; o < 64; o += 16)
     copy += ` i32.const ${old} i32.const ${next} v128.load offset=${o} v128.store offset=${o}`;
@@ -762,9 +776,7 @@ function chooseBody(L: KernelLayout): string {
  * join/partition.ts `partitionBits`' k), both lists grouped and the groups joined.
  */
 function pairsBody(L: KernelLayout): string {
-  let zero = "";
-  for (let o = 0; o < 512; o += 16)
-    zero += ` i32.const ${L.counts} v128.zero v128.store offset=${o}`;
+  const zero = zeroText(L.counts, 512);
   const step = (n: string) =>
     `local.get ${n} i32.const ${L.sample} i32.div_u local.tee $s i32.const 1 local.get $s select`;
   const count = (args: string) => {
@@ -880,8 +892,7 @@ function evenOfBody(L: KernelLayout): string {
     flip += ` local.get $r i32.const ${n - 1 - i} i32.shr_u i32.const 1 i32.and i32.const ${i} i32.shl i32.or`;
   }
   const list = (rows: string, ptr: string, len: string) =>
-    `local.get ${rows} i32.popcnt i32.const 3 i32.shl local.tee $t i32.load offset=${L.listTable}
-    local.set ${ptr} local.get $t i32.load offset=${L.listTable + 4} local.set ${len}`;
+    listText(L, `local.get ${rows} i32.popcnt`, ptr, len);
   let frames = "";
   for (const f of L.evenFrames) frames += ` i32.const ${f}`;
   return `
@@ -950,10 +961,8 @@ function middleOfBody(L: KernelLayout): string {
       local.get $i i32.const 2 i32.add local.set $i
       br $sum
     end end`;
-  const lists = (missing: string, size: string) => `
-    ${missing} i32.const ${h + 1} i32.mul ${size} i32.add i32.const 3 i32.shl local.tee $t
-    i32.load offset=${L.listTable} local.set $lp
-    local.get $t i32.load offset=${L.listTable + 4} local.set $ln`;
+  const lists = (missing: string, size: string) =>
+    listText(L, `${missing} i32.const ${h + 1} i32.mul ${size} i32.add`, "$lp", "$ln");
   const genMiddle = (fn: string) => `
     local.get $hn local.get $hs local.get $lp local.get $ln local.get $cols
     local.get $fnd local.get $fna local.get $fsd local.get $fsa i32.const ${L.clsNone}
@@ -1044,16 +1053,12 @@ function i32s(...names: string[]): Record<string, "i32"> {
   return Object.fromEntries(names.map((name) => [name, "i32"]));
 }
 
-/** The functions only compact keys of more than 4 chunks use, and from how many chunks on. */
-const WIDE: Readonly<Record<string, number>> = { scatterA6: 5, scatterB6: 5, count5: 5, count6: 6 };
-
-/** The kernel functions for a layout (those its chunks need). */
+/**
+ * The kernel functions for a layout: those for compact keys of 5 and 6 chunks only where its
+ * chunks need them (`L.chunks`; n = 16: half the text of the module left out).
+ */
 function kernelFuncs(L: KernelLayout): FuncSpec[] {
-  return allFuncs(L).filter((f) => (WIDE[f.name] ?? 4) <= L.chunks);
-}
-
-/** Every kernel function. */
-function allFuncs(L: KernelLayout): FuncSpec[] {
+  const from = (chunks: number, specs: FuncSpec[]) => (L.chunks >= chunks ? specs : []);
   const [eachColumnSet, eachColumnSetEnd] = columnSetLoop(L.h);
   let classify = "";
   for (let b = 0; b < L.keyBytes; b++) {
@@ -1079,6 +1084,13 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
   const scatterTail = `
       local.get $p i32.const 8 i32.add local.tee $p local.get $end i32.lt_u br_if $item
     end end`;
+  const scatterB = (count: number): FuncSpec => ({
+    name: `scatterB${count}`,
+    export: true,
+    params: { w0: "i32", n: "i32", pos: "i32", planes: "i32", stride: "i32" },
+    locals: { p: "i32", end: "i32", q: "i32", d: "i32" },
+    body: `${scatterHead} ${planes(count)} ${scatterTail}`,
+  });
   return [
     {
       name: "genW",
@@ -1232,27 +1244,23 @@ function allFuncs(L: KernelLayout): FuncSpec[] {
         ${spreadBytes} i64x2.extract_lane 0 i64.store
         ${scatterTail}`,
     },
-    {
-      name: "scatterA6",
-      export: true,
-      params: { w0: "i32", n: "i32", pos: "i32", out: "i32" },
-      locals: { p: "i32", end: "i32", q: "i32", d: "i32" },
-      body: `${scatterHead}
+    ...from(5, [
+      {
+        name: "scatterA6",
+        export: true,
+        params: { w0: "i32", n: "i32", pos: "i32", out: "i32" },
+        locals: { p: "i32", end: "i32", q: "i32", d: "i32" },
+        body: `${scatterHead}
         local.get $out local.get $d i32.const 4 i32.shl i32.add
         ${spreadBytes} v128.store
         ${scatterTail}`,
-    },
-    ...([4, 6].map((count) => ({
-      name: `scatterB${count}`,
-      export: true,
-      params: { w0: "i32", n: "i32", pos: "i32", planes: "i32", stride: "i32" },
-      locals: { p: "i32", end: "i32", q: "i32", d: "i32" },
-      body: `${scatterHead} ${planes(count)} ${scatterTail}`,
-    })) satisfies FuncSpec[]),
+      },
+    ]),
+    scatterB(4),
+    ...from(5, [scatterB(6)]),
     countSpec(L, 4),
-    // The wide counts' text only where they are kept (n = 16: half the text of all three).
-    ...(L.chunks >= 5 ? [countSpec(L, 5)] : []),
-    ...(L.chunks >= 6 ? [countSpec(L, 6)] : []),
+    ...from(5, [countSpec(L, 5)]),
+    ...from(6, [countSpec(L, 6)]),
     {
       name: "choose",
       export: true,
