@@ -101,12 +101,12 @@ interface MemoryMap {
   readonly lists: number;
 }
 
-/** The memory map of a kernel for n (`frames`: the forbidden masks of its even-like items). */
-function memoryMap(n: number, tuning: Required<KernelTuning>, frames: readonly Forbidden[]) {
-  const { tables, pieces, groupTarget, squeeze } = tuning;
-  const h = Math.floor(n / 2);
-  const wb = n % 2 === 0 ? n - 1 : n - 2;
-  const r0s = n % 2 === 0 ? h : h + 1;
+/** The memory map of kernel `k` (its shape, tuning and even-like items' frames set). */
+function memoryMap(
+  k: Pick<JoinKernel, "n" | "h" | "wb" | "r0s" | "keyBits" | "tuning" | "evenFrames">,
+) {
+  const { n, h, wb, r0s, keyBits } = k;
+  const { tables, pieces, groupTarget, squeeze } = k.tuning;
   let p = 0;
   const counts = p;
   p += 512;
@@ -164,14 +164,14 @@ function memoryMap(n: number, tuning: Required<KernelTuning>, frames: readonly F
     h,
     wb,
     r0s,
-    keyBytes: Math.ceil((2 * wb + 3) / 8),
+    keyBytes: Math.ceil(keyBits / 8),
     qstart,
     qd,
     qa,
     scratch: qd + 4 * words.entries,
     scratchKeys,
     scratchRoom,
-    chunks: maxChunks(2 * wb + 3, squeeze),
+    chunks: maxChunks(keyBits, squeeze),
     groupTarget,
     squeeze,
     directPairs: DIRECT_PAIRS,
@@ -183,8 +183,8 @@ function memoryMap(n: number, tuning: Required<KernelTuning>, frames: readonly F
     pos,
     part,
     avail: n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h,
-    group: QUADRANT_BOUNDS[h].group,
-    evenFrames: frames.flatMap((f) => [f.fnd, f.fna, f.fsd, f.fsa]),
+    group: bounds.group,
+    evenFrames: k.evenFrames.flatMap((f) => [f.fnd, f.fna, f.fsd, f.fsa]),
     listTable,
     clsA,
     clsB,
@@ -223,7 +223,6 @@ export class JoinKernel {
   readonly clsNone: number;
   /** Scratch list of candidate column sets (u16). */
   readonly comboScratch: number;
-  readonly #combos = new Map<number, { ptr: number; len: number }>();
   readonly #lists: number;
   #cap = 0;
   /** List addresses (valid until the next `ensure`). */
@@ -270,7 +269,7 @@ export class JoinKernel {
     // Even-like items: odd n's centre queen is placed first (its mirror image is itself).
     const centre = this.forbidden(n % 2 === 0 ? [] : [[h, h]]);
     this.evenFrames = [centre, centre];
-    const map = memoryMap(n, this.tuning, this.evenFrames);
+    const map = memoryMap(this);
     const { layout } = map;
     this.layout = layout;
     this.clsA = layout.clsA;
@@ -295,7 +294,6 @@ export class JoinKernel {
       for (let cw = 0; cw < 1 << h; cw++) if ((cw & skip) === 0) next[popcount(cw) + 1]++;
       next[0] = at;
       for (let k = 0; k <= h; k++) {
-        this.#combos.set((missing + 1) * (h + 1) + k, { ptr: 2 * next[k], len: next[k + 1] });
         const slot = listTable / 4 + 2 * ((missing + 1) * (h + 1) + k);
         this.u32.set([2 * next[k], next[k + 1]], slot);
         next[k + 1] += next[k];
@@ -357,8 +355,10 @@ export class JoinKernel {
 
   /** The k-subsets of the west columns but `missing` (-1: none), as a u16 list. */
   combos(missing: number, k: number): { ptr: number; len: number } {
-    const c = this.#combos.get((missing + 1) * (this.h + 1) + k);
-    return c ?? { ptr: this.comboScratch, len: 0 };
+    const { h } = this;
+    if (k < 0 || k > h) return { ptr: this.comboScratch, len: 0 };
+    const slot = this.layout.listTable / 4 + 2 * ((missing + 1) * (h + 1) + k);
+    return { ptr: this.u32[slot], len: this.u32[slot + 1] };
   }
 
   /**
@@ -494,7 +494,7 @@ export class JoinKernel {
    */
   #quick(rn: number): number {
     const first = this.layout.qstart / 4 + (rn << this.h);
-    return (this.u32[first + (1 << this.h)] - this.u32[first]) * QUADRANT_BOUNDS[this.h].group;
+    return (this.u32[first + (1 << this.h)] - this.u32[first]) * this.layout.group;
   }
 
   /**
@@ -506,18 +506,10 @@ export class JoinKernel {
   evenOf(r: number): bigint | undefined {
     if (!this.tuning.tables) return undefined;
     const { listA, listB } = this;
-    const count = this.exports.evenOf(
-      r,
-      this.#cap,
-      listA,
-      listB,
-      this.#sorted,
-      this.#planes,
-      this.#stride,
+    const { evenOf } = this.exports;
+    return this.#whole(
+      evenOf(r, this.#cap, listA, listB, this.#sorted, this.#planes, this.#stride),
     );
-    if (count < 0n) return undefined;
-    this.#held.fill(0);
-    return count;
   }
 
   /**
@@ -530,8 +522,15 @@ export class JoinKernel {
     const middleOf = this.exports.middleOf;
     if (!this.tuning.tables || middleOf === undefined) return undefined;
     const { listA, listB } = this;
-    const count = middleOf(m, r, this.#cap, listA, listB, this.#sorted, this.#planes, this.#stride);
+    return this.#whole(
+      middleOf(m, r, this.#cap, listA, listB, this.#sorted, this.#planes, this.#stride),
+    );
+  }
+
+  /** A one-call item's count, or undefined for its -1 (no room: the long way). */
+  #whole(count: bigint): bigint | undefined {
     if (count < 0n) return undefined;
+    // The lists are used up, as by `pairs`.
     this.#held.fill(0);
     return count;
   }

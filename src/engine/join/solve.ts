@@ -52,8 +52,7 @@ function only(
 
 /** The count of an even-like item (even n, or the centre board of odd n), before its weight. */
 function solveEven(k: JoinKernel, r: number): bigint {
-  const { n, h } = k;
-  const s = (n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h) - r;
+  const s = k.layout.avail - r;
   if (k.tuning.pieces) k.useRows(...local(k, r), ...local(k, s));
   return k.evenOf(r) ?? solveEvenSlowly(k, r, s);
 }
