@@ -4,25 +4,19 @@ import { countRotationFixed } from "../rotation-fixed.js";
 import { fixedByHalfTurn, fixedByQuarterTurn } from "./symmetric.js";
 
 describe("rotation-fixed counts", () => {
-  test("the half-turn search agrees with the orbit search (n = 1..16)", () => {
-    for (let n = 1; n <= 16; n++) {
-      assert.equal(
-        fixedByHalfTurn(n),
-        countRotationFixed(n, new Int32Array(n).fill(-1), false),
-        `n=${n}`,
-      );
-    }
-  });
-
-  test("the quarter-turn search agrees with the orbit search (n = 1..17)", () => {
-    for (let n = 1; n <= 17; n++) {
-      assert.equal(
-        fixedByQuarterTurn(n),
-        countRotationFixed(n, new Int32Array(n).fill(-1), true),
-        `n=${n}`,
-      );
-    }
-  });
+  // [turn, the bit-mask search, the largest n checked against the orbit search]
+  const searches: [string, (n: number) => number, number][] = [
+    ["half", fixedByHalfTurn, 16],
+    ["quarter", fixedByQuarterTurn, 17],
+  ];
+  for (const [turn, search, last] of searches) {
+    test(`the ${turn}-turn search agrees with the orbit search (n = 1..${last})`, () => {
+      for (let n = 1; n <= last; n++) {
+        const cols = new Int32Array(n).fill(-1);
+        assert.equal(search(n), countRotationFixed(n, cols, turn === "quarter"), `n=${n}`);
+      }
+    });
+  }
 
   // With the known totals these give the known unique counts: (total + half + 2 quarter) / 8.
   const table: [number, number, number][] = [
