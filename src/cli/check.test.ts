@@ -43,6 +43,27 @@ describe("nqueens check", { concurrency: 2 }, () => {
       { code: 0, stdout: "4x4 board, 4 queens: a solution\n", stderr: "" },
     ],
     [
+      "a partial permutation that reads 0-based and 1-based is refused, not guessed",
+      ["check"],
+      "- 3 - 1\n",
+      {
+        code: 2,
+        stdout: "",
+        stderr:
+          "nqueens: '- 3 - 1' reads as 0-based columns (perm) and as 1-based ones (perm1), two different boards; name the format (perm or perm1) with --format-in\n",
+      },
+    ],
+    [
+      "a partial permutation with column 0 is 0-based",
+      ["check"],
+      "- 3 - 0\n",
+      {
+        code: 1,
+        stdout: "4x4 board, 2 queens: not a solution\n2 queens missing; rows without a queen: 0, 2\n",
+        stderr: "nqueens: read the input as perm (detected; -q hides this note)\n",
+      },
+    ],
+    [
       "two attacking queens on a partial board",
       ["check", "-"],
       "Q...\n.Q..\n....\n....\n",

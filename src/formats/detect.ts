@@ -20,7 +20,8 @@
  *   `z` come `aa`, `ab`, ...), rank = row + 1, as `lists.ts` writes them. Without a size line n
  *   is the number of queens.
  * - One line of numbers: `perm` (0-based, `-` for a row without a queen) or `perm1` (when the
- *   line holds n and no 0). A partial 1-based line reads as 0-based: name `perm1` for it. A line
+ *   line holds n and no 0). A partial line that is a board both ways (no 0, no n: `- 3 - 1`) is
+ *   refused with code `ambiguous-permutation`: name `perm` or `perm1` for it. A line
  *   of comma-separated pairs (`0 1, 1 3`) is `ambiguous`.
  * - `aoj` (the ALDS1_13_A judge input): a line `k`, then exactly k lines `r c`; an 8x8 board
  *   (or `options.n`).
@@ -56,6 +57,19 @@ import type { BoardForm } from "./table.js";
 
 /** A line of whole numbers and `-`, separated by white space or commas. */
 const NUMBERS = /^(?:[+-]?\d+|-)(?:[\s,]+(?:[+-]?\d+|-))*$/;
+
+/**
+ * Whether a partial permutation line is a board both as 0-based and as 1-based columns: it has a
+ * row without a queen (`-`), a queen, no column 0 (which only `perm` has) and no column n (which
+ * only `perm1` has), every column in 1..n-1. A whole line is never both: a permutation of
+ * 0..n-1 holds 0, one of 1..n holds n.
+ */
+function readsBothWays(w: readonly string[]): boolean {
+  const n = w.length;
+  const cols = w.filter((x) => x !== "-");
+  if (cols.length === 0 || cols.length === n) return false;
+  return cols.every((x) => /^\+?\d+$/.test(x) && Number(x) >= 1 && Number(x) <= n - 1);
+}
 
 /** The format of an input (its text without a byte-order mark, and its lines), or a Failure. */
 export function detect(text: string, lines: readonly Line[]): BoardForm {
@@ -97,7 +111,14 @@ export function detect(text: string, lines: readonly Line[]): BoardForm {
       );
     }
     const w = words(line);
-    return w.includes(String(w.length)) && !w.includes("0") ? "perm1" : "perm";
+    if (w.includes(String(w.length)) && !w.includes("0")) return "perm1";
+    if (readsBothWays(w)) {
+      fail(
+        "ambiguous-permutation",
+        `${quote(line)} reads as 0-based columns (perm) and as 1-based ones (perm1), two different boards; name the format (perm or perm1)`,
+      );
+    }
+    return "perm";
   }
   const counts = lines.map((l) => wordCount(l.text));
   const pairs = counts.slice(1).every((k) => k === 2);

@@ -263,6 +263,12 @@ const bad: [string, string, ParseErrorCode, string][] = [
     "ragged",
     "row 1 has 1 cell, expected 2",
   ],
+  [
+    "a partial line that is a board 0-based and 1-based",
+    "- - 3 - - 4 - -",
+    "ambiguous-permutation",
+    "'- - 3 - - 4 - -' reads as 0-based columns (perm) and as 1-based ones (perm1), two different boards; name the format (perm or perm1)",
+  ],
   ["broken JSON", "{bad", "syntax", "invalid JSON at position 1: 'bad'"],
   [
     "JSON cols with a string",
@@ -353,16 +359,20 @@ describe("options.n", () => {
 });
 
 describe("parseBoardAs", () => {
-  test("perm1 of a partial board needs the named form", () => {
+  test("a partial line that reads both ways needs the named form", () => {
     const text = "- 3 - 1";
     assert.deepEqual(board(parseBoardAs(text, "perm1")).queens, [
       { row: 1, col: 2 },
       { row: 3, col: 0 },
     ]);
-    assert.deepEqual(board(parseBoard(text)).queens, [
+    assert.deepEqual(board(parseBoardAs(text, "perm")).queens, [
       { row: 1, col: 3 },
       { row: 3, col: 1 },
     ]);
+    const refused = parseBoard(text);
+    assert.equal(refused.ok, false);
+    assert.equal(!refused.ok && refused.code, "ambiguous-permutation");
+    assert.match(!refused.ok ? refused.error : "", /^'- 3 - 1' reads as .*\(perm or perm1\)$/);
   });
   test("perm forced 0-based refuses n", () => {
     assert.deepEqual(parseBoardAs("1 2 3", "perm"), {
@@ -386,7 +396,7 @@ describe("parseBoardAs", () => {
 
 /**
  * Styles parseBoard reads back without being told the format: not `perm1` (a partial 1-based
- * line reads as 0-based), not `aoj` (it does not write n: it reads back as the judge's 8x8).
+ * line is refused or read as 0-based), not `aoj` (it does not write n: it reads back as the judge's 8x8).
  */
 const ROUND_TRIP: BoardStyle[] = BOARD_STYLES.filter(
   (s) => s !== "svg" && s !== "perm1" && s !== "aoj",
@@ -444,7 +454,13 @@ describe("round trip: parse(format(board)) is the board", () => {
           n: cols.length,
           queens: cols.flatMap((col, row) => (col === undefined ? [] : [{ row, col }])),
         };
-        assert.deepEqual(board(parseBoard(formatBoard(b, "perm"))), b);
+        const perm = parseBoard(formatBoard(b, "perm"));
+        // Read both ways (a partial line without column 0): refused, never guessed.
+        const placed = b.queens.map((q) => q.col);
+        const both = b.queens.length < b.n && !placed.includes(0) && b.queens.length > 0;
+        if (both) assert.equal(!perm.ok && perm.code, "ambiguous-permutation");
+        else assert.deepEqual(board(perm), b);
+        assert.deepEqual(board(parseBoardAs(formatBoard(b, "perm"), "perm")), b);
         assert.deepEqual(board(parseBoardAs(formatBoard(b, "perm1"), "perm1")), b);
       }),
       { numRuns: 60 },

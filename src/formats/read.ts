@@ -67,7 +67,8 @@ export type ParseErrorCode =
   | "range" // a queen off the board
   | "duplicate" // two queens on one square
   | "forbidden" // a queen on a blocked square or an excluded diagonal
-  | "ambiguous"; // detection could read the input in two ways: name the format
+  | "ambiguous" // detection could read the input in two ways: name the format
+  | "ambiguous-permutation"; // a partial line of columns that is a board 0-based and 1-based
 
 /** A parsed board, with the format it was read as, or the reason it could not be read. */
 export type ParseResult =
