@@ -59,7 +59,8 @@ describe("nqueens check", { concurrency: 2 }, () => {
       "- 3 - 0\n",
       {
         code: 1,
-        stdout: "4x4 board, 2 queens: not a solution\n2 queens missing; rows without a queen: 0, 2\n",
+        stdout:
+          "4x4 board, 2 queens: not a solution\n2 queens missing; rows without a queen: 0, 2\n",
         stderr: "nqueens: read the input as perm (detected; -q hides this note)\n",
       },
     ],
