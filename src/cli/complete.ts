@@ -267,7 +267,9 @@ async function readCompletionBoard(
       ? parseBoard(text, { diagonals })
       : parseBoardAs(text, flags.formatIn as BoardForm, { diagonals });
   if (!r.ok) {
-    throw new NQueensError(r.code.startsWith("ambiguous") ? `${r.error} with --format-in` : r.error);
+    throw new NQueensError(
+      r.code.startsWith("ambiguous") ? `${r.error} with --format-in` : r.error,
+    );
   }
   if (flags.formatIn === "auto" && !flags.quiet) {
     process.stderr.write(`nqueens: read the input as ${r.form} (detected; -q hides this note)\n`);
