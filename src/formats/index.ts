@@ -82,7 +82,7 @@ export function formatChunks(
     case "unicode":
       return formatGrid(b, style);
     case "svg":
-      return [formatSvg(b, options)].values() as Generator<string>;
+      return formatSvg(b, options);
     case "perm":
     case "perm1":
       return formatPerm(b, style);

@@ -15,8 +15,12 @@ function escapeXml(text: string): string {
 /** A crown in a unit square, drawn from its lower left corner (0.2, 0.8) with relative moves. */
 const CROWN = "l-.05-.45 .2 .2 .15-.3 .15 .3 .2-.2-.05 .45z";
 
-/** A board as an SVG picture (one string: a picture is small whatever the board). */
-export function formatSvg(b: Layout, options: FormatOptions): string {
+/**
+ * A board as an SVG picture, in chunks (joined, the picture): the queens' path and the forbidden
+ * squares' paths are written piece by piece, so a board of millions of queens is never one
+ * string. The options are checked when this is called, not when the chunks are read.
+ */
+export function formatSvg(b: Layout, options: FormatOptions): Generator<string> {
   const k = b.k;
   const title = options.title ?? `${b.n}x${b.n} board with ${k} queen${k === 1 ? "" : "s"}`;
   const size = options.size ?? b.n * Math.min(60, Math.max(1, Math.floor(640 / b.n)));
@@ -27,38 +31,37 @@ export function formatSvg(b: Layout, options: FormatOptions): string {
   if (!/^[A-Za-z_][\w.-]*$/.test(id)) {
     throw new NQueensError(`the SVG id prefix must be a plain name: got '${options.idPrefix}'`);
   }
-  const path = [...joined(k, (i) => `M${b.col(i)}.2 ${b.row(i)}.8${CROWN}`, "")].join("");
+  return svgChunks(b, title, size, id);
+}
+
+function* svgChunks(b: Layout, title: string, size: number, id: string): Generator<string> {
   const n = b.n;
-  // Forbidden squares: grey, with a light cross.
-  const forbidden = b.blockedRows();
-  let squares = "";
-  let crosses = "";
-  forbidden.forEach((cols, r) => {
-    for (const c of cols) {
-      squares += `M${c} ${r}h1v1h-1z`;
-      crosses += `M${c}.25 ${r}.25l.5 .5m0-.5l-.5 .5`;
-    }
-  });
-  const blocked = squares
-    ? [
-        `<path d="${squares}" fill="#6b6b6b"/>`,
-        `<path d="${crosses}" stroke="#e8e8e8" stroke-width="0.08" fill="none"/>`,
-      ]
-    : [];
-  return [
+  yield [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${n} ${n}" role="img">`,
     `<title>${escapeXml(title)}</title>`,
     `<defs><pattern id="${id}" width="2" height="2" patternUnits="userSpaceOnUse">`,
     `<rect width="2" height="2" fill="#f0d9b5"/>`,
     `<rect x="1" width="1" height="1" fill="#b58863"/><rect y="1" width="1" height="1" fill="#b58863"/>`,
     `</pattern></defs>`,
-    `<rect width="${n}" height="${n}" fill="url(#${id})"/>`,
-    ...blocked,
-    ...(path
-      ? [
-          `<path d="${path}" fill="#222" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/>`,
-        ]
-      : []),
-    `</svg>`,
+    `<rect width="${n}" height="${n}" fill="url(#${id})"/>\n`,
   ].join("\n");
+  // Forbidden squares: grey, with a light cross.
+  const forbidden: { r: number; c: number }[] = [];
+  b.blockedRows().forEach((cols, r) => {
+    for (const c of cols) forbidden.push({ r, c });
+  });
+  if (forbidden.length > 0) {
+    const at = (i: number) => forbidden[i]!;
+    yield '<path d="';
+    yield* joined(forbidden.length, (i) => `M${at(i).c} ${at(i).r}h1v1h-1z`, "");
+    yield '" fill="#6b6b6b"/>\n<path d="';
+    yield* joined(forbidden.length, (i) => `M${at(i).c}.25 ${at(i).r}.25l.5 .5m0-.5l-.5 .5`, "");
+    yield '" stroke="#e8e8e8" stroke-width="0.08" fill="none"/>\n';
+  }
+  if (b.k > 0) {
+    yield '<path d="';
+    yield* joined(b.k, (i) => `M${b.col(i)}.2 ${b.row(i)}.8${CROWN}`, "");
+    yield '" fill="#222" stroke="#fff" stroke-width="0.04" stroke-linejoin="round"/>\n';
+  }
+  yield "</svg>";
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { PartialBoard } from "../board.js";
 import { NQueensError } from "../errors.js";
-import { BOARD_STYLES, type BoardStyle, formatBoard } from "./index.js";
+import { BOARD_STYLES, type BoardStyle, formatBoard, formatChunks } from "./index.js";
 
 const FOUR = [1, 3, 0, 2];
 const PARTIAL: PartialBoard = { n: 4, queens: [{ row: 2, col: 3 }] };
@@ -231,5 +231,27 @@ describe("blocked squares and excluded diagonals", () => {
       formatBoard([1, 3, 0, 2], "csplib"),
       "letting n = 4\nletting init = [[0, 1], [1, 3], [2, 0], [3, 2]]",
     );
+  });
+});
+
+describe("formatChunks streams every style of a big board in pieces of about 64 KB", () => {
+  const n = 100_000;
+  const cols = Array.from({ length: n }, (_, r) => (2 * r + (r < n / 2 ? 1 : 0)) % n);
+  for (const style of ["svg", "perm", "json", "squares"] as const) {
+    test(style, () => {
+      let longest = 0;
+      let pieces = 0;
+      let total = 0;
+      for (const chunk of formatChunks(cols, style)) {
+        longest = Math.max(longest, chunk.length);
+        total += chunk.length;
+        pieces++;
+      }
+      assert.ok(longest < 70_000, `longest chunk ${longest} characters`);
+      assert.ok(pieces > total / 70_000, `${pieces} chunks for ${total} characters`);
+    });
+  }
+  test("an svg's options are checked when it is asked for, not when it is read", () => {
+    assert.throws(() => formatChunks(FOUR, "svg", { size: -1 }), NQueensError);
   });
 });
