@@ -6,8 +6,8 @@
 //      native binary;
 //   3. the command works there, and the GPU and queue commands say what to install;
 //   4. a consumer importing the root, nqueens/gpu and nqueens/queue type-checks under strict
-//      nodenext without skipLibCheck (with the queue's peers installed, as its users have them),
-//      and runs: count on worker threads from an ES module;
+//      nodenext without skipLibCheck (with the queue's peers installed, as its users have them:
+//      the oldest and the newest versions in range), and runs: count on worker threads;
 //   5. publint and @arethetypeswrong/cli find no problem;
 //   6. size-limit: the browser bundle of `import { solve } from "nqueens"` stays within its
 //      budget (.size-limit.json), and a bundle for the browser holds no Node built-in.
@@ -175,16 +175,28 @@ for (const [args, pkg] of [
   );
 }
 
-// 4. A consumer, type-checked and run. The queue's declarations name ioredis types, so its
-// peers are installed for this step (not webgpu: the GPU types come with @webgpu/types).
-const dev = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
-const pinned = ["bullmq", "ioredis", "@types/node"].map((name) => `${name}@${dev[name]}`);
-const peers = run("npm", ["install", ...pinned, ...offline], { cwd: project, env: npmEnv });
-check(
-  "npm install bullmq ioredis @types/node (from the cache)",
-  peers.code === 0,
-  peers.code === 0 ? "" : peers.out.slice(-400),
-);
+// 4. A consumer, type-checked and run, with the oldest and the newest peers in range. The
+// queue's declarations name ioredis types, so its peers are installed for this step (not webgpu:
+// the GPU types come with @webgpu/types). The oldest are the versions the tests run with
+// (devDependencies); the newest are asked of the registry, so that a new peer release that
+// breaks a strict consumer (ioredis 6.1 names an untyped package) fails here.
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const dev = manifest.devDependencies;
+function newest(name) {
+  const range = manifest.peerDependencies[name];
+  const r = run("npm", ["view", `${name}@${range}`, "version", "--json"], { env: npmEnv });
+  try {
+    const versions = [JSON.parse(r.stdout)].flat();
+    return versions[versions.length - 1];
+  } catch {
+    check(`npm view ${name}@${range}`, false, r.out.trim().slice(0, 200));
+    return dev[name];
+  }
+}
+const peerSets = [
+  ["oldest", { bullmq: dev.bullmq, ioredis: dev.ioredis }],
+  ["newest", { bullmq: newest("bullmq"), ioredis: newest("ioredis") }],
+];
 writeFileSync(
   join(project, "consumer.ts"),
   `import {
@@ -192,7 +204,7 @@ writeFileSync(
   type SolveOptions, completeOne, count, formatBoard, parseBoard, solve,
 } from "nqueens";
 import { countGpu, gpuAvailable } from "nqueens/gpu";
-import { parseQueueUrl, type QueueUrl } from "nqueens/queue";
+import { openRedis, parseQueueUrl, type QueueUrl } from "nqueens/queue";
 import pkg from "nqueens/package.json" with { type: "json" };
 
 const options: SolveOptions = { method: "construct" };
@@ -203,7 +215,7 @@ const parsed: ParseResult = parseBoard("0 4 7 5 2 6 1 3");
 const url: QueueUrl = parseQueueUrl("redis://127.0.0.1:6379");
 const result: CountResult = await count(14, counting);
 console.log(formatBoard(solve(8, options)!, style), completeOne({ n: 8, queens: [] })!.length, parsed.ok, limits.limit);
-console.log("total", String(result.total), "workers", result.workers, typeof countGpu, typeof gpuAvailable, url.display !== "", pkg.name);
+console.log("total", String(result.total), "workers", result.workers, typeof countGpu, typeof gpuAvailable, typeof openRedis, url.display !== "", pkg.name);
 `,
 );
 writeFileSync(
@@ -222,36 +234,48 @@ writeFileSync(
     files: ["consumer.ts"],
   }),
 );
-const typed = run(bin("tsc"), ["-p", project]);
-check(
-  "the consumer type-checks (strict, nodenext, no skipLibCheck)",
-  typed.code === 0,
-  typed.out.trim().split("\n").slice(0, 8).join(" | "),
-);
-// A Node project without the DOM library: the GPU types resolve without any WebGPU typings.
-const noDom = run(bin("tsc"), ["-p", project, "--lib", "es2022"]);
-check(
-  "the same without lib.dom (a plain Node project)",
-  noDom.code === 0,
-  noDom.out.trim().split("\n").slice(0, 8).join(" | "),
-);
-const strip = run(bin("tsc"), [
-  "-p",
-  project,
-  "--noEmit",
-  "false",
-  "--outDir",
-  join(project, "out"),
-]);
-const ran =
-  strip.code === 0
-    ? run(process.execPath, [join(project, "out", "consumer.js")], { cwd: project })
-    : strip;
-check(
-  "the consumer runs (count on two threads from an ES module)",
-  ran.code === 0 && /total 365596 workers 2/.test(ran.out),
-  ran.out.trim().slice(0, 400),
-);
+for (const [which, versions] of peerSets) {
+  const pinned = [
+    ...Object.entries(versions).map(([name, v]) => `${name}@${v}`),
+    `@types/node@${dev["@types/node"]}`,
+  ];
+  const peers = run("npm", ["install", ...pinned, ...offline], { cwd: project, env: npmEnv });
+  check(
+    `npm install ${pinned.join(" ")} (the ${which} peers in range)`,
+    peers.code === 0,
+    peers.code === 0 ? "" : peers.out.slice(-400),
+  );
+  const typed = run(bin("tsc"), ["-p", project]);
+  check(
+    `the consumer type-checks with the ${which} peers (strict, nodenext, no skipLibCheck)`,
+    typed.code === 0,
+    typed.out.trim().split("\n").slice(0, 8).join(" | "),
+  );
+  // A Node project without the DOM library: the GPU types resolve without any WebGPU typings.
+  const noDom = run(bin("tsc"), ["-p", project, "--lib", "es2022"]);
+  check(
+    `the same without lib.dom (a plain Node project), the ${which} peers`,
+    noDom.code === 0,
+    noDom.out.trim().split("\n").slice(0, 8).join(" | "),
+  );
+  const strip = run(bin("tsc"), [
+    "-p",
+    project,
+    "--noEmit",
+    "false",
+    "--outDir",
+    join(project, "out"),
+  ]);
+  const ran =
+    strip.code === 0
+      ? run(process.execPath, [join(project, "out", "consumer.js")], { cwd: project })
+      : strip;
+  check(
+    `the consumer runs (count on two threads from an ES module), the ${which} peers`,
+    ran.code === 0 && /total 365596 workers 2/.test(ran.out),
+    ran.out.trim().slice(0, 400),
+  );
+}
 
 // 5. The ecosystem's checkers, on the installed package.
 const installed = join(project, "node_modules", "nqueens");
