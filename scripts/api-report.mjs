@@ -1,5 +1,5 @@
 // The public API, written down: builds the declarations (tsconfig.api.json -> .api/dts) and runs
-// API Extractor over each entry point (nqueens, nqueens/gpu, nqueens/queue), comparing them with
+// API Extractor over each entry point (nqueens, nqueens/gpu in Node and in a browser, nqueens/queue), comparing them with
 // the reports checked in under etc/. A change to any exported signature fails `npm run check`
 // until the report is updated on purpose with `npm run api` and the diff is reviewed.
 // Usage: node scripts/api-report.mjs [--update]
@@ -8,7 +8,12 @@ import { rmSync } from "node:fs";
 import { Extractor, ExtractorConfig } from "@microsoft/api-extractor";
 
 const update = process.argv.includes("--update");
-const CONFIGS = ["api-extractor.json", "api-extractor.gpu.json", "api-extractor.queue.json"];
+const CONFIGS = [
+  "api-extractor.json",
+  "api-extractor.gpu.json",
+  "api-extractor.gpu-browser.json",
+  "api-extractor.queue.json",
+];
 
 rmSync(".api", { recursive: true, force: true });
 const tsc = spawnSync(

@@ -10,7 +10,8 @@
 //      the oldest and the newest versions in range), and runs: count on worker threads;
 //   5. publint and @arethetypeswrong/cli find no problem;
 //   6. size-limit: the browser bundle of `import { solve } from "nqueens"` stays within its
-//      budget (.size-limit.json), and a bundle for the browser holds no Node built-in.
+//      budget (.size-limit.json), and a bundle for the browser holds no Node built-in;
+//   7. nqueens/gpu bundled for a page (its browser build) and counting in Chromium.
 // Usage: node scripts/check-package.mjs   (run by `npm test`; about a minute)
 import { execFileSync, spawnSync } from "node:child_process";
 import {
@@ -304,6 +305,108 @@ check(
   size.code === 0 && sizes.length > 0,
   size.code === 0 ? "" : size.out.trim().slice(0, 400),
 );
+
+// 7. nqueens/gpu in a page: bundled by Vite from the installed package (its `browser` condition
+// picks dist/gpu/browser.js, which needs no Node module), then run in Chromium, where WebGPU
+// has SwiftShader's adapter without a GPU: the bundle counts n = 8 on it.
+await gpuInABrowser();
+
+async function gpuInABrowser() {
+  const page = join(project, "page");
+  execFileSync("mkdir", ["-p", page]);
+  writeFileSync(
+    join(page, "index.html"),
+    '<!doctype html><title>nqueens/gpu</title><script type="module" src="./main.js"></script>',
+  );
+  writeFileSync(
+    join(page, "main.js"),
+    `import { countGpu, gpuAvailable, GPU_MAX_N } from "nqueens/gpu";
+const found = await gpuAvailable();
+window.outcome = found.available
+  ? { total: String((await countGpu(8)).total), adapter: found.name, max: GPU_MAX_N }
+  : { skipped: found.reason };
+`,
+  );
+  const vite = await import("vite");
+  const out = join(page, "dist");
+  // Vite replaces a Node module with an empty stub and only warns: the warnings are the test.
+  const warnings = [];
+  const logger = vite.createLogger("warn");
+  logger.warn = (message) => warnings.push(message);
+  logger.warnOnce = logger.warn;
+  logger.info = () => {};
+  try {
+    await vite.build({
+      root: page,
+      configFile: false,
+      customLogger: logger,
+      build: { outDir: out },
+    });
+  } catch (e) {
+    check("Vite bundles nqueens/gpu for a browser", false, String(e).split("\n")[0]);
+    return;
+  }
+  const assets = join(out, "assets");
+  const code = readdirSync(assets)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => readFileSync(join(assets, f), "utf8"))
+    .join("\n");
+  const nodeNames = [
+    ...new Set([
+      ...(code.match(/["'`]node:[a-z_/]+/g) ?? []),
+      ...warnings.flatMap((w) => /Module "([^"]+)" has been externalized/.exec(w)?.[1] ?? []),
+    ]),
+  ];
+  check(
+    `Vite bundles nqueens/gpu for a browser (${(code.length / 1024).toFixed(0)} KB) without a Node module`,
+    nodeNames.length === 0 && warnings.length === 0,
+    [...nodeNames, ...warnings.slice(0, 2)].join(", ").slice(0, 400),
+  );
+  const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
+  if (!existsSync(chromium)) {
+    check("nqueens/gpu counts in Chromium", false, `no chromium at ${chromium}`);
+    return;
+  }
+  const server = await vite.preview({
+    root: page,
+    configFile: false,
+    logLevel: "silent",
+    build: { outDir: out },
+    preview: { host: "127.0.0.1", port: 0 },
+  });
+  const { chromium: browserType } = await import("playwright-core");
+  const icd = "/usr/lib/chromium/vk_swiftshader_icd.json";
+  const env = { ...process.env, ...(existsSync(icd) ? { VK_ICD_FILENAMES: icd } : {}) };
+  const browser = await browserType.launch({
+    executablePath: chromium,
+    args: ["--headless", "--no-sandbox", "--enable-unsafe-webgpu", "--disable-dev-shm-usage"],
+    env,
+  });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    tab.on("pageerror", (e) => errors.push(e.message));
+    await tab.goto(server.resolvedUrls.local[0]);
+    await tab.waitForFunction(() => window.outcome !== undefined || false, null, {
+      timeout: 240_000,
+    });
+    const outcome = await tab.evaluate(() => window.outcome);
+    if (outcome.skipped !== undefined) {
+      process.stdout.write(`skip - nqueens/gpu counts in Chromium: ${outcome.skipped}\n`);
+    } else {
+      check(
+        `nqueens/gpu counts n = 8 in Chromium on ${outcome.adapter}`,
+        outcome.total === "92" && errors.length === 0,
+        `${JSON.stringify(outcome)} ${errors.join("; ")}`,
+      );
+    }
+  } catch (e) {
+    check("nqueens/gpu counts in Chromium", false, String(e).split("\n")[0]);
+  } finally {
+    await browser.close();
+    await new Promise((done) => server.httpServer.close(done));
+  }
+}
 
 if (!existsSync(tarball)) failures++;
 process.stdout.write(

@@ -8,10 +8,12 @@ import "./webgpu-globals.js";
 import { type Checkpoint, openCheckpoint, split, splitVersion } from "../engine/index.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { MAX_GPU_N } from "../limits.js";
+import type { GpuAvailability } from "./browser.js";
 import { countGpuOnDevice, type GpuCountOptions, type GpuCountResult } from "./count-gpu.js";
 import { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
 export { GPU_AUTO_MIN_N, MAX_GPU_N as GPU_MAX_N } from "../limits.js";
+export type { GpuAvailability } from "./browser.js";
 export type { GpuCountResult, GpuProgress } from "./count-gpu.js";
 export { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
 
@@ -66,11 +68,6 @@ export async function countGpu(n: number, options: CountGpuOptions = {}): Promis
     gpu?.close();
   }
 }
-
-/** Whether a WebGPU adapter is there, its name, and whether it is a software (CPU) one. */
-export type GpuAvailability =
-  | { readonly available: true; readonly name: string; readonly software: boolean }
-  | { readonly available: false; readonly reason: string };
 
 /**
  * Looks for a WebGPU adapter (opens and closes a device: a fraction of a second).
