@@ -1,9 +1,17 @@
 // Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
+import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -197,6 +205,37 @@ describe("nqueens web", () => {
         }
       }
     } finally {
+      run.child.kill("SIGINT");
+    }
+    await run.done;
+  });
+
+  test("a client too slow to send its headers gets a 408, and its descriptor is freed at once", async () => {
+    const run = start(["web", "--port", "0", "--dir", dir]);
+    const slow = new Socket({ allowHalfOpen: true }); // a client that never closes its end
+    try {
+      const u = new URL(await address(run));
+      const fds = () => readdirSync(`/proc/${run.child.pid}/fd`).length;
+      const idle = fds();
+      let answer = "";
+      let ended = false;
+      slow.setEncoding("utf8").on("data", (d: string) => (answer += d));
+      slow.on("end", () => (ended = true)); // the server's FIN; this side stays open
+      slow.on("error", () => {});
+      await new Promise<void>((done) => slow.connect(Number(u.port), u.hostname, done));
+      slow.write(`GET / HTTP/1.1\r\nHost: ${u.host}\r\n`); // and never the blank line
+      await until(() => fds() > idle, "the connection accepted", { alive: run.child });
+      await until(() => ended, "the server to give up on the slow client", {
+        alive: run.child,
+        ms: 60_000,
+      });
+      assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+      assert.match(answer, /x-frame-options: DENY/);
+      // The client has not closed its end: the server's descriptor is gone all the same.
+      await until(() => fds() === idle, "the descriptor freed", { alive: run.child });
+      assert.equal(slow.destroyed, false);
+    } finally {
+      slow.destroy();
       run.child.kill("SIGINT");
     }
     await run.done;

@@ -227,6 +227,16 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
+/**
+ * How long a client may take: its headers within 10 s, its whole request within 30 s (Node's
+ * defaults are 60 s and 300 s), checked every second; then a 408 and the connection closed.
+ */
+const TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
+
 export const registerWeb: Register = (program, exit) => {
   program
     .command("web")
@@ -256,14 +266,22 @@ Examples:
       const headers = securityHeaders(inlineScriptHashes(pageText(root)));
       let bound = port;
       // Requests without a Host come to serveFile too (a 421 with the headers, not Node's bare 400).
-      const server = createServer({ requireHostHeader: false }, (req, res) =>
+      const server = createServer({ requireHostHeader: false, ...TIMEOUTS }, (req, res) =>
         serveFile(root, bound, headers, req, res),
       );
-      // A request Node cannot even parse gets its 400 with the same headers.
-      server.on("clientError", (_e, socket) => {
+      // A request Node cannot even parse gets its 400 with the same headers, one too slow to
+      // arrive its 408; either way the connection is closed and its descriptor freed at once,
+      // not when the client gets round to closing it (slow clients would hold them all).
+      server.on("clientError", (e: NodeJS.ErrnoException, socket) => {
         if (!socket.writable) return socket.destroy();
+        const status =
+          e.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
         const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
-        socket.end(`HTTP/1.1 400 Bad Request\r\n${lines.join("")}connection: close\r\n\r\n`);
+        const gone = setTimeout(() => socket.destroy(), 1000);
+        socket.end(`HTTP/1.1 ${status}\r\n${lines.join("")}connection: close\r\n\r\n`, () => {
+          clearTimeout(gone);
+          socket.destroy();
+        });
       });
       bound = await listen(server, port);
       const out = stdout();
