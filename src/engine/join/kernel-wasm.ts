@@ -41,76 +41,8 @@
  * one-call functions the JavaScript that calls the steps one by one.
  */
 import { assemble, type FuncSpec } from "./asm.js";
-
-/** The constants a kernel module is assembled with. */
-export interface KernelLayout {
-  /** Quadrant side: floor(n/2). */
-  readonly h: number;
-  /** Window width: n - 1 (even n) or n - 2 (odd). */
-  readonly wb: number;
-  /** First row of the south-west quadrant: h (even) or h + 1 (odd). */
-  readonly r0s: number;
-  /** Key bytes: ceil((2 wb + 3) / 8). */
-  readonly keyBytes: number;
-  /** Addresses (bytes) of the quadrant start table and its entries' diagonals (qd), anti-diagonals (qa). */
-  readonly qstart: number;
-  readonly qd: number;
-  readonly qa: number;
-  /**
-   * Scratch entries for one filtered south-west group, in the same two-array layout (its
-   * anti-diagonals at scratch + qa - qd).
-   */
-  readonly scratch: number;
-  /** Their key shares (u64), at scratchKeys + 2 * (offset in the scratch area). */
-  readonly scratchKeys: number;
-  /** Bytes of one scratch area (two follow each other: north-west, south-west). */
-  readonly scratchRoom: number;
-  /**
-   * The most chunks (bytes) of compact key a pair count of this kernel uses, 4..6 (join/
-   * partition.ts `maxChunks`): the functions for more are left out (n = 16: 60% of the text).
-   */
-  readonly chunks: number;
-  /** The pair count's constants (join/kernel.ts, join/partition.ts). */
-  readonly groupTarget: number;
-  readonly squeeze: number;
-  readonly directPairs: number;
-  readonly directSide: number;
-  readonly sample: number;
-  /** Addresses of the scratch areas: the pair count's group sizes, starts and positions... */
-  readonly hist: number;
-  readonly ga: number;
-  readonly gb: number;
-  readonly pos: number;
-  /**
-   * Even-like items (join/solve.ts): the rows they share out (all but the centre row of odd n),
-   * the forbidden masks of their west and east halves ([fnd, fna, fsd, fsa] each), and the
-   * address of the table of column-set lists: for the west columns but `missing` (-1: none)
-   * and the size k, at index (missing + 1) (h + 1) + k, the list's byte address and length (u32).
-   */
-  readonly avail: number;
-  /** The most entries a group of the quadrant table has (join/quadrants.ts QUADRANT_BOUNDS). */
-  readonly group: number;
-  readonly evenFrames: readonly number[];
-  readonly listTable: number;
-  /** ...an item's class tables (u8 by north-west column set) and two scratch lists of column sets... */
-  readonly clsA: number;
-  readonly clsB: number;
-  /** A zeroed class table (no classes: odd n's kind-1 items). */
-  readonly clsNone: number;
-  readonly comboScratch: number;
-  /** ...its partition's state (`choose`: roles, scores; 1 KB)... */
-  readonly part: number;
-  /** ...the bit counts of its two lists (`stats`)... */
-  readonly counts: number;
-  /** What each key bit adds to its split key (u64 each, join/partition.ts), and the byte tables. */
-  readonly shares: number;
-  readonly tab: number;
-  readonly slices: number;
-  readonly tabs: number;
-}
-
-/** 128-lane blocks: up to this many B keys share one set of lookup tables. */
-export const BLOCK = 128;
+import type { KernelLayout } from "./layout.js";
+import { BLOCK } from "./memory.js";
 
 /**
  * Text of the four-at-a-time entry test: `$m` gets one bit per entry at `$q` (of the four whose
@@ -174,7 +106,7 @@ function prepass(delta: number, dst: number, keys: number, shift: number, share:
  * branch: each lane's key is stored at `$o`, and `$o` moves on only when the lane's bit is set.
  * A quarter or less of the candidates survive, in no predictable pattern, and a branch per key
  * cost more than the stores; up to three keys past the last are written (lists have room for them:
- * LIST_SLACK in join/kernel.ts).
+ * LIST_SLACK in join/memory.ts).
  */
 function emitFour(): string {
   let text = "";
