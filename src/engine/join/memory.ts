@@ -12,31 +12,31 @@
  * when it is in pieces; both 0 without tables); S = align16(4g + 64), one scratch area; cap the
  * keys a list has room for:
  *
- * | region       | bytes              | align | holds                                                |
- * | ------------ | ------------------ | ----- | ---------------------------------------------------- |
- * | counts       | 512                | 16    | each key bit's count in list A's sample, then B's    |
- * | shares       | 512                | 16    | each key bit's share of its split key (u64)          |
- * | part         | 1024               | 16    | the partition's state (`choose`: roles, scores)      |
- * | tab          | 8 x 2048           | 64    | the byte tables that split a key (256 u64 a byte)    |
- * | slices       | 6 x 8 x 16         | 16    | one block's bit slices (128 bits by chunk and bit)   |
- * | tabs         | 6 x 4096           | 64    | one block's four-Russians tables (256 rows a chunk)  |
- * | clsA, clsB   | max(4096, 2^h)     | 1     | an item's class bytes by north-west column set       |
- * | clsNone      | max(4096, 2^h)     | 1     | zeros: no classes (odd n's kind-1 items)             |
- * | comboScratch | 2 x 4096           | 2     | two lists of the column sets of one class (u16)      |
- * | hist, ga, gb | 4 (2^16 + 1)       | 4     | the pair count's group sizes, A's and B's starts     |
- * | pos          | 4 x 2^16           | 4     | the pair count's next position in each group         |
- * | combos       | 2 (h + 1) 2^h      | 2     | the candidate column sets: k-subsets (u16)           |
- * | listTable    | 8 (h + 1)^2        | 4     | each list of column sets' address and length (u32)   |
- * | scratchKeys  | 4S                 | 16    | the scratch entries' key shares (u64)                |
- * | qstart       | 4 (4^h + 1), or 0  | 8     | the quadrant table's group starts (u32)              |
- * | qd           | 4E                 | 16    | its entries' diagonals (u32)                         |
- * | scratch      | 2S + 64            | 4     | two groups' entries that meet no preset: diagonals   |
- * | qa           | 4E                 | 16    | the entries' anti-diagonals, qa - qd after them      |
- * | scratchAnti  | 2S + 64            | 4     | the scratch entries' anti-diagonals, as far after    |
- * | listA, listB | 8 (cap + 4) each   | 64, 8 | the half-board keys (u64) a pair count joins         |
- * | sorted       | 16 cap             | 8     | list A's compact keys, sorted by pattern             |
- * | planes       | 6 stride           | 8     | list B's compact keys as byte planes                 |
- * | spare        | 64                 | 1     | unused (the lists have always reserved it)           |
+ * | region       | bytes             | align | holds                                              |
+ * | ------------ | ----------------- | ----- | -------------------------------------------------- |
+ * | counts       | 512               | 16    | each key bit's count in A's sample, then B's       |
+ * | shares       | 512               | 16    | each key bit's share of its split key (u64)        |
+ * | part         | 1024              | 16    | the partition's state (`choose`: roles, scores)    |
+ * | tab          | 8 x 2048          | 64    | the byte tables that split a key (256 u64 a byte)  |
+ * | slices       | 6 x 8 x 16        | 16    | a block's bit slices (128 bits by chunk and bit)   |
+ * | tabs         | 6 x 4096          | 64    | a block's four-Russians tables (256 rows a chunk)  |
+ * | clsA, clsB   | max(4096, 2^h)    | 1     | an item's class bytes by north-west column set     |
+ * | clsNone      | max(4096, 2^h)    | 1     | zeros: no classes (odd n's kind-1 items)           |
+ * | comboScratch | 2 x 4096          | 2     | two lists of the column sets of one class (u16)    |
+ * | hist, ga, gb | 4 (2^16 + 1)      | 4     | the pair count's group sizes, A's, B's starts      |
+ * | pos          | 4 x 2^16          | 4     | the pair count's next position in each group       |
+ * | combos       | 2 (h + 1) 2^h     | 2     | the candidate column sets: k-subsets (u16)         |
+ * | listTable    | 8 (h + 1)^2       | 4     | each list of column sets' address and length (u32) |
+ * | scratchKeys  | 4S                | 16    | the scratch entries' key shares (u64)              |
+ * | qstart       | 4 (4^h + 1), or 0 | 8     | the quadrant table's group starts (u32)            |
+ * | qd           | 4E                | 16    | its entries' diagonals (u32)                       |
+ * | scratch      | 2S + 64           | 4     | two groups' entries that meet no preset: diagonals |
+ * | qa           | 4E                | 16    | the entries' anti-diagonals, qa - qd after them    |
+ * | scratchAnti  | 2S + 64           | 4     | the scratch entries' anti-diagonals, as far after  |
+ * | listA, listB | 8 (cap + 4) each  | 64, 8 | the half-board keys (u64) a pair count joins       |
+ * | sorted       | 16 cap            | 8     | list A's compact keys, sorted by pattern           |
+ * | planes       | 6 stride          | 8     | list B's compact keys as byte planes               |
+ * | spare        | 64                | 1     | unused (the lists have always reserved it)         |
  *
  * The regions up to scratchAnti are placed once (`placeRegions`); the lists from the next 64
  * bytes on, for each capacity the kernel grows them to (`placeLists`; stride = align64(cap + 2 x
