@@ -149,6 +149,11 @@ export interface FuncSpec {
   readonly body: string;
 }
 
+/** Names, each an i32: a function's parameters or locals. */
+export function i32s(...names: string[]): Record<string, "i32"> {
+  return Object.fromEntries(names.map((name) => [name, "i32"]));
+}
+
 /** The memory the module imports as env.memory. */
 export interface MemorySpec {
   readonly initialPages: number;

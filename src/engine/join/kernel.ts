@@ -1,36 +1,23 @@
 /**
  * `JoinKernel`: one instance of the join's WebAssembly kernels (join/kernel-wasm.ts) for one board
- * size, with its memory: the quadrant table (join/quadrants.ts), the scratch areas and the lists
- * of half-board keys, which grow as needed (`gen`). `pairs` counts the pairs of two lists and
- * `evenOf` a whole even-like item, each in one call of the kernel; `gen`, `pairs` and the
- * kernel's small steps are what join/solve.ts takes the long way with.
+ * size, with its memory (laid out by join/memory.ts): the quadrant table (join/quadrants.ts), the
+ * scratch areas and the lists of half-board keys, which grow as needed (`gen`). `pairs` counts
+ * the pairs of two lists and `evenOf` a whole even-like item, each in one call of the kernel;
+ * `gen`, `pairs` and the kernel's small steps are what join/solve.ts takes the long way with.
  *
  * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
  */
 import { popcount } from "../../bits.js";
 import { MAX_JOIN_N, MAX_TABLES_N } from "../../limits.js";
-import {
-  BLOCK,
-  type KernelExports,
-  type KernelLayout,
-  kernelInstance,
-  newMemory,
-  type WasmMemory,
-} from "./kernel-wasm.js";
-import { maxChunks } from "./partition.js";
+import { type KernelExports, kernelInstance, newMemory, type WasmMemory } from "./kernel-wasm.js";
+import { type KernelLayout, kernelLayout } from "./layout.js";
+import { PAGE, placeLists, placeRegions } from "./memory.js";
+import type { Forbidden, Preset } from "./presets.js";
 import { fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { SlowGen } from "./slow-gen.js";
 
-/** Pairs up to this many are counted one by one (the tables cost more than they save)... */
-const DIRECT_PAIRS = 1 << 15;
-/** ...and so are all pairs when one list is this short. */
-const DIRECT_SIDE = 12;
-
 /** The B side is cut into groups of about this many keys (so blocks are nearly full). */
 const GROUP_TARGET = 128;
-
-/** Keys sampled per list for the bit frequencies that choose the partition. */
-const SAMPLE = 256;
 
 /**
  * Lists grow to a call's bound up to this many keys (38 bytes a key with the pair count's
@@ -40,30 +27,10 @@ const SAMPLE = 256;
  */
 const BOUND_ROOM = 2 ** 25;
 
-/** Keys a list has room for past its capacity: `gen` may write up to three past its last. */
-const LIST_SLACK = 4;
-
-const PAGE = 65536;
-const align = (x: number, a: number) => Math.ceil(x / a) * a;
-
-/** The rowsets one item joins: north and south rows of its west and of its east half. */
-const ROWSETS_PER_ITEM = 4;
-
 /** Lists' first room: `gen`'s quick bound where that is at most 2^17 keys (n = 16, 17), or 2^16. */
 function listRoomFor(n: number): number {
   const { rowset, group } = QUADRANT_BOUNDS[Math.floor(n / 2)] ?? { rowset: 0, group: 0 };
   return rowset * group <= 1 << 17 ? Math.max(1 << 16, rowset * group) : 1 << 16;
-}
-
-/** A queen placed before the join (the middle row's and column's, odd n), as (row, column). */
-export type Preset = readonly [row: number, col: number];
-
-/** The forbidden-square masks of presets, in the two quadrants' own coordinates. */
-export interface Forbidden {
-  readonly fnd: number;
-  readonly fna: number;
-  readonly fsd: number;
-  readonly fsa: number;
 }
 
 /** Tuning of the pair count (defaults measured on this project's 2-core machine). */
@@ -89,115 +56,6 @@ export interface KernelTuning {
   readonly listRoom?: number;
   /** Lists grow to a `gen` call's bound up to this many keys (`gen`). @default BOUND_ROOM */
   readonly boundRoom?: number;
-}
-
-/** Where a kernel's tables and scratch areas lie in its memory, and its module's constants. */
-interface MemoryMap {
-  readonly layout: KernelLayout;
-  /** The candidate column sets (u16 lists). */
-  readonly combos: number;
-  /** Room for quadrant entries (the whole table, or four pieces), and where the lists start. */
-  readonly entries: number;
-  readonly lists: number;
-}
-
-/** The memory map of kernel `k` (its shape, tuning and even-like items' frames set). */
-function memoryMap(
-  k: Pick<JoinKernel, "n" | "h" | "wb" | "r0s" | "keyBits" | "tuning" | "evenFrames">,
-) {
-  const { n, h, wb, r0s, keyBits } = k;
-  const { tables, pieces, groupTarget, squeeze } = k.tuning;
-  let p = 0;
-  const counts = p;
-  p += 512;
-  const shares = p;
-  p += 512;
-  const part = p;
-  p += 1024;
-  const tab = align(p, 64);
-  p = tab + 8 * 2048;
-  const slices = p;
-  p += 48 * 16;
-  const tabs = align(p, 64);
-  p = tabs + 6 * 4096;
-  // Class tables are indexed by a north-west column set: 2^h bytes (8 KB at h = 13).
-  const classRoom = Math.max(4096, 2 ** h);
-  const clsA = p;
-  p += classRoom;
-  const clsB = p;
-  p += classRoom;
-  const clsNone = p;
-  p += classRoom;
-  const comboScratch = p;
-  p += 2 * 4096;
-  const hist = p;
-  p += 4 * (65536 + 1);
-  const ga = p;
-  p += 4 * (65536 + 1);
-  const gb = p;
-  p += 4 * (65536 + 1);
-  const pos = p;
-  p += 4 * 65536;
-  const combos = p;
-  p += 2 * (h + 1) * 2 ** h;
-  const listTable = p;
-  p += 8 * (h + 1) * (h + 1);
-  const scratchKeys = align(p, 16);
-  const whole = tables && !pieces;
-  const bounds = QUADRANT_BOUNDS[h];
-  const words = whole
-    ? { start: 4 ** h + 1, entries: bounds.entries }
-    : tables
-      ? { start: 4 ** h + 1, entries: ROWSETS_PER_ITEM * bounds.rowset }
-      : { start: 0, entries: 0 };
-  const group = tables ? bounds.group : 0;
-  const scratchRoom = align(4 * group + 64, 16);
-  p = scratchKeys + 4 * scratchRoom;
-  const qstart = align(p, 8);
-  p = qstart + 4 * words.start;
-  // Each entry array is followed by room for one filtered group (the kernel's scratch).
-  const qd = align(p, 16);
-  const room = align(4 * words.entries + 2 * scratchRoom + 64, 16);
-  const qa = qd + room;
-  p = qa + room;
-  const layout: KernelLayout = {
-    h,
-    wb,
-    r0s,
-    keyBytes: Math.ceil(keyBits / 8),
-    qstart,
-    qd,
-    qa,
-    scratch: qd + 4 * words.entries,
-    scratchKeys,
-    scratchRoom,
-    chunks: maxChunks(keyBits, squeeze),
-    groupTarget,
-    squeeze,
-    directPairs: DIRECT_PAIRS,
-    directSide: DIRECT_SIDE,
-    sample: SAMPLE,
-    hist,
-    ga,
-    gb,
-    pos,
-    part,
-    avail: n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h,
-    group: bounds.group,
-    evenFrames: k.evenFrames.flatMap((f) => [f.fnd, f.fna, f.fsd, f.fsa]),
-    listTable,
-    clsA,
-    clsB,
-    clsNone,
-    comboScratch,
-    counts,
-    shares,
-    tab,
-    slices,
-    tabs,
-  };
-  const map: MemoryMap = { layout, combos, entries: words.entries, lists: align(p, 64) };
-  return map;
 }
 
 export class JoinKernel {
@@ -269,22 +127,21 @@ export class JoinKernel {
     // Even-like items: odd n's centre queen is placed first (its mirror image is itself).
     const centre = this.forbidden(n % 2 === 0 ? [] : [[h, h]]);
     this.evenFrames = [centre, centre];
-    const map = memoryMap(this);
-    const { layout } = map;
+    const placement = placeRegions({ h, tables, pieces });
+    const layout = kernelLayout(this, placement);
     this.layout = layout;
     this.clsA = layout.clsA;
     this.clsB = layout.clsB;
     this.clsNone = layout.clsNone;
     this.comboScratch = layout.comboScratch;
-    this.#pieceRoom = map.entries;
-    this.#lists = map.lists;
-    const { combos } = map;
-    const { listTable } = layout;
-    const pages = Math.ceil((this.#lists + PAGE) / PAGE);
+    this.#pieceRoom = placement.entries;
+    this.#lists = placement.lists;
+    const { combos, listTable } = layout;
+    const { pages } = placement;
     this.memory = newMemory(pages);
     this.#views();
     this.exports = kernelInstance(this.layout, this.memory, pages);
-    if (tables && !pieces) this.#fill(map.entries);
+    if (tables && !pieces) this.#fill(placement.entries);
     // Candidate column sets: the k-subsets of the west columns, all or all but one, ascending;
     // for each `missing`, the lists of k = 0..h one after the other.
     let at = combos / 2;
@@ -368,21 +225,19 @@ export class JoinKernel {
   ensure(cap: number): void {
     if (cap <= this.#cap) return;
     cap = Math.max(cap, Math.ceil(this.#cap * 1.5));
-    const stride = align(cap + 2 * BLOCK, 64);
-    const room = 8 * (cap + LIST_SLACK);
-    const end = this.#lists + 4 * room + 6 * stride;
-    const need = Math.ceil(end / PAGE) - this.memory.buffer.byteLength / PAGE;
+    const lists = placeLists(this.#lists, cap);
+    const need = lists.pages - this.memory.buffer.byteLength / PAGE;
     if (need > 0) {
       this.memory.grow(need);
       this.#views();
     }
     const oldB = this.listB;
     this.#cap = cap;
-    this.listA = this.#lists;
-    this.listB = this.listA + room;
-    this.#sorted = this.listB + room;
-    this.#planes = this.#sorted + 16 * cap;
-    this.#stride = stride;
+    this.listA = lists.listA;
+    this.listB = lists.listB;
+    this.#sorted = lists.sorted;
+    this.#planes = lists.planes;
+    this.#stride = lists.stride;
     const held = this.#held[1];
     if (held > 0 && oldB !== this.listB) this.u8.copyWithin(this.listB, oldB, oldB + 8 * held);
   }

@@ -2,9 +2,10 @@
  * The partition of a bulk pair count (`JoinKernel.pairs`), readably: the k key bits that split
  * both lists into 2^k groups (a pattern each; only groups with disjoint patterns are joined),
  * and the share of every key bit in the byte tables that split a key into its pattern and its
- * compact remainder. The kernel does this itself (join/kernel-wasm.ts `pairs`, `choose`, one
- * call per pair count); the tests compare it with `Partition` and `partitionBits` here, and the
- * kernel's build uses `maxChunks` to leave out the counts its keys cannot need.
+ * compact remainder. The kernel does this itself (join/wasm-count.ts `pairs`,
+ * join/wasm-partition.ts `choose`, one call per pair count); the tests compare it with
+ * `Partition` and `partitionBits` here, and the kernel's build uses `maxChunks` to leave out the
+ * counts its keys cannot need.
  *
  * The bits are the k set most often on both sides (the pairs they rule out). The last call's
  * bits are kept while each still scores within KEEP_ROLES of the k-th best: rebuilding the byte

@@ -2,7 +2,7 @@
  * Quadrant tables: every way to place non-attacking queens on an h x h board, any number of them,
  * grouped by the rows and the columns they occupy. Each quadrant of the n x n board (rows 0..h-1
  * or the south rows, columns 0..h-1) is such a board, so one table serves the north-west and the
- * south-west quadrants alike; the join (join/kernel-wasm.ts) pairs a north-west entry with a
+ * south-west quadrants alike; the join (join/wasm-gen.ts) pairs a north-west entry with a
  * south-west one whose columns are the complement, into a west half-board.
  *
  * Layout (u32 words, written into the kernel's memory):

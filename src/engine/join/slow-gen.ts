@@ -3,14 +3,24 @@
  * JavaScript (join/reference.ts), the same keys as the kernel's `gen` writes, slowly. The tests
  * count items this way too.
  */
-import type { Forbidden, JoinKernel } from "./kernel.js";
+import type { Forbidden } from "./presets.js";
 import { halfBoards, halfKey, type Queen } from "./reference.js";
 
+/** What this reads of its kernel (join/kernel.ts `JoinKernel`): its shape and memory views. */
+interface KernelView {
+  readonly n: number;
+  readonly h: number;
+  readonly r0s: number;
+  readonly u8: Uint8Array;
+  readonly u16: Uint16Array;
+  readonly u32: Uint32Array;
+}
+
 export class SlowGen {
-  readonly #k: JoinKernel;
+  readonly #k: KernelView;
   #cached: { key: string; halves: Queen[][] } | undefined;
 
-  constructor(k: JoinKernel) {
+  constructor(k: KernelView) {
     this.#k = k;
   }
 

@@ -17,7 +17,8 @@
  * are counted again on their own: count = 2 S - S1.
  */
 import { popcount } from "../../bits.js";
-import type { JoinKernel, Preset } from "./kernel.js";
+import type { JoinKernel } from "./kernel.js";
+import type { Preset } from "./presets.js";
 import { flipRows, type JoinItems } from "./split.js";
 
 /** k(Y): the smaller of a column set and its complement within h bits. */

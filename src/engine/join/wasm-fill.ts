@@ -1,0 +1,89 @@
+/**
+ * The join kernel's quadrant fill (join/kernel-wasm.ts, the hot loops' module): `fillRow` builds
+ * the whole quadrant table a rowset at a time. The readable version: join/quadrants.ts
+ * `fillQuadrants`, which the tests compare with this.
+ */
+import { type FuncSpec, i32s } from "./asm.js";
+import type { KernelLayout } from "./layout.js";
+
+/**
+ * `fillRow`: the groups of one rowset of the whole quadrant table (join/quadrants.ts
+ * `fillQuadrants`, the readable version, which the tests compare with this), its entries from
+ * entry `$e` on; returns the next free entry. Every group (rows, cols) with as many columns as
+ * rows is the parent groups (rows less its last row r, cols less one column c) whose entries
+ * leave the square (r, c) free, each with that queen added. A call per rowset, from JavaScript,
+ * so that V8 compiles this optimized after the first few (the loop of h = 10 runs 7.5 million
+ * entries: a single call would run it all in the baseline compiler).
+ */
+function fillRowBody(L: KernelLayout): string {
+  const { h, qstart, qd, qa } = L;
+  return `
+    local.get $rows i32.const ${h + 2} i32.shl i32.const ${qstart} i32.add local.set $base
+    i32.const 31 local.get $rows i32.clz i32.sub local.set $r
+    local.get $rows i32.const 1 local.get $r i32.shl i32.xor
+    i32.const ${h + 2} i32.shl i32.const ${qstart} i32.add local.set $parent
+    local.get $rows i32.popcnt local.set $queens
+    i32.const 0 local.set $cols
+    loop $col
+      local.get $base local.get $cols i32.const 2 i32.shl i32.add local.get $e i32.store
+      block $skip
+        local.get $cols i32.popcnt local.get $queens i32.ne br_if $skip
+        local.get $cols local.set $rest
+        loop $queen
+          local.get $rest i32.ctz local.set $c
+          i32.const 1 local.get $r local.get $c i32.sub i32.const ${h - 1} i32.add i32.shl local.set $d
+          i32.const 1 local.get $r local.get $c i32.add i32.shl local.set $a
+          local.get $parent local.get $cols i32.const 1 local.get $c i32.shl i32.xor
+          i32.const 2 i32.shl i32.add local.tee $from
+          i32.load offset=4 i32.const 2 i32.shl local.set $to
+          local.get $from i32.load i32.const 2 i32.shl local.set $x
+          block $done loop $entry
+            local.get $x local.get $to i32.ge_u br_if $done
+            local.get $x i32.load offset=${qd} local.tee $t local.get $d i32.and
+            local.get $x i32.load offset=${qa} local.tee $u local.get $a i32.and i32.or i32.eqz
+            if
+              local.get $e i32.const 2 i32.shl local.tee $w local.get $t local.get $d i32.or
+              i32.store offset=${qd}
+              local.get $w local.get $u local.get $a i32.or i32.store offset=${qa}
+              local.get $e i32.const 1 i32.add local.set $e
+            end
+            local.get $x i32.const 4 i32.add local.set $x
+            br $entry
+          end end
+          local.get $rest local.get $rest i32.const 1 i32.sub i32.and local.tee $rest br_if $queen
+        end
+      end
+      local.get $cols i32.const 1 i32.add local.tee $cols i32.const ${1 << h} i32.lt_u br_if $col
+    end
+    local.get $e`;
+}
+
+/** `fillRow`. */
+export function fillFuncs(L: KernelLayout): FuncSpec[] {
+  return [
+    {
+      name: "fillRow",
+      export: true,
+      params: { rows: "i32", e: "i32" },
+      results: ["i32"],
+      locals: i32s(
+        "base",
+        "r",
+        "parent",
+        "queens",
+        "cols",
+        "rest",
+        "c",
+        "d",
+        "a",
+        "from",
+        "to",
+        "x",
+        "t",
+        "u",
+        "w",
+      ),
+      body: fillRowBody(L),
+    },
+  ];
+}
