@@ -5,14 +5,8 @@
  */
 import { availableParallelism } from "node:os";
 import { type Command, Option } from "commander";
-import {
-  BACKENDS,
-  type BackendChoice,
-  type CountOnResult,
-  countOn,
-  GpuUnavailable,
-  loadQueue,
-} from "../backends.js";
+import { BACKENDS, type BackendChoice, GpuUnavailable } from "../backend-choice.js";
+import { type CountOnResult, countOn, loadQueue } from "../backend-run.js";
 import {
   COUNT_METHODS,
   CountInterrupted,

@@ -9,7 +9,7 @@
  * not add up to, a flag, a description that fails its tag) or a recount disagrees.
  */
 
-import { loadQueue } from "../backends.js";
+import { loadQueue } from "../backend-run.js";
 import { NQueensError, quote } from "../errors.js";
 import type {
   ForgedRecord,

@@ -23,7 +23,7 @@
  */
 import { hostname } from "node:os";
 import { Worker } from "bullmq";
-import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
+import { type BackendChoice, type GpuAccess, pickBackend } from "../backend-choice.js";
 import { NQueensError } from "../errors.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
