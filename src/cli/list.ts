@@ -3,8 +3,8 @@ import { type BoardStyle, formatBoard } from "../formats/index.js";
 import { solutions, unique } from "../solutions.js";
 import { parseInteger } from "./args.js";
 import { formatOption, isOneLine, styleFor } from "./board-style.js";
-import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+import type { Register } from "./register.js";
 
 interface ListFlags {
   limit?: string;

@@ -20,8 +20,8 @@ import type {
 } from "../queue/index.js";
 import { parseSample, resolveQueueUrl, resolveSecret } from "../queue/settings.js";
 import { plural } from "../words.js";
-import type { Register } from "./commands.js";
 import { say, sayJson } from "./output.js";
+import type { Register } from "./register.js";
 
 interface RunsFlags {
   queue?: string;

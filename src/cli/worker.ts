@@ -16,7 +16,7 @@ import {
 } from "../queue/settings.js";
 import { plural } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
-import type { Register } from "./commands.js";
+import type { Register } from "./register.js";
 
 interface WorkerFlags {
   queue?: string;
