@@ -97,7 +97,7 @@ export {
   MAX_PARSE_N,
   MAX_SOLVE_N,
 } from "./limits.js";
-export { type SolutionsOptions, solutions } from "./solutions.js";
+export { type SolutionsOptions, solutions, type UniqueSolution, unique } from "./solutions.js";
 export { methodFor, type SolveMethod, type SolveOptions, solve } from "./solve.js";
 export {
   canonical,
@@ -107,8 +107,6 @@ export {
   TRANSFORMS,
   type Transform,
   transform,
-  type UniqueSolution,
-  unique,
 } from "./symmetry.js";
 export {
   ALGORITHMS,

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { isSolution, type Queen } from "./board.js";
 import { NQueensError } from "./errors.js";
-import { solutions } from "./solutions.js";
+import { solutions, unique } from "./solutions.js";
+import { canonical, isCanonical } from "./symmetry.js";
 import { known } from "./testing/known-counts.js";
 
 function lexLess(a: readonly number[], b: readonly number[]): boolean {
@@ -51,9 +52,31 @@ for (const c of fixedCases) {
   });
 }
 
+test("the least canonical form for n = 8 is [0, 4, 7, 5, 2, 6, 1, 3]", () => {
+  const first = unique(8).next().value;
+  assert.deepEqual(first, { solution: [0, 4, 7, 5, 2, 6, 1, 3], orbit: 8 });
+  assert.deepEqual(canonical([7, 3, 0, 2, 5, 1, 6, 4]), [0, 4, 7, 5, 2, 6, 1, 3]);
+});
+
+for (const k of known(1, 10)) {
+  test(`unique(${k.n}): ${k.unique} canonical classes, increasing, covering ${k.total}`, () => {
+    const reps = [...unique(k.n)];
+    assert.equal(BigInt(reps.length), k.unique);
+    let covered = 0n;
+    for (let i = 0; i < reps.length; i++) {
+      const s = reps[i]!.solution;
+      assert.ok(isSolution(s) && isCanonical(s));
+      if (i > 0) assert.ok(lexLess(reps[i - 1]!.solution, s), `${reps[i - 1]!.solution} < ${s}`);
+      covered += BigInt(reps[i]!.orbit);
+    }
+    assert.equal(covered, k.total);
+  });
+}
+
 const bad: { what: string; call: () => unknown; says: RegExp }[] = [
   { what: "n = 0", call: () => solutions(0), says: /got 0/ },
   { what: "n = 1001", call: () => solutions(1001), says: /got 1001/ },
+  { what: "unique(0)", call: () => unique(0), says: /got 0/ },
   {
     what: "attacking fixed queens",
     call: () =>

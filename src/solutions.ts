@@ -1,11 +1,13 @@
 /**
  * Every solution for a board size, or every completion of some fixed queens, lazily and in
- * lexicographic order of `cols`. Nothing is kept in memory beyond the current search path.
+ * lexicographic order of `cols`, and `unique(n)`, one representative per symmetry class, which
+ * walks them. Nothing is kept in memory beyond the current search path.
  */
 import type { Queen } from "./board.js";
 import { completions } from "./completion/index.js";
 import { checkSize } from "./errors.js";
 import { MAX_SOLUTIONS_N } from "./limits.js";
+import { isLeast, type OrbitSize, orbitSize } from "./symmetry.js";
 
 /** Options for {@link solutions}. */
 export interface SolutionsOptions {
@@ -29,4 +31,30 @@ export interface SolutionsOptions {
 export function solutions(n: number, options: SolutionsOptions = {}): Generator<number[]> {
   checkSize(n, MAX_SOLUTIONS_N);
   return completions({ n, queens: options.fixed ?? [] });
+}
+
+/** One symmetry class of solutions: its canonical member and how many solutions it holds. */
+export interface UniqueSolution {
+  readonly solution: number[];
+  readonly orbit: OrbitSize;
+}
+
+/**
+ * One canonical representative per symmetry class of the solutions for `n`, in lexicographic
+ * order, lazily. Walks the solutions in lexicographic order and keeps the canonical ones, stopping
+ * once the first queen passes the middle column (a canonical solution never has it there, because
+ * its left-right mirror image would be smaller). Takes about a second for n = 14.
+ * @throws NQueensError when n is not an integer from 1 to 32 (when called)
+ * @example [...unique(8)].length // 12
+ */
+export function unique(n: number): Generator<UniqueSolution> {
+  checkSize(n, 32);
+  return uniqueFrom(n);
+}
+
+function* uniqueFrom(n: number): Generator<UniqueSolution> {
+  for (const s of solutions(n)) {
+    if (2 * s[0]! > n - 1) return;
+    if (isLeast(s)) yield { solution: s, orbit: orbitSize(s) };
+  }
 }

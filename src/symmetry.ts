@@ -1,13 +1,13 @@
 /**
  * The eight symmetries of the square board (four rotations, four reflections), the canonical form
- * of a solution, orbit sizes, and `unique(n)`: one representative per symmetry class.
+ * of a solution and orbit sizes (`unique(n)`, one representative per symmetry class, is in
+ * solutions.ts, beside the search it walks).
  *
  * Coordinates are 0-based `(row, col)` with row 0 drawn at the top and column 0 at the left.
  * A symmetry maps a permutation to a permutation and a solution to a solution.
  */
 import type { Queen, Solution } from "./board.js";
 import { checkSize, NQueensError } from "./errors.js";
-import { solutions } from "./solutions.js";
 
 /**
  * One of the eight symmetries of the board, as a map of `(r, c)` on an `n`-board (`m = n - 1`):
@@ -41,6 +41,14 @@ export const TRANSFORMS: readonly Transform[] = [
   "transpose",
   "antiTranspose",
 ];
+
+/** Whether a permutation (already checked: the caller trusts it) is its own canonical form. */
+export function isLeast(cols: Solution): boolean {
+  for (let i = 1; i < TRANSFORMS.length; i++) {
+    if (compare(apply(cols, TRANSFORMS[i]!), cols) < 0) return false;
+  }
+  return true;
+}
 
 /**
  * The number of distinct boards among the eight images of a placement. For a solution with
@@ -139,32 +147,6 @@ export function orbitSize(cols: Solution): OrbitSize {
   return keys.size as OrbitSize;
 }
 
-/** One symmetry class of solutions: its canonical member and how many solutions it holds. */
-export interface UniqueSolution {
-  readonly solution: number[];
-  readonly orbit: OrbitSize;
-}
-
-/**
- * One canonical representative per symmetry class of the solutions for `n`, in lexicographic
- * order, lazily. Walks the solutions in lexicographic order and keeps the canonical ones, stopping
- * once the first queen passes the middle column (a canonical solution never has it there, because
- * its left-right mirror image would be smaller). Takes about a second for n = 14.
- * @throws NQueensError when n is not an integer from 1 to 32 (when called)
- * @example [...unique(8)].length // 12
- */
-export function unique(n: number): Generator<UniqueSolution> {
-  checkSize(n, 32);
-  return uniqueFrom(n);
-}
-
-function* uniqueFrom(n: number): Generator<UniqueSolution> {
-  for (const s of solutions(n)) {
-    if (2 * s[0]! > n - 1) return;
-    if (isLeast(s)) yield { solution: s, orbit: orbitSize(s) };
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 
 function checkTransform(t: Transform): Transform {
@@ -231,11 +213,4 @@ function compare(a: readonly number[], b: readonly number[]): number {
     if (a[i] !== b[i]) return a[i]! - b[i]!;
   }
   return 0;
-}
-
-function isLeast(cols: Solution): boolean {
-  for (let i = 1; i < TRANSFORMS.length; i++) {
-    if (compare(apply(cols, TRANSFORMS[i]!), cols) < 0) return false;
-  }
-  return true;
 }

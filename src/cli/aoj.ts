@@ -3,8 +3,9 @@
  * `r c` on stdin, the completed board's 8 lines of `Q` and `.` on stdout, nothing else. The same
  * as `nqueens judge aoj` (judge.ts), kept under its own name.
  */
-import type { Register } from "./commands.js";
+
 import { runJudge } from "./judge.js";
+import type { Register } from "./register.js";
 
 export const registerAoj: Register = (program, exit) => {
   program

@@ -4,9 +4,9 @@
  */
 import { conflictSummary, describeConflict } from "../board.js";
 import { count, plural } from "../words.js";
-import type { Register } from "./commands.js";
 import { say, sayJson } from "./output.js";
 import { formatInOption, readBoard } from "./read-board.js";
+import type { Register } from "./register.js";
 
 /** Conflicts and empty rows listed in the report before "and K more". */
 const MAX_LISTED = 20;

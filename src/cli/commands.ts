@@ -4,10 +4,7 @@
  * registers `count` alone and never loads the completion solver, the teaching algorithms or the
  * judges (about a hundred modules, a fifth of a second of every start).
  */
-import type { Command } from "commander";
-
-/** Adds one command to the program; `exit` records the command's exit status. */
-export type Register = (program: Command, exit: (code: number) => void) => void;
+import type { Register } from "./register.js";
 
 /** Each command's name, as its file registers it (commands.test.ts checks), and its loader. */
 const COMMANDS: readonly (readonly [string, () => Promise<Register>])[] = [

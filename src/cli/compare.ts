@@ -31,8 +31,8 @@ import {
 } from "../teach/index.js";
 import { count } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
-import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+import type { Register } from "./register.js";
 
 /**
  * This process's CPU seconds (user + system): each algorithm is timed by its own work, so a

@@ -26,12 +26,12 @@ import { MAX_SPLIT_N } from "../limits.js";
 import { count, plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
-import type { Register } from "./commands.js";
 import { readInput } from "./input.js";
 import { listingStyle, parseLimit, printListed } from "./list.js";
 import { printChunks, stdout } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 import { formatInOption, readBoard } from "./read-board.js";
+import type { Register } from "./register.js";
 
 interface CompleteFlags {
   count?: boolean;

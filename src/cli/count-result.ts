@@ -3,7 +3,7 @@
  * one added up (count-parts.ts): one JSON object with --json, else the total, the unique count
  * with --unique, and the time with a note on how it was counted.
  */
-import type { CountOnResult } from "../backends.js";
+import type { CountOnResult } from "../backend-run.js";
 import { stdout } from "./output.js";
 
 /**

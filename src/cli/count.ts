@@ -5,14 +5,8 @@
  */
 import { availableParallelism } from "node:os";
 import { type Command, Option } from "commander";
-import {
-  BACKENDS,
-  type BackendChoice,
-  type CountOnResult,
-  countOn,
-  GpuUnavailable,
-  loadQueue,
-} from "../backends.js";
+import { BACKENDS, type BackendChoice, GpuUnavailable } from "../backend-choice.js";
+import { type CountOnResult, countOn, loadQueue } from "../backend-run.js";
 import {
   COUNT_METHODS,
   CountInterrupted,
@@ -29,11 +23,11 @@ import { MAX_GPU_N, MAX_JOIN_N, MAX_SPLIT_N, MAX_WORKERS } from "../limits.js";
 import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/settings.js";
 import { count, plural } from "../words.js";
 import { parseInteger } from "./args.js";
-import type { Register } from "./commands.js";
 import { checkPartFlags, runAdd, runPart } from "./count-parts.js";
 import { printCount } from "./count-result.js";
 import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
+import type { Register } from "./register.js";
 
 /** Rough wall time on 2 cores, in words (`roughSeconds`). */
 function roughTime(n: number, method: "join" | "constellations"): string {

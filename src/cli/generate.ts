@@ -12,8 +12,8 @@ import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { parseInteger } from "./args.js";
 import { checkAojSize, formatOption, styleFor } from "./board-style.js";
-import type { Register } from "./commands.js";
 import { printChunks } from "./output.js";
+import type { Register } from "./register.js";
 
 interface GenerateFlags {
   seed?: string;

@@ -8,9 +8,9 @@
 import { Argument } from "commander";
 import { NQueensError } from "../errors.js";
 import { JUDGE_NAMES, JUDGES, type JudgeName, judge } from "../judges/index.js";
-import type { Register } from "./commands.js";
 import { readInput } from "./input.js";
 import { stdout } from "./output.js";
+import type { Register } from "./register.js";
 
 /**
  * Answers one judge input from FILE (or stdin for `-`) and returns the exit status.

@@ -1,11 +1,10 @@
 /** `nqueens list <n>`: every solution (or one per symmetry class), streamed and numbered. */
 import { type BoardStyle, formatBoard } from "../formats/index.js";
-import { solutions } from "../solutions.js";
-import { unique } from "../symmetry.js";
+import { solutions, unique } from "../solutions.js";
 import { parseInteger } from "./args.js";
 import { formatOption, isOneLine, styleFor } from "./board-style.js";
-import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+import type { Register } from "./register.js";
 
 interface ListFlags {
   limit?: string;

@@ -9,7 +9,7 @@
  * not add up to, a flag, a description that fails its tag) or a recount disagrees.
  */
 
-import { loadQueue } from "../backends.js";
+import { loadQueue } from "../backend-run.js";
 import { NQueensError, quote } from "../errors.js";
 import type {
   ForgedRecord,
@@ -20,8 +20,8 @@ import type {
 } from "../queue/index.js";
 import { parseSample, resolveQueueUrl, resolveSecret } from "../queue/settings.js";
 import { plural } from "../words.js";
-import type { Register } from "./commands.js";
 import { say, sayJson } from "./output.js";
+import type { Register } from "./register.js";
 
 interface RunsFlags {
   queue?: string;

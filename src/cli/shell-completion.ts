@@ -4,8 +4,8 @@
  * so it never falls out of date. Why a static script and not @pnpm/tabtab or omelette: see there.
  */
 import { Argument, type Command } from "commander";
-import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+import type { Register } from "./register.js";
 import {
   completionScript,
   describeProgram,

@@ -7,8 +7,8 @@ import { methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
 import { count } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
-import type { Register } from "./commands.js";
 import { printChunks, stdout } from "./output.js";
+import type { Register } from "./register.js";
 
 interface SolveFlags {
   method: SolveMethod;

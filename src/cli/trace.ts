@@ -7,8 +7,8 @@ import { MAX_PROFILE_N, MAX_TRACED_N } from "../limits.js";
 import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../teach/index.js";
 import { count, plural } from "../words.js";
 import { parseInteger } from "./args.js";
-import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+import type { Register } from "./register.js";
 
 /** Events shown when --limit is not given. */
 const DEFAULT_LIMIT = 200;

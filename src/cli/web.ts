@@ -22,8 +22,8 @@ import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NQueensError } from "../errors.js";
 import { parseInteger } from "./args.js";
-import type { Register } from "./commands.js";
 import { stdout } from "./output.js";
+import type { Register } from "./register.js";
 
 /** The port used when --port is not given. */
 const DEFAULT_PORT = 4173;

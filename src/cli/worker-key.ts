@@ -5,8 +5,8 @@
  * the secret alone, without a list of keys.
  */
 import { checkWorkerName, resolveSecret, SECRET_ENV, workerKey } from "../queue/settings.js";
-import type { Register } from "./commands.js";
 import { say } from "./output.js";
+import type { Register } from "./register.js";
 
 export const registerWorkerKey: Register = (program, exit) => {
   program

@@ -3,7 +3,8 @@
  * Logs one line per event on stderr; stdout stays empty.
  */
 import { availableParallelism } from "node:os";
-import { GpuUnavailable, loadQueue } from "../backends.js";
+import { GpuUnavailable } from "../backend-choice.js";
+import { loadQueue } from "../backend-run.js";
 import { NQueensError } from "../errors.js";
 import type { Backend, WorkerEvent } from "../queue/index.js";
 import {
@@ -15,7 +16,7 @@ import {
 } from "../queue/settings.js";
 import { plural } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
-import type { Register } from "./commands.js";
+import type { Register } from "./register.js";
 
 interface WorkerFlags {
   queue?: string;

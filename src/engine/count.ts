@@ -15,7 +15,9 @@ const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
 /**
  * Counts all solutions of the n-queens problem and those unique up to rotation and reflection,
  * exactly. `auto` (the default) joins half-boards for n = 14 to 27 and searches constellations
- * below and beyond, on every core; `plain` is the single-thread reference counter.
+ * below and beyond, on every core; `plain` is the single-thread reference counter. n is checked
+ * where each way's counter first takes it (`countPlain`; `split` for the constellations;
+ * `countJoin` for the join, after the join's own message below), with the method's own limit.
  * @throws NQueensError (rejects) for n outside what the method counts (join: 1..27, the others:
  *   1..32), an unknown method, a bad worker count, or a checkpoint that cannot be used;
  *   CountInterrupted when `signal` aborts.

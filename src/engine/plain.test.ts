@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { isSolution } from "../board.js";
 import { NQueensError } from "../errors.js";
-import { solutions } from "../solutions.js";
-import { canonical, isCanonical, orbitSize, unique } from "../symmetry.js";
+import { solutions, unique } from "../solutions.js";
+import { canonical, isCanonical, orbitSize } from "../symmetry.js";
 import { KNOWN_ORBITS, known } from "../testing/known-counts.js";
 import { countOrbits, countPlain } from "./plain.js";
 

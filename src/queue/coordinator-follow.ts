@@ -10,7 +10,7 @@ import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { NQueensError } from "../errors.js";
 import { plural } from "../words.js";
-import type { CoordinatorOptions, QueueCount } from "./coordinator.js";
+import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 import {

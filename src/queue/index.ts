@@ -14,12 +14,8 @@ export {
   type RunState,
 } from "./admin.js";
 export { closeRedis, openRedis, QueueConnectionError } from "./connection.js";
-export {
-  type CoordinatorOptions,
-  type QueueCount,
-  type QueueProgress,
-  runCoordinator,
-} from "./coordinator.js";
+export { runCoordinator } from "./coordinator.js";
+export type { CoordinatorOptions, QueueCount, QueueProgress } from "./coordinator-options.js";
 export type { VerificationRecord } from "./record.js";
 export type { QueueMethod, RunSplit, RunTally } from "./run-split.js";
 export {
@@ -52,6 +48,5 @@ export {
   type QueueWorker,
   type QueueWorkerOptions,
   startWorker,
-  type WorkerEvent,
-  type WorkerSummary,
 } from "./worker.js";
+export type { WorkerEvent, WorkerSummary } from "./worker-events.js";

@@ -31,7 +31,7 @@ import { idleDuring, until } from "../testing/wait.js";
 import { dropForged, forgetRun, listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
-import { checkRecord, checkWorkerName, makeRecord } from "./record.js";
+import { checkRecord, makeRecord } from "./record.js";
 import { checkSecret, resolveSecret, runKey } from "./secret.js";
 import {
   batchRanges,
@@ -49,7 +49,9 @@ import {
 import { maskUrl, parseQueueUrl } from "./url.js";
 import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
 import { defaultSample, verifyRun } from "./verify.js";
-import { startWorker, type WorkerEvent } from "./worker.js";
+import { startWorker } from "./worker.js";
+import type { WorkerEvent } from "./worker-events.js";
+import { checkWorkerName } from "./worker-name.js";
 
 const secret = TEST_SECRET;
 

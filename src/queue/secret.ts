@@ -18,7 +18,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NQueensError } from "../errors.js";
-import { checkWorkerName } from "./record.js";
+import { checkWorkerName } from "./worker-name.js";
 
 /** Where the secret is read from when `--secret` is not given. */
 export const SECRET_ENV = "NQUEENS_SECRET";

@@ -4,7 +4,7 @@
  * before it loads the queue (index.ts), which needs the optional packages bullmq and ioredis.
  * `workerKey` is here too: `nqueens worker-key` needs nothing else of the queue.
  */
-export { checkWorkerName } from "./record.js";
+
 export { parseSample } from "./sample.js";
 export {
   resolveSecret,
@@ -14,3 +14,4 @@ export {
   workerKey,
 } from "./secret.js";
 export { parseQueueUrl, QUEUE_ENV, resolveQueueUrl } from "./url.js";
+export { checkWorkerName } from "./worker-name.js";

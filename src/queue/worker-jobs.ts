@@ -27,7 +27,7 @@ import {
 } from "./store.js";
 import type { QueueUrl } from "./url.js";
 import { notVotedOn, stillToSolve } from "./verdict.js";
-import type { WorkerEvent, WorkerSummary } from "./worker.js";
+import type { WorkerEvent, WorkerSummary } from "./worker-events.js";
 
 /** Names the GPU solver in verification records. */
 const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;

@@ -13,7 +13,7 @@
  *
  * A worker votes with its worker key (secret.ts), given by the operator for its name, or with the
  * operator's secret (one machine, one operator), from which it derives its own name's key. Its
- * jobs are handled in worker-jobs.ts.
+ * jobs are handled in worker-jobs.ts; what it reports is worker-events.ts.
  *
  * Jobs of either counting method are solved (run-split.ts; the method is the one the job's tagged
  * split version names): constellation sub-problems with the engine's kernel, join tasks with one
@@ -23,16 +23,17 @@
  */
 import { hostname } from "node:os";
 import { Worker } from "bullmq";
-import { type BackendChoice, type GpuAccess, pickBackend } from "../backends.js";
+import { type BackendChoice, type GpuAccess, pickBackend } from "../backend-choice.js";
 import { NQueensError } from "../errors.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
-import { checkWorkerName } from "./record.js";
 import { checkSecret, checkWorkerKey, workerKey } from "./secret.js";
 import { type JobData, PREFIX, QUEUE_NAME } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
+import type { WorkerEvent, WorkerSummary } from "./worker-events.js";
 import { JobHandler, type Opened, type Tamper } from "./worker-jobs.js";
+import { checkWorkerName } from "./worker-name.js";
 
 /** Which solver a worker uses. `auto` picks the GPU when one is available. */
 export type Backend = BackendChoice;
@@ -83,60 +84,6 @@ export interface QueueWorkerOptions {
   connectSeconds?: number;
   /** What the worker is doing, for a log. */
   onEvent?: (event: WorkerEvent) => void;
-}
-
-/** What a worker reports. */
-export type WorkerEvent =
-  | {
-      type: "ready";
-      name: string;
-      url: string;
-      /** Solver threads (1 on a GPU). */
-      threads: number;
-      /** `cpu`, or `gpu (ADAPTER)`, and for `auto` without a GPU why not. */
-      backend: string;
-    }
-  | {
-      type: "start";
-      jobId: string;
-      run: string;
-      n: number;
-      from: number;
-      to: number;
-      /** Sub-problems still without a result (the others were stored by an earlier attempt). */
-      todo: number;
-      /** 1 the first time this job is started, 2 on its first retry, ... */
-      attempt: number;
-    }
-  | {
-      type: "done";
-      jobId: string;
-      run: string;
-      solved: number;
-      stored: number;
-      same: number;
-      /** This worker's votes that disagree with another stored vote (the run asks one more worker). */
-      disagreeing: number;
-      /** Since the job was taken, including any wait for a free thread. */
-      seconds: number;
-    }
-  | { type: "failed"; jobId: string; message: string }
-  /** A job of a run that is no longer on the server: completed without work. */
-  | { type: "dropped"; jobId: string; run: string }
-  /**
-   * A job handed back for another worker (told once per job): this worker has voted on its
-   * sub-problems already, or the run is not under this worker's secret.
-   */
-  | { type: "deferred"; jobId: string; run: string; reason: string }
-  /** A job whose tag does not check out (not made by the run's coordinator): dropped unsolved. */
-  | { type: "refused"; jobId: string; run: string; reason: string }
-  | { type: "wait"; message: string };
-
-/** What a worker did, when it is closed. */
-export interface WorkerSummary {
-  jobs: number;
-  solved: number;
-  disagreeing: number;
 }
 
 /** A running worker. */

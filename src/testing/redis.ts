@@ -15,7 +15,7 @@ import { closeRedis, openRedis } from "../queue/connection.js";
 import { workerKey } from "../queue/secret.js";
 import { runKeys } from "../queue/store.js";
 import { parseQueueUrl } from "../queue/url.js";
-import type { WorkerEvent } from "../queue/worker.js";
+import type { WorkerEvent } from "../queue/worker-events.js";
 import { PATIENCE_MS, until } from "./wait.js";
 
 /** The secret the tests' runs use (a queue run needs one); processes get it as NQUEENS_SECRET. */

@@ -14,7 +14,8 @@ import {
   uniquePuzzle,
 } from "../completion/index.js";
 import { solveSubProblem, split } from "../engine/browser.js";
-import { images, unique } from "../symmetry.js";
+import { unique } from "../solutions.js";
+import { images } from "../symmetry.js";
 import {
   type AlgorithmName,
   BRUTE_VARIANTS,

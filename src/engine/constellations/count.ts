@@ -3,8 +3,8 @@
  * `countFastSync`: the same on the calling thread, for small n.
  */
 import { availableParallelism } from "node:os";
-import { checkSize, NQueensError, shownValue } from "../../errors.js";
-import { MAX_INLINE_N, MAX_SPLIT_N, MAX_WORKERS } from "../../limits.js";
+import { NQueensError, shownValue } from "../../errors.js";
+import { MAX_INLINE_N, MAX_WORKERS } from "../../limits.js";
 import { solveSubProblem } from "../kernel.js";
 import { Tally } from "../tally.js";
 import { countOnThreads, type ThreadedCount, type ThreadedOptions } from "../threads.js";
@@ -33,11 +33,11 @@ export function defaultWorkers(): number {
 /**
  * Counts all solutions and the unique ones for an n x n board on the calling thread.
  * Blocks: meant for small n (n = 16 takes seconds: README, "Benchmark", constellations CPU).
+ * n is checked once, by `split`, the first thing that can throw.
  * @throws NQueensError when n is not an integer in 1..32
  * @example countFastSync(8) // { n: 8, total: 92n, unique: 12n, ... }
  */
 export function countFastSync(n: number): MethodResult {
-  checkSize(n, MAX_SPLIT_N);
   const start = performance.now();
   const list = split(n);
   const tally = new Tally(list);
@@ -57,14 +57,14 @@ export function countFastSync(n: number): MethodResult {
  * Counts all solutions and the unique ones for an n x n board, on worker threads (for
  * n <= MAX_INLINE_N on the calling thread: `workers` is then 0 in the result).
  * With `checkpoint`, finished sub-problems are recorded durably and a rerun skips them.
+ * n is checked once, by `split`, the first thing called (`count` and `countPart` leave it to it).
  * @throws NQueensError (rejects) for n outside 1..32, a bad worker count, or a checkpoint that
  *   cannot be used; CountInterrupted when `signal` aborts.
  * @example await countFast(12, { workers: 2 }) // { n: 12, total: 14200n, unique: 1787n, ... }
  */
 export async function countFast(n: number, options: ThreadedOptions = {}): Promise<MethodResult> {
-  checkSize(n, MAX_SPLIT_N);
-  const workers = checkWorkers(options.workers ?? defaultWorkers());
   const list = split(n);
+  const workers = checkWorkers(options.workers ?? defaultWorkers());
   const plan: ThreadedCount<WorkerInput> = {
     n,
     subProblems: list.length,

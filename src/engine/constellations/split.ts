@@ -219,7 +219,8 @@ const cache = new Map<number, readonly SubProblem[]>();
 /**
  * The sub-problems of an n x n count, in their stable order: by the smallest packed form
  * (top, bottom, left, right) of each orbit. Each record holds the orientation of its orbit that
- * `estimate` finds cheapest to search.
+ * `estimate` finds cheapest to search. The one check of n on a constellation count's way:
+ * `countFast` and `countFastSync` leave it to this.
  * @throws NQueensError when n is not an integer in 1..32
  * @example split(8).length // 78
  */

@@ -8,7 +8,7 @@
  */
 import { attackKind, type ConflictKind, type Queen } from "../../board.js";
 import { canComplete, completeOne } from "../../completion/index.js";
-import { unique } from "../../symmetry.js";
+import { unique } from "../../solutions.js";
 import type { AlgorithmName } from "../../teach/index.js";
 import {
   DEFAULT_STATE,
