@@ -15,7 +15,7 @@ import { drawLessonReturn, LessonMode, lessonTitle } from "./lesson/index.js";
 import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import {
-  fitting,
+  applyChange,
   formatState,
   isNewEntry,
   isStateText,
@@ -24,7 +24,6 @@ import {
   type PageState,
   parseSize,
   parseState,
-  queensKey,
   sizeProblem,
 } from "./state.js";
 import { QUEEN_BALLS, QUEEN_PATH } from "./ui/queen.js";
@@ -67,30 +66,7 @@ const app: App = {
     return state;
   },
   set(patch, how) {
-    const next: PageState = { ...state, ...patch };
-    const resized = patch.n !== undefined && !Object.is(patch.n, state.n);
-    // A new N starts afresh (the queens that fit stay); a new board, algorithm or starting
-    // board starts the search again; a new board closes Play's symmetry view.
-    const restarts =
-      (patch.queens !== undefined && queensKey(patch.queens) !== queensKey(state.queens)) ||
-      (patch.algo !== undefined && patch.algo !== state.algo) ||
-      (patch.from !== undefined && patch.from !== state.from);
-    const fixed: PageState = resized
-      ? {
-          ...next,
-          queens: fitting(patch.queens ?? state.queens, next.n),
-          step: patch.step ?? 0,
-          page: patch.page ?? 0,
-          puzzle: patch.puzzle ?? null,
-          sym: patch.sym ?? 0,
-        }
-      : restarts
-        ? {
-            ...next,
-            step: patch.step ?? 0,
-            sym: patch.sym ?? (patch.queens !== undefined && next.mode === "play" ? 0 : next.sym),
-          }
-        : next;
+    const fixed = applyChange(state, patch);
     const push = how ? how === "push" : isNewEntry(state, fixed);
     state = fixed;
     const hash = `#${formatState(state)}`;
