@@ -6,7 +6,7 @@
 import type { Queen } from "../../board.js";
 import { h } from "../dom.js";
 import { num, t } from "../i18n/index.js";
-import { ALGOS, type PageState } from "../state.js";
+import { ALGOS, type Algo, type PageState } from "../state.js";
 import { REASONS } from "../steps.js";
 import { type BoardLine, BoardView, type CellMark } from "../ui/board-view.js";
 import { CodePanel } from "../ui/code-view.js";
@@ -244,6 +244,11 @@ export class WatchView {
         treeCard,
       ),
     );
+  }
+
+  /** The algorithm chosen, as the address says it (before the trace for it is made). */
+  drawAlgo(algo: Algo): void {
+    this.algoSelect.value = algo;
   }
 
   /** Draws the whole mode from the state. */
