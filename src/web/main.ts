@@ -3,7 +3,8 @@
  * of it (the modes), and the header. Input changes the state through `app.set`; the state
  * redraws the view. Every change of mode, N, board or gallery page is a history entry, so Back
  * and Forward walk through what the user did; in-page anchors (the skip link) only move focus.
- * The library does all the work (see ../index.ts).
+ * The library does all the work (see ../index.ts). render.ts draws the frame (the header, the
+ * size field, the tabs, the panel shown); this file wires its events to state changes.
  */
 
 import { MAX_BOARD_N } from "../limits.js";
@@ -15,43 +16,37 @@ import { drawLessonReturn, LessonMode, lessonTitle } from "./lesson/index.js";
 import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import {
-  fitting,
+  announce,
+  clearPanels,
+  drawControls,
+  drawHeader,
+  drawPanels,
+  drawQueenSymbol,
+  followHeaderHeight,
+  frame,
+} from "./render.js";
+import {
+  applyChange,
   formatState,
   isNewEntry,
   isStateText,
-  MODES,
   type Mode,
   type PageState,
   parseSize,
   parseState,
-  queensKey,
   sizeProblem,
 } from "./state.js";
-import { QUEEN_BALLS, QUEEN_PATH } from "./ui/queen.js";
 import { WatchMode } from "./watch/index.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-// One queen shape for every small board on the page (see mini.ts).
-document.body.insertAdjacentHTML(
-  "afterbegin",
-  `<svg width="0" height="0" style="position:absolute" aria-hidden="true"><symbol id="queen-symbol" viewBox="0 0 100 100"><path d="${QUEEN_PATH}"/>${QUEEN_BALLS.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="5.5"/>`).join("")}</symbol></svg>`,
-);
-
-const masthead = $("masthead");
-const main = $("main");
-const nInput = $<HTMLInputElement>("n");
-const sizeMessage = $("size-message");
-const announcer = $("announcer");
-const langButton = $<HTMLButtonElement>("lang");
-const tabs = [...document.querySelectorAll<HTMLButtonElement>("[role=tab]")];
+const f = frame();
+const { main, nInput, langButton, tabs } = f;
+drawQueenSymbol();
 
 setLang(chooseLang(savedLang(), navigator.languages ?? [navigator.language]));
 
-// The boards are sized to the viewport below the header (style.css reads --head).
-new ResizeObserver(() => {
-  document.documentElement.style.setProperty("--head", `${masthead.offsetHeight}px`);
-}).observe(masthead);
+followHeaderHeight(f);
 
 let state: PageState = parseState(isStateText(location.hash) ? location.hash : "");
 normaliseAddress();
@@ -67,30 +62,7 @@ const app: App = {
     return state;
   },
   set(patch, how) {
-    const next: PageState = { ...state, ...patch };
-    const resized = patch.n !== undefined && !Object.is(patch.n, state.n);
-    // A new N starts afresh (the queens that fit stay); a new board, algorithm or starting
-    // board starts the search again; a new board closes Play's symmetry view.
-    const restarts =
-      (patch.queens !== undefined && queensKey(patch.queens) !== queensKey(state.queens)) ||
-      (patch.algo !== undefined && patch.algo !== state.algo) ||
-      (patch.from !== undefined && patch.from !== state.from);
-    const fixed: PageState = resized
-      ? {
-          ...next,
-          queens: fitting(patch.queens ?? state.queens, next.n),
-          step: patch.step ?? 0,
-          page: patch.page ?? 0,
-          puzzle: patch.puzzle ?? null,
-          sym: patch.sym ?? 0,
-        }
-      : restarts
-        ? {
-            ...next,
-            step: patch.step ?? 0,
-            sym: patch.sym ?? (patch.queens !== undefined && next.mode === "play" ? 0 : next.sym),
-          }
-        : next;
+    const fixed = applyChange(state, patch);
     const push = how ? how === "push" : isNewEntry(state, fixed);
     state = fixed;
     const hash = `#${formatState(state)}`;
@@ -101,10 +73,7 @@ const app: App = {
     render();
   },
   announce(text) {
-    announcer.textContent = "";
-    requestAnimationFrame(() => {
-      announcer.textContent = text;
-    });
+    announce(f, text);
   },
 };
 
@@ -117,73 +86,34 @@ let views: Record<Mode, ModeView> = buildViews();
 let active: Mode | undefined;
 
 function buildViews(): Record<Mode, ModeView> {
-  for (const mode of MODES) $(`panel-${mode}`).replaceChildren();
+  clearPanels(f);
+  const p = f.panels;
   return {
-    play: new PlayMode($("panel-play"), app),
-    watch: new WatchMode($("panel-watch"), app),
-    gallery: new GalleryMode($("panel-gallery"), app),
-    compare: new CompareMode($("panel-compare"), app),
-    lesson: new LessonMode($("panel-lesson"), app),
+    play: new PlayMode(p.play, app),
+    watch: new WatchMode(p.watch, app),
+    gallery: new GalleryMode(p.gallery, app),
+    compare: new CompareMode(p.compare, app),
+    lesson: new LessonMode(p.lesson, app),
   };
-}
-
-/** The header's words in the current language. */
-function drawHeader(): void {
-  const m = t().page;
-  $("brand").textContent = m.brand;
-  $("tagline").textContent = m.tagline;
-  $("skip").textContent = m.skip;
-  $("modes").setAttribute("aria-label", m.modes);
-  for (const tab of tabs) tab.textContent = m.tabs[tab.dataset.mode as Mode];
-  $("size-legend").textContent = m.size;
-  $("size-label").textContent = m.size;
-  $("n-down").setAttribute("aria-label", m.smaller);
-  $("n-up").setAttribute("aria-label", m.larger);
-  nInput.setAttribute("aria-label", m.nField);
-  langButton.textContent = m.switchTo;
-  langButton.lang = m.switchLang;
-  $("footer").textContent = m.footer;
 }
 
 function render(): void {
   const problem = sizeProblem(state.n);
   // The field shows the state's N unless the reader is typing a new one.
-  if (!nTyped) nInput.value = Number.isNaN(state.n) ? "" : String(state.n);
-  nInput.setAttribute("aria-invalid", String(!!problem));
-  sizeMessage.hidden = !problem;
-  const problemText = problem ? t().page.sizeProblem(problem) : "";
-  if (problem && sizeMessage.dataset.problem !== problemText) {
-    sizeMessage.dataset.problem = problemText;
-    const nearest = Number.isFinite(state.n)
-      ? Math.max(1, Math.min(MAX_BOARD_N, Math.round(state.n)))
-      : 8;
-    const fix = document.createElement("button");
-    fix.type = "button";
-    fix.className = "btn small";
-    fix.textContent = t().page.useN(nearest);
-    fix.addEventListener("click", () => {
-      nInput.focus();
-      app.set({ n: nearest });
-    });
-    const text = document.createElement("p");
-    text.textContent = problemText;
-    sizeMessage.replaceChildren(text, fix);
-  }
-  if (!problem) delete sizeMessage.dataset.problem;
-  for (const tab of tabs) {
-    const on = tab.dataset.mode === state.mode;
-    tab.setAttribute("aria-selected", String(on));
-    tab.tabIndex = on ? 0 : -1;
-  }
+  drawControls(f, state, nTyped, (n) => {
+    nInput.focus();
+    app.set({ n });
+  });
   if (active && active !== state.mode) views[active].hide();
   // Compare and the lesson do not depend on N: they stay usable when N is out of range.
   const withoutN = state.mode === "compare" || state.mode === "lesson";
-  for (const mode of MODES) {
-    $(`panel-${mode}`).hidden = mode !== state.mode || (!!problem && !withoutN);
-  }
-  document.body.dataset.mode = state.mode;
   // The tab's title names the lesson's step there, the page elsewhere (in the page's language).
-  document.title = state.mode === "lesson" ? lessonTitle(state.lesson) : t().page.title;
+  drawPanels(
+    f,
+    state,
+    withoutN,
+    state.mode === "lesson" ? lessonTitle(state.lesson) : t().page.title,
+  );
   drawLessonReturn($("lesson-return"), state, app);
   if (problem) {
     if (active && !withoutN) views[active].hide();
@@ -265,7 +195,7 @@ $("n-up").addEventListener("click", stepN(1));
 // The skip link moves focus to the board; it is not a new state.
 $("skip").addEventListener("click", (e) => {
   e.preventDefault();
-  const panel = $(`panel-${state.mode}`);
+  const panel = f.panels[state.mode];
   const target = panel.hidden
     ? main
     : (panel.querySelector<HTMLElement>("[role=grid] [tabindex='0']") ?? main);
@@ -282,7 +212,7 @@ langButton.addEventListener("click", () => {
   }
   active = undefined;
   views = buildViews();
-  drawHeader();
+  drawHeader(f);
   render();
   langButton.focus();
 });
@@ -295,5 +225,5 @@ window.addEventListener("popstate", () => {
   rescueFocus();
 });
 
-drawHeader();
+drawHeader(f);
 render();

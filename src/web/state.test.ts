@@ -1,8 +1,9 @@
 // The page's address as state (state.ts), without a browser: what a fragment reads as, what the
-// page writes back, and which changes are new history entries. Tables of (text -> state).
+// page writes back, which changes are new history entries, and what a change resets. Tables of (text -> state).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
+  applyChange,
   DEFAULT_STATE,
   fitting,
   formatState,
@@ -213,4 +214,107 @@ describe("sizes", () => {
     assert.equal(isStateText("#lesson=brute"), true);
     assert.equal(isStateText("#main"), false);
   });
+});
+
+describe("applyChange: what a change of mode, N, board, algorithm or starting board resets", () => {
+  const q = (row: number, col: number) => ({ row, col });
+  // Where each case starts: deep into every mode's state.
+  const deep = state({
+    mode: "watch",
+    n: 8,
+    queens: [q(0, 1), q(6, 6)],
+    step: 40,
+    page: 3,
+    algo: "bitmask",
+    from: true,
+    puzzle: { level: "easy", seed: 7 },
+    sym: 2,
+    lesson: "brute",
+  });
+  const cases: [
+    what: string,
+    from: PageState,
+    patch: Partial<PageState>,
+    changed: Partial<PageState>,
+  ][] = [
+    ["a mode alone resets nothing", deep, { mode: "gallery" }, { mode: "gallery" }],
+    ["the same N resets nothing", deep, { n: 8 }, {}],
+    ["Watch's step alone", deep, { step: 41 }, { step: 41 }],
+    ["a page alone", deep, { page: 4 }, { page: 4 }],
+    ["a lesson step alone", deep, { lesson: "symmetry" }, { lesson: "symmetry" }],
+    [
+      "a new N: the queens that fit stay, step, page, puzzle and symmetry view go",
+      deep,
+      { n: 5 },
+      { n: 5, queens: [q(0, 1)], step: 0, page: 0, puzzle: null, sym: 0 },
+    ],
+    [
+      "a new N keeps what the patch names",
+      deep,
+      { n: 12, step: 3, page: 1, sym: 1, puzzle: { level: "hard", seed: 1 } },
+      { n: 12, step: 3, page: 1, sym: 1, puzzle: { level: "hard", seed: 1 } },
+    ],
+    [
+      "a new N fits the patch's queens, not the old ones",
+      deep,
+      { n: 4, queens: [q(3, 3), q(5, 0)] },
+      { n: 4, queens: [q(3, 3)], step: 0, page: 0, puzzle: null, sym: 0 },
+    ],
+    [
+      "an N that is not a size keeps every queen",
+      deep,
+      { n: Number.NaN },
+      { n: Number.NaN, step: 0, page: 0, puzzle: null, sym: 0 },
+    ],
+    ["NaN to NaN is no new N", state({ n: Number.NaN, step: 4 }), { n: Number.NaN }, {}],
+    [
+      "a new board in Watch: the search starts again, the symmetry view stays",
+      deep,
+      { queens: [q(2, 2)] },
+      { queens: [q(2, 2)], step: 0 },
+    ],
+    [
+      "a new board in Play also closes the symmetry view",
+      { ...deep, mode: "play" },
+      { queens: [q(2, 2)] },
+      { queens: [q(2, 2)], step: 0, sym: 0 },
+    ],
+    [
+      "a new board and a mode: the mode it goes to decides",
+      deep,
+      { mode: "play", queens: [q(2, 2)] },
+      { mode: "play", queens: [q(2, 2)], step: 0, sym: 0 },
+    ],
+    [
+      "the same board in another order is no new board",
+      { ...deep, mode: "play" },
+      { queens: [q(6, 6), q(0, 1)] },
+      { queens: [q(6, 6), q(0, 1)] },
+    ],
+    [
+      "a new board keeps the step and the view the patch names",
+      { ...deep, mode: "play" },
+      { queens: [q(2, 2)], step: 5, sym: 1 },
+      { queens: [q(2, 2)], step: 5, sym: 1 },
+    ],
+    [
+      "a new algorithm starts the search again",
+      deep,
+      { algo: "brute" },
+      { algo: "brute", step: 0 },
+    ],
+    ["the same algorithm does not", deep, { algo: "bitmask" }, {}],
+    ["a new starting board starts it again", deep, { from: false }, { from: false, step: 0 }],
+    [
+      "a new algorithm in Play keeps the symmetry view",
+      { ...deep, mode: "play" },
+      { algo: "backtrack" },
+      { algo: "backtrack", step: 0 },
+    ],
+  ];
+  for (const [what, from, patch, changed] of cases) {
+    test(what, () => {
+      assert.deepEqual(applyChange(from, patch), { ...from, ...changed });
+    });
+  }
 });

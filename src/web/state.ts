@@ -197,6 +197,37 @@ export function puzzleKey(p: PuzzleRef | null): string {
 }
 
 /**
+ * The state after a change (`patch`), with the reset rules applied: a new N starts afresh (the
+ * queens that fit stay; Watch's step, the gallery's page, the puzzle and the symmetry view go back
+ * to none); a new board, algorithm or starting board starts Watch's search again (step 0), and a
+ * new board closes Play's symmetry view. A field the patch names is kept as given; a change of
+ * mode alone resets nothing.
+ */
+export function applyChange(state: PageState, patch: Partial<PageState>): PageState {
+  const next: PageState = { ...state, ...patch };
+  if (patch.n !== undefined && !Object.is(patch.n, state.n)) {
+    return {
+      ...next,
+      queens: fitting(patch.queens ?? state.queens, next.n),
+      step: patch.step ?? 0,
+      page: patch.page ?? 0,
+      puzzle: patch.puzzle ?? null,
+      sym: patch.sym ?? 0,
+    };
+  }
+  const restarts =
+    (patch.queens !== undefined && queensKey(patch.queens) !== queensKey(state.queens)) ||
+    (patch.algo !== undefined && patch.algo !== state.algo) ||
+    (patch.from !== undefined && patch.from !== state.from);
+  if (!restarts) return next;
+  return {
+    ...next,
+    step: patch.step ?? 0,
+    sym: patch.sym ?? (patch.queens !== undefined && next.mode === "play" ? 0 : next.sym),
+  };
+}
+
+/**
  * Whether going from `a` to `b` is something the user did that Back should undo (a new history
  * entry): a mode, N, board, gallery page, algorithm, starting board, puzzle, symmetry view or
  * lesson step change. Only Watch's step replaces the entry.

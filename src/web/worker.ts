@@ -13,7 +13,7 @@ import {
   type PuzzleDifficulty,
   uniquePuzzle,
 } from "../completion/index.js";
-import { solveSubProblem, split } from "../engine/browser.js";
+import { solveSubProblem, split, Tally } from "../engine/browser.js";
 import { unique } from "../solutions.js";
 import { images } from "../symmetry.js";
 import {
@@ -181,25 +181,16 @@ function lex(a: readonly number[], b: readonly number[]): number {
   return 0;
 }
 
-/** Counts the sub-problems part, part + parts, … of the engine's split, reporting each one. */
+/**
+ * Counts the sub-problems part, part + parts, … of the engine's split, reporting each one; the
+ * engine's tally adds them up (exact, and checked: engine/tally.ts).
+ */
 function countPart(n: number, part: number, parts: number): JobResult {
   const subs = split(n);
-  let total = 0n;
-  let classes = 0n;
-  let done = 0;
+  const tally = new Tally(subs);
   for (let i = part; i < subs.length; i += parts) {
-    const sp = subs[i]!;
-    const r = solveSubProblem(n, sp);
-    total += BigInt(sp.weight) * BigInt(r.count);
-    // Burnside over the constellation's stabiliser (8 / weight symmetries): only rotations fix
-    // solutions, the 180 turn fixed180 of them and each quarter turn fixed90.
-    const fixed =
-      BigInt(r.count) +
-      (sp.rotations >= 2 ? BigInt(r.fixed180) : 0n) +
-      (sp.rotations === 4 ? 2n * BigInt(r.fixed90) : 0n);
-    classes += fixed / BigInt(8 / sp.weight);
-    done++;
-    progress({ kind: "count", done, total: subs.length, found: String(total) });
+    tally.add(i, solveSubProblem(n, subs[i]!));
+    progress({ kind: "count", done: tally.done, total: subs.length, found: String(tally.total) });
   }
-  return { kind: "count", total: String(total), unique: String(classes) };
+  return { kind: "count", total: String(tally.total), unique: String(tally.unique) };
 }

@@ -1,20 +1,26 @@
 // The lesson's model (model.ts) and words (text-en.ts, text-ja.ts) without a browser: tables of
 // (step -> place, address, live parts), (n -> brute-force counts), (step, choice -> verdict), the
-// figures against the library and the published counts, and every word in both languages.
+// figures against the library and the published counts, every word in both languages, and the
+// mode's state (state.ts): the answer chosen and checked, the timings as they run.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { isSolution } from "../../board.js";
 import { countCompletions } from "../../completion/index.js";
 import { solutions, unique } from "../../solutions.js";
+import type { TimedResult } from "../../teach/index.js";
 import { KNOWN, KNOWN_ORBITS } from "../../testing/known-counts.js";
 import { setLang } from "../i18n/index.js";
+import type { Running } from "../jobs.js";
 import { LESSON_STEPS, type LessonStep, parseState, sizeProblem } from "../state.js";
 import {
   bruteCounts,
   checkAnswer,
+  checkChoice,
   estimateSeconds,
+  feedbackOf,
   KNOWN_COUNTS,
   lessonFacts,
+  lessonTitle,
   liveHref,
   placeOf,
   RACE,
@@ -23,7 +29,18 @@ import {
   stepModel,
   symmetryFacts,
   TIMED_SIZES,
+  timingText,
 } from "./model.js";
+import {
+  check,
+  initialState,
+  showStep,
+  stopTiming,
+  type Timing,
+  timedOne,
+  timingEnded,
+  timingStarted,
+} from "./state.js";
 import { en } from "./text-en.js";
 import { ja } from "./text-ja.js";
 
@@ -321,4 +338,150 @@ describe("words", () => {
       "Not that one: row 4, column 8 is on the same row as the queen. The square it does not attack is row 6, column 5.",
     );
   });
+});
+
+describe("the question's check, kept in the lesson's state", () => {
+  const cases: [step: LessonStep, chosen: string | undefined, correct: boolean | undefined][] = [
+    ["brute", undefined, undefined],
+    ["brute", "squares", false],
+    ["brute", "permutations", true],
+    ["brute", "not-a-choice", undefined],
+    ["problem", "5:4", true],
+    ["problem", "3:7", false],
+    ["growth", "multiplies", true],
+    ["complete", "no", true],
+  ];
+  for (const [step, chosen, correct] of cases) {
+    test(`${step}: ${chosen ?? "nothing chosen"}`, () => {
+      setLang("en");
+      const ls = initialState();
+      showStep(ls, step);
+      ls.chosen = chosen;
+      assert.equal(feedbackOf(step, ls.said, lessonFacts()), undefined, "nothing before a check");
+      check(ls);
+      assert.deepEqual(ls.said, checkChoice(step, chosen));
+      const said = feedbackOf(step, ls.said, lessonFacts())!;
+      if (correct === undefined) {
+        assert.deepEqual(ls.said, { kind: "choose" });
+        assert.deepEqual(said, { text: en.pickFirst, correct: "" });
+      } else {
+        const verdict = checkAnswer(step, chosen!)!;
+        assert.equal(verdict.correct, correct);
+        assert.deepEqual(said, {
+          text: en.steps[step].feedback(verdict, lessonFacts()),
+          correct: String(correct),
+        });
+      }
+      // Another step shown: its question is unanswered.
+      showStep(ls, "symmetry");
+      assert.equal(ls.chosen, undefined);
+      assert.equal(ls.said, undefined);
+    });
+  }
+});
+
+describe("the timings, kept in the lesson's state", () => {
+  const result = (name: "bitmask" | "brute-force" | "row-sets", n: number): TimedResult => ({
+    name,
+    n,
+    solutions: 0,
+    nodes: 10,
+    checks: 20,
+    seconds: 0.5,
+    runs: 1,
+    batchSeconds: 0.5,
+    batches: 1,
+  });
+  const job = (): Running<unknown> & { cancelled: boolean } => {
+    const j = {
+      cancelled: false,
+      promise: Promise.resolve(),
+      cancel: () => {
+        j.cancelled = true;
+      },
+    };
+    return j;
+  };
+
+  test("what the timing line says, in both languages", () => {
+    const cases: [timing: Timing, english: string, japanese: string][] = [
+      [{ kind: "none" }, "", ""],
+      [{ kind: "measuring", n: 7 }, en.growth.measuring(7), ja.growth.measuring(7)],
+      [{ kind: "done", figure: "growth" }, en.growth.measured, ja.growth.measured],
+      [{ kind: "done", figure: "race" }, en.brute.raced, ja.brute.raced],
+      [{ kind: "cancelled" }, en.growth.cancelled, ja.growth.cancelled],
+      [{ kind: "failed", message: "oom" }, en.growth.failed("oom"), ja.growth.failed("oom")],
+    ];
+    for (const [timing, english, japanese] of cases) {
+      setLang("en");
+      assert.equal(timingText(timing), english);
+      setLang("ja");
+      assert.equal(timingText(timing), japanese);
+    }
+    setLang("en");
+  });
+
+  test("growth: each size counted is kept, the line says the next size, then that it ended", () => {
+    const ls = initialState();
+    showStep(ls, "growth");
+    const j = job();
+    timingStarted(ls, TIMED_SIZES[0]!, j);
+    assert.deepEqual(ls.timing, { kind: "measuring", n: TIMED_SIZES[0] });
+    for (const n of TIMED_SIZES) {
+      timedOne(ls, "growth", result("bitmask", n));
+      const next = TIMED_SIZES.find((k) => k > n);
+      assert.deepEqual(ls.timing, { kind: "measuring", n: next ?? n }, `after N = ${n}`);
+    }
+    assert.deepEqual([...ls.timed.keys()], TIMED_SIZES);
+    timingEnded(ls, j, { kind: "done", figure: "growth" });
+    assert.equal(ls.job, undefined);
+    assert.deepEqual(ls.timing, { kind: "done", figure: "growth" });
+    // The counts stay while the page lives; a step shown again says nothing of the timing.
+    showStep(ls, "growth");
+    assert.equal(ls.timed.size, TIMED_SIZES.length);
+    assert.deepEqual(ls.timing, { kind: "none" });
+  });
+
+  test("the race: its results in order; leaving the step stops it and says so", () => {
+    const ls = initialState();
+    showStep(ls, "brute");
+    const j = job();
+    timingStarted(ls, RACE_N, j);
+    timedOne(ls, "race", result("brute-force", RACE_N));
+    assert.deepEqual(ls.timing, { kind: "measuring", n: RACE_N }, "the race's line stays");
+    assert.deepEqual(
+      ls.race.map((r) => r.name),
+      ["brute-force"],
+    );
+    showStep(ls, "backtrack");
+    stopTiming(ls);
+    assert.ok(j.cancelled);
+    assert.equal(ls.job, undefined);
+    assert.deepEqual(ls.race, []);
+    timingEnded(ls, j, { kind: "cancelled" });
+    assert.deepEqual(ls.timing, { kind: "cancelled" });
+  });
+
+  test("a timing that ends after another started forgets only itself", () => {
+    const ls = initialState();
+    const a = job();
+    const b = job();
+    timingStarted(ls, 4, a);
+    timingStarted(ls, 4, b);
+    timingEnded(ls, a, { kind: "cancelled" });
+    assert.equal(ls.job, b);
+  });
+});
+
+describe("the tab's title", () => {
+  const cases: [step: LessonStep | null, title: string][] = [
+    [null, "1/7 The problem — N-Queens lesson"],
+    ["backtrack", "3/7 Backtracking — N-Queens lesson"],
+  ];
+  for (const [step, title] of cases) {
+    test(`${step}`, () => {
+      setLang("en");
+      assert.equal(lessonTitle(step), title);
+    });
+  }
 });

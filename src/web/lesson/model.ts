@@ -10,6 +10,7 @@ import { attackKind, type ConflictKind, type Queen } from "../../board.js";
 import { canComplete, completeOne } from "../../completion/index.js";
 import { unique } from "../../solutions.js";
 import type { AlgorithmName } from "../../teach/index.js";
+import { lang } from "../i18n/index.js";
 import {
   DEFAULT_STATE,
   formatState,
@@ -17,6 +18,14 @@ import {
   type LessonStep,
   type PageState,
 } from "../state.js";
+import type { Timing } from "./state.js";
+import { en, type LessonWords } from "./text-en.js";
+import { ja } from "./text-ja.js";
+
+/** The lesson's words in the page's language now. */
+export function words(): LessonWords {
+  return lang() === "ja" ? ja : en;
+}
 
 /** Where a step stands in the lesson. */
 export interface Place {
@@ -363,4 +372,58 @@ export function checkAnswer(step: LessonStep, choice: string): Verdict | undefin
 /** The address of a live part (with `lesson=` for the way back). */
 export function liveHref(part: LivePart): string {
   return `#${formatState(part.state)}`;
+}
+
+/** What checking says: the verdict on the choice, or that a choice must be made first. */
+export type CheckSays =
+  | { readonly kind: "verdict"; readonly verdict: Verdict }
+  | { readonly kind: "choose" };
+
+/** Checks the choice made in `step`'s question (none, or one not offered: choose first). */
+export function checkChoice(step: LessonStep, chosen: string | undefined): CheckSays {
+  const verdict = chosen === undefined ? undefined : checkAnswer(step, chosen);
+  return verdict ? { kind: "verdict", verdict } : { kind: "choose" };
+}
+
+/**
+ * The feedback under a step's question: its words and whether the choice was right ("true",
+ * "false"; "" when a choice must be made first). Nothing before the first check.
+ */
+export function feedbackOf(
+  step: LessonStep,
+  said: CheckSays | undefined,
+  f: LessonFacts,
+): { readonly text: string; readonly correct: string } | undefined {
+  if (!said) return undefined;
+  const w = words();
+  return said.kind === "verdict"
+    ? { text: w.steps[step].feedback(said.verdict, f), correct: String(said.verdict.correct) }
+    : { text: w.pickFirst, correct: "" };
+}
+
+/** What the timing line under growth's table or brute force's race says. */
+export function timingText(timing: Timing): string {
+  const w = words();
+  switch (timing.kind) {
+    case "none":
+      return "";
+    case "measuring":
+      return w.growth.measuring(timing.n);
+    case "done":
+      return timing.figure === "growth" ? w.growth.measured : w.brute.raced;
+    case "cancelled":
+      return w.growth.cancelled;
+    case "failed":
+      return w.growth.failed(timing.message);
+  }
+}
+
+/**
+ * The browser tab's title while the lesson shows `step` ("3/7 Backtracking — N-Queens lesson"):
+ * a teacher's tab, a bookmark and the history list say where in the lesson they are.
+ */
+export function lessonTitle(step: LessonStep | null): string {
+  const w = words();
+  const at = step ?? LESSON_STEPS[0];
+  return w.pageTitle(LESSON_STEPS.indexOf(at) + 1, LESSON_STEPS.length, w.steps[at].short);
 }

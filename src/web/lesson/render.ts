@@ -1,23 +1,32 @@
 /**
- * The lesson's elements, drawn from the model (model.ts) and the words (text-en.ts, text-ja.ts):
- * the list of steps, one step (its explanation, its figures, its live parts, its question) and
- * the links between steps. Links are real links (a teacher can copy them, open them in a new
- * tab); a plain click goes through `go`, so that it is a history entry like any change of mode.
+ * The lesson's elements, drawn from the state (state.ts), the model (model.ts) and the words
+ * (text-en.ts, text-ja.ts): the list of steps, one step (its explanation, its figures, its live
+ * parts, its question) and the links between steps, the feedback and the timing line, and the way
+ * back from a mode the lesson opened. The only code of the lesson that writes the page. Links are
+ * real links (a teacher can copy them, open them in a new tab); a plain click goes through `go`,
+ * so that it is a history entry like any change of mode.
  */
 
 import type { TimedResult } from "../../teach/index.js";
 import { h } from "../dom.js";
-import { lang, num, time } from "../i18n/index.js";
-import { LESSON_STEPS, type LessonStep } from "../state.js";
+import { num, time } from "../i18n/index.js";
+import { LESSON_STEPS, type LessonStep, type PageState } from "../state.js";
 import { miniPosition } from "../ui/mini.js";
-import { estimateSeconds, type LessonFacts, liveHref, type StepModel, stepHref } from "./model.js";
-import { en, type LessonWords } from "./text-en.js";
-import { ja } from "./text-ja.js";
-
-/** The lesson's words in the page's language now. */
-export function words(): LessonWords {
-  return lang() === "ja" ? ja : en;
-}
+import {
+  estimateSeconds,
+  feedbackOf,
+  type LessonFacts,
+  lessonFacts,
+  liveHref,
+  RACE_N,
+  type StepModel,
+  stepHref,
+  stepModel,
+  TIMED_SIZES,
+  timingText,
+  words,
+} from "./model.js";
+import type { LessonState } from "./state.js";
 
 /** A link that a plain click follows in the page (`go`) and any other click leaves to the browser. */
 function link(
@@ -36,7 +45,7 @@ function link(
 }
 
 /** The numbered list of steps, the current one marked. */
-export function stepList(current: LessonStep, open: (s: LessonStep) => void): HTMLElement {
+function stepList(current: LessonStep, open: (s: LessonStep) => void): HTMLElement {
   const w = words();
   const items = LESSON_STEPS.map((id, i) =>
     h(
@@ -101,7 +110,7 @@ function bruteTable(f: LessonFacts): HTMLElement {
  * The published counts for each N and the factor from the row before; with what this browser
  * counted and how long it took, for the sizes timed so far (`timed`, by N).
  */
-export function growthTable(f: LessonFacts, timed: ReadonlyMap<number, TimedResult>): HTMLElement {
+function growthTable(f: LessonFacts, timed: ReadonlyMap<number, TimedResult>): HTMLElement {
   const w = words().growth;
   const rows = f.growth.map((r) => {
     const here = timed.get(r.n);
@@ -116,7 +125,7 @@ export function growthTable(f: LessonFacts, timed: ReadonlyMap<number, TimedResu
 }
 
 /** The race of brute force against backtracking as far as it has run, and what its rate says. */
-export function raceTable(f: LessonFacts, results: readonly TimedResult[]): HTMLElement {
+function raceTable(f: LessonFacts, results: readonly TimedResult[]): HTMLElement {
   const w = words().brute;
   const n = results[0]?.n ?? 0;
   const rows = results.map((r) =>
@@ -172,7 +181,7 @@ function liveList(m: StepModel, go: (href: string) => void): HTMLElement {
 }
 
 /** The check of understanding: one question, its choices as radio buttons, and the feedback. */
-export interface CheckParts {
+interface CheckParts {
   readonly form: HTMLFormElement;
   readonly feedback: HTMLElement;
 }
@@ -232,7 +241,7 @@ function checkForm(m: StepModel, f: LessonFacts): CheckParts {
 }
 
 /** One step: where it stands, its title and explanation, its figures, live parts and question. */
-export function stepView(
+function stepView(
   m: StepModel,
   f: LessonFacts,
   open: (s: LessonStep) => void,
@@ -277,4 +286,164 @@ export function stepView(
     move,
   );
   return { article, title, ...check };
+}
+
+/** What the reader does in the lesson, wired by index.ts to state changes. */
+export interface LessonActions {
+  /** A step of the lesson (the list, Next, Previous). */
+  open(step: LessonStep): void;
+  /** A live part: the page state its address names. */
+  go(href: string): void;
+  /** A choice of the question is checked (its id). */
+  choose(choice: string): void;
+  /** The question's Check button. */
+  check(): void;
+  /** Growth's button that counts and times the small sizes here; brute force's race. */
+  measure(): void;
+  race(): void;
+}
+
+/**
+ * The lesson's view: the step shown, drawn anew by {@link drawStep}, and the parts that change
+ * while it is shown (the feedback, the timed figures and their line), drawn from the state.
+ */
+export class LessonView {
+  private readonly root = h("div", { class: "lesson wide", "data-testid": "lesson" });
+  /** Growth's table and brute force's race, kept up to date while a timing runs. */
+  private readonly growthBox = h("div", { class: "lesson-growth" });
+  private readonly raceBox = h("div", { class: "lesson-race" });
+  private readonly timingLine = h("p", {
+    class: "hint",
+    "aria-live": "polite",
+    "data-testid": "lesson-timing",
+  });
+  private feedback: HTMLElement | undefined;
+  private title: HTMLElement | undefined;
+  /** The button of the step's timed figure (marked busy while its timing runs). */
+  private timingButton: HTMLButtonElement | undefined;
+  /** The results the timed figures were drawn with (drawn again only when these change). */
+  private drawn: { timed?: readonly TimedResult[]; race?: readonly TimedResult[] } = {};
+
+  constructor(panel: HTMLElement) {
+    panel.append(this.root);
+  }
+
+  /** Draws the step the state shows, its question unanswered, its figures as the state has them. */
+  drawStep(ls: LessonState, act: LessonActions): void {
+    const step = ls.shown ?? LESSON_STEPS[0];
+    const f = lessonFacts();
+    this.timingButton = undefined;
+    this.drawn = {};
+    const own =
+      step === "growth" ? [this.growthFigure(act)] : step === "brute" ? [this.raceFigure(act)] : [];
+    const v = stepView(stepModel(step), f, act.open, act.go, own);
+    v.form.addEventListener("change", (e) => {
+      const input = e.target as HTMLInputElement;
+      if (input.type === "radio" && input.checked) act.choose(input.value);
+    });
+    v.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      act.check();
+    });
+    this.feedback = v.feedback;
+    this.title = v.title;
+    this.root.replaceChildren(stepList(step, act.open), v.article);
+    this.drawTiming(ls);
+  }
+
+  /** The feedback under the question, from what the last check said. */
+  drawFeedback(ls: LessonState): void {
+    const said = ls.shown ? feedbackOf(ls.shown, ls.said, lessonFacts()) : undefined;
+    if (!this.feedback || !said) return;
+    this.feedback.textContent = said.text;
+    this.feedback.dataset.correct = said.correct;
+  }
+
+  /** The timed figures (growth's table, the race's) and the timing line. */
+  drawTiming(ls: LessonState): void {
+    const timed = [...ls.timed.values()];
+    if (ls.shown === "growth" && !same(this.drawn.timed, timed)) {
+      this.drawn.timed = timed;
+      this.growthBox.replaceChildren(growthTable(lessonFacts(), ls.timed));
+    }
+    if (ls.shown === "brute" && !same(this.drawn.race, ls.race)) {
+      this.drawn.race = [...ls.race];
+      this.raceBox.replaceChildren(
+        ...(ls.race.length > 0 ? [raceTable(lessonFacts(), ls.race)] : []),
+      );
+    }
+    // A live region: rewritten only when what it says changes.
+    const text = timingText(ls.timing);
+    if (this.timingLine.textContent !== text) this.timingLine.textContent = text;
+    // Marked, not disabled: a disabled button would drop the keyboard's focus to the body.
+    if (ls.job) this.timingButton?.setAttribute("aria-disabled", "true");
+    else this.timingButton?.removeAttribute("aria-disabled");
+  }
+
+  /** Whether the keyboard's focus is in the lesson. */
+  hasFocus(): boolean {
+    return this.root.contains(document.activeElement);
+  }
+
+  /** The reader starts at the step's title (after Next, Previous or a step of the list). */
+  focusTitle(): void {
+    this.title?.focus();
+  }
+
+  /** Growth's table with the button that counts and times the small sizes here. */
+  private growthFigure(act: LessonActions): HTMLElement {
+    const w = words().growth;
+    const button = h(
+      "button",
+      { type: "button", class: "btn", "data-testid": "lesson-measure", "data-focus": "measure" },
+      w.measure(TIMED_SIZES[0]!, TIMED_SIZES[TIMED_SIZES.length - 1]!),
+    );
+    button.addEventListener("click", act.measure);
+    this.timingButton = button;
+    return h("div", {}, this.growthBox, h("p", {}, button), this.timingLine);
+  }
+
+  /** Brute force's race against backtracking on one board, run here on request. */
+  private raceFigure(act: LessonActions): HTMLElement {
+    const button = h(
+      "button",
+      { type: "button", class: "btn", "data-testid": "lesson-race", "data-focus": "race" },
+      words().brute.race(RACE_N),
+    );
+    button.addEventListener("click", act.race);
+    this.timingButton = button;
+    return h("div", {}, h("p", {}, button), this.raceBox, this.timingLine);
+  }
+}
+
+/** Whether two lists hold the same results (by identity), in the same order. */
+function same(a: readonly TimedResult[] | undefined, b: readonly TimedResult[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((r, i) => r === b[i]);
+}
+
+/**
+ * The way back to the lesson, above a mode the lesson opened (while the address carries its
+ * step); hidden elsewhere. Drawn again only when what it says changes, so its focus stays.
+ * `back`: a plain click on it.
+ */
+export function drawReturn(bar: HTMLElement, state: PageState, back: () => void): void {
+  const step = state.mode === "lesson" ? null : state.lesson;
+  bar.hidden = step === null;
+  const w = words();
+  const key = step === null ? "" : `${document.documentElement.lang}|${step}`;
+  if (bar.dataset.key === key) return;
+  bar.dataset.key = key;
+  bar.setAttribute("aria-label", w.heading);
+  if (step === null) {
+    bar.replaceChildren();
+    return;
+  }
+  bar.replaceChildren(
+    link(
+      stepHref(step),
+      { "data-testid": "lesson-return" },
+      `← ${w.back(LESSON_STEPS.indexOf(step) + 1, w.steps[step].title)}`,
+      back,
+    ),
+  );
 }

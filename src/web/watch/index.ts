@@ -92,7 +92,7 @@ export class WatchMode implements ModeView, WatchActions {
       seek(this.ws, state.step);
       this.redraw();
     }
-    this.view.algoSelect.value = state.algo;
+    this.view.drawAlgo(state.algo);
     this.view.renderNote(state, valid);
   }
 

@@ -6,7 +6,7 @@
 import { saveShortcuts } from "../prefs.js";
 import type { Algo, PageState } from "../state.js";
 import type { WatchView } from "./render.js";
-import { length, type WatchState } from "./state.js";
+import { length, moveTreeCursor, treeCursorIndex, type WatchState } from "./state.js";
 
 /** What input can ask of the mode. */
 export interface WatchActions {
@@ -77,9 +77,10 @@ export function bindInput(view: WatchView, act: WatchActions): () => void {
   view.treeBox.addEventListener("keydown", (e) => {
     if (!(e.target as Element).matches("svg.tree") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "Enter") {
-      const step = view.treeCursorStep();
+      const step = view.tree.hits[treeCursorIndex(act.ws, view.tree)]?.step;
       if (step !== undefined) act.goTo(step);
-    } else if (!view.moveTreeCursor(e.key)) return;
+    } else if (moveTreeCursor(act.ws, view.tree, e.key)) view.drawTreeCursor(act.ws);
+    else return;
     e.preventDefault();
   });
   // The history: an entry goes back to its step; opened, it is drawn (it is not while closed).

@@ -14,6 +14,7 @@ import {
   initialState,
   isSolution,
   length,
+  moveTreeCursor,
   newTrace,
   rate,
   replayAt,
@@ -21,6 +22,7 @@ import {
   solutionFrom,
   solutionsSoFar,
   type Trace,
+  treeCursorIndex,
   visit,
 } from "./state.js";
 import { pathTree, treeCursorAt, treeCursorMove, wholeTree } from "./tree.js";
@@ -425,6 +427,41 @@ describe("the tree by keyboard", () => {
     const at = treeCursorAt(path, 999_999, 3);
     assert.ok(path[at]!.step <= 3);
     assert.ok(path.every((h) => h.step > 3 || h.step <= path[at]!.step));
+  });
+});
+
+describe("the tree's cursor in Watch's state", () => {
+  test("keys move it among the nodes drawn; it stays on its step across redraws", () => {
+    const trace = traceOf("backtrack", 4);
+    const ws = initialState(false);
+    const tree = { hits: wholeTree(trace.tree!, replayAt(trace, 6)!).hits, pos: 6 };
+    const newest = treeCursorAt(tree.hits, undefined, 6);
+    assert.equal(ws.treeCursor, undefined);
+    assert.equal(treeCursorIndex(ws, tree), newest);
+    // key -> the index it lands on (undefined: the key is not the cursor's, nothing moves).
+    const table: [key: string, index: number | undefined][] = [
+      ["Enter", undefined],
+      ["ArrowRight", newest + 1],
+      ["ArrowRight", newest + 2],
+      ["ArrowLeft", newest + 1],
+      ["Home", 0],
+      ["ArrowUp", 0],
+      ["End", tree.hits.length - 1],
+      ["a", undefined],
+    ];
+    let at = newest;
+    for (const [key, index] of table) {
+      const hit = moveTreeCursor(ws, tree, key);
+      if (index !== undefined) at = index;
+      assert.equal(hit, index === undefined ? undefined : tree.hits[index], key);
+      assert.equal(treeCursorIndex(ws, tree), at, key);
+    }
+    assert.equal(ws.treeCursor, tree.hits.at(-1)!.step);
+    // Drawn again at another step, the whole tree has the same nodes: the cursor stays.
+    const later = { hits: wholeTree(trace.tree!, replayAt(trace, 2)!).hits, pos: 2 };
+    assert.equal(later.hits[treeCursorIndex(ws, later)]!.step, ws.treeCursor);
+    // No tree drawn (brute force): no key moves it.
+    assert.equal(moveTreeCursor(ws, { hits: [], pos: 0 }, "Home"), undefined);
   });
 });
 

@@ -6,7 +6,7 @@
 import type { Queen } from "../../board.js";
 import { h } from "../dom.js";
 import { num, t } from "../i18n/index.js";
-import { ALGOS, type PageState } from "../state.js";
+import { ALGOS, type Algo, type PageState } from "../state.js";
 import { REASONS } from "../steps.js";
 import { type BoardLine, BoardView, type CellMark } from "../ui/board-view.js";
 import { CodePanel } from "../ui/code-view.js";
@@ -15,23 +15,17 @@ import { boardModel, codeModel, currentRow, GLYPH, type Shown } from "./model.js
 import { NarrationBox } from "./narration.js";
 import { DONE, PLACED, REJECTED } from "./replay.js";
 import {
+  type DrawnTree,
   length,
   rate,
   replayAt,
   solutionFrom,
   solutionsSoFar,
   type Trace,
+  treeCursorIndex,
   type WatchState,
 } from "./state.js";
-import {
-  depthBars,
-  pathTree,
-  type TreePicture,
-  treeCursorAt,
-  treeCursorMove,
-  treeLegend,
-  wholeTree,
-} from "./tree.js";
+import { depthBars, pathTree, treeLegend, wholeTree } from "./tree.js";
 
 const ICONS = {
   start: "M5 5h2.5v14H5zM19 5v14L8.5 12z",
@@ -148,15 +142,9 @@ export class WatchView {
 
   /** The N drawn last (the code panel's bit rows need it). */
   private n = 0;
-  /** Where the tree's nodes are, to find the one clicked. */
-  private treeHits: TreePicture["hits"] = [];
+  /** Where the tree's nodes are drawn, to find the one clicked and the cursor's (state.ts). */
+  private drawnTree: DrawnTree = { hits: [], pos: 0 };
   private treeSize = { width: 1, height: 1 };
-  /**
-   * The keyboard's cursor in the tree: the step of the node it is on (kept across redraws; a
-   * node no longer drawn gives way to the newest one reached), and its index in the hits.
-   */
-  private treeCursor: number | undefined;
-  private cursorIndex = 0;
   /** Says the node the cursor moved to (the tree itself is one picture to a screen reader). */
   private readonly treeSay = h("p", { class: "sr-only", "aria-live": "polite" });
   /** What the solution ticks were drawn for (they change only as steps arrive). */
@@ -258,6 +246,11 @@ export class WatchView {
     );
   }
 
+  /** The algorithm chosen, as the address says it (before the trace for it is made). */
+  drawAlgo(algo: Algo): void {
+    this.algoSelect.value = algo;
+  }
+
   /** Draws the whole mode from the state. */
   render(ws: WatchState): void {
     const { trace } = ws;
@@ -340,30 +333,26 @@ export class WatchView {
     const x = ((e.clientX - box.left) / box.width) * this.treeSize.width;
     const y = ((e.clientY - box.top) / box.height) * this.treeSize.height;
     let best: { step: number; d: number } | undefined;
-    for (const hit of this.treeHits) {
+    for (const hit of this.drawnTree.hits) {
       const d = Math.hypot(hit.x - x, hit.y - y);
       if (d < 14 && (!best || d < best.d)) best = { step: hit.step, d };
     }
     return best?.step;
   }
 
-  /** Moves the tree's cursor on an arrow, Home or End; false for any other key. */
-  moveTreeCursor(key: string): boolean {
-    const to = treeCursorMove(this.treeHits.length, this.cursorIndex, key);
-    if (to === undefined) return false;
-    const hit = this.treeHits[to]!;
-    this.cursorIndex = to;
-    this.treeCursor = hit.step;
+  /** The tree's nodes as drawn last (the cursor moves among them: state.ts moveTreeCursor). */
+  get tree(): DrawnTree {
+    return this.drawnTree;
+  }
+
+  /** Draws the tree's cursor where the state has it, and says the node it is on. */
+  drawTreeCursor(ws: WatchState): void {
+    const hit = this.drawnTree.hits[treeCursorIndex(ws, this.drawnTree)];
+    if (!hit) return;
     const ring = this.treeBox.querySelector(".tree-cursor");
     ring?.setAttribute("cx", String(hit.x));
     ring?.setAttribute("cy", String(hit.y));
     this.treeSay.textContent = t().watch.treeChosen(hit.label, hit.step);
-    return true;
-  }
-
-  /** The step of the node under the tree's cursor (Enter goes there). */
-  treeCursorStep(): number | undefined {
-    return this.treeHits[this.cursorIndex]?.step;
   }
 
   private drawBoard(shown: Shown): void {
@@ -517,19 +506,19 @@ export class WatchView {
     );
   }
 
-  private drawTree({ trace, pos }: WatchState): void {
+  private drawTree(ws: WatchState): void {
+    const { trace, pos } = ws;
     const m = t().watch;
     const replay = replayAt(trace, pos);
     if (!replay) {
-      this.treeHits = [];
+      this.drawnTree = { hits: [], pos };
       this.treeBox.innerHTML = `<p class="muted">${m.treeBrute}</p>`;
       return;
     }
     const whole = trace.tree !== undefined;
     const pic = whole ? wholeTree(trace.tree!, replay) : pathTree(replay);
-    this.treeHits = pic.hits;
-    this.cursorIndex = treeCursorAt(pic.hits, this.treeCursor, pos);
-    const at = pic.hits[this.cursorIndex];
+    this.drawnTree = { hits: pic.hits, pos };
+    const at = pic.hits[treeCursorIndex(ws, this.drawnTree)];
     // The cursor's ring is drawn inside the picture; style.css shows it only while the tree
     // has the keyboard's focus.
     const ring = at ? `<circle class="tree-cursor" cx="${at.x}" cy="${at.y}" r="9"/>` : "";

@@ -17,7 +17,7 @@ import type { Algo } from "../state.js";
 import { K_SOLUTION, kindOf, StepList } from "../steps.js";
 import { BruteSource, upperBound } from "./brute.js";
 import { Replay } from "./replay.js";
-import { buildTree, type TreeNode } from "./tree.js";
+import { buildTree, type TreeHit, type TreeNode, treeCursorAt, treeCursorMove } from "./tree.js";
 
 /** One trace of the search: its steps as they stream in, and what is known about it. */
 export interface Trace {
@@ -76,6 +76,18 @@ export interface WatchState {
   history: Visit[];
   /** The next visit's id (never reused, so that a view can tell a new visit from a kept one). */
   visits: number;
+  /**
+   * The keyboard's cursor in the tree: the step of the node it is on, kept across redraws (a
+   * node no longer drawn gives way to the newest one reached: {@link treeCursorIndex}); undefined
+   * until the reader moves it.
+   */
+  treeCursor: number | undefined;
+}
+
+/** The tree's nodes as render.ts last drew them, and the step they were drawn at. */
+export interface DrawnTree {
+  readonly hits: readonly TreeHit[];
+  readonly pos: number;
 }
 
 /** One step the reader saw and what the narration said there. */
@@ -107,6 +119,7 @@ export function initialState(shortcuts: boolean): WatchState {
     jobs: {},
     history: [],
     visits: 0,
+    treeCursor: undefined,
   };
 }
 
@@ -223,4 +236,21 @@ export function visit(ws: WatchState, text: string): void {
 /** Events per second for a speed slider value: 1 to 5,000 on a log scale. */
 export function rate(speed: number): number {
   return Math.round(10 ** ((speed / 100) * Math.log10(5000)));
+}
+
+/** Where the tree's cursor is among the nodes drawn (tree.ts treeCursorAt). */
+export function treeCursorIndex(ws: WatchState, tree: DrawnTree): number {
+  return treeCursorAt(tree.hits, ws.treeCursor, tree.pos);
+}
+
+/**
+ * Moves the tree's cursor on an arrow, Home or End (tree.ts treeCursorMove): the node it is on
+ * now, or undefined for any other key (or no node drawn), which leaves the cursor where it was.
+ */
+export function moveTreeCursor(ws: WatchState, tree: DrawnTree, key: string): TreeHit | undefined {
+  const to = treeCursorMove(tree.hits.length, treeCursorIndex(ws, tree), key);
+  if (to === undefined) return undefined;
+  const hit = tree.hits[to]!;
+  ws.treeCursor = hit.step;
+  return hit;
 }

@@ -1,0 +1,95 @@
+/**
+ * The Lesson's state: the step shown, the answer the reader chose and what the check said (the
+ * choice is kept here as the radio buttons change, never read back from the page), the timings
+ * made in this browser and the job making them. index.ts changes it through the functions below;
+ * render.ts only reads it; model.ts words it. Nothing here touches the page.
+ */
+import type { TimedResult } from "../../teach/index.js";
+import type { Running } from "../jobs.js";
+import type { LessonStep } from "../state.js";
+import { type CheckSays, checkChoice, TIMED_SIZES } from "./model.js";
+
+/** What the timing line says (model.ts timingText words it). */
+export type Timing =
+  | { readonly kind: "none" }
+  | { readonly kind: "measuring"; readonly n: number }
+  | { readonly kind: "done"; readonly figure: TimedFigure }
+  | { readonly kind: "cancelled" }
+  | { readonly kind: "failed"; readonly message: string };
+
+/** The step's own figures that run in a worker: growth's counts, brute force's race. */
+export type TimedFigure = "growth" | "race";
+
+export interface LessonState {
+  /** The step shown; undefined while the mode is hidden (the next show draws it anew). */
+  shown: LessonStep | undefined;
+  /** The choice checked in the step's question (its id), undefined before the reader picks one. */
+  chosen: string | undefined;
+  /** What the last check said; undefined before the first check of the step. */
+  said: CheckSays | undefined;
+  /** Growth's counts made and timed in this browser, by N (kept while the page lives). */
+  readonly timed: Map<number, TimedResult>;
+  /** The race's results as far as it has run (empty before the reader starts it). */
+  race: TimedResult[];
+  timing: Timing;
+  /** The timing running, if any (its figure's button is marked busy meanwhile). */
+  job: Running<unknown> | undefined;
+}
+
+export function initialState(): LessonState {
+  return {
+    shown: undefined,
+    chosen: undefined,
+    said: undefined,
+    timed: new Map(),
+    race: [],
+    timing: { kind: "none" },
+    job: undefined,
+  };
+}
+
+/** A step shown anew: its question unanswered, its race not run, nothing said of a timing. */
+export function showStep(ls: LessonState, step: LessonStep): void {
+  ls.shown = step;
+  ls.chosen = undefined;
+  ls.said = undefined;
+  ls.race = [];
+  ls.timing = { kind: "none" };
+}
+
+/** The reader checks their choice (or checks without one: the check asks for one). */
+export function check(ls: LessonState): void {
+  if (ls.shown) ls.said = checkChoice(ls.shown, ls.chosen);
+}
+
+/** A timing starts with the first of its runs (`n`). */
+export function timingStarted(ls: LessonState, n: number, job: Running<unknown>): void {
+  ls.timing = { kind: "measuring", n };
+  ls.job = job;
+}
+
+/** One run of a timing ended: growth's line says the next size it counts. */
+export function timedOne(ls: LessonState, figure: TimedFigure, r: TimedResult): void {
+  if (figure === "race") {
+    ls.race.push(r);
+    return;
+  }
+  ls.timed.set(r.n, r);
+  const next = TIMED_SIZES.find((n) => n > r.n);
+  if (next !== undefined) ls.timing = { kind: "measuring", n: next };
+}
+
+/**
+ * A timing ended: done, stopped (the reader left the step) or failed. What it says is said even
+ * when another step is shown now; the job is forgotten only if it is still this state's.
+ */
+export function timingEnded(ls: LessonState, job: Running<unknown>, timing: Timing): void {
+  ls.timing = timing;
+  if (ls.job === job) ls.job = undefined;
+}
+
+/** Stops the timing running, if any (a timing serves the step that started it only). */
+export function stopTiming(ls: LessonState): void {
+  ls.job?.cancel();
+  ls.job = undefined;
+}
