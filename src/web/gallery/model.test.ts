@@ -3,7 +3,8 @@
 // (count line -> words), and the count in workers as its progress arrives.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { images, unique } from "../../symmetry.js";
+import { unique } from "../../solutions.js";
+import { images } from "../../symmetry.js";
 import { setLang } from "../i18n/index.js";
 import type { Running } from "../jobs.js";
 import {
