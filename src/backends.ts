@@ -64,7 +64,7 @@ export class GpuUnavailable extends NQueensError {
   readonly why: string;
   constructor(cause: unknown) {
     const why = firstLine(cause);
-    super(`backend "gpu": ${why}`, { cause });
+    super(`backend "gpu": ${why}`, "no-gpu", { option: "backend", value: "gpu" }, { cause });
     this.why = why;
   }
 }
@@ -159,6 +159,8 @@ export async function loadQueue(): Promise<typeof import("./queue/index.js")> {
   if (absent.length > 0) {
     throw new NQueensError(
       `counting over a queue needs the optional packages bullmq and ioredis: npm install ${absent.join(" ")}`,
+      "missing-package",
+      { packages: absent },
     );
   }
   return import("./queue/index.js");

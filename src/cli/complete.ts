@@ -95,10 +95,15 @@ Examples:
     )
     .action(async (file: string, flags: CompleteFlags) => {
       if (flags.limit !== undefined && !flags.all) {
-        throw new NQueensError("--limit applies to --all: add --all, or drop --limit");
+        throw new NQueensError(
+          "--limit applies to --all: add --all, or drop --limit",
+          "missing-option",
+        );
       }
-      if (flags.count && flags.all) throw new NQueensError("--count and --all: one at a time");
-      if (!flags.number && !flags.all) throw new NQueensError("--no-number applies to --all");
+      if (flags.count && flags.all)
+        throw new NQueensError("--count and --all: one at a time", "conflicting-options");
+      if (!flags.number && !flags.all)
+        throw new NQueensError("--no-number applies to --all", "conflicting-options");
       const limit = parseLimit(flags.limit);
       const { board } = await readCompletionBoard(file, flags);
       const n = board.n;
@@ -267,7 +272,10 @@ async function readCompletionBoard(
       ? parseBoard(text, { diagonals })
       : parseBoardAs(text, flags.formatIn as BoardForm, { diagonals });
   if (!r.ok) {
-    throw new NQueensError(r.code === "ambiguous" ? `${r.error} with --format-in` : r.error);
+    throw new NQueensError(
+      r.code === "ambiguous" ? `${r.error} with --format-in` : r.error,
+      "unreadable-input",
+    );
   }
   if (flags.formatIn === "auto" && !flags.quiet) {
     process.stderr.write(`nqueens: read the input as ${r.form} (detected; -q hides this note)\n`);

@@ -359,6 +359,7 @@ async function runRange(loText: string, hiText: string, flags: CountFlags): Prom
   if (flags.checkpoint !== undefined || queueUrl(flags) !== undefined) {
     throw new NQueensError(
       "a range of n counts here, one n at a time: drop --checkpoint and --queue",
+      "conflicting-options",
     );
   }
   checkJoinN(flags, hi);

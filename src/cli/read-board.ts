@@ -30,7 +30,10 @@ export async function readBoard(
   const text = await readInput(file);
   const r = formatIn === "auto" ? parseBoard(text) : parseBoardAs(text, formatIn as BoardForm);
   if (!r.ok) {
-    throw new NQueensError(r.code === "ambiguous" ? `${r.error} with --format-in` : r.error);
+    throw new NQueensError(
+      r.code === "ambiguous" ? `${r.error} with --format-in` : r.error,
+      "unreadable-input",
+    );
   }
   if (formatIn === "auto" && !quiet) {
     process.stderr.write(`nqueens: read the input as ${r.form} (detected; -q hides this note)\n`);

@@ -125,7 +125,9 @@ quadrant tables: about 60 MB per thread at n = 20, 534 MB at n = 22 (choose
         onEvent: (e) => log(describeEvent(e, flags.quiet === true)),
       }).catch((e: unknown) => {
         // The library names its option (`backend "gpu": ...`); the command names the flag.
-        throw e instanceof GpuUnavailable ? new NQueensError(`--backend gpu: ${e.why}`) : e;
+        throw e instanceof GpuUnavailable
+          ? new NQueensError(`--backend gpu: ${e.why}`, "no-gpu")
+          : e;
       });
       await new Promise<void>((resolve) => {
         let stops = 0;

@@ -24,7 +24,11 @@ import { describeWriteError, isWriteFault, NQueensError, WriteFailed } from "../
 
 /** Refuses the checkpoint at `path`, saying why (one line, the file left as it was). */
 export function refuse(path: string, why: string): never {
-  throw new NQueensError(`checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`);
+  throw new NQueensError(
+    `checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`,
+    "checkpoint-unusable",
+    { file: path },
+  );
 }
 
 /**
@@ -35,6 +39,7 @@ export function refuseWrite(path: string, what: string, e: unknown): never {
   if (isWriteFault(e)) {
     throw new WriteFailed(
       `checkpoint ${path} ${what}: ${describeWriteError(e)}; the file is unchanged`,
+      path,
     );
   }
   refuse(path, `${what} (${(e as NodeJS.ErrnoException).code ?? e})`);

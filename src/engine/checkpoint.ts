@@ -88,6 +88,8 @@ export function checkKeySecret(secret: string, what = "secret"): string {
   if (secret.length < MIN_KEY_LENGTH) {
     throw new NQueensError(
       `${what} must be at least ${MIN_KEY_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any tagged line: make one with \`openssl rand -hex 16\``,
+      "secret-invalid",
+      { option: what },
     );
   }
   return secret;
@@ -200,6 +202,8 @@ export function checkCheckpointPath(path: string): void {
     const kind = kindOf(stats);
     throw new NQueensError(
       `checkpoint ${path} is ${kind === "not a regular file" ? kind : `${kind}, not a regular file`}; refusing to use it`,
+      "checkpoint-unusable",
+      { file: path },
     );
   }
 }
@@ -425,6 +429,7 @@ function open(place: Place, expect: Expected): Checkpoint {
       } catch {}
       throw new WriteFailed(
         `checkpoint ${path} cannot be written: ${describeWriteError(e)}; what it recorded before is kept, to resume from`,
+        path,
       );
     }
     size += buffer.length;

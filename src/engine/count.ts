@@ -27,6 +27,8 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
   if (!METHODS.includes(method)) {
     throw new NQueensError(
       `method must be one of ${METHODS.join(", ")}: got ${quote(String(method))}`,
+      "not-a-choice",
+      { option: "method", value: String(method), choices: METHODS },
     );
   }
   if (method === "plain") return plain(n, options);
@@ -41,7 +43,11 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
 /** The plain counter as one sub-problem: progress at its start and end, abort before it. */
 function plain(n: number, options: CountOptions): CountResult {
   if (options.checkpoint !== undefined) {
-    throw new NQueensError('method "plain" keeps no checkpoint: use "join" or "constellations"');
+    throw new NQueensError(
+      'method "plain" keeps no checkpoint: use "join" or "constellations"',
+      "conflicting-options",
+      { option: "method", value: "plain", other: "checkpoint" },
+    );
   }
   if (options.signal?.aborted) throw new CountInterrupted(0, 1);
   options.onProgress?.({ done: 0, total: 1, solutions: 0n });

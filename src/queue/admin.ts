@@ -125,7 +125,9 @@ export async function withRedis<T>(
 
 export function needSecret(secret: unknown): string {
   if (typeof secret !== "string")
-    throw new NQueensError("reading a run's records needs its secret");
+    throw new NQueensError("reading a run's records needs its secret", "secret-missing", {
+      option: "secret",
+    });
   return checkSecret(secret, "the secret");
 }
 
@@ -140,6 +142,8 @@ function splitOfRun(name: string, meta: RunMeta): RunSplit {
       s
         ? `run '${name}' was split as ${meta.version}; this program splits n=${meta.n} as ${s.version} and cannot check it`
         : `run '${name}' was split as ${meta.version}, a split this program does not know: it cannot check it`,
+      "run-mismatch",
+      { run: name },
     );
   }
   return s;
@@ -394,6 +398,8 @@ export async function forgetRun(
       if (locked.length > 0) {
         throw new NQueensError(
           `run '${name}' has ${locked.length} job${locked.length === 1 ? "" : "s"} in progress: stop its workers or let the jobs finish, then forget it`,
+          "run-busy",
+          { run: name },
         );
       }
       let jobs = 0;

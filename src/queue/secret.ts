@@ -56,9 +56,14 @@ export function checkSecret(secret: string, where = "secret"): string {
   if (secret.length < MIN_SECRET_LENGTH) {
     throw new NQueensError(
       `${where} must be at least ${MIN_SECRET_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any stored record: make one with \`openssl rand -hex 16\``,
+      "secret-invalid",
+      { option: where },
     );
   }
-  if (secret.length > 4096) throw new NQueensError(`${where} must be at most 4096 characters`);
+  if (secret.length > 4096)
+    throw new NQueensError(`${where} must be at most 4096 characters`, "secret-invalid", {
+      option: where,
+    });
   return secret;
 }
 

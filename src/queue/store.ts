@@ -155,6 +155,8 @@ export function checkRunName(name: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
     throw new NQueensError(
       `run name must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit: got ${quote(name)}`,
+      "invalid-value",
+      { option: "run", value: name },
     );
   }
   return name;
@@ -284,11 +286,15 @@ export async function ensureRun(
   if (!meta || !metaChecks(key, meta)) {
     throw new NQueensError(
       `run '${name}' on this server was not created with this secret, or its description was changed (it fails its MAC): use the run's own secret, or another run name`,
+      "run-mismatch",
+      { run: name, option: "secret" },
     );
   }
   if (meta.n !== n || meta.version !== version || meta.subProblems !== count) {
     throw new NQueensError(
       `run '${name}' is a count of n=${meta.n} with split ${meta.version}, not n=${n} with split ${version}: choose another run name`,
+      "run-mismatch",
+      { run: name, option: "n", value: n },
     );
   }
   if (replicas !== undefined && replicas !== meta.replicas) {
@@ -401,6 +407,8 @@ export async function checkedMeta(
   if (meta === "damaged" || !metaChecks(key, meta)) {
     throw new NQueensError(
       `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)${then === undefined ? "" : `: ${then}`}`,
+      "run-mismatch",
+      { run: name, option: "secret" },
     );
   }
   return meta;

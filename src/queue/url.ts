@@ -57,7 +57,11 @@ export function maskUrl(text: string): string {
  */
 export function parseQueueUrl(text: string, what = "the queue address"): QueueUrl {
   const bad = (why: string): NQueensError =>
-    new NQueensError(`${what} must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`);
+    new NQueensError(
+      `${what} must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`,
+      "invalid-value",
+      { option: what },
+    );
   let url: URL;
   try {
     url = new URL(text.trim());
