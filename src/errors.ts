@@ -15,17 +15,20 @@ import { count } from "./words.js";
  *   record different results for one
  * - `write-failed`: a file the library writes could not be written ({@link WriteFailed})
  * - `missing-package`: an optional package is not installed (`packages`)
- * - `no-gpu`: no GPU adapter could be opened
+ * - `no-gpu`: no GPU adapter could be opened (`reason`)
  * - `unavailable`: something the machine does not provide (a port, a built page)
  * - `gave-up`: a randomized generator gave up (another seed may do)
  * - `queue-unreachable`: Redis could not be used (`queue`)
  * - `no-such-run`: no queue run of that name (`run`)
  * - `run-mismatch`: a queue run of that name exists, made otherwise (`run`, `option`, `value`)
  * - `run-busy`: a queue run has jobs in progress (`run`)
- * - `run-flagged`: a queue run is flagged as inconsistent (`run`)
- * - `run-unsettled`: a queue run cannot be settled: no total (`run`, `queue`)
- * - `secret-invalid`: a secret or worker key that cannot be used (`option`)
- * - `secret-missing`: no secret where one is needed (`option`)
+ * - `run-flagged`: a queue run is flagged as inconsistent (`run`, `reason`)
+ * - `run-unsettled`: a queue run cannot be settled: no total (`run`, `queue`; `option`:
+ *   `inconsistent`, `forged` or `disputed`); also the code of the notes that leave a sub-problem
+ *   of a run for a person
+ * - `secret-invalid`: a secret or worker key that cannot be used (`option`; `min` or `max`
+ *   characters for a secret, `reason: "not-a-worker-key"` for a key)
+ * - `secret-missing`: no secret where one is needed (`option`, `env`)
  */
 export type ErrorCode =
   | "invalid-value"
@@ -104,6 +107,13 @@ export interface ErrorDetails {
   readonly queue?: string;
   /** The packages to install. */
   readonly packages?: readonly string[];
+  /** The environment variable that can give the option instead. */
+  readonly env?: string;
+  /**
+   * Why, as a word a caller can tell apart (a checkpoint's `keyed` or `unkeyed`, a run to
+   * `forget`), or as it was said (a flagged run's flag, what opening a GPU threw).
+   */
+  readonly reason?: string;
 }
 
 /**

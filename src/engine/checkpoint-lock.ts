@@ -22,12 +22,15 @@ import { hostname, tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { describeWriteError, isWriteFault, NQueensError, WriteFailed } from "../errors.js";
 
-/** Refuses the checkpoint at `path`, saying why (one line, the file left as it was). */
-export function refuse(path: string, why: string): never {
+/**
+ * Refuses the checkpoint at `path`, saying why (one line, the file left as it was); `reason`
+ * tells apart the refusals a caller words its own way (`keyed`, `unkeyed`: the secret).
+ */
+export function refuse(path: string, why: string, reason?: "keyed" | "unkeyed"): never {
   throw new NQueensError(
     `checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`,
     "checkpoint-unusable",
-    { file: path },
+    reason === undefined ? { file: path } : { file: path, option: "secret", reason },
   );
 }
 

@@ -3,10 +3,9 @@
  * method, with the engine's contract (progress, abort, checkpoints, exact bigint counts).
  */
 import { NQueensError, quote } from "../errors.js";
-import { MAX_JOIN_N } from "../limits.js";
 import { countFast } from "./constellations/count.js";
 import { countJoin } from "./join/index.js";
-import { COUNT_METHODS, pickMethod } from "./method.js";
+import { COUNT_METHODS, checkMethodN, pickMethod } from "./method.js";
 import { countPlain } from "./plain.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
 
@@ -32,10 +31,8 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
     );
   }
   if (method === "plain") return plain(n, options);
+  checkMethodN(n, method);
   const chosen = pickMethod(n, method);
-  if (chosen === "join" && Number.isInteger(n) && n > MAX_JOIN_N) {
-    throw new NQueensError(`method "join" counts n up to ${MAX_JOIN_N}: got ${n}`);
-  }
   const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
   return { ...r, method: chosen };
 }

@@ -290,7 +290,7 @@ export async function dropForged(
   checkRunName(name);
   const key = runKey(needSecret(options?.secret), name);
   return withRedis(url, options.connectSeconds, async (redis) => {
-    const meta = await checkedMeta(redis, name, key, "use --forget to delete it");
+    const meta = await checkedMeta(redis, name, key, "forget");
     const { version, size: count } = splitOfRun(name, meta);
     const keys = runKeys(name);
     const dropped: ForgedRecord[] = [];
@@ -381,7 +381,7 @@ export async function forgetRun(
     const keys = runKeys(name);
     const listed = await redis.sismember(RUNS_KEY, name);
     if (!listed && !(await redis.exists(keys.meta))) {
-      throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+      throw new NQueensError(`no run named '${name}' on this server`, "no-such-run", { run: name });
     }
     const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
     queue.on("error", () => {});

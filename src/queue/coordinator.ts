@@ -19,7 +19,7 @@
  */
 import { Queue } from "bullmq";
 import { CountInterrupted, type CountMethod, type Progress, pickMethod } from "../engine/index.js";
-import { checkSize, NQueensError, shownValue } from "../errors.js";
+import { checkSize, type ErrorCode, NQueensError, shownValue } from "../errors.js";
 import { MAX_REPLICAS, MAX_SPLIT_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { follow } from "./coordinator-follow.js";
@@ -69,9 +69,11 @@ export interface CoordinatorOptions {
   onProgress?: (progress: QueueProgress) => void;
   /**
    * One-line notices: attached to a run, waiting for Redis, enqueuing again, workers that
-   * disagree, records that fail their tag, votes outvoted at the end.
+   * disagree, records that fail their tag, votes outvoted at the end. `code` marks the notices
+   * that leave the run for a person to look at (`run-unsettled`: disputed with no majority,
+   * records that fail their tag), so that a caller can say what to run next.
    */
-  onMessage?: (message: string) => void;
+  onMessage?: (message: string, code?: ErrorCode) => void;
 }
 
 /**

@@ -864,7 +864,9 @@ describe("queue on Redis", async () => {
     await assert.rejects(
       runCoordinator(n, url, { secret, replicas: 3 }),
       (e: unknown) =>
-        e instanceof NQueensError && /was started with --replicas 2, not 3/.test(e.message),
+        e instanceof NQueensError &&
+        e.code === "run-mismatch" &&
+        /was started with replicas 2, not 3: attach without the replicas option/.test(e.message),
     );
     for (const x of w) x.kill("SIGTERM");
   });

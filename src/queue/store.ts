@@ -299,7 +299,9 @@ export async function ensureRun(
   }
   if (replicas !== undefined && replicas !== meta.replicas) {
     throw new NQueensError(
-      `run '${name}' was started with --replicas ${meta.replicas}, not ${replicas}: attach without --replicas, or choose another run name`,
+      `run '${name}' was started with replicas ${meta.replicas}, not ${replicas}: attach without the replicas option, or choose another run name`,
+      "run-mismatch",
+      { run: name, option: "replicas", value: replicas, min: meta.replicas, max: meta.replicas },
     );
   }
   return { created: false, batch: meta.batch, replicas: meta.replicas, flagged: meta.flagged };
@@ -316,7 +318,11 @@ export class RunFlagged extends NQueensError {
     /** When and why the run was flagged, as stored. */
     readonly reason: string,
   ) {
-    super(`run '${run}' is flagged: ${reason}; no total until the flag is cleared (clearFlag)`);
+    super(
+      `run '${run}' is flagged: ${reason}; no total until the flag is cleared (clearFlag)`,
+      "run-flagged",
+      { run, reason },
+    );
   }
 }
 
@@ -391,24 +397,24 @@ export async function readMeta(
 
 /**
  * A run's description, checked under its key, or the one-line error for a run that is not there
- * or fails its MAC (`then`, if given, says what to do about it).
+ * or fails its MAC (`then`, if given, says what to do about it: `forget`, forget the run).
  * @throws NQueensError for a missing or damaged run, or one of another secret
  */
 export async function checkedMeta(
   redis: Redis,
   name: string,
   key: RunKey,
-  then?: string,
+  then?: "forget",
 ): Promise<RunMeta> {
   const meta = await readMeta(redis, name);
   if (meta === undefined) {
-    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+    throw new NQueensError(`no run named '${name}' on this server`, "no-such-run", { run: name });
   }
   if (meta === "damaged" || !metaChecks(key, meta)) {
     throw new NQueensError(
-      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)${then === undefined ? "" : `: ${then}`}`,
+      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)${then === undefined ? "" : ": forget the run to delete it"}`,
       "run-mismatch",
-      { run: name, option: "secret" },
+      { run: name, option: "secret", reason: then },
     );
   }
   return meta;

@@ -114,7 +114,11 @@ export function resolveQueueUrl(
 ): QueueUrl {
   const text = flag ?? env[QUEUE_ENV];
   if (text === undefined || text === "") {
-    throw new NQueensError(`--queue ${FORM} is required (or set ${QUEUE_ENV})`);
+    throw new NQueensError(
+      `the queue option, a URL like ${FORM}, is required (or set ${QUEUE_ENV})`,
+      "missing-option",
+      { option: "queue", env: QUEUE_ENV },
+    );
   }
-  return parseQueueUrl(text, "--queue");
+  return parseQueueUrl(text, "queue");
 }

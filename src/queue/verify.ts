@@ -89,7 +89,7 @@ export async function verifyRun(
     judged(redis, key),
   );
   if (meta === undefined) {
-    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+    throw new NQueensError(`no run named '${name}' on this server`, "no-such-run", { run: name });
   }
   if (meta === "damaged" || !verdict || !split) {
     throw new NQueensError(
