@@ -148,7 +148,9 @@ describe("queue address and secret", () => {
     assert.throws(
       () => resolveSecret(undefined, {}),
       (e: unknown) =>
-        e instanceof NQueensError && /set NQUEENS_SECRET \(or --secret\)/.test(e.message),
+        e instanceof NQueensError &&
+        e.code === "secret-missing" &&
+        /set NQUEENS_SECRET \(or the secret option\)/.test(e.message),
     );
     assert.equal(resolveSecret(undefined, { NQUEENS_SECRET: secret }), secret);
   });
