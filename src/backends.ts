@@ -198,7 +198,7 @@ export interface CountOnOptions {
   onProgress?: (progress: Progress) => void;
   /**
    * One-line notices of a queue run (attached, waiting for Redis, disputes); `code` marks those
-   * that leave the run for a person (`run-unsettled`).
+   * that ask a person to look at the run (`run-unsettled`, `votes-overruled`).
    */
   onMessage?: (message: string, code?: ErrorCode) => void;
   /** Stops the count (rejects with CountInterrupted); a queue run goes on in its workers. */

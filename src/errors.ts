@@ -29,6 +29,8 @@ import { count } from "./words.js";
  * - `secret-invalid`: a secret or worker key that cannot be used (`option`; `min` or `max`
  *   characters for a secret, `reason: "not-a-worker-key"` for a key)
  * - `secret-missing`: no secret where one is needed (`option`, `env`)
+ * - `votes-overruled`: not an error but a queue run's note: its total counts only the votes
+ *   that agree, some were overruled
  */
 export type ErrorCode =
   | "invalid-value"
@@ -53,7 +55,8 @@ export type ErrorCode =
   | "run-flagged"
   | "run-unsettled"
   | "secret-invalid"
-  | "secret-missing";
+  | "secret-missing"
+  | "votes-overruled";
 
 /** Every {@link ErrorCode}, in the order of its documentation. */
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -80,6 +83,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "run-unsettled",
   "secret-invalid",
   "secret-missing",
+  "votes-overruled",
 ];
 
 /**

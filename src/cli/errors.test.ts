@@ -324,6 +324,13 @@ describe("a library error, in the command's words", () => {
       "run r1: workers disagree on sub-problem 3 (a 1, b 2) with no majority after 2 votes; it is left for a person (see nqueens runs)",
     );
     assert.equal(
+      wordNote(
+        "run r1: 1 vote from wb was overruled (sub-problem 7); the total counts only agreeing votes",
+        "votes-overruled",
+      ),
+      "run r1: 1 vote from wb was overruled (sub-problem 7); the total counts only agreeing votes (see nqueens runs)",
+    );
+    assert.equal(
       wordNote("attached to run r1: 0 of 78 sub-problems"),
       "attached to run r1: 0 of 78 sub-problems",
     );

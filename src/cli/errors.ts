@@ -43,6 +43,7 @@ export const NEXT: Readonly<Partial<Record<ErrorCode, (d: ErrorDetails) => strin
     }
     return d.queue === undefined ? "see nqueens runs" : `see nqueens runs --queue ${d.queue}`;
   },
+  "votes-overruled": () => "see nqueens runs",
 };
 
 /** How the operator makes a worker's key. */
@@ -167,6 +168,7 @@ export const WORDING: Readonly<Record<ErrorCode, Wording | "library">> = {
     }
     return `a queue run needs a secret, the operator's: set ${d.env} (or --secret); make one with \`openssl rand -hex 16\``;
   },
+  "votes-overruled": "library",
 };
 
 /**

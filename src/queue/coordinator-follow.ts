@@ -512,7 +512,8 @@ class RunFollower {
     if (outvoted.length > 0) {
       const who = [...new Set(outvoted.map((o) => o.worker))].join(", ");
       this.say(
-        `run ${name}: ${plural(outvoted.length, "vote")} from ${who} ${outvoted.length === 1 ? "was" : "were"} overruled (sub-problem ${some(outvoted.map((o) => o.id))}); the total counts only agreeing votes (see nqueens runs)`,
+        `run ${name}: ${plural(outvoted.length, "vote")} from ${who} ${outvoted.length === 1 ? "was" : "were"} overruled (sub-problem ${some(outvoted.map((o) => o.id))}); the total counts only agreeing votes`,
+        "votes-overruled",
       );
     }
     return {

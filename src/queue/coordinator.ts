@@ -70,8 +70,8 @@ export interface CoordinatorOptions {
   /**
    * One-line notices: attached to a run, waiting for Redis, enqueuing again, workers that
    * disagree, records that fail their tag, votes outvoted at the end. `code` marks the notices
-   * that leave the run for a person to look at (`run-unsettled`: disputed with no majority,
-   * records that fail their tag), so that a caller can say what to run next.
+   * that ask a person to look at the run (`run-unsettled`: disputed with no majority, records
+   * that fail their tag; `votes-overruled`), so that a caller can say what to run next.
    */
   onMessage?: (message: string, code?: ErrorCode) => void;
 }
