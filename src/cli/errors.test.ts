@@ -8,7 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { checkCountOptions, GpuUnavailable, pickBackend } from "../backends.js";
-import { checkKeySecret, checkMethodN, count, countPart, keyCheckpoint } from "../engine/index.js";
+import {
+  addParts,
+  checkKeySecret,
+  checkMethodN,
+  count,
+  countPart,
+  keyCheckpoint,
+} from "../engine/index.js";
 import { checkSize, ERROR_CODES, NQueensError } from "../errors.js";
 import { RunFlagged } from "../queue/index.js";
 import { resolveQueueUrl, resolveSecret, resolveWorkerCredential } from "../queue/settings.js";
@@ -229,9 +236,14 @@ const LINES: [string, () => unknown, string][] = [
     "n must be an integer from 1 to 32: got 40",
   ],
   [
-    "a part without a checkpoint (the command checks it first)",
-    () => countPart(8, { index: 1, of: 2 }, {} as never),
-    "a part needs a checkpoint file: its results go there, to be added up with the other parts'",
+    "a part without a checkpoint",
+    () => countPart(8, { index: 3, of: 2 }, {} as never),
+    "--part needs --checkpoint FILE: the part's results go there, to be added up with --add",
+  ],
+  [
+    "no files to add up (the command's --add takes at least one)",
+    () => addParts(8, []),
+    "no checkpoint files to add up: name the parts' files",
   ],
   [
     "a method that is none (commander checks the flag first)",

@@ -76,6 +76,8 @@ const NEEDS: Readonly<Record<string, (d: ErrorDetails) => string>> = {
   name: (d) =>
     `${flag(d.other)} is bound to the name it was made for: add --name NAME (the NAME of \`${MAKE_WORKER_KEY}\`)`,
   queue: (d) => `--queue redis://HOST[:PORT][/DB] is required (or set ${d.env})`,
+  checkpoint: () =>
+    "--part needs --checkpoint FILE: the part's results go there, to be added up with --add",
 };
 
 /** Options that do not go together (`conflicting-options`), by the option. */

@@ -128,15 +128,16 @@ export async function countPart(
   part: CountPart,
   options: PartOptions,
 ): Promise<PartResult> {
-  const s = splitOf(n, options.method);
-  checkPart(part, s, n);
-  if (typeof options.checkpoint !== "string" || options.checkpoint === "") {
+  // No checkpoint is named before the part and n are checked: nothing else matters without one.
+  if (typeof options?.checkpoint !== "string" || options.checkpoint === "") {
     throw new NQueensError(
       "a part needs a checkpoint file: its results go there, to be added up with the other parts'",
       "missing-option",
       { option: "checkpoint", other: "part" },
     );
   }
+  const s = splitOf(n, options.method);
+  checkPart(part, s, n);
   const counted =
     s.method === "join"
       ? await countJoin(n, { ...options, part })
