@@ -59,7 +59,12 @@ export class GpuUnavailable extends NQueensError {
   readonly why: string;
   constructor(cause: unknown) {
     const why = firstLine(cause);
-    super(`backend "gpu": ${why}`, { cause });
+    super(
+      `backend "gpu": ${why}`,
+      "no-gpu",
+      { option: "backend", value: "gpu", reason: why },
+      { cause },
+    );
     this.why = why;
   }
 }
@@ -93,6 +98,8 @@ export async function pickBackend<G extends OpenedGpu>(
     if (backend === "gpu") {
       throw new NQueensError(
         'method "join" counts on the CPU: choose backend "cpu" or "auto", or another method',
+        "conflicting-options",
+        { option: "method", value: "join", other: "backend" },
       );
     }
     return { backend: "cpu" };
@@ -100,7 +107,8 @@ export async function pickBackend<G extends OpenedGpu>(
   if (backend === "cpu") return { backend: "cpu" };
   const access = await gpu();
   if (backend === "gpu") {
-    if (n !== undefined) checkSize(n, access.maxN, 'n for backend "gpu"');
+    if (n !== undefined)
+      checkSize(n, access.maxN, 'n for backend "gpu"', { option: "n", other: "backend" });
     try {
       return { backend: "gpu", gpu: await access.open() };
     } catch (e) {

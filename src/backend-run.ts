@@ -9,7 +9,7 @@
  */
 import { type BackendChoice, type GpuAccess, pickBackend } from "./backend-choice.js";
 import { type CountMethod, count, keyCheckpoint, type Progress } from "./engine/index.js";
-import { NQueensError } from "./errors.js";
+import { type ErrorCode, NQueensError } from "./errors.js";
 import type { NodeGpu } from "./gpu/index.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "./limits.js";
 import type { QueueUrl } from "./queue/index.js";
@@ -42,6 +42,8 @@ export async function loadQueue(): Promise<typeof import("./queue/index.js")> {
   if (absent.length > 0) {
     throw new NQueensError(
       `counting over a queue needs the optional packages bullmq and ioredis: npm install ${absent.join(" ")}`,
+      "missing-package",
+      { packages: absent },
     );
   }
   return import("./queue/index.js");
@@ -69,8 +71,11 @@ export interface CountOnOptions {
   /** With `queue`: distinct workers that must agree on each sub-problem of a new run. @default 1 */
   replicas?: number;
   onProgress?: (progress: Progress) => void;
-  /** One-line notices of a queue run (attached, waiting for Redis, disputes). */
-  onMessage?: (message: string) => void;
+  /**
+   * One-line notices of a queue run (attached, waiting for Redis, disputes); `code` marks those
+   * that ask a person to look at the run (`run-unsettled`, `votes-overruled`).
+   */
+  onMessage?: (message: string, code?: ErrorCode) => void;
   /** Stops the count (rejects with CountInterrupted); a queue run goes on in its workers. */
   signal?: AbortSignal;
 }
@@ -93,6 +98,49 @@ export interface CountOnResult {
 }
 
 /**
+ * Checks which options of {@link countOn} go together: `batch` and `replicas` only with a
+ * queue, `checkpoint` and `workers` only without one, and `secret` with a queue or a checkpoint
+ * (only whether each is given: a caller may check this before it reads the values).
+ * @throws NQueensError: `missing-option` (the option, the first of batch and replicas given,
+ *   `other`: the one it needs) or
+ *   `conflicting-options` (`option: "queue"`, `other`: the first of checkpoint and workers given)
+ */
+export function checkCountOptions(
+  options: {
+    readonly [option in
+      | "queue"
+      | "batch"
+      | "replicas"
+      | "checkpoint"
+      | "workers"
+      | "secret"]?: unknown;
+  },
+): void {
+  const queue = options.queue !== undefined && options.queue !== "";
+  if (!queue && (options.batch !== undefined || options.replicas !== undefined)) {
+    throw new NQueensError(
+      "batch and replicas are options of a queue run: add the queue option",
+      "missing-option",
+      { option: options.batch !== undefined ? "batch" : "replicas", other: "queue" },
+    );
+  }
+  if (queue && (options.checkpoint !== undefined || options.workers !== undefined)) {
+    throw new NQueensError(
+      "a queue run keeps its results in Redis and its workers choose their threads: drop the checkpoint and workers options",
+      "conflicting-options",
+      { option: "queue", other: options.checkpoint !== undefined ? "checkpoint" : "workers" },
+    );
+  }
+  if (!queue && options.checkpoint === undefined && options.secret !== undefined) {
+    throw new NQueensError(
+      "secret keys a queue run or a checkpoint: add the queue or the checkpoint option",
+      "missing-option",
+      { option: "secret", other: "checkpoint" },
+    );
+  }
+}
+
+/**
  * Counts the solutions of n on the backend {@link pickBackend} picks, a GPU and the queue loaded
  * only when used.
  * @throws NQueensError (rejects) for options that do not go together, and as `count`,
@@ -106,14 +154,7 @@ export async function countOn(
 ): Promise<CountOnResult> {
   const { onProgress, signal } = options;
   const queue = options.queue !== undefined && options.queue !== "";
-  if (!queue && (options.batch !== undefined || options.replicas !== undefined)) {
-    throw new NQueensError("batch and replicas are options of a queue run: add the queue option");
-  }
-  if (queue && (options.checkpoint !== undefined || options.workers !== undefined)) {
-    throw new NQueensError(
-      "a queue run keeps its results in Redis and its workers choose their threads: drop the checkpoint and workers options",
-    );
-  }
+  checkCountOptions(options);
   if (queue) {
     const { runCoordinator } = await loadQueue();
     const r = await runCoordinator(n, options.queue as string | QueueUrl, {
@@ -126,11 +167,6 @@ export async function countOn(
       onMessage: options.onMessage,
     });
     return { ...r, backend: "queue", where: r.run };
-  }
-  if (options.checkpoint === undefined && options.secret !== undefined) {
-    throw new NQueensError(
-      "secret keys a queue run or a checkpoint: add the queue or the checkpoint option",
-    );
   }
   // The secret keys the checkpoint's records, whichever engine opens it.
   const unkey =

@@ -55,7 +55,7 @@ export {
   type Puzzle,
   type PuzzleDifficulty,
 } from "./completion/index.js";
-export { NQueensError } from "./errors.js";
+export { type ErrorCode, type ErrorDetails, NQueensError } from "./errors.js";
 export {
   BOARD_FORMS,
   BOARD_STYLES,

@@ -1,21 +1,167 @@
 import { count } from "./words.js";
 
 /**
+ * What kind of input an {@link NQueensError} refused, for a caller that words or handles errors
+ * by kind rather than by message (the command words every error from its code and details):
+ * - `invalid-value`: a value of the wrong form or kind (the default of `new NQueensError(message)`)
+ * - `out-of-range`: a number outside its range (`option`, `value`, `min`, `max`)
+ * - `not-a-choice`: a value that is none of the choices (`option`, `value`, `choices`)
+ * - `conflicting-options`: options that do not go together (`option`, `other`)
+ * - `missing-option`: an option that is required, or that another one needs (`option`, `other`)
+ * - `invalid-board`: a board that is malformed, off its size, or whose queens attack each other
+ * - `unreadable-input`: text or a file that cannot be read as what it should be
+ * - `checkpoint-unusable`: a checkpoint file that cannot be used (`file`)
+ * - `parts-missing`, `parts-disagree`: checkpoints of parts that miss sub-problems, or that
+ *   record different results for one
+ * - `write-failed`: a file the library writes could not be written ({@link WriteFailed})
+ * - `missing-package`: an optional package is not installed (`packages`)
+ * - `no-gpu`: no GPU adapter could be opened (`reason`)
+ * - `unavailable`: something the machine does not provide (a port, a built page)
+ * - `gave-up`: a randomized generator gave up (another seed may do)
+ * - `queue-unreachable`: Redis could not be used (`queue`)
+ * - `no-such-run`: no queue run of that name (`run`)
+ * - `run-mismatch`: a queue run of that name exists, made otherwise (`run`, `option`, `value`)
+ * - `run-busy`: a queue run has jobs in progress (`run`)
+ * - `run-flagged`: a queue run is flagged as inconsistent (`run`, `reason`)
+ * - `run-unsettled`: a queue run cannot be settled: no total (`run`, `queue`; `option`:
+ *   `inconsistent`, `forged` or `disputed`); also the code of the notes that leave a sub-problem
+ *   of a run for a person
+ * - `secret-invalid`: a secret or worker key that cannot be used (`option`; `min` or `max`
+ *   characters for a secret, `reason: "not-a-worker-key"` for a key)
+ * - `secret-missing`: no secret where one is needed (`option`, `env`)
+ * - `votes-overruled`: not an error but a queue run's note: its total counts only the votes
+ *   that agree, some were overruled
+ */
+export type ErrorCode =
+  | "invalid-value"
+  | "out-of-range"
+  | "not-a-choice"
+  | "conflicting-options"
+  | "missing-option"
+  | "invalid-board"
+  | "unreadable-input"
+  | "checkpoint-unusable"
+  | "parts-missing"
+  | "parts-disagree"
+  | "write-failed"
+  | "missing-package"
+  | "no-gpu"
+  | "unavailable"
+  | "gave-up"
+  | "queue-unreachable"
+  | "no-such-run"
+  | "run-mismatch"
+  | "run-busy"
+  | "run-flagged"
+  | "run-unsettled"
+  | "secret-invalid"
+  | "secret-missing"
+  | "votes-overruled";
+
+/** Every {@link ErrorCode}, in the order of its documentation. */
+export const ERROR_CODES: readonly ErrorCode[] = [
+  "invalid-value",
+  "out-of-range",
+  "not-a-choice",
+  "conflicting-options",
+  "missing-option",
+  "invalid-board",
+  "unreadable-input",
+  "checkpoint-unusable",
+  "parts-missing",
+  "parts-disagree",
+  "write-failed",
+  "missing-package",
+  "no-gpu",
+  "unavailable",
+  "gave-up",
+  "queue-unreachable",
+  "no-such-run",
+  "run-mismatch",
+  "run-busy",
+  "run-flagged",
+  "run-unsettled",
+  "secret-invalid",
+  "secret-missing",
+  "votes-overruled",
+];
+
+/**
+ * What an {@link NQueensError} was about, as values, for a caller that words it its own way.
+ * Options are named as the library names them (`method`, `replicas`, `n`).
+ */
+export interface ErrorDetails {
+  /** The option (or argument) at fault. */
+  readonly option?: string;
+  /** The value it was given. */
+  readonly value?: string | number | bigint;
+  /** The smallest value it takes. */
+  readonly min?: number;
+  /** The largest value it takes. */
+  readonly max?: number;
+  /** The values it takes. */
+  readonly choices?: readonly string[];
+  /** The other option involved: the one it conflicts with, or the one that needs it. */
+  readonly other?: string;
+  /** The file at fault. */
+  readonly file?: string;
+  /** The queue run at fault. */
+  readonly run?: string;
+  /** The queue's address, as it may be shown (no password). */
+  readonly queue?: string;
+  /** The packages to install. */
+  readonly packages?: readonly string[];
+  /** The environment variable that can give the option instead. */
+  readonly env?: string;
+  /**
+   * Why, as a word a caller can tell apart (a checkpoint's `keyed` or `unkeyed`, a run to
+   * `forget`), or as it was said (a flagged run's flag, what opening a GPU threw).
+   */
+  readonly reason?: string;
+}
+
+/**
  * The one error type the library throws for input it cannot accept.
  *
- * The message names the problem and the value (`n must be an integer from 1 to 32: got 40`),
- * so a command can print it as it is, on one line, and exit with status 2.
+ * The message names the problem and the value (`n must be an integer from 1 to 32: got 40`) in
+ * the library's words (options, never a command line); `code` and `details` say the same as
+ * values, for a caller that words errors its own way.
  */
 export class NQueensError extends Error {
   override readonly name = "NQueensError";
+  /** What kind of input was refused. */
+  readonly code: ErrorCode;
+  /** What it was about (the option, the value, the limits, the file, the run). */
+  readonly details: ErrorDetails;
+  /**
+   * @param message one line, in the library's words
+   * @param code the kind of error @default "invalid-value"
+   * @param details what it was about
+   * @param options the error's cause
+   */
+  constructor(
+    message: string,
+    code: ErrorCode = "invalid-value",
+    details: ErrorDetails = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.code = code;
+    this.details = details;
+  }
 }
 
 /**
  * A file the library writes (a count's checkpoint) could not be written: a full disk, a quota,
  * a failing device. The message names the file and why, in one line; the command exits with 74,
- * as when its own output cannot be written.
+ * as when its own output cannot be written. Its code is `write-failed`.
  */
-export class WriteFailed extends NQueensError {}
+export class WriteFailed extends NQueensError {
+  /** @param file the file that could not be written */
+  constructor(message: string, file: string) {
+    super(message, "write-failed", { file });
+  }
+}
 
 /** Write errors that are the device's, not the input's: their words for a message. */
 const WRITE_FAULTS: Readonly<Record<string, string>> = {
@@ -51,12 +197,17 @@ export function isWriteFault(e: unknown): boolean {
  * @param n the size to check
  * @param max the largest size the caller supports
  * @param what how the caller names the value in the message
- * @throws NQueensError when n is not an integer in 1..max
+ * @param more details beyond the option, the value and the limits (the option it goes with)
+ * @throws NQueensError (`out-of-range`) when n is not an integer in 1..max
  * @example checkSize(8, 32) // 8
  */
-export function checkSize(n: number, max: number, what = "n"): number {
+export function checkSize(n: number, max: number, what = "n", more: ErrorDetails = {}): number {
   if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new NQueensError(`${what} must be an integer from 1 to ${max}: got ${shownValue(n)}`);
+    throw new NQueensError(
+      `${what} must be an integer from 1 to ${max}: got ${shownValue(n)}`,
+      "out-of-range",
+      { option: what, value: typeof n === "number" ? n : shownValue(n), min: 1, max, ...more },
+    );
   }
   return n;
 }
@@ -77,7 +228,11 @@ export function shownValue(value: unknown): string {
 /** The board-size check of the instance generators and puzzles (their messages say "whole number"). */
 export function checkGeneratorSize(n: number, max: number): void {
   if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new NQueensError(`n must be a whole number from 1 to ${max}: got ${shownValue(n)}`);
+    throw new NQueensError(
+      `n must be a whole number from 1 to ${max}: got ${shownValue(n)}`,
+      "out-of-range",
+      { option: "n", value: typeof n === "number" ? n : shownValue(n), min: 1, max },
+    );
   }
 }
 

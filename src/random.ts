@@ -13,7 +13,10 @@ import { NQueensError } from "./errors.js";
  */
 export function seededRandom(seed: number): () => number {
   if (!Number.isSafeInteger(seed)) {
-    throw new NQueensError(`seed must be a safe integer: got ${seed}`);
+    throw new NQueensError(`seed must be a safe integer: got ${seed}`, "invalid-value", {
+      option: "seed",
+      value: seed,
+    });
   }
   let s = mix((seed >>> 0) ^ mix(Math.floor(seed / 4294967296) >>> 0));
   return () => {

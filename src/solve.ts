@@ -56,7 +56,11 @@ export function methodFor(n: number, method: SolveMethod = "auto"): Exclude<Solv
 export function solve(n: number, options: SolveOptions = {}): number[] | undefined {
   const method = options.method ?? "auto";
   if (!SOLVE_METHODS.includes(method)) {
-    throw new NQueensError(`method must be one of ${SOLVE_METHODS.join(", ")}: got '${method}'`);
+    throw new NQueensError(
+      `method must be one of ${SOLVE_METHODS.join(", ")}: got '${method}'`,
+      "not-a-choice",
+      { option: "method", value: String(method), choices: SOLVE_METHODS },
+    );
   }
   checkSize(n, MAX_SOLVE_N);
   switch (method) {

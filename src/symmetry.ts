@@ -65,10 +65,16 @@ export type OrbitSize = 1 | 2 | 4 | 8;
 export function transformQueen(n: number, q: Queen, t: Transform): Queen {
   checkSize(n, Number.MAX_SAFE_INTEGER);
   if (!Number.isInteger(q.row) || !Number.isInteger(q.col)) {
-    throw new NQueensError(`queen at (${q.row}, ${q.col}) is not on integer coordinates`);
+    throw new NQueensError(
+      `queen at (${q.row}, ${q.col}) is not on integer coordinates`,
+      "invalid-board",
+    );
   }
   if (q.row < 0 || q.row >= n || q.col < 0 || q.col >= n) {
-    throw new NQueensError(`queen at (${q.row}, ${q.col}) is off the ${n}x${n} board`);
+    throw new NQueensError(
+      `queen at (${q.row}, ${q.col}) is off the ${n}x${n} board`,
+      "invalid-board",
+    );
   }
   const m = n - 1;
   const { row: r, col: c } = q;
@@ -151,7 +157,11 @@ export function orbitSize(cols: Solution): OrbitSize {
 
 function checkTransform(t: Transform): Transform {
   if (!TRANSFORMS.includes(t)) {
-    throw new NQueensError(`transform must be one of ${TRANSFORMS.join(", ")}: got '${t}'`);
+    throw new NQueensError(
+      `transform must be one of ${TRANSFORMS.join(", ")}: got '${t}'`,
+      "not-a-choice",
+      { option: "transform", value: String(t), choices: TRANSFORMS },
+    );
   }
   return t;
 }
@@ -163,11 +173,15 @@ function checkPermutation(cols: Solution): void {
     const c = cols[r]!;
     if (!Number.isInteger(c) || c < 0 || c >= n || seen[c]) {
       const shown = cols.length > 16 ? `${cols.slice(0, 16).join(",")},...` : cols.join(",");
-      throw new NQueensError(`cols must be a permutation of 0..${n - 1}: got [${shown}]`);
+      throw new NQueensError(
+        `cols must be a permutation of 0..${n - 1}: got [${shown}]`,
+        "invalid-board",
+      );
     }
     seen[c] = 1;
   }
-  if (n === 0) throw new NQueensError("cols must be a permutation of 0..n-1: got []");
+  if (n === 0)
+    throw new NQueensError("cols must be a permutation of 0..n-1: got []", "invalid-board");
 }
 
 /** The image of a permutation (already checked) under t. */

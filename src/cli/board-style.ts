@@ -33,6 +33,7 @@ export function styleFor(n: number, asked: BoardStyle | undefined): BoardStyle {
   if (SQUARE_STYLES.includes(style) && n > MAX_DRAWN_N) {
     throw new NQueensError(
       `--format ${style} draws all n*n squares, too many for n = ${n} (at most ${MAX_DRAWN_N}); use --format perm`,
+      "out-of-range",
     );
   }
   return style;
@@ -47,6 +48,7 @@ export function checkAojSize(n: number, style: BoardStyle): void {
   if (style === "aoj" && n !== 8) {
     throw new NQueensError(
       `--format aoj is the judge's 8x8 board and has no size line: for n = ${n} use --format lines`,
+      "conflicting-options",
     );
   }
 }

@@ -142,7 +142,10 @@ function parseAlgorithms(text: string | undefined): AlgorithmName[] {
     .filter((s) => s !== "")
     .map((s) => parseChoice(s, "--algorithms", ALGORITHM_NAMES));
   if (names.length === 0) {
-    throw new NQueensError(`--algorithms must name at least one of ${ALGORITHM_NAMES.join(", ")}`);
+    throw new NQueensError(
+      `--algorithms must name at least one of ${ALGORITHM_NAMES.join(", ")}`,
+      "missing-option",
+    );
   }
   return [...new Set(names)];
 }
@@ -156,6 +159,7 @@ function parseBudget(text: string): bigint {
   if (!/^\+?\d+$/.test(trimmed)) {
     throw new NQueensError(
       `--budget must be a whole number of placements, 0 or more: got '${text}'`,
+      "out-of-range",
     );
   }
   return BigInt(trimmed);

@@ -95,10 +95,15 @@ Examples:
     )
     .action(async (file: string, flags: CompleteFlags) => {
       if (flags.limit !== undefined && !flags.all) {
-        throw new NQueensError("--limit applies to --all: add --all, or drop --limit");
+        throw new NQueensError(
+          "--limit applies to --all: add --all, or drop --limit",
+          "missing-option",
+        );
       }
-      if (flags.count && flags.all) throw new NQueensError("--count and --all: one at a time");
-      if (!flags.number && !flags.all) throw new NQueensError("--no-number applies to --all");
+      if (flags.count && flags.all)
+        throw new NQueensError("--count and --all: one at a time", "conflicting-options");
+      if (!flags.number && !flags.all)
+        throw new NQueensError("--no-number applies to --all", "conflicting-options");
       const limit = parseLimit(flags.limit);
       const { board } = await readCompletionBoard(file, flags);
       const n = board.n;
@@ -269,6 +274,7 @@ async function readCompletionBoard(
   if (!r.ok) {
     throw new NQueensError(
       r.code.startsWith("ambiguous") ? `${r.error} with --format-in` : r.error,
+      "unreadable-input",
     );
   }
   if (flags.formatIn === "auto" && !flags.quiet) {

@@ -32,7 +32,10 @@ export interface PartFlags {
 function parsePart(text: string): { index: number; of: number } {
   const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(text);
   if (m === null) {
-    throw new NQueensError(`--part must be k/K, part k of K (e.g. 1/4): got ${quote(text)}`);
+    throw new NQueensError(
+      `--part must be k/K, part k of K (e.g. 1/4): got ${quote(text)}`,
+      "invalid-value",
+    );
   }
   return { index: Number(m[1]), of: Number(m[2]) };
 }
@@ -42,14 +45,25 @@ export function checkPartFlags(
   what: "--part" | "--add",
   used: { range: boolean; queue: boolean; gpu: boolean; workers: boolean; other: boolean },
 ): void {
-  if (used.range) throw new NQueensError(`${what} takes one n, not a range`);
-  if (used.other) throw new NQueensError("--part counts a part and --add adds parts up: not both");
+  if (used.range) throw new NQueensError(`${what} takes one n, not a range`, "conflicting-options");
+  if (used.other)
+    throw new NQueensError(
+      "--part counts a part and --add adds parts up: not both",
+      "conflicting-options",
+    );
   if (used.queue) {
-    throw new NQueensError(`${what} is a count in parts without a queue: drop --queue`);
+    throw new NQueensError(
+      `${what} is a count in parts without a queue: drop --queue`,
+      "conflicting-options",
+    );
   }
-  if (used.gpu) throw new NQueensError(`${what} counts on the CPU: drop --backend gpu`);
+  if (used.gpu)
+    throw new NQueensError(`${what} counts on the CPU: drop --backend gpu`, "conflicting-options");
   if (what === "--add" && used.workers) {
-    throw new NQueensError("--add only reads the parts' files: drop --workers");
+    throw new NQueensError(
+      "--add only reads the parts' files: drop --workers",
+      "conflicting-options",
+    );
   }
 }
 
@@ -73,15 +87,13 @@ export async function runPart(
   if (flags.unique) {
     throw new NQueensError(
       "--unique: a part has no unique count of its own; add the parts up with --add --unique",
+      "conflicting-options",
     );
   }
-  if (flags.checkpoint === undefined) {
-    throw new NQueensError(
-      "--part needs --checkpoint FILE: the part's results go there, to be added up with --add",
-    );
-  }
+  // No --checkpoint: the library's countPart refuses it first (errors.ts words it).
   const secret = secretOf(flags, secretEnv);
-  const unkey = secret === undefined ? () => {} : keyCheckpoint(flags.checkpoint, secret);
+  const { checkpoint = "" } = flags;
+  const unkey = secret === undefined || !checkpoint ? () => {} : keyCheckpoint(checkpoint, secret);
   const bar = startProgress({
     label: `sub-problems of part ${part.index}/${part.of}`,
     countLabel: "solutions",
@@ -95,7 +107,7 @@ export async function runPart(
     r = await countPart(n, part, {
       method: flags.method,
       workers,
-      checkpoint: flags.checkpoint,
+      checkpoint,
       onProgress,
       signal: stop.signal,
     });
@@ -151,6 +163,7 @@ export async function runAdd(
   if (flags.checkpoint !== undefined) {
     throw new NQueensError(
       "--add reads the parts' files: name them all after --add, not --checkpoint",
+      "conflicting-options",
     );
   }
   const r = addParts(n, files, { method: flags.method, secret: secretOf(flags, secretEnv) });

@@ -6,25 +6,27 @@
 import { availableParallelism } from "node:os";
 import { type Command, Option } from "commander";
 import { BACKENDS, type BackendChoice, GpuUnavailable } from "../backend-choice.js";
-import { type CountOnResult, countOn, loadQueue } from "../backend-run.js";
+import { type CountOnResult, checkCountOptions, countOn, loadQueue } from "../backend-run.js";
 import {
   COUNT_METHODS,
   CountInterrupted,
   type CountMethod,
   checkCheckpointPath,
   checkKeySecret,
+  checkMethodN,
   defaultWorkers,
   type Progress,
   pickMethod,
   roughSeconds,
 } from "../engine/index.js";
-import { NQueensError } from "../errors.js";
-import { MAX_GPU_N, MAX_JOIN_N, MAX_SPLIT_N, MAX_WORKERS } from "../limits.js";
+import { type ErrorCode, NQueensError } from "../errors.js";
+import { MAX_JOIN_N, MAX_SPLIT_N, MAX_WORKERS } from "../limits.js";
 import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/settings.js";
 import { count, plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import { checkPartFlags, runAdd, runPart } from "./count-parts.js";
 import { printCount } from "./count-result.js";
+import { wordError, wordNote } from "./errors.js";
 import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 import type { Register } from "./register.js";
@@ -60,72 +62,45 @@ interface CountFlags {
   add?: string[];
 }
 
-/** A queue run flagged as inconsistent: one line on stderr, exit 1 (no total to trust). */
-class Flagged {
-  constructor(readonly line: string) {}
-}
-
 interface CountJob {
   n: number;
   workers: number;
   flags: CountFlags;
   onProgress: (p: Progress) => void;
   signal: AbortSignal;
-  note: (message: string) => void;
+  note: (message: string, code?: ErrorCode) => void;
 }
 
 /**
  * Counts on the backend the flags ask for (the library's `countOn` decides: a Redis queue with
- * --queue or $NQUEENS_QUEUE, a GPU, or the CPU engine). The flags are checked here first, in
- * the order the count meets them, so that each message names the flag rather than the option.
+ * --queue or $NQUEENS_QUEUE, a GPU, or the CPU engine, and checks the options; errors.ts words
+ * its errors with the flags).
  */
 async function countWith(job: CountJob): Promise<CountOnResult> {
   const { n, flags, onProgress, signal } = job;
   const url = queueUrl(flags);
-  if (url === undefined && flags.batch !== undefined) {
-    throw new NQueensError("--batch sets the job size of a queue run: add --queue URL");
-  }
-  if (url === undefined && flags.replicas !== undefined) {
-    throw new NQueensError("--replicas sets the quorum of a queue run: add --queue URL");
-  }
+  // Which flags go together, before their values are read (a secret from NQUEENS_SECRET is
+  // not one given: it is used only where it belongs).
+  checkCountOptions({
+    ...flags,
+    queue: url,
+    secret: flags.checkpoint === undefined ? flags.secret : undefined,
+  });
   if (url !== undefined) {
-    if (flags.checkpoint !== undefined || flags.workers !== undefined) {
-      throw new NQueensError(
-        "--queue stores its results in Redis and its workers take --workers: drop --checkpoint and --workers",
-      );
-    }
     const batch =
       flags.batch === undefined ? undefined : parseInteger(flags.batch, "--batch", 1, 100_000);
     const replicas =
       flags.replicas === undefined ? undefined : parseInteger(flags.replicas, "--replicas", 1, 9);
     const address = parseQueueUrl(url, "--queue"); // a bad address is named before a missing secret
-    const { RunFlagged } = await loadQueue(); // a missing package is named before a missing secret
+    await loadQueue(); // a missing package is named before a missing secret
     const secret = resolveSecret(flags.secret);
     const options = { method: flags.method, replicas, batch, onProgress, signal };
-    try {
-      return await countOn(n, { ...options, queue: address, secret, onMessage: job.note });
-    } catch (e) {
-      if (!(e instanceof RunFlagged)) throw e;
-      throw new Flagged(
-        `run ${e.run} is flagged: ${e.reason}; no total until it is checked and cleared (nqueens runs --clear-flag ${e.run})`,
-      );
-    }
+    return await countOn(n, { ...options, queue: address, secret, onMessage: job.note });
   }
   // A secret (--secret, else NQUEENS_SECRET) keys the checkpoint's records, whichever engine
   // opens it; without one they carry a CRC only.
   const secret = flags.secret ?? (process.env[SECRET_ENV] || undefined);
-  if (flags.checkpoint === undefined && flags.secret !== undefined) {
-    throw new NQueensError(
-      "--secret keys a queue run or a checkpoint: add --queue URL or --checkpoint FILE",
-    );
-  }
   if (flags.checkpoint !== undefined && secret !== undefined) checkKeySecret(secret, "--secret");
-  if (flags.method === "join" && flags.backend === "gpu") {
-    throw new NQueensError("--method join counts on the CPU: drop --backend gpu or --method join");
-  }
-  if (flags.backend === "gpu") {
-    parseInteger(String(n), "n for --backend gpu", 1, MAX_GPU_N);
-  }
   try {
     return await countOn(n, {
       backend: flags.backend,
@@ -235,13 +210,6 @@ function workersOf(flags: CountFlags): number {
     : parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
 }
 
-/** --method join counts up to MAX_JOIN_N: named with the flag before the library says it. */
-function checkJoinN(flags: CountFlags, n: number): void {
-  if (flags.method === "join" && n > MAX_JOIN_N) {
-    throw new NQueensError(`--method join counts n up to ${MAX_JOIN_N}: got ${n}`);
-  }
-}
-
 /** `LO..HI`: a range of n. */
 const RANGE = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/;
 
@@ -259,7 +227,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   }
   if (range) return runRange(range[1]!, range[2]!, flags);
   const n = parseInteger(nText, "n", 1, MAX_SPLIT_N);
-  checkJoinN(flags, n);
+  checkMethodN(n, flags.method); // before the other flags are read
   if (flags.add !== undefined) return runAdd(n, flags.add, flags, SECRET_ENV);
   const workers = workersOf(flags);
   if (flags.part !== undefined) {
@@ -291,8 +259,8 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     stream: stderr,
   });
   const onProgress = (p: Progress) => bar.update(p.done, p.total, { count: p.solutions });
-  const note = (message: string) => {
-    if (!flags.json) warn(`nqueens: ${message}`);
+  const note = (message: string, code?: ErrorCode) => {
+    if (!flags.json) warn(`nqueens: ${wordNote(message, code)}`);
   };
   const stop = trapStopSignals();
   let result: CountOnResult;
@@ -300,8 +268,9 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     result = await countWith({ n, workers, flags, onProgress, signal: stop.signal, note });
   } catch (e) {
     bar.stop();
-    if (e instanceof Flagged) {
-      warn(`nqueens: ${e.line}`);
+    // A queue run flagged as inconsistent: one line, exit 1 (no total to trust).
+    if (e instanceof NQueensError && e.code === "run-flagged") {
+      warn(`nqueens: ${wordError(e)}`);
       return 1;
     }
     if (!(e instanceof CountInterrupted)) throw e;
@@ -353,9 +322,10 @@ async function runRange(loText: string, hiText: string, flags: CountFlags): Prom
   if (flags.checkpoint !== undefined || queueUrl(flags) !== undefined) {
     throw new NQueensError(
       "a range of n counts here, one n at a time: drop --checkpoint and --queue",
+      "conflicting-options",
     );
   }
-  checkJoinN(flags, hi);
+  checkMethodN(hi, flags.method); // before the first row
   const workers = workersOf(flags);
   const out = stdout();
   if (!flags.json)

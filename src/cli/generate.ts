@@ -91,7 +91,7 @@ Examples:
       for (const [flag, name] of Object.entries(FLAG_NAMES)) {
         const key = flag as keyof GenerateFlags;
         if (flags[key] !== undefined && !FLAGS_OF[kind].includes(key)) {
-          throw new NQueensError(`${name} does not apply to ${kind}`);
+          throw new NQueensError(`${name} does not apply to ${kind}`, "conflicting-options");
         }
       }
       const maxN =

@@ -16,6 +16,7 @@ function mib(bytes: number): string {
 function tooLarge(where: string): NQueensError {
   return new NQueensError(
     `${where} is larger than ${mib(MAX_INPUT_BYTES)}, the limit for a board (see "Size limits" in the README)`,
+    "unreadable-input",
   );
 }
 
@@ -58,15 +59,22 @@ export async function readInput(file: string | undefined): Promise<string> {
   const name = quote(file, 200); // a path: more of it is worth showing
   try {
     const info = await stat(file);
-    if (info.isDirectory()) throw new NQueensError(`cannot read ${name}: it is a directory`);
+    if (info.isDirectory())
+      throw new NQueensError(`cannot read ${name}: it is a directory`, "unreadable-input");
     if (info.isFile() && info.size > MAX_INPUT_BYTES) throw tooLarge(name);
     return await readLimited(createReadStream(file), name);
   } catch (e) {
     if (e instanceof NQueensError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new NQueensError(`cannot read ${name}: no such file`);
-    if (code === "EISDIR") throw new NQueensError(`cannot read ${name}: it is a directory`);
-    if (code === "EACCES") throw new NQueensError(`cannot read ${name}: permission denied`);
-    throw new NQueensError(`cannot read ${name}: ${(e as Error).message.split("\n")[0]}`);
+    if (code === "ENOENT")
+      throw new NQueensError(`cannot read ${name}: no such file`, "unreadable-input");
+    if (code === "EISDIR")
+      throw new NQueensError(`cannot read ${name}: it is a directory`, "unreadable-input");
+    if (code === "EACCES")
+      throw new NQueensError(`cannot read ${name}: permission denied`, "unreadable-input");
+    throw new NQueensError(
+      `cannot read ${name}: ${(e as Error).message.split("\n")[0]}`,
+      "unreadable-input",
+    );
   }
 }

@@ -22,7 +22,7 @@ export async function runJudge(name: JudgeName, file: string, check?: string): P
     await stdout().text(result.output);
     return 0;
   }
-  if (result.code !== "no") throw new NQueensError(result.error);
+  if (result.code !== "no") throw new NQueensError(result.error, "unreadable-input");
   if (result.output !== "") await stdout().text(result.output);
   process.stderr.write(`nqueens: ${result.error}\n`);
   return 1;
@@ -35,10 +35,14 @@ async function answer(name: JudgeName, file: string, check?: string) {
   if (j.check === undefined) {
     throw new NQueensError(
       `--check is for the problems that accept any solution (${SPECIAL.join(", ")}): ${name} has one right output, so compare it with this command's`,
+      "conflicting-options",
     );
   }
   if (check === "-" && file === "-") {
-    throw new NQueensError("--check -: the input and the output cannot both come from stdin");
+    throw new NQueensError(
+      "--check -: the input and the output cannot both come from stdin",
+      "conflicting-options",
+    );
   }
   const input = await readInput(file);
   return j.check(input, await readInput(check));

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { Command, CommanderError, type OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
 import { commandsFor } from "./commands.js";
+import { wordError } from "./errors.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
 /** The package's version, read from package.json (two folders up from src/cli and dist/cli). */
@@ -81,7 +82,7 @@ solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
     }
     await out.end().catch(() => {}); // what was printed before the error still goes out
     if (e instanceof NQueensError) {
-      process.stderr.write(`nqueens: ${e.message}\n`);
+      process.stderr.write(`nqueens: ${wordError(e)}\n`);
       return e instanceof WriteFailed ? 74 : 2; // a file the library writes: as for the output
     }
     const message = e instanceof Error ? e.message : String(e);

@@ -32,6 +32,7 @@ export async function readBoard(
   if (!r.ok) {
     throw new NQueensError(
       r.code.startsWith("ambiguous") ? `${r.error} with --format-in` : r.error,
+      "unreadable-input",
     );
   }
   if (formatIn === "auto" && !quiet) {

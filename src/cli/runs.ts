@@ -159,10 +159,11 @@ that disagrees flags the run: count refuses it (exit 1) until --clear-flag.`,
           flags.clearFlag === undefined
             ? "--forget, --verify and --drop-forged: one at a time"
             : "--forget, --verify, --drop-forged and --clear-flag: one at a time",
+          "conflicting-options",
         );
       }
       if (flags.sample !== undefined && flags.verify === undefined) {
-        throw new NQueensError("--sample goes with --verify RUN");
+        throw new NQueensError("--sample goes with --verify RUN", "missing-option");
       }
       if (flags.forget !== undefined) {
         const { forgetRun } = await loadQueue(); // BullMQ: here only

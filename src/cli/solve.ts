@@ -45,7 +45,10 @@ Examples:
     .action(async (nText: string, flags: SolveFlags) => {
       const n = parseInteger(nText, "n", 1, MAX_SOLVE_N);
       if (flags.seed !== undefined && flags.method !== "random") {
-        throw new NQueensError("--seed is for --method random; the other methods have no seed");
+        throw new NQueensError(
+          "--seed is for --method random; the other methods have no seed",
+          "conflicting-options",
+        );
       }
       const seed =
         flags.seed === undefined ? undefined : parseInteger(flags.seed, "--seed", 0, 2 ** 32 - 1);

@@ -210,14 +210,18 @@ function listen(server: Server, port: number): Promise<number> {
         reject(
           new NQueensError(
             `port ${port} on 127.0.0.1 is already in use: choose another with --port`,
+            "unavailable",
           ),
         );
       } else if (e.code === "EACCES") {
         reject(
-          new NQueensError(`port ${port} needs more privileges: choose one above 1023 with --port`),
+          new NQueensError(
+            `port ${port} needs more privileges: choose one above 1023 with --port`,
+            "unavailable",
+          ),
         );
       } else {
-        reject(new NQueensError(`cannot listen on 127.0.0.1:${port}: ${e.message}`));
+        reject(new NQueensError(`cannot listen on 127.0.0.1:${port}: ${e.message}`, "unavailable"));
       }
     });
     server.listen(port, "127.0.0.1", () => {
@@ -260,6 +264,7 @@ Examples:
       if (!existsSync(join(given, "index.html"))) {
         throw new NQueensError(
           `the web page is not built: ${join(given, "index.html")} is missing; run \`npm run build:web\` first`,
+          "unavailable",
         );
       }
       const root = realpathSync(given);

@@ -3,9 +3,7 @@
  * Logs one line per event on stderr; stdout stays empty.
  */
 import { availableParallelism } from "node:os";
-import { GpuUnavailable } from "../backend-choice.js";
 import { loadQueue } from "../backend-run.js";
-import { NQueensError } from "../errors.js";
 import type { Backend, WorkerEvent } from "../queue/index.js";
 import {
   checkWorkerName,
@@ -124,10 +122,7 @@ quadrant tables: about 60 MB per thread at n = 20, 534 MB at n = 22 (choose
         lockSeconds: lock,
         name: flags.name,
         onEvent: (e) => log(describeEvent(e, flags.quiet === true)),
-      }).catch((e: unknown) => {
-        // The library names its option (`backend "gpu": ...`); the command names the flag.
-        throw e instanceof GpuUnavailable ? new NQueensError(`--backend gpu: ${e.why}`) : e;
-      });
+      }); // a GPU that cannot be opened: `--backend gpu: ...` (errors.ts words it)
       await new Promise<void>((resolve) => {
         let stops = 0;
         const stop = () => {

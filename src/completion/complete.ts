@@ -169,7 +169,7 @@ export function completeOne(
   const v = validate(board);
   const { n, queens, forbidden } = v;
   const least = options.least ?? (n <= 32 && !forbidden.any);
-  if (least && n > 32) throw new NQueensError("the least completion is searched for n <= 32 only");
+  if (least && n > 32) throw outOfRange("the least completion is searched for n <= 32 only");
   if (queens.length === n) return fullCols(n, queens);
   if (least) {
     if (decideHard(board, forbidden).cols === undefined) return undefined;
@@ -565,9 +565,12 @@ class Walk {
   }
 }
 
+/** A number option outside its range (the message names it). */
+const outOfRange = (message: string) => new NQueensError(message, "out-of-range");
+
 function checkLimit(limit: number = Number.POSITIVE_INFINITY): number {
   if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0))) {
-    throw new NQueensError(`limit must be a non-negative integer: got ${limit}`);
+    throw outOfRange(`limit must be a non-negative integer: got ${limit}`);
   }
   return limit;
 }
@@ -575,7 +578,7 @@ function checkLimit(limit: number = Number.POSITIVE_INFINITY): number {
 /** A function that gives the event loop a turn when `every` ms have passed since the last. */
 function turns(every: number = DEFAULT_YIELD_MS): () => Promise<void> | undefined {
   if (!(typeof every === "number" && every >= 0 && every !== Number.POSITIVE_INFINITY)) {
-    throw new NQueensError(`yieldEveryMs must be a non-negative number: got ${every}`);
+    throw outOfRange(`yieldEveryMs must be a non-negative number: got ${every}`);
   }
   let last = performance.now();
   return () => {

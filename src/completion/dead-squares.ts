@@ -31,7 +31,11 @@ export function deadSquares(board: PartialBoard): DeadSquares {
   const { n, queens } = board;
   checkSize(n, MAX_HINT_N);
   const clash = conflicts(board)[0];
-  if (clash) throw new NQueensError("the queens attack each other: no square can be hinted");
+  if (clash)
+    throw new NQueensError(
+      "the queens attack each other: no square can be hinted",
+      "invalid-board",
+    );
   const alive = new Uint8Array(n * n);
   const safe: Queen[] = [];
   for (let row = 0; row < n; row++) {

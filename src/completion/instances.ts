@@ -34,6 +34,8 @@ export function randomCompletion(n: number, placed: number, seed: number): Queen
   if (!Number.isInteger(placed) || placed < 0 || placed > n) {
     throw new NQueensError(
       `the queens to place must be a whole number from 0 to ${n}: got ${placed}`,
+      "out-of-range",
+      { option: "placed", value: placed, min: 0, max: n },
     );
   }
   const rng = new PythonRandom(seed);
@@ -111,7 +113,11 @@ export function excludedDiagonalsBoard(
   d = pairs.length,
 ): PartialBoard {
   if (!Number.isInteger(d) || d < 0 || d > pairs.length) {
-    throw new NQueensError(`d must be a whole number from 0 to ${pairs.length}: got ${d}`);
+    throw new NQueensError(
+      `d must be a whole number from 0 to ${pairs.length}: got ${d}`,
+      "out-of-range",
+      { option: "d", value: d, min: 0, max: pairs.length },
+    );
   }
   const sums: number[] = [];
   const differences: number[] = [];
@@ -134,6 +140,8 @@ export function blockedSquares(
   if (!Number.isInteger(count) || count < 0 || count > n * n) {
     throw new NQueensError(
       `the squares to block must be a whole number from 0 to ${n * n}: got ${count}`,
+      "out-of-range",
+      { option: "blocked", value: count, min: 0, max: n * n },
     );
   }
   if (count === 0) return [];
@@ -328,7 +336,11 @@ function whole(
 ): number {
   const x = v ?? fallback;
   if (!Number.isInteger(x) || x < min || x > max) {
-    throw new NQueensError(`${what} must be a whole number from ${min} to ${max}: got ${x}`);
+    throw new NQueensError(
+      `${what} must be a whole number from ${min} to ${max}: got ${x}`,
+      "out-of-range",
+      { option: what, value: x, min, max },
+    );
   }
   return x;
 }
@@ -355,6 +367,7 @@ export function generateInstance(
       if (!queens) {
         throw new NQueensError(
           `the published method gave up: ${n * n} tries did not place ${placed} queens (seed ${seed}); try another seed or fewer queens`,
+          "gave-up",
         );
       }
       return {
@@ -409,6 +422,7 @@ export function generateInstance(
       if (!blocked) {
         throw new NQueensError(
           `the published method gave up: 1,000 shuffles did not block ${count} squares keeping ${minInLine + 1} in every line`,
+          "gave-up",
         );
       }
       return {
@@ -434,6 +448,8 @@ export function generateInstance(
     default:
       throw new NQueensError(
         `the kind must be one of ${INSTANCE_KINDS.join(", ")}: got ${String(kind)}`,
+        "not-a-choice",
+        { option: "kind", value: String(kind), choices: INSTANCE_KINDS },
       );
   }
 }

@@ -66,10 +66,16 @@ function onlyCompletion(n: number, clues: readonly Queen[], cols: readonly numbe
 export function uniquePuzzle(n: number, difficulty: PuzzleDifficulty, seed: number): Puzzle {
   checkGeneratorSize(n, 32);
   if (n < 4)
-    throw new NQueensError(`a puzzle needs n >= 4 (smaller boards have no solution): got ${n}`);
+    throw new NQueensError(
+      `a puzzle needs n >= 4 (smaller boards have no solution): got ${n}`,
+      "out-of-range",
+      { option: "n", value: n, min: 4 },
+    );
   if (!PUZZLE_DIFFICULTIES.includes(difficulty)) {
     throw new NQueensError(
       `the difficulty must be easy, medium or hard: got ${String(difficulty)}`,
+      "not-a-choice",
+      { option: "difficulty", value: String(difficulty), choices: PUZZLE_DIFFICULTIES },
     );
   }
   const rng = new PythonRandom(seed);

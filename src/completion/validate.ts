@@ -55,20 +55,21 @@ export function validate(board: PartialBoard): Checked {
   }
   if (!wellFormed || !order) {
     // Off the board, not integers, or two on a square: boardProblems words the first problem.
-    throw new NQueensError(boardProblems(board)[0] ?? "malformed board");
+    throw new NQueensError(boardProblems(board)[0] ?? "malformed board", "invalid-board");
   }
   let forbidden = NOTHING_FORBIDDEN;
   if (isRestricted(board)) {
     const problem = restrictionProblems(board)[0];
-    if (problem) throw new NQueensError(problem);
+    if (problem) throw new NQueensError(problem, "invalid-board");
     forbidden = new Forbidden(board);
     for (const q of queens) {
       const why = forbidden.reason(q.row, q.col);
-      if (why) throw new NQueensError(`queen at (${q.row}, ${q.col}) stands on ${why}`);
+      if (why)
+        throw new NQueensError(`queen at (${q.row}, ${q.col}) stands on ${why}`, "invalid-board");
     }
   }
   const first = firstConflict(n, queens, rows, cols, order);
-  if (first) throw new NQueensError(describeConflict(first));
+  if (first) throw new NQueensError(describeConflict(first), "invalid-board");
   return { board, n, queens, forbidden };
 }
 

@@ -22,9 +22,16 @@ import { hostname, tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { describeWriteError, isWriteFault, NQueensError, WriteFailed } from "../errors.js";
 
-/** Refuses the checkpoint at `path`, saying why (one line, the file left as it was). */
-export function refuse(path: string, why: string): never {
-  throw new NQueensError(`checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`);
+/**
+ * Refuses the checkpoint at `path`, saying why (one line, the file left as it was); `reason`
+ * tells apart the refusals a caller words its own way (`keyed`, `unkeyed`: the secret).
+ */
+export function refuse(path: string, why: string, reason?: "keyed" | "unkeyed"): never {
+  throw new NQueensError(
+    `checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`,
+    "checkpoint-unusable",
+    reason === undefined ? { file: path } : { file: path, option: "secret", reason },
+  );
 }
 
 /**
@@ -35,6 +42,7 @@ export function refuseWrite(path: string, what: string, e: unknown): never {
   if (isWriteFault(e)) {
     throw new WriteFailed(
       `checkpoint ${path} ${what}: ${describeWriteError(e)}; the file is unchanged`,
+      path,
     );
   }
   refuse(path, `${what} (${(e as NodeJS.ErrnoException).code ?? e})`);

@@ -88,6 +88,8 @@ export function checkKeySecret(secret: string, what = "secret"): string {
   if (secret.length < MIN_KEY_LENGTH) {
     throw new NQueensError(
       `${what} must be at least ${MIN_KEY_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any tagged line: make one with \`openssl rand -hex 16\``,
+      "secret-invalid",
+      { option: what, min: MIN_KEY_LENGTH },
     );
   }
   return secret;
@@ -200,6 +202,8 @@ export function checkCheckpointPath(path: string): void {
     const kind = kindOf(stats);
     throw new NQueensError(
       `checkpoint ${path} is ${kind === "not a regular file" ? kind : `${kind}, not a regular file`}; refusing to use it`,
+      "checkpoint-unusable",
+      { file: path },
     );
   }
 }
@@ -354,12 +358,13 @@ function refuseHeader(path: string, first: string, expect: Expected): never {
     refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
   }
   if (m[5] !== undefined && !key) {
-    refuse(path, "is keyed (written with a secret): give the same --secret or NQUEENS_SECRET");
+    refuse(path, "is keyed (written with a secret): give the same secret", "keyed");
   }
   if (m[5] === undefined && key) {
     refuse(
       path,
-      "has no key (written without a secret) but one is in use (--secret or NQUEENS_SECRET), which accepts only records it tagged: resume it without the secret, or start a new checkpoint",
+      "has no key (written without a secret) but one is in use, which accepts only records it tagged: resume it without the secret, or start a new checkpoint",
+      "unkeyed",
     );
   }
   refuse(path, "was written with another secret (its header fails its MAC)");
@@ -425,6 +430,7 @@ function open(place: Place, expect: Expected): Checkpoint {
       } catch {}
       throw new WriteFailed(
         `checkpoint ${path} cannot be written: ${describeWriteError(e)}; what it recorded before is kept, to resume from`,
+        path,
       );
     }
     size += buffer.length;

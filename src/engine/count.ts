@@ -3,10 +3,9 @@
  * method, with the engine's contract (progress, abort, checkpoints, exact bigint counts).
  */
 import { NQueensError, quote } from "../errors.js";
-import { MAX_JOIN_N } from "../limits.js";
 import { countFast } from "./constellations/count.js";
 import { countJoin } from "./join/index.js";
-import { COUNT_METHODS, pickMethod } from "./method.js";
+import { COUNT_METHODS, checkMethodN, pickMethod } from "./method.js";
 import { countPlain } from "./plain.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
 
@@ -29,13 +28,13 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
   if (!METHODS.includes(method)) {
     throw new NQueensError(
       `method must be one of ${METHODS.join(", ")}: got ${quote(String(method))}`,
+      "not-a-choice",
+      { option: "method", value: String(method), choices: METHODS },
     );
   }
   if (method === "plain") return plain(n, options);
+  checkMethodN(n, method);
   const chosen = pickMethod(n, method);
-  if (chosen === "join" && Number.isInteger(n) && n > MAX_JOIN_N) {
-    throw new NQueensError(`method "join" counts n up to ${MAX_JOIN_N}: got ${n}`);
-  }
   const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
   return { ...r, method: chosen };
 }
@@ -43,7 +42,11 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
 /** The plain counter as one sub-problem: progress at its start and end, abort before it. */
 function plain(n: number, options: CountOptions): CountResult {
   if (options.checkpoint !== undefined) {
-    throw new NQueensError('method "plain" keeps no checkpoint: use "join" or "constellations"');
+    throw new NQueensError(
+      'method "plain" keeps no checkpoint: use "join" or "constellations"',
+      "conflicting-options",
+      { option: "method", value: "plain", other: "checkpoint" },
+    );
   }
   if (options.signal?.aborted) throw new CountInterrupted(0, 1);
   options.onProgress?.({ done: 0, total: 1, solutions: 0n });

@@ -36,7 +36,13 @@ export {
   joinSubProblems,
 } from "./join/index.js";
 export { solveSubProblem } from "./kernel.js";
-export { COUNT_METHODS, type CountMethod, pickMethod, roughSeconds } from "./method.js";
+export {
+  COUNT_METHODS,
+  type CountMethod,
+  checkMethodN,
+  pickMethod,
+  roughSeconds,
+} from "./method.js";
 export {
   type AddPartsOptions,
   addParts,

@@ -3,6 +3,7 @@
  * of half-boards (join/). Both give the same counts; `auto` takes the one measured faster for n on
  * this project's 2-core machine (README, "Counting fast").
  */
+import { NQueensError } from "../errors.js";
 import { MAX_JOIN_N } from "../limits.js";
 
 /** The methods `nqueens count --method` takes. */
@@ -26,6 +27,23 @@ const JOIN_FROM_N = 14;
 export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "constellations" {
   if (method !== "auto") return method;
   return n >= JOIN_FROM_N && n <= MAX_JOIN_N ? "join" : "constellations";
+}
+
+/**
+ * Checks that the method `method` stands for at n counts n: the join counts n up to
+ * {@link MAX_JOIN_N} (the counters check the rest of n themselves).
+ * @throws NQueensError (`out-of-range`, `other: "method"`) for the join and a larger n
+ */
+export function checkMethodN(n: number, method: CountMethod = "auto"): void {
+  if (pickMethod(n, method) === "join" && Number.isInteger(n) && n > MAX_JOIN_N) {
+    throw new NQueensError(`method "join" counts n up to ${MAX_JOIN_N}: got ${n}`, "out-of-range", {
+      option: "n",
+      value: n,
+      min: 1,
+      max: MAX_JOIN_N,
+      other: "method",
+    });
+  }
 }
 
 /**

@@ -62,12 +62,18 @@ function splitOf(n: number, method: CountMethod | undefined): Split {
   if (method !== undefined && !COUNT_METHODS.includes(method)) {
     throw new NQueensError(
       `method must be one of ${COUNT_METHODS.join(", ")}: got ${quote(String(method))}`,
+      "not-a-choice",
+      { option: "method", value: String(method), choices: COUNT_METHODS },
     );
   }
   const chosen = pickMethod(n, method);
   if (chosen === "join") {
     if (!Number.isInteger(n) || n < 1 || n > MAX_JOIN_N) {
-      throw new NQueensError(`method "join" counts n up to ${MAX_JOIN_N}: got ${n}`);
+      throw new NQueensError(
+        `method "join" counts n up to ${MAX_JOIN_N}: got ${n}`,
+        "out-of-range",
+        { option: "n", value: n, min: 1, max: MAX_JOIN_N, other: "method" },
+      );
     }
     const tasks = joinSubProblems(n);
     return {
@@ -101,6 +107,8 @@ function checkPart(part: CountPart, s: Split, n: number): void {
   ) {
     throw new NQueensError(
       `a part is k/K with 1 <= k <= K <= ${count(s.subProblems)} (the sub-problems of n=${n} by the ${s.method === "join" ? "join" : "constellations"}): got ${quote(`${index}/${of}`)}`,
+      "out-of-range",
+      { option: "part", value: `${index}/${of}`, min: 1, max: s.subProblems },
     );
   }
 }
@@ -120,13 +128,16 @@ export async function countPart(
   part: CountPart,
   options: PartOptions,
 ): Promise<PartResult> {
-  const s = splitOf(n, options.method);
-  checkPart(part, s, n);
-  if (typeof options.checkpoint !== "string" || options.checkpoint === "") {
+  // No checkpoint is named before the part and n are checked: nothing else matters without one.
+  if (typeof options?.checkpoint !== "string" || options.checkpoint === "") {
     throw new NQueensError(
       "a part needs a checkpoint file: its results go there, to be added up with the other parts'",
+      "missing-option",
+      { option: "checkpoint", other: "part" },
     );
   }
+  const s = splitOf(n, options.method);
+  checkPart(part, s, n);
   const counted =
     s.method === "join"
       ? await countJoin(n, { ...options, part })
@@ -168,12 +179,20 @@ export function addParts(
   const start = performance.now();
   const s = splitOf(n, options.method);
   if (!Array.isArray(files) || files.length === 0) {
-    throw new NQueensError("no checkpoint files to add up: name the parts' files");
+    throw new NQueensError(
+      "no checkpoint files to add up: name the parts' files",
+      "missing-option",
+      { option: "files" },
+    );
   }
   const found = new Map<number, { r: SubResult; file: string }>();
   for (const file of files) {
     if (typeof file !== "string" || !existsSync(file)) {
-      throw new NQueensError(`checkpoint ${quote(String(file))} does not exist`);
+      throw new NQueensError(
+        `checkpoint ${quote(String(file))} does not exist`,
+        "checkpoint-unusable",
+        { file: String(file) },
+      );
     }
     const results = readCheckpoint(file, n, s.version, s.subProblems, { secret: options.secret });
     for (const [id, r] of results) {
@@ -182,6 +201,8 @@ export function addParts(
       else if (!sameResult(before.r, r)) {
         throw new NQueensError(
           `${before.file} and ${file} record different results for sub-problem ${id}: one of them is wrong; count that part again`,
+          "parts-disagree",
+          { file },
         );
       }
     }
@@ -193,6 +214,7 @@ export function addParts(
     }
     throw new NQueensError(
       `the checkpoints hold ${count(found.size)} of the ${count(s.subProblems)} sub-problems of n=${n} (${s.method}): ${count(s.subProblems - found.size)} are in none of them (the first: ${missing.join(", ")}); add the missing parts' files, or count the rest into one of them`,
+      "parts-missing",
     );
   }
   const tally = s.tally();

@@ -99,6 +99,8 @@ export function formatChunks(
     default:
       throw new NQueensError(
         `style must be one of ${BOARD_STYLES.join(", ")}: got '${style as string}'`,
+        "not-a-choice",
+        { option: "style", value: String(style), choices: BOARD_STYLES },
       );
   }
 }

@@ -63,6 +63,7 @@ function perm(b: Layout, base: number, style: string): Generator<string> {
       if (cols.length > 1) {
         throw new NQueensError(
           `the ${style} style shows at most one queen per row: row ${r} has ${cols.length}`,
+          "invalid-board",
         );
       }
       return cols.length === 0 ? "-" : String(cols[0]! + base);

@@ -25,11 +25,19 @@ export function formatSvg(b: Layout, options: FormatOptions): Generator<string> 
   const title = options.title ?? `${b.n}x${b.n} board with ${k} queen${k === 1 ? "" : "s"}`;
   const size = options.size ?? b.n * Math.min(60, Math.max(1, Math.floor(640 / b.n)));
   if (!(size > 0) || !Number.isFinite(size)) {
-    throw new NQueensError(`the SVG size must be a positive number of pixels: got ${size}`);
+    throw new NQueensError(
+      `the SVG size must be a positive number of pixels: got ${size}`,
+      "out-of-range",
+      { option: "size", value: size },
+    );
   }
   const id = `${options.idPrefix ?? "nqueens"}-squares`;
   if (!/^[A-Za-z_][\w.-]*$/.test(id)) {
-    throw new NQueensError(`the SVG id prefix must be a plain name: got '${options.idPrefix}'`);
+    throw new NQueensError(
+      `the SVG id prefix must be a plain name: got '${options.idPrefix}'`,
+      "invalid-value",
+      { option: "idPrefix", value: String(options.idPrefix) },
+    );
   }
   return svgChunks(b, title, size, id);
 }

@@ -69,11 +69,12 @@ export function layout(board: PartialBoard | Solution): Layout {
   if (Array.isArray(board)) {
     const cols = board as Solution;
     const n = cols.length;
-    if (n < 1) throw new NQueensError(`a board needs a size of at least 1: got ${n}`);
+    if (n < 1)
+      throw new NQueensError(`a board needs a size of at least 1: got ${n}`, "invalid-board");
     for (let r = 0; r < n; r++) {
       const c = cols[r]!;
       if (!Number.isInteger(c) || c < 0 || c >= n) {
-        throw new NQueensError(`queen at (${r}, ${c}) is off the ${n}x${n} board`);
+        throw new NQueensError(`queen at (${r}, ${c}) is off the ${n}x${n} board`, "invalid-board");
       }
     }
     return {
@@ -89,11 +90,11 @@ export function layout(board: PartialBoard | Solution): Layout {
   }
   const { n, queens } = board as PartialBoard;
   if (!Number.isInteger(n) || n < 1) {
-    throw new NQueensError(`a board needs a size of at least 1: got ${n}`);
+    throw new NQueensError(`a board needs a size of at least 1: got ${n}`, "invalid-board");
   }
   const full = board as PartialBoard;
   const problems = boardProblems(full);
-  if (problems.length > 0) throw new NQueensError(problems[0]!);
+  if (problems.length > 0) throw new NQueensError(problems[0]!, "invalid-board");
   const sorted = [...queens].sort((a, b) => a.row - b.row || a.col - b.col);
   let rows: number[][] | undefined;
   let blockedRows: number[][] | undefined;
@@ -162,6 +163,8 @@ export function plainOnly(b: Layout, style: string): void {
   if (b.restricted !== undefined) {
     throw new NQueensError(
       `the ${style} style cannot show blocked squares or excluded diagonals: use ${KEEPS_RESTRICTIONS} or a style drawn square by square (${DRAWS_RESTRICTIONS})`,
+      "conflicting-options",
+      { option: "style", value: style },
     );
   }
 }

@@ -59,6 +59,8 @@ function loadDawn(): Promise<DawnModule> {
     return Promise.reject(
       new NQueensError(
         `the GPU backend needs the optional package webgpu (Dawn): ${WEBGPU_INSTALL}`,
+        "missing-package",
+        { packages: ["webgpu"] },
       ),
     );
   }
@@ -99,13 +101,13 @@ function vulkanLoaderFound(): boolean {
 export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<NodeGpu> {
   if (!dawnInstalled()) await loadDawn(); // says which package to install
   if (options.quiet && !vulkanLoaderFound()) {
-    throw new NQueensError("no WebGPU adapter found (no Vulkan loader: libvulkan.so.1)");
+    throw new NQueensError("no WebGPU adapter found (no Vulkan loader: libvulkan.so.1)", "no-gpu");
   }
   const { create } = await loadDawn();
   const flags = options.robust ? [] : ["enable-dawn-features=disable_robustness"];
   let gpu: GPU | undefined = create(flags);
   const opened = await requestCountingDevice(gpu);
-  if (!opened) throw new NQueensError(`no WebGPU adapter found (${noAdapterHint()})`);
+  if (!opened) throw new NQueensError(`no WebGPU adapter found (${noAdapterHint()})`, "no-gpu");
   const { adapter, device } = opened;
   return {
     device,

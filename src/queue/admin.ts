@@ -125,7 +125,9 @@ export async function withRedis<T>(
 
 export function needSecret(secret: unknown): string {
   if (typeof secret !== "string")
-    throw new NQueensError("reading a run's records needs its secret");
+    throw new NQueensError("reading a run's records needs its secret", "secret-missing", {
+      option: "secret",
+    });
   return checkSecret(secret, "the secret");
 }
 
@@ -140,6 +142,8 @@ function splitOfRun(name: string, meta: RunMeta): RunSplit {
       s
         ? `run '${name}' was split as ${meta.version}; this program splits n=${meta.n} as ${s.version} and cannot check it`
         : `run '${name}' was split as ${meta.version}, a split this program does not know: it cannot check it`,
+      "run-mismatch",
+      { run: name },
     );
   }
   return s;
@@ -286,7 +290,7 @@ export async function dropForged(
   checkRunName(name);
   const key = runKey(needSecret(options?.secret), name);
   return withRedis(url, options.connectSeconds, async (redis) => {
-    const meta = await checkedMeta(redis, name, key, "use --forget to delete it");
+    const meta = await checkedMeta(redis, name, key, "forget");
     const { version, size: count } = splitOfRun(name, meta);
     const keys = runKeys(name);
     const dropped: ForgedRecord[] = [];
@@ -377,7 +381,7 @@ export async function forgetRun(
     const keys = runKeys(name);
     const listed = await redis.sismember(RUNS_KEY, name);
     if (!listed && !(await redis.exists(keys.meta))) {
-      throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+      throw new NQueensError(`no run named '${name}' on this server`, "no-such-run", { run: name });
     }
     const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
     queue.on("error", () => {});
@@ -394,6 +398,8 @@ export async function forgetRun(
       if (locked.length > 0) {
         throw new NQueensError(
           `run '${name}' has ${locked.length} job${locked.length === 1 ? "" : "s"} in progress: stop its workers or let the jobs finish, then forget it`,
+          "run-busy",
+          { run: name },
         );
       }
       let jobs = 0;

@@ -69,7 +69,9 @@ export async function openRedis(url: QueueUrl, options: OpenOptions = {}): Promi
     }
   });
   const fail = (why: string) =>
-    new QueueConnectionError(`cannot use Redis at ${url.display}: ${why}`);
+    new QueueConnectionError(`cannot use Redis at ${url.display}: ${why}`, "queue-unreachable", {
+      queue: url.display,
+    });
   const seconds = options.connectSeconds ?? 3;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -8,7 +8,7 @@
  */
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { NQueensError } from "../errors.js";
+import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
 import type { RunSplit, RunTally } from "./run-split.js";
@@ -80,7 +80,7 @@ class RunFollower {
   private readonly links: Links;
   private readonly options: CoordinatorOptions;
   private readonly keys: ReturnType<typeof runKeys>;
-  private readonly say: (message: string) => void;
+  private readonly say: (message: string, code?: ErrorCode) => void;
   private readonly began: number;
   private readonly batch: number;
   private readonly replicas: number;
@@ -248,10 +248,10 @@ class RunFollower {
     return judgeRun(this.plan, this.key, votes, this.replicas);
   }
 
-  private tell(what: string, message: string): void {
+  private tell(what: string, message: string, code?: ErrorCode): void {
     if (!this.told.has(what)) {
       this.told.add(what);
-      this.say(message);
+      this.say(message, code);
     }
   }
 
@@ -259,7 +259,8 @@ class RunFollower {
     if (ids.length > 0) {
       this.tell(
         "forged",
-        `run ${this.name}: the record of sub-problem ${some(ids)} fails its MAC (forged, damaged, or written with another secret); the run gives no total while it is there (see nqueens runs)`,
+        `run ${this.name}: the record of sub-problem ${some(ids)} fails its MAC (forged, damaged, or written with another secret); the run gives no total while it is there`,
+        "run-unsettled",
       );
     }
   }
@@ -315,7 +316,8 @@ class RunFollower {
         const counts = j.votes.map((v) => `${v.worker} ${v.result.count}`).join(", ");
         this.tell(
           `exhausted ${id}`,
-          `run ${name}: workers disagree on sub-problem ${id} (${counts}) with no majority after ${plural(j.votes.length, "vote")}; it is left for a person (see nqueens runs)`,
+          `run ${name}: workers disagree on sub-problem ${id} (${counts}) with no majority after ${plural(j.votes.length, "vote")}; it is left for a person`,
+          "run-unsettled",
         );
       } else if (j.verdict.state === "disputed" || short) {
         if (j.verdict.state === "disputed") this.disputes.add(id);
@@ -458,7 +460,9 @@ class RunFollower {
         ),
       );
       throw new NQueensError(
-        `run ${name}: every sub-problem is settled but the counts are inconsistent (${v.inconsistent}): a wrong vote was settled; no total (nqueens runs --queue ${display} --verify ${name} recounts a sample; --replicas 2 outvotes a faulty worker)`,
+        `run ${name}: every sub-problem is settled but the counts are inconsistent (${v.inconsistent}): a wrong vote was settled; no total`,
+        "run-unsettled",
+        { run: name, queue: display, option: "inconsistent" },
       );
     }
     const forgedIds = [...new Set(v.forged.map((f) => f.id))];
@@ -466,11 +470,15 @@ class RunFollower {
     if (v.short.length > 0 || v.disputes.some((d) => !d.exhausted)) return undefined;
     if (v.forged.length > 0) {
       throw new NQueensError(
-        `run ${name}: ${plural(v.forged.length, "stored record")} ${v.forged.length === 1 ? "fails its" : "fail their"} MAC (forged, damaged, or written with another secret), on sub-problem ${some(forgedIds)}; no total (see nqueens runs --queue ${display}; --drop-forged ${name} removes them)`,
+        `run ${name}: ${plural(v.forged.length, "stored record")} ${v.forged.length === 1 ? "fails its" : "fail their"} MAC (forged, damaged, or written with another secret), on sub-problem ${some(forgedIds)}; no total`,
+        "run-unsettled",
+        { run: name, queue: display, option: "forged" },
       );
     }
     throw new NQueensError(
-      `run ${name}: workers disagree on sub-problem ${some(v.disputes.map((d) => d.id))} with no majority; no total (see nqueens runs --queue ${display})`,
+      `run ${name}: workers disagree on sub-problem ${some(v.disputes.map((d) => d.id))} with no majority; no total`,
+      "run-unsettled",
+      { run: name, queue: display, option: "disputed" },
     );
   }
 
@@ -504,7 +512,8 @@ class RunFollower {
     if (outvoted.length > 0) {
       const who = [...new Set(outvoted.map((o) => o.worker))].join(", ");
       this.say(
-        `run ${name}: ${plural(outvoted.length, "vote")} from ${who} ${outvoted.length === 1 ? "was" : "were"} overruled (sub-problem ${some(outvoted.map((o) => o.id))}); the total counts only agreeing votes (see nqueens runs)`,
+        `run ${name}: ${plural(outvoted.length, "vote")} from ${who} ${outvoted.length === 1 ? "was" : "were"} overruled (sub-problem ${some(outvoted.map((o) => o.id))}); the total counts only agreeing votes`,
+        "votes-overruled",
       );
     }
     return {

@@ -3,7 +3,9 @@
  * options, its progress and the outcome of a queued count, shared with coordinator-follow.ts,
  * which follows the run.
  */
+
 import type { CountMethod, Progress } from "../engine/index.js";
+import type { ErrorCode } from "../errors.js";
 import type { QueueMethod } from "./run-split.js";
 import type { OverruledVote } from "./verdict.js";
 
@@ -47,9 +49,11 @@ export interface CoordinatorOptions {
   onProgress?: (progress: QueueProgress) => void;
   /**
    * One-line notices: attached to a run, waiting for Redis, enqueuing again, workers that
-   * disagree, records that fail their tag, votes outvoted at the end.
+   * disagree, records that fail their tag, votes outvoted at the end. `code` marks the notices
+   * that ask a person to look at the run (`run-unsettled`: disputed with no majority, records
+   * that fail their tag; `votes-overruled`), so that a caller can say what to run next.
    */
-  onMessage?: (message: string) => void;
+  onMessage?: (message: string, code?: ErrorCode) => void;
 }
 
 /**

@@ -35,6 +35,8 @@ function checkReplicas(replicas: number): number {
   if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) {
     throw new NQueensError(
       `replicas must be a whole number from 1 to ${MAX_REPLICAS}: got ${shownValue(replicas)}`,
+      "out-of-range",
+      { option: "replicas", value: shownValue(replicas), min: 1, max: MAX_REPLICAS },
     );
   }
   return replicas;
@@ -61,7 +63,9 @@ export async function runCoordinator(
   const plan = runSplit(n, method);
   const name = checkRunName(options.run ?? runName(n, method));
   if (typeof options.secret !== "string") {
-    throw new NQueensError("a queue run needs a secret (the secret option)");
+    throw new NQueensError("a queue run needs a secret (the secret option)", "secret-missing", {
+      option: "secret",
+    });
   }
   const key = runKey(checkSecret(options.secret, "the secret"), name);
   if (options.replicas !== undefined) checkReplicas(options.replicas);
@@ -69,6 +73,8 @@ export async function runCoordinator(
   if (!Number.isInteger(wanted) || wanted < 1) {
     throw new NQueensError(
       `batch must be a whole number of sub-problems, at least 1: got ${wanted}`,
+      "out-of-range",
+      { option: "batch", value: wanted, min: 1 },
     );
   }
   const signal = options.signal;

@@ -150,7 +150,9 @@ describe("queue address and secret", () => {
     assert.throws(
       () => resolveSecret(undefined, {}),
       (e: unknown) =>
-        e instanceof NQueensError && /set NQUEENS_SECRET \(or --secret\)/.test(e.message),
+        e instanceof NQueensError &&
+        e.code === "secret-missing" &&
+        /set NQUEENS_SECRET \(or the secret option\)/.test(e.message),
     );
     assert.equal(resolveSecret(undefined, { NQUEENS_SECRET: secret }), secret);
   });
@@ -866,7 +868,9 @@ describe("queue on Redis", async () => {
     await assert.rejects(
       runCoordinator(n, url, { secret, replicas: 3 }),
       (e: unknown) =>
-        e instanceof NQueensError && /was started with --replicas 2, not 3/.test(e.message),
+        e instanceof NQueensError &&
+        e.code === "run-mismatch" &&
+        /was started with replicas 2, not 3: attach without the replicas option/.test(e.message),
     );
     for (const x of w) x.kill("SIGTERM");
   });

@@ -144,7 +144,13 @@ export function runSplit(n: number, method: QueueMethod): RunSplit {
   const hit = cache.get(id);
   if (hit) return hit;
   if (method === "join" && Number.isInteger(n) && n > MAX_JOIN_N) {
-    throw new NQueensError(`the join counts n up to ${MAX_JOIN_N}: got ${n}`);
+    throw new NQueensError(`the join counts n up to ${MAX_JOIN_N}: got ${n}`, "out-of-range", {
+      option: "n",
+      value: n,
+      min: 1,
+      max: MAX_JOIN_N,
+      other: "method",
+    });
   }
   const made = method === "join" ? join(n) : constellations(n);
   cache.set(id, made);

@@ -20,13 +20,19 @@ export function parseSample(text: string, what = "sample"): Sample {
   if (pct) {
     const percent = Number(pct[1]);
     if (percent <= 0 || percent > 100) {
-      throw new NQueensError(`${what} must be a share from 0% to 100%: got ${trimmed}`);
+      throw new NQueensError(
+        `${what} must be a share from 0% to 100%: got ${trimmed}`,
+        "out-of-range",
+        { option: what, min: 0, max: 100 },
+      );
     }
     return { percent };
   }
   if (!/^\d{1,9}$/.test(trimmed) || Number(trimmed) < 1) {
     throw new NQueensError(
       `${what} must be a number of sub-problems (at least 1), a share such as 5%, or all: got ${trimmed.length > 20 ? `${trimmed.slice(0, 20)}...` : trimmed}`,
+      "invalid-value",
+      { option: what },
     );
   }
   return Number(trimmed);

@@ -56,25 +56,34 @@ export function checkSecret(secret: string, where = "secret"): string {
   if (secret.length < MIN_SECRET_LENGTH) {
     throw new NQueensError(
       `${where} must be at least ${MIN_SECRET_LENGTH} characters (this one has ${secret.length}); a short one can be guessed from any stored record: make one with \`openssl rand -hex 16\``,
+      "secret-invalid",
+      { option: where, min: MIN_SECRET_LENGTH },
     );
   }
-  if (secret.length > 4096) throw new NQueensError(`${where} must be at most 4096 characters`);
+  if (secret.length > 4096)
+    throw new NQueensError(`${where} must be at most 4096 characters`, "secret-invalid", {
+      option: where,
+      max: 4096,
+    });
   return secret;
 }
 
 /**
- * The secret from `--secret`, else from NQUEENS_SECRET.
- * @throws NQueensError when neither is set (a queue run needs one: see the README), or it is too short
+ * The secret from the `secret` option (the command's `--secret`), else from NQUEENS_SECRET.
+ * @throws NQueensError when neither is set (`secret-missing`, with `env`: a queue run needs
+ *   one, see the README), or it is too short (`secret-invalid`, naming the option `secret`)
  */
 export function resolveSecret(
   flag: string | undefined,
   env: Record<string, string | undefined> = process.env,
 ): string {
-  if (flag !== undefined) return checkSecret(flag, "--secret");
+  if (flag !== undefined) return checkSecret(flag, "secret");
   const text = env[SECRET_ENV];
   if (text === undefined || text === "") {
     throw new NQueensError(
-      `a queue run needs a secret, the operator's: set ${SECRET_ENV} (or --secret); make one with \`openssl rand -hex 16\``,
+      `a queue run needs a secret, the operator's: set ${SECRET_ENV} (or the secret option); make one with \`openssl rand -hex 16\``,
+      "secret-missing",
+      { option: "secret", env: SECRET_ENV },
     );
   }
   return checkSecret(text, SECRET_ENV);
@@ -142,7 +151,9 @@ export function checkWorkerKey(key: string, where = "workerKey"): string {
   const text = key.trim().toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(text)) {
     throw new NQueensError(
-      `${where} must be a worker key, 64 hex digits, as the operator's \`nqueens worker-key NAME\` prints it`,
+      `${where} must be a worker key, 64 hex digits, as the operator's workerKey(secret, name) makes it`,
+      "secret-invalid",
+      { option: where, reason: "not-a-worker-key" },
     );
   }
   return text;
@@ -155,11 +166,13 @@ export function recordKey(key: string, run: string): Tagger {
 }
 
 /**
- * What a worker votes with, from its flags, else its environment: a worker key (bound to the name
- * it was made for, so `--name` is needed with it) or the operator's secret. A worker key is
- * preferred to the secret when both variables are set: it is all a worker needs.
- * @throws NQueensError naming the flag or variable: both flags given, a key without a name,
- *   neither set, or a bad value
+ * What a worker votes with, from its options (the command's flags), else its environment: a
+ * worker key (bound to the name it was made for, so `name` is needed with it) or the operator's
+ * secret. A worker key is preferred to the secret when both variables are set: it is all a
+ * worker needs.
+ * @throws NQueensError naming the option or variable: both options given
+ *   (`conflicting-options`), a key without a name (`missing-option`), neither set
+ *   (`secret-missing`, with `env`), or a bad value (`secret-invalid`)
  */
 export function resolveWorkerCredential(
   flags: { secret?: string; workerKey?: string; name?: string },
@@ -167,26 +180,32 @@ export function resolveWorkerCredential(
 ): { secret: string } | { workerKey: string } {
   if (flags.secret !== undefined && flags.workerKey !== undefined) {
     throw new NQueensError(
-      "--secret and --worker-key: give one (the worker key is enough, and lets the worker vote only as its --name)",
+      "secret and workerKey: give one (the worker key is enough, and lets the worker vote only as its name)",
+      "conflicting-options",
+      { option: "secret", other: "workerKey" },
     );
   }
   const keyed = (key: string, where: string) => {
     const workerKey = checkWorkerKey(key, where);
     if (flags.name === undefined) {
       throw new NQueensError(
-        `${where} is bound to the name it was made for: add --name NAME (the NAME of \`nqueens worker-key NAME\`)`,
+        `${where} is bound to the name it was made for: add the name option (the name the key was made for)`,
+        "missing-option",
+        { option: "name", other: where },
       );
     }
     return { workerKey };
   };
-  if (flags.workerKey !== undefined) return keyed(flags.workerKey, "--worker-key");
-  if (flags.secret !== undefined) return { secret: checkSecret(flags.secret, "--secret") };
+  if (flags.workerKey !== undefined) return keyed(flags.workerKey, "workerKey");
+  if (flags.secret !== undefined) return { secret: checkSecret(flags.secret, "secret") };
   const key = env[WORKER_KEY_ENV];
   if (key !== undefined && key !== "") return keyed(key, WORKER_KEY_ENV);
   const secret = env[SECRET_ENV];
   if (secret === undefined || secret === "") {
     throw new NQueensError(
-      `a queue worker needs a secret: its worker key in ${WORKER_KEY_ENV} (the operator's \`nqueens worker-key NAME\` prints it; start the worker with --name NAME), or the operator's ${SECRET_ENV} (or --worker-key, --secret)`,
+      `a queue worker needs a secret: its worker key in ${WORKER_KEY_ENV} (the operator makes it for the worker's name, given as the name option), or the operator's ${SECRET_ENV} (or the workerKey or secret option)`,
+      "secret-missing",
+      { option: "workerKey", env: WORKER_KEY_ENV },
     );
   }
   return { secret: checkSecret(secret, SECRET_ENV) };

@@ -155,6 +155,8 @@ export function checkRunName(name: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
     throw new NQueensError(
       `run name must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit: got ${quote(name)}`,
+      "invalid-value",
+      { option: "run", value: name },
     );
   }
   return name;
@@ -284,16 +286,22 @@ export async function ensureRun(
   if (!meta || !metaChecks(key, meta)) {
     throw new NQueensError(
       `run '${name}' on this server was not created with this secret, or its description was changed (it fails its MAC): use the run's own secret, or another run name`,
+      "run-mismatch",
+      { run: name, option: "secret" },
     );
   }
   if (meta.n !== n || meta.version !== version || meta.subProblems !== count) {
     throw new NQueensError(
       `run '${name}' is a count of n=${meta.n} with split ${meta.version}, not n=${n} with split ${version}: choose another run name`,
+      "run-mismatch",
+      { run: name, option: "n", value: n },
     );
   }
   if (replicas !== undefined && replicas !== meta.replicas) {
     throw new NQueensError(
-      `run '${name}' was started with --replicas ${meta.replicas}, not ${replicas}: attach without --replicas, or choose another run name`,
+      `run '${name}' was started with replicas ${meta.replicas}, not ${replicas}: attach without the replicas option, or choose another run name`,
+      "run-mismatch",
+      { run: name, option: "replicas", value: replicas, min: meta.replicas, max: meta.replicas },
     );
   }
   return { created: false, batch: meta.batch, replicas: meta.replicas, flagged: meta.flagged };
@@ -310,7 +318,11 @@ export class RunFlagged extends NQueensError {
     /** When and why the run was flagged, as stored. */
     readonly reason: string,
   ) {
-    super(`run '${run}' is flagged: ${reason}; no total until the flag is cleared (clearFlag)`);
+    super(
+      `run '${run}' is flagged: ${reason}; no total until the flag is cleared (clearFlag)`,
+      "run-flagged",
+      { run, reason },
+    );
   }
 }
 
@@ -385,22 +397,24 @@ export async function readMeta(
 
 /**
  * A run's description, checked under its key, or the one-line error for a run that is not there
- * or fails its MAC (`then`, if given, says what to do about it).
+ * or fails its MAC (`then`, if given, says what to do about it: `forget`, forget the run).
  * @throws NQueensError for a missing or damaged run, or one of another secret
  */
 export async function checkedMeta(
   redis: Redis,
   name: string,
   key: RunKey,
-  then?: string,
+  then?: "forget",
 ): Promise<RunMeta> {
   const meta = await readMeta(redis, name);
   if (meta === undefined) {
-    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+    throw new NQueensError(`no run named '${name}' on this server`, "no-such-run", { run: name });
   }
   if (meta === "damaged" || !metaChecks(key, meta)) {
     throw new NQueensError(
-      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)${then === undefined ? "" : `: ${then}`}`,
+      `run '${name}' was not created with this secret, or its description was changed (it fails its MAC)${then === undefined ? "" : ": forget the run to delete it"}`,
+      "run-mismatch",
+      { run: name, option: "secret", reason: then },
     );
   }
   return meta;

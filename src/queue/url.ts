@@ -57,7 +57,11 @@ export function maskUrl(text: string): string {
  */
 export function parseQueueUrl(text: string, what = "the queue address"): QueueUrl {
   const bad = (why: string): NQueensError =>
-    new NQueensError(`${what} must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`);
+    new NQueensError(
+      `${what} must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`,
+      "invalid-value",
+      { option: what },
+    );
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -110,7 +114,11 @@ export function resolveQueueUrl(
 ): QueueUrl {
   const text = flag ?? env[QUEUE_ENV];
   if (text === undefined || text === "") {
-    throw new NQueensError(`--queue ${FORM} is required (or set ${QUEUE_ENV})`);
+    throw new NQueensError(
+      `the queue option, a URL like ${FORM}, is required (or set ${QUEUE_ENV})`,
+      "missing-option",
+      { option: "queue", env: QUEUE_ENV },
+    );
   }
-  return parseQueueUrl(text, "--queue");
+  return parseQueueUrl(text, "queue");
 }

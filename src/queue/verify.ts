@@ -89,11 +89,13 @@ export async function verifyRun(
     judged(redis, key),
   );
   if (meta === undefined) {
-    throw new NQueensError(`no run named '${name}' on this server (see nqueens runs)`);
+    throw new NQueensError(`no run named '${name}' on this server`, "no-such-run", { run: name });
   }
   if (meta === "damaged" || !verdict || !split) {
     throw new NQueensError(
       `run '${name}' was not created with this secret, or its description was changed (it fails its MAC): nothing to verify`,
+      "run-mismatch",
+      { run: name, option: "secret" },
     );
   }
   const untrusted = new Set(verdict.overruled.map((o) => o.worker));
@@ -176,13 +178,19 @@ function sampleSize(asked: Sample | string | undefined, of: number): number {
     if (!Number.isInteger(sample) || sample < 1) {
       throw new NQueensError(
         `sample must be a whole number of sub-problems, at least 1: got ${sample}`,
+        "out-of-range",
+        { option: "sample", value: sample, min: 1 },
       );
     }
     return Math.min(of, sample);
   }
   const { percent } = sample;
   if (!(percent > 0 && percent <= 100)) {
-    throw new NQueensError(`sample.percent must be above 0 and at most 100: got ${percent}`);
+    throw new NQueensError(
+      `sample.percent must be above 0 and at most 100: got ${percent}`,
+      "out-of-range",
+      { option: "sample.percent", value: percent, max: 100 },
+    );
   }
   return Math.min(of, Math.max(1, Math.ceil((of * percent) / 100)));
 }

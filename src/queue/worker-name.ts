@@ -15,6 +15,8 @@ export function checkWorkerName(name: string, what = "name"): string {
   if (chars.length < 1 || chars.length > MAX_WORKER_NAME || /[\s\p{C}]/u.test(name)) {
     throw new NQueensError(
       `${what} must be 1 to ${MAX_WORKER_NAME} characters without spaces or control characters: got ${quote(name)}`,
+      "invalid-value",
+      { option: what },
     );
   }
   return name;

@@ -166,7 +166,11 @@ async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): 
   const { secret, key, name } = credentials(options);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1 || threads > 1024) {
-    throw new NQueensError(`threads must be a whole number from 1 to 1024: got ${threads}`);
+    throw new NQueensError(
+      `threads must be a whole number from 1 to 1024: got ${threads}`,
+      "out-of-range",
+      { option: "threads", value: threads, min: 1, max: 1024 },
+    );
   }
   // A worker takes jobs of every n: the backend is decided once, without one.
   const picked = await pickBackend({ backend: options.backend ?? "cpu" }, workerGpu);
@@ -178,7 +182,11 @@ async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): 
       : "cpu";
   const lockMs = Math.round((options.lockSeconds ?? 30) * 1000);
   if (!(lockMs >= 500))
-    throw new NQueensError(`lock time must be at least 0.5 s: got ${lockMs} ms`);
+    throw new NQueensError(`lock time must be at least 0.5 s: got ${lockMs} ms`, "out-of-range", {
+      option: "lockMs",
+      value: lockMs,
+      min: 500,
+    });
   const emit = options.onEvent ?? (() => {});
   const link = { down: false };
   const redis = await openRedis(address, {
@@ -217,16 +225,26 @@ function credentials(options: QueueWorkerOptions): {
 } {
   const given = [options.secret, options.workerKey].filter((x) => x !== undefined);
   if (given.length !== 1 || typeof given[0] !== "string") {
-    throw new NQueensError(
-      given.length === 2
-        ? "secret and workerKey: give one (the worker key is enough)"
-        : "a queue worker needs its worker key or the operator's secret (the workerKey or secret option)",
-    );
+    throw given.length === 2
+      ? new NQueensError(
+          "secret and workerKey: give one (the worker key is enough)",
+          "conflicting-options",
+          { option: "secret", other: "workerKey" },
+        )
+      : new NQueensError(
+          "a queue worker needs its worker key or the operator's secret (the workerKey or secret option)",
+          "secret-missing",
+          { option: "workerKey" },
+        );
   }
   if (options.workerKey !== undefined) {
     const key = checkWorkerKey(options.workerKey, "workerKey");
     if (options.name === undefined) {
-      throw new NQueensError("workerKey is bound to a name: give the name option it was made for");
+      throw new NQueensError(
+        "workerKey is bound to a name: give the name option it was made for",
+        "missing-option",
+        { option: "name", other: "workerKey" },
+      );
     }
     return { secret: undefined, key, name: checkWorkerName(options.name) };
   }

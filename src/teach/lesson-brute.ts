@@ -51,6 +51,8 @@ export function placementAt(n: number, index: number): number[] {
   if (!Number.isInteger(index) || index < 0 || index >= binomial(squares, n)) {
     throw new NQueensError(
       `placement number must be from 0 to C(${squares}, ${n}) - 1: got ${index}`,
+      "out-of-range",
+      { option: "index", min: 0 },
     );
   }
   const out: number[] = [];

@@ -73,9 +73,13 @@ function startBoard(n: number, fixed: readonly Queen[]): Int32Array {
   checkSize(n, MAX_TRACE_N);
   const board = { n, queens: fixed };
   const problems = boardProblems(board);
-  if (problems.length > 0) throw new NQueensError(`fixed queens: ${problems[0]}`);
+  if (problems.length > 0) throw new NQueensError(`fixed queens: ${problems[0]}`, "invalid-board");
   const clash = conflicts(board)[0];
-  if (clash) throw new NQueensError(`fixed queens attack each other: ${describeConflict(clash)}`);
+  if (clash)
+    throw new NQueensError(
+      `fixed queens attack each other: ${describeConflict(clash)}`,
+      "invalid-board",
+    );
   const cols = new Int32Array(n).fill(-1);
   for (const q of fixed) cols[q.row] = q.col;
   return cols;

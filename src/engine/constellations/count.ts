@@ -20,6 +20,8 @@ export function checkWorkers(workers: number, what = "workers"): number {
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
     throw new NQueensError(
       `${what} must be an integer from 1 to ${MAX_WORKERS}: got ${shownValue(workers)}`,
+      "out-of-range",
+      { option: what, value: shownValue(workers), min: 1, max: MAX_WORKERS },
     );
   }
   return workers;

@@ -116,7 +116,11 @@ export const ALGORITHM_NAMES: readonly AlgorithmName[] = ALGORITHMS.map((a) => a
 export function algorithmInfo(name: AlgorithmName): AlgorithmInfo {
   const info = ALGORITHMS.find((a) => a.name === name);
   if (!info) {
-    throw new NQueensError(`algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`);
+    throw new NQueensError(
+      `algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`,
+      "not-a-choice",
+      { option: "algorithm", value: String(name), choices: ALGORITHM_NAMES },
+    );
   }
   return info;
 }
@@ -201,7 +205,12 @@ export function decideRun(name: AlgorithmName, n: number, limits: RunLimits = {}
   const force = limits.force ?? false;
   if (name === "brute-force") {
     const budget = limits.budget ?? BRUTE_FORCE_BUDGET;
-    if (budget < 0n) throw new NQueensError(`budget must be 0 or more: got ${budget}`);
+    if (budget < 0n)
+      throw new NQueensError(`budget must be 0 or more: got ${budget}`, "out-of-range", {
+        option: "budget",
+        value: budget,
+        min: 0,
+      });
     const placements = bruteForceCombinations(n);
     const within = placements <= budget;
     return { run: within || force, rule: "budget", placements, budget, forced: !within && force };
@@ -256,7 +265,11 @@ export function runAlgorithm(
 function runner(name: AlgorithmName): (n: number, work: Work) => void {
   const run = Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined;
   if (!run) {
-    throw new NQueensError(`algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`);
+    throw new NQueensError(
+      `algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`,
+      "not-a-choice",
+      { option: "algorithm", value: String(name), choices: ALGORITHM_NAMES },
+    );
   }
   return run;
 }
@@ -340,14 +353,24 @@ export function timeAlgorithm(
   const batches = options.batches ?? TIMING_DEFAULTS.batches;
   const withinSeconds = options.withinSeconds ?? TIMING_DEFAULTS.withinSeconds;
   if (!(minSeconds >= 0 && Number.isFinite(minSeconds))) {
-    throw new NQueensError(`minSeconds must be a number of seconds, 0 or more: got ${minSeconds}`);
+    throw new NQueensError(
+      `minSeconds must be a number of seconds, 0 or more: got ${minSeconds}`,
+      "out-of-range",
+      { option: "minSeconds", value: minSeconds, min: 0 },
+    );
   }
   if (!(Number.isInteger(batches) && batches >= 1)) {
-    throw new NQueensError(`batches must be a whole number, 1 or more: got ${batches}`);
+    throw new NQueensError(
+      `batches must be a whole number, 1 or more: got ${batches}`,
+      "out-of-range",
+      { option: "batches", value: batches, min: 1 },
+    );
   }
   if (!(withinSeconds >= 0 && Number.isFinite(withinSeconds))) {
     throw new NQueensError(
       `withinSeconds must be a number of seconds, 0 or more: got ${withinSeconds}`,
+      "out-of-range",
+      { option: "withinSeconds", value: withinSeconds, min: 0 },
     );
   }
   const signal = options.signal;

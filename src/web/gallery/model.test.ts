@@ -9,6 +9,7 @@ import { setLang } from "../i18n/index.js";
 import type { Running } from "../jobs.js";
 import {
   CLASSES_PER_PAGE,
+  type CountLine,
   counterWorkers,
   countLineText,
   type Listing,
@@ -18,7 +19,6 @@ import {
   solutionRows,
 } from "./model.js";
 import {
-  type CountLine,
   countCancelled,
   countDone,
   countFailed,

@@ -7,7 +7,6 @@
  */
 import { t } from "../i18n/index.js";
 import type { GalleryClass } from "../protocol.js";
-import type { CountLine, CountProgress } from "./state.js";
 
 /** Classes on one page of the listing. */
 export const CLASSES_PER_PAGE = 6;
@@ -127,3 +126,22 @@ export function countLineText(line: CountLine): string {
       return m.failed(line.message);
   }
 }
+
+/** How far a count in workers has come: sub-problems done of all, solutions found in them. */
+export interface CountProgress {
+  readonly n: number;
+  readonly done: number;
+  readonly parts: number;
+  readonly found: bigint;
+}
+
+/** What the line under the count's bar says (model.ts countLineText words it). */
+export type CountLine =
+  | { readonly kind: "none" }
+  /** Leaving the view stopped the count of this N (said when its counter is drawn again). */
+  | { readonly kind: "stopped"; readonly at: CountProgress }
+  | { readonly kind: "progress"; readonly at: CountProgress; readonly seconds: number }
+  /** The reader cancelled it: where it stopped, when it had started. */
+  | { readonly kind: "cancelled"; readonly at: CountProgress | undefined }
+  | { readonly kind: "done"; readonly seconds: number }
+  | { readonly kind: "failed"; readonly message: string };

@@ -8,26 +8,7 @@
 import type { GpuCounter } from "../gpu-count.js";
 import type { Running } from "../jobs.js";
 import type { PageState } from "../state.js";
-import type { Listing } from "./model.js";
-
-/** How far a count in workers has come: sub-problems done of all, solutions found in them. */
-export interface CountProgress {
-  readonly n: number;
-  readonly done: number;
-  readonly parts: number;
-  readonly found: bigint;
-}
-
-/** What the line under the count's bar says (model.ts countLineText words it). */
-export type CountLine =
-  | { readonly kind: "none" }
-  /** Leaving the view stopped the count of this N (said when its counter is drawn again). */
-  | { readonly kind: "stopped"; readonly at: CountProgress }
-  | { readonly kind: "progress"; readonly at: CountProgress; readonly seconds: number }
-  /** The reader cancelled it: where it stopped, when it had started. */
-  | { readonly kind: "cancelled"; readonly at: CountProgress | undefined }
-  | { readonly kind: "done"; readonly seconds: number }
-  | { readonly kind: "failed"; readonly message: string };
+import type { CountLine, CountProgress, Listing } from "./model.js";
 
 /** The count in workers of one N (each worker counts one share of the engine's split). */
 export interface WorkerCount {

@@ -14,15 +14,13 @@ import type { AlgorithmName } from "../../teach/index.js";
 import type { App, ModeView } from "../dom.js";
 import { Cancelled, type Running, runJob } from "../jobs.js";
 import { LESSON_STEPS, type LessonStep, type PageState, parseState } from "../state.js";
-import { RACE, TIMED_SIZES } from "./model.js";
+import { RACE, TIMED_SIZES, type TimedFigure, type Timing } from "./model.js";
 import { drawReturn, type LessonActions, LessonView } from "./render.js";
 import {
   check,
   initialState,
   showStep,
   stopTiming,
-  type TimedFigure,
-  type Timing,
   timedOne,
   timingEnded,
   timingStarted,

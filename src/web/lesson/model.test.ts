@@ -29,6 +29,7 @@ import {
   stepModel,
   symmetryFacts,
   TIMED_SIZES,
+  type Timing,
   timingText,
 } from "./model.js";
 import {
@@ -36,7 +37,6 @@ import {
   initialState,
   showStep,
   stopTiming,
-  type Timing,
   timedOne,
   timingEnded,
   timingStarted,

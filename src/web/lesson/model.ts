@@ -6,7 +6,7 @@
  * the library) or is a published count named as such (`KNOWN_COUNTS`); nothing is typed in
  * from a tutorial. render.ts draws it; model.test.ts tests it without a browser.
  */
-import { attackKind, type ConflictKind, type Queen } from "../../board.js";
+import { attackKind, type Queen } from "../../board.js";
 import { canComplete, completeOne } from "../../completion/index.js";
 import { unique } from "../../solutions.js";
 import type { AlgorithmName } from "../../teach/index.js";
@@ -18,7 +18,14 @@ import {
   type LessonStep,
   type PageState,
 } from "../state.js";
-import type { Timing } from "./state.js";
+import type {
+  BruteCounts,
+  CompletionFacts,
+  GrowthRow,
+  LessonFacts,
+  SymmetryFacts,
+  Verdict,
+} from "./facts.js";
 import { en, type LessonWords } from "./text-en.js";
 import { ja } from "./text-ja.js";
 
@@ -54,16 +61,6 @@ export function stepHref(step: LessonStep): string {
 
 /** The eight-queens board of the tutorials: every figure of the lesson is for it but growth's. */
 const N = 8;
-
-/** How many boards each brute force looks at for n queens on an n×n board. */
-export interface BruteCounts {
-  /** Any n of the n² squares: C(n², n). */
-  readonly squares: bigint;
-  /** One queen in each row, in any column: n^n. */
-  readonly perRow: bigint;
-  /** One queen in each row and each column (a permutation of the columns): n!. */
-  readonly permutations: bigint;
-}
 
 /** C(n, k) exactly (the product of k falling factors over k!, each step a whole number). */
 function choose(n: bigint, k: bigint): bigint {
@@ -134,14 +131,6 @@ export function estimateSeconds(boards: bigint, placements: number, seconds: num
   return (Number(boards) * seconds) / placements;
 }
 
-/** One row of growth's table: the published count and how many times the row before it. */
-interface GrowthRow {
-  readonly n: number;
-  readonly count: bigint;
-  /** count(n) / count(n - 1), where both are not 0. */
-  readonly ratio: number | null;
-}
-
 /** Growth's table, from n = 4 (the first size after 1 with any solution). */
 function growthRows(): GrowthRow[] {
   const rows: GrowthRow[] = [];
@@ -151,19 +140,6 @@ function growthRows(): GrowthRow[] {
     rows.push({ n, count, ratio: before > 0n ? Number(count) / Number(before) : null });
   }
   return rows;
-}
-
-/** The symmetry classes (fundamental solutions) of n queens, as the library finds them. */
-export interface SymmetryFacts {
-  readonly n: number;
-  /** All solutions: the classes' sizes added up. */
-  readonly solutions: number;
-  /** Fundamental solutions (基本解): one per class. */
-  readonly classes: number;
-  /** How many classes have 8, 4 and 2 members (a class of 1 needs n = 1). */
-  readonly bySize: ReadonlyMap<number, number>;
-  /** The first class (from 1, in the Gallery's order) with fewer than 8 members, or 0. */
-  readonly smallClass: number;
 }
 
 /** The symmetry classes of n queens (n = 8 in the lesson; the Gallery shows the same order). */
@@ -179,14 +155,6 @@ export function symmetryFacts(n: number): SymmetryFacts {
     if (orbit < 8 && smallClass === 0) smallClass = classes;
   }
   return { n, solutions, classes, bySize, smallClass };
-}
-
-/** A partly filled board of the completion step and whether the library can complete it. */
-interface CompletionFacts {
-  readonly n: number;
-  readonly queens: readonly Queen[];
-  /** One completion (columns by row), when there is one. */
-  readonly completion: readonly number[] | null;
 }
 
 function completionFacts(n: number, queens: readonly Queen[]): CompletionFacts {
@@ -265,31 +233,6 @@ function liveParts(step: LessonStep): LivePart[] {
 interface Question {
   readonly choices: readonly string[];
   readonly answer: string;
-}
-
-/** What checking a choice says. */
-export interface Verdict {
-  readonly correct: boolean;
-  readonly choice: string;
-  readonly answer: string;
-}
-
-/** The figures the lesson's words quote, computed once (the symmetry classes take a few ms). */
-export interface LessonFacts {
-  readonly n: number;
-  readonly brute: BruteCounts;
-  readonly symmetry: SymmetryFacts;
-  readonly completes: CompletionFacts;
-  readonly fails: CompletionFacts;
-  readonly question: CompletionFacts;
-  /** Whether a queen in a corner of the 4×4 board can be completed (it cannot). */
-  readonly cornerOf4: boolean;
-  /** The problem step's queen and, for each offered square, the line it shares with it. */
-  readonly centre: Queen;
-  readonly lines: ReadonlyMap<string, ConflictKind | undefined>;
-  /** The squares the problem's question offers, in the order of its choices. */
-  readonly offered: readonly Queen[];
-  readonly growth: readonly GrowthRow[];
 }
 
 let facts: LessonFacts | undefined;
@@ -427,3 +370,14 @@ export function lessonTitle(step: LessonStep | null): string {
   const at = step ?? LESSON_STEPS[0];
   return w.pageTitle(LESSON_STEPS.indexOf(at) + 1, LESSON_STEPS.length, w.steps[at].short);
 }
+
+/** What the timing line says (model.ts timingText words it). */
+export type Timing =
+  | { readonly kind: "none" }
+  | { readonly kind: "measuring"; readonly n: number }
+  | { readonly kind: "done"; readonly figure: TimedFigure }
+  | { readonly kind: "cancelled" }
+  | { readonly kind: "failed"; readonly message: string };
+
+/** The step's own figures that run in a worker: growth's counts, brute force's race. */
+export type TimedFigure = "growth" | "race";

@@ -12,10 +12,10 @@ import { h } from "../dom.js";
 import { num, time } from "../i18n/index.js";
 import { LESSON_STEPS, type LessonStep, type PageState } from "../state.js";
 import { miniPosition } from "../ui/mini.js";
+import type { LessonFacts } from "./facts.js";
 import {
   estimateSeconds,
   feedbackOf,
-  type LessonFacts,
   lessonFacts,
   liveHref,
   RACE_N,

@@ -7,18 +7,13 @@
 import type { TimedResult } from "../../teach/index.js";
 import type { Running } from "../jobs.js";
 import type { LessonStep } from "../state.js";
-import { type CheckSays, checkChoice, TIMED_SIZES } from "./model.js";
-
-/** What the timing line says (model.ts timingText words it). */
-export type Timing =
-  | { readonly kind: "none" }
-  | { readonly kind: "measuring"; readonly n: number }
-  | { readonly kind: "done"; readonly figure: TimedFigure }
-  | { readonly kind: "cancelled" }
-  | { readonly kind: "failed"; readonly message: string };
-
-/** The step's own figures that run in a worker: growth's counts, brute force's race. */
-export type TimedFigure = "growth" | "race";
+import {
+  type CheckSays,
+  checkChoice,
+  TIMED_SIZES,
+  type TimedFigure,
+  type Timing,
+} from "./model.js";
 
 export interface LessonState {
   /** The step shown; undefined while the mode is hidden (the next show draws it anew). */

@@ -7,7 +7,7 @@
 import type { ConflictKind, Queen } from "../../board.js";
 import { num, time } from "../i18n/index.js";
 import type { LessonStep } from "../state.js";
-import type { LessonFacts, Verdict } from "./model.js";
+import type { LessonFacts, Verdict } from "./facts.js";
 
 /** One step's words. */
 export interface StepWords {

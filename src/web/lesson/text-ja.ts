@@ -4,7 +4,7 @@
  */
 import type { ConflictKind, Queen } from "../../board.js";
 import { num, time } from "../i18n/index.js";
-import type { LessonFacts } from "./model.js";
+import type { LessonFacts } from "./facts.js";
 import { type LessonWords, type StepWords, smallest } from "./text-en.js";
 
 const square = (q: Queen) => `${q.row + 1}行${q.col + 1}列`;
