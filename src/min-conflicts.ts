@@ -8,6 +8,7 @@
  * whose swap removes the most clashes (O(n) with per-diagonal counters), allowing sideways moves
  * so that plateaus are crossed, and restarting from a fresh greedy start when it stalls.
  */
+import type { Forbidden } from "./board.js";
 import { checkSize } from "./errors.js";
 import { MAX_MIN_CONFLICTS_N } from "./limits.js";
 import { seededRandom } from "./random.js";
@@ -91,11 +92,29 @@ export class Repair {
   work = 0;
   /** Indexes into `free` of rows that clashed when last looked at (some may have stopped). */
   private readonly bad: number[] = [];
+  /** Blocked squares (row * n + col) when there are any: a queen on one counts as a clash. */
+  private readonly blocked: ReadonlySet<number> | undefined;
+  /**
+   * Excluded diagonals: each counts as holding a queen already (in `dg`, `ad` from `clear`), so
+   * that a queen on one is a clash like any other, and the repair moves it away.
+   */
+  private readonly excluded: Pick<Forbidden, "sums" | "differences"> | undefined;
 
+  /**
+   * @param at the fixed column of each row, or -1 for a free row
+   * @param forbidden blocked squares and excluded diagonals the free queens must avoid (the
+   *   fixed ones are on none: the caller has checked); a queen on one counts as a clash
+   */
   constructor(
     readonly at: Int32Array,
     readonly rng: () => number,
+    forbidden?: Pick<Forbidden, "any" | "blocked" | "sums" | "differences">,
   ) {
+    this.blocked = forbidden?.any && forbidden.blocked.size > 0 ? forbidden.blocked : undefined;
+    this.excluded =
+      forbidden?.any && (forbidden.sums.length > 0 || forbidden.differences.length > 0)
+        ? forbidden
+        : undefined;
     const n = at.length;
     this.n = n;
     const rows: number[] = [];
@@ -134,8 +153,74 @@ export class Repair {
         ad[r + at[r]!]!++;
       }
     }
+    const e = this.excluded;
+    if (e) {
+      for (let d = 0; d < 2 * n - 1; d++) {
+        if (e.differences.length > 0) dg[d]! += e.differences[d]!;
+        if (e.sums.length > 0) ad[d]! += e.sums[d]!;
+      }
+    }
     this.clashes = 0;
     this.bad.length = 0;
+  }
+
+  /** Whether (r, c) is a blocked square (excluded diagonals are in the counts). */
+  private isBlocked(r: number, c: number): boolean {
+    return this.blocked !== undefined && this.blocked.has(r * this.n + c);
+  }
+
+  /**
+   * A start from given columns (a solution the board is near, such as the construction's): each
+   * free row takes its column in `cols` when that column is free and not yet taken, the others
+   * the columns left, in a greedy pass as {@link start}'s; then the clashes are counted.
+   */
+  seed(cols: ArrayLike<number>): void {
+    this.clear();
+    const { n, m, q, free, pool } = this;
+    // 1 for a free column not yet taken, 2 once taken (pool itself is left as it is: a later
+    // greedy start needs it whole).
+    const free_ = new Uint8Array(n);
+    for (let k = 0; k < m; k++) free_[pool[k]!] = 1;
+    const rest: number[] = [];
+    for (let k = 0; k < m; k++) {
+      const r = free[k]!;
+      const c = cols[r]!;
+      if (free_[c] === 1) {
+        free_[c] = 2;
+        q[r] = c;
+        this.place(r, c);
+      } else rest.push(r);
+    }
+    // The rows left take the columns left, in a greedy pass over them.
+    const left = new Int32Array(rest.length);
+    let k = 0;
+    for (let c = 0; c < n; c++) if (free_[c] === 1) left[k++] = c;
+    for (let i = 0; i < rest.length; i++) {
+      const r = rest[i]!;
+      let j = i;
+      for (let t = 0; t < 64; t++) {
+        const at = i + Math.floor(this.rng() * (rest.length - i));
+        const c = left[at]!;
+        if (this.dg[r - c + n - 1] === 0 && this.ad[r + c] === 0 && !this.isBlocked(r, c)) {
+          j = at;
+          break;
+        }
+      }
+      this.work += 64;
+      const c = left[j]!;
+      left[j] = left[i]!;
+      left[i] = c;
+      q[r] = c;
+      this.place(r, c);
+    }
+  }
+
+  /** Puts a free row's queen on (r, c) in the counts. */
+  private place(r: number, c: number): void {
+    const { n, dg, ad } = this;
+    if (dg[r - c + n - 1]!++ > 0) this.clashes++;
+    if (ad[r + c]!++ > 0) this.clashes++;
+    if (this.isBlocked(r, c)) this.clashes++;
   }
 
   /** The greedy start's placement of free row `free[k]`, the rows before it placed. */
@@ -148,12 +233,16 @@ export class Repair {
     let t = 0;
     for (; t < 128 && !ok; t++) {
       j = k + Math.floor(rng() * left);
-      ok = dg[r - pool[j]! + n - 1] === 0 && ad[r + pool[j]!] === 0;
+      ok = dg[r - pool[j]! + n - 1] === 0 && ad[r + pool[j]!] === 0 && !this.isBlocked(r, pool[j]!);
     }
     this.work += t;
     if (!ok && left <= 4096) {
       for (let i = k; i < m; i++) {
-        if (dg[r - pool[i]! + n - 1] === 0 && ad[r + pool[i]!] === 0) {
+        if (
+          dg[r - pool[i]! + n - 1] === 0 &&
+          ad[r + pool[i]!] === 0 &&
+          !this.isBlocked(r, pool[i]!)
+        ) {
           j = i;
           break;
         }
@@ -164,8 +253,7 @@ export class Repair {
     pool[j] = pool[k]!;
     pool[k] = c;
     q[r] = c;
-    if (dg[r - c + n - 1]!++ > 0) this.clashes++;
-    if (ad[r + c]!++ > 0) this.clashes++;
+    this.place(r, c);
   }
 
   /**
@@ -235,7 +323,7 @@ export class Repair {
 
   clashing(r: number): boolean {
     const c = this.q[r]!;
-    return this.dg[r - c + this.n - 1]! > 1 || this.ad[r + c]! > 1;
+    return this.dg[r - c + this.n - 1]! > 1 || this.ad[r + c]! > 1 || this.isBlocked(r, c);
   }
 
   /**
@@ -263,6 +351,10 @@ export class Repair {
     else delta += (dg[ni]! > 0 ? 1 : 0) + (dg[nj]! > 0 ? 1 : 0);
     if (mi === mj) delta += ad[mi]! > 0 ? 2 : 1;
     else delta += (ad[mi]! > 0 ? 1 : 0) + (ad[mj]! > 0 ? 1 : 0);
+    if (this.blocked !== undefined) {
+      const b = (r: number, c: number) => (this.blocked!.has(r * n + c) ? 1 : 0);
+      delta += b(i, qj) + b(j, qi) - b(i, qi) - b(j, qj);
+    }
     return delta;
   }
 

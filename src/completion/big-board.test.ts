@@ -7,7 +7,7 @@ import type { PartialBoard, Queen } from "../board.js";
 import { construct } from "../construct.js";
 import { minConflicts } from "../min-conflicts.js";
 import { seededRandom } from "../random.js";
-import { type Transform, transform } from "../symmetry.js";
+import { TRANSFORMS, type Transform, transform } from "../symmetry.js";
 import { bigRepairNow, usesRepair } from "./big-board.js";
 import {
   CompletionInterrupted,
@@ -171,13 +171,93 @@ test("completeOneWatched on a board the repair does not take: onExact, then comp
   }
 });
 
-test("the repair is not tried on small boards, few empty rows or restricted boards", () => {
-  assert.equal(usesRepair(5000, 1, false), false);
-  assert.equal(usesRepair(100_000, 99_000, false), false);
-  assert.equal(usesRepair(100_000, 0, false), false);
-  assert.equal(usesRepair(100_000, 1, true), false);
-  assert.equal(usesRepair(100_000, 1, false), true);
+test("the repair: unrestricted boards only big ones with many empty rows, restricted ones past the hard search", () => {
+  const cases: [n: number, placed: number, restricted: boolean, repaired: boolean][] = [
+    [5000, 1, false, false],
+    [100_000, 99_000, false, false],
+    [100_000, 0, false, false],
+    [100_000, 1, false, true],
+    [100_000, 1, true, true],
+    [500, 0, true, true],
+    [33, 0, true, true],
+    [32, 0, true, false], // the hard-instance search decides n <= 32
+    [500, 468, true, false], // 32 empty rows: the hard-instance search too
+    [500, 467, true, true],
+  ];
+  for (const [n, placed, restricted, repaired] of cases) {
+    assert.equal(usesRepair(n, placed, restricted), repaired, `${n} ${placed} ${restricted}`);
+  }
 });
+
+/** Independent check of a restricted board's completion: as assertCompletes, off every forbidden square. */
+function assertAvoids(board: PartialBoard, cols: ArrayLike<number> | undefined): void {
+  assertCompletes(board, cols);
+  const { n } = board;
+  for (const { row, col } of board.blocked ?? [])
+    assert.notEqual(cols![row], col, `(${row}, ${col}) is blocked`);
+  for (let r = 0; r < n; r++) {
+    const c = cols![r]!;
+    assert.ok(!board.excluded?.sums.includes(r + c), `row ${r} on excluded sum ${r + c}`);
+    assert.ok(
+      !board.excluded?.differences.includes(r - c + n - 1),
+      `row ${r} on an excluded difference`,
+    );
+  }
+}
+
+// Restricted boards past the hard-instance search's size went to the exact line-board search
+// alone: n = 500 with one blocked square ran past 30 s, n = 1,000 past 60 s. The repair, started
+// from the construction image they are nearest to, completes them.
+const restrictedBoards: [what: string, board: PartialBoard][] = [
+  ["n = 500, one blocked square on the construction", withBlocked(500, [[7, construct(500)![7]!]])],
+  ["n = 1,000, one blocked square", withBlocked(1000, [[500, 499]])],
+  [
+    "n = 300, a square blocked in every image of the construction",
+    withBlocked(300, imagesAt(300, 150)),
+  ],
+  [
+    "n = 400, two excluded diagonals",
+    { n: 400, queens: [], excluded: { sums: [399], differences: [399] } },
+  ],
+  [
+    "n = 600, the construction's queens in 500 rows, a blocked square off it",
+    {
+      ...withBlocked(600, [[550, (construct(600)![550]! + 1) % 600]]),
+      queens: construct(600)!
+        .slice(0, 500)
+        .map((col, row) => ({ row, col })),
+    },
+  ],
+  [
+    "n = 600, an image of the construction in 400 rows, a square blocked on the construction",
+    {
+      ...withBlocked(600, [[450, construct(600)![450]!]]),
+      queens: transform(construct(600)!, "rot90")
+        .slice(0, 400)
+        .map((col, row) => ({ row, col })),
+    },
+  ],
+];
+
+function withBlocked(n: number, squares: [number, number][]): PartialBoard {
+  return { n, queens: [], blocked: squares.map(([row, col]) => ({ row, col })) };
+}
+
+/** Where each of the 8 images of the construction puts row r's queen: blocking them all. */
+function imagesAt(n: number, r: number): [number, number][] {
+  const base = construct(n)!;
+  return [...new Set(TRANSFORMS.map((t) => transform(base, t)[r]!))].map((c) => [r, c]);
+}
+
+for (const [what, board] of restrictedBoards) {
+  test(`a restricted board is repaired: ${what}`, async () => {
+    assert.ok(usesRepair(board.n, board.queens.length, true));
+    assertAvoids(board, completeOne(board));
+    let exact = 0;
+    assertAvoids(board, await completeOneWatched(board, { onExact: () => exact++ }));
+    assert.equal(exact, 0, "no exact search");
+  });
+}
 
 // Boards whose queens lie on the construction's solution (or an image of it), with many empty
 // rows: a nearly unique completion, which the line board's search and the repair took minutes to

@@ -12,7 +12,7 @@
  * and complete.ts runs the exact search: "cannot be completed" never comes from here. Seeded by
  * n (the same board, the same completion).
  */
-import type { Queen } from "../board.js";
+import type { Forbidden, Queen } from "../board.js";
 import { construct } from "../construct.js";
 import { MAX_SUB_SIZE } from "../limits.js";
 import { Repair } from "../min-conflicts.js";
@@ -30,10 +30,20 @@ import { NO_WATCH, type Watch } from "./search-watch.js";
 const BIG_N = 5000;
 const BIG_EMPTY = 1000;
 
-/** Whether {@link bigRepair} is tried first for a board of n rows with `placed` queens. */
+/**
+ * Whether {@link bigRepair} is tried first for a board of n rows with `placed` queens. A board
+ * with blocked squares or excluded diagonals and more empty rows than the hard-instance search
+ * takes (MAX_SUB_SIZE) is repaired first whatever its size: its exact search (the line board's,
+ * without the unrestricted one's local search) can take minutes where the repair, seeded by the
+ * construction, takes a fraction of a second (n = 500 with one blocked square: over 30 s before).
+ */
 export function usesRepair(n: number, placed: number, restricted: boolean): boolean {
-  return !restricted && placed > 0 && n > BIG_N && n - placed > BIG_EMPTY;
+  if (restricted) return n > 32 && n - placed > MAX_SUB_SIZE;
+  return placed > 0 && n > BIG_N && n - placed > BIG_EMPTY;
 }
+
+/** The squares a board forbids, as the repair reads them (board.ts's `Forbidden`). */
+type Restrictions = Pick<Forbidden, "any" | "blocked" | "sums" | "differences" | "has">;
 
 /**
  * A completion read off the construction (construct.ts) or one of its seven images, when every
@@ -47,18 +57,49 @@ export function usesRepair(n: number, placed: number, restricted: boolean): bool
 function fromConstruction(
   n: number,
   queens: readonly Queen[],
-  restricted: boolean,
+  forbidden?: Restrictions,
 ): number[] | undefined {
-  if (restricted || n <= 32 || queens.length === 0 || n - queens.length <= MAX_SUB_SIZE) {
+  const restricted = forbidden?.any === true;
+  if (n <= 32 || (queens.length === 0 && !restricted) || n - queens.length <= MAX_SUB_SIZE) {
     return undefined;
   }
-  const base = construct(n);
-  if (base === undefined) return undefined;
-  for (const t of TRANSFORMS) {
-    const cols = t === "identity" ? base : transform(base, t);
-    if (queens.every(({ row, col }) => cols[row] === col)) return cols;
+  for (const cols of constructionImages(n)) {
+    if (!queens.every(({ row, col }) => cols[row] === col)) continue;
+    if (restricted && cols.some((c, r) => forbidden!.has(r, c))) continue;
+    return cols;
   }
   return undefined;
+}
+
+/** The construction's solution for n and its seven images under the board's symmetries. */
+function* constructionImages(n: number): Generator<number[]> {
+  const base = construct(n);
+  if (base === undefined) return;
+  for (const t of TRANSFORMS) yield t === "identity" ? base : transform(base, t);
+}
+
+/**
+ * The image of the construction that the placed queens agree with most, and that stands on the
+ * fewest forbidden squares: the repair's first start on a restricted board (a board a few moves
+ * from the construction is then a few swaps from a completion).
+ */
+function nearestConstruction(
+  n: number,
+  queens: readonly Queen[],
+  forbidden: Restrictions,
+): number[] | undefined {
+  let best: number[] | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const cols of constructionImages(n)) {
+    let score = 0;
+    for (const { row, col } of queens) if (cols[row] === col) score += n;
+    for (let r = 0; r < n; r++) if (forbidden.has(r, cols[r]!)) score--;
+    if (score > bestScore) {
+      bestScore = score;
+      best = cols;
+    }
+  }
+  return best;
 }
 
 /** The repair's budget: swap evaluations (and greedy tries) per row of the board, plus a floor. */
@@ -81,26 +122,35 @@ export function* bigRepair(
   n: number,
   queens: readonly Queen[],
   watch: Watch = NO_WATCH,
+  forbidden?: Restrictions,
 ): Generator<null, Int32Array | undefined> {
-  const onIt = fromConstruction(n, queens, false);
+  const onIt = fromConstruction(n, queens, forbidden);
   if (onIt) return Int32Array.from(onIt);
   const at = new Int32Array(n).fill(-1);
   for (const { row, col } of queens) at[row] = col;
-  const s = new Repair(at, seededRandom(n));
+  const restricted = forbidden?.any === true;
+  const s = new Repair(at, seededRandom(n), restricted ? forbidden : undefined);
   const { m } = s;
   const budget = WORK_PER_ROW * n + WORK_FLOOR;
   const report = watch.progress;
   const every = watch.tickEvery > 0 ? watch.tickEvery : Number.POSITIVE_INFINITY;
   let tick = every;
   report?.(0, m);
+  // A restricted board starts from the construction it is nearest to; later starts are greedy.
+  let near = restricted ? nearestConstruction(n, queens, forbidden!) : undefined;
   while (s.work < budget) {
-    s.clear();
-    for (let k = 0; k < m; k++) {
-      s.placeRow(k);
-      if (s.work >= tick) {
-        tick = s.work + every;
-        report?.(Math.max(0, k + 1 - s.clashes), m);
-        yield null;
+    if (near) {
+      s.seed(near);
+      near = undefined;
+    } else {
+      s.clear();
+      for (let k = 0; k < m; k++) {
+        s.placeRow(k);
+        if (s.work >= tick) {
+          tick = s.work + every;
+          report?.(Math.max(0, k + 1 - s.clashes), m);
+          yield null;
+        }
       }
     }
     let fewest = s.clashes;
@@ -132,17 +182,21 @@ export function* bigRepair(
 export function bigShortcut(
   n: number,
   queens: readonly Queen[],
-  restricted: boolean,
+  forbidden: Restrictions,
 ): ArrayLike<number> | undefined {
   // The repair looks at the construction first itself.
-  return usesRepair(n, queens.length, restricted)
-    ? bigRepairNow(n, queens)
-    : fromConstruction(n, queens, restricted);
+  return usesRepair(n, queens.length, forbidden.any)
+    ? bigRepairNow(n, queens, forbidden)
+    : fromConstruction(n, queens, forbidden);
 }
 
 /** {@link bigRepair} to its end, without ticks. */
-export function bigRepairNow(n: number, queens: readonly Queen[]): Int32Array | undefined {
-  const it = bigRepair(n, queens);
+export function bigRepairNow(
+  n: number,
+  queens: readonly Queen[],
+  forbidden?: Restrictions,
+): Int32Array | undefined {
+  const it = bigRepair(n, queens, NO_WATCH, forbidden);
   for (;;) {
     const r = it.next();
     if (r.done) return r.value;

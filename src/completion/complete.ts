@@ -177,7 +177,7 @@ export function completeOne(
   }
   if (!forbidden.any && queens.length === 0 && n > 32) return construct(n);
   if (n - queens.length <= MAX_SUB_SIZE) return decideHard(board, forbidden).cols;
-  const quick = bigShortcut(n, queens, forbidden.any);
+  const quick = bigShortcut(n, queens, forbidden);
   if (quick) return checked(v, Array.from(quick));
   return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
 }
@@ -224,7 +224,7 @@ export async function completeOneWatched(
       onProgress?.({ done, total, count: 0n });
     },
   };
-  const it = bigRepair(n, queens, watch);
+  const it = bigRepair(n, queens, watch, forbidden);
   for (let r = it.next(); ; r = it.next()) {
     if (r.done) {
       if (r.value) return checked(v, Array.from(r.value));
@@ -234,7 +234,7 @@ export async function completeOneWatched(
     if (signal?.aborted) throw new CompletionInterrupted(done, total, 0n);
   }
   options.onExact?.();
-  return checked(v, lineFind(n, queens));
+  return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
 }
 
 /**
