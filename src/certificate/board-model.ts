@@ -48,6 +48,8 @@ export class FreeBoard {
   readonly m: number;
   private readonly all: number;
   private readonly table: Int32Array;
+  /** Every free line, rows first. */
+  private readonly lines: readonly Line[];
   /** The position before any decision: squares attacked by a fixed queen or forbidden are out. */
   readonly start: Position;
 
@@ -91,6 +93,10 @@ export class FreeBoard {
       rowQueen: new Int32Array(m).fill(-1),
       colQueen: new Int32Array(m).fill(-1),
     };
+    this.lines = [
+      ...rows.map((_, index) => ({ kind: "row" as const, index })),
+      ...cols.map((_, index) => ({ kind: "col" as const, index })),
+    ];
     this.table = new Int32Array(m * m * m);
     for (let i = 0; i < m; i++) {
       for (let j = 0; j < m; j++) {
@@ -183,12 +189,6 @@ export class FreeBoard {
     return changed;
   }
 
-  /** Every free line, rows first. */
-  private *lines(): Generator<Line> {
-    for (let i = 0; i < this.m; i++) yield { kind: "row", index: i };
-    for (let j = 0; j < this.m; j++) yield { kind: "col", index: j };
-  }
-
   /**
    * The position's closure, in place: lines with one square left get their queen, squares that
    * attack both squares of a line with two are ruled out, until nothing changes. Returns the
@@ -197,9 +197,11 @@ export class FreeBoard {
    * whatever their order.
    */
   close(p: Position): Line | undefined {
+    // The squares each line was last cut with: the same squares cut nothing new.
+    const cutWith = new Int32Array(2 * this.m).fill(-1);
     for (;;) {
       let placed = false;
-      for (const line of this.lines()) {
+      for (const line of this.lines) {
         if (this.hasQueen(p, line)) continue;
         const x = this.squares(p, line);
         if (x === 0) return line;
@@ -211,10 +213,13 @@ export class FreeBoard {
       }
       if (placed) continue;
       let cut = false;
-      for (const line of this.lines()) {
+      for (let k = 0; k < this.lines.length; k++) {
+        const line = this.lines[k]!;
         if (this.hasQueen(p, line)) continue;
         const x = this.squares(p, line);
-        if (bits(x) === 2 && this.cut(p, line, x)) cut = true;
+        if (bits(x) !== 2 || cutWith[k] === x) continue;
+        cutWith[k] = x;
+        if (this.cut(p, line, x)) cut = true;
       }
       if (!cut) return undefined;
     }
@@ -229,6 +234,7 @@ export class FreeBoard {
    */
   closeLeaf(p: Position, allowed: readonly (readonly [number, number])[]): void {
     const done = new Uint8Array(allowed.length);
+    const cutWith = new Int32Array(2 * this.m).fill(-1);
     for (let changed = true; changed; ) {
       changed = false;
       for (let k = 0; k < allowed.length; k++) {
@@ -242,9 +248,12 @@ export class FreeBoard {
           changed = true;
         }
       }
-      for (const line of this.lines()) {
+      for (let k = 0; k < this.lines.length; k++) {
+        const line = this.lines[k]!;
         const x = this.squares(p, line);
-        if (bits(x) <= 2 && this.cut(p, line, x)) changed = true;
+        if (bits(x) > 2 || cutWith[k] === x) continue;
+        cutWith[k] = x;
+        if (this.cut(p, line, x)) changed = true;
       }
     }
   }

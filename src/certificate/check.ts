@@ -80,7 +80,7 @@ class TreeReplay {
   /** One node line: `b row R ...`, `b col C ...`, `f row R ...`, `f col C ...`, `f bound`. */
   node(words: readonly string[]): void {
     const position = this.pending;
-    if (!position) return refuse("the tree is already complete: expected end");
+    if (!position) refuse("the tree is already complete: expected end");
     if (words[0] === "b") this.branch(position, words);
     else if (words[0] === "f") {
       this.leaf(position, words);

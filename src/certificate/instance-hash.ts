@@ -7,7 +7,7 @@
 import type { PartialBoard } from "../board.js";
 
 /** The board as one canonical text: the same board, the same text, whatever its order. */
-export function instanceText(board: PartialBoard): string {
+function instanceText(board: PartialBoard): string {
   const squares = (list: readonly { row: number; col: number }[]): string =>
     [...new Set(list.map((s) => `${s.row},${s.col}`))]
       .sort((a, b) => {

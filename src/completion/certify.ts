@@ -12,6 +12,7 @@ import { CERTIFICATE_HEADER, instanceHash } from "../certificate/index.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
 import { completeOne } from "./complete.js";
+import { decideHardAsync } from "./decide.js";
 import { HardSearch } from "./hard-search.js";
 import { type SubBoard, subBoard } from "./sub-board.js";
 import { validate } from "./validate.js";
@@ -104,55 +105,90 @@ class CertifyingSearch extends HardSearch {
   }
 }
 
+/** Options of {@link certifyCompletion}. */
+export interface CertifyOptions {
+  /** Stops the search (between slices of nodes): the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/** Nodes between the certifying search's turns (a millisecond or two). */
+const SLICE = 4096;
+
+/** Resolves after the event loop has had a turn (setImmediate in Node, a timer in a browser). */
+function turn(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
+}
+
 /**
  * Decides a board and writes a certificate of the answer to `write`, in chunks as it goes: a
  * "yes" with a completion (any board), a "no" with the search tree (boards missing at most 32
  * queens). The "no" is found first by the usual search (restarts, nogoods), then proved by one
- * depth-first search without them, whose tree is the proof.
+ * depth-first search without them, whose tree is the proof. Both searches give the event loop a
+ * turn between slices of nodes and stop when `signal` aborts.
  * @throws NQueensError when the board is malformed or has a queen on a forbidden square, or for
  *   a "no" on a board missing more than 32 queens
  */
 export async function certifyCompletion(
   board: PartialBoard,
   write: (chunk: string) => void,
+  options: CertifyOptions = {},
 ): Promise<CertificateSummary> {
   const problem = boardProblems(board)[0];
   if (problem) throw new NQueensError(problem);
+  const { signal } = options;
+  const between = async (): Promise<void> => {
+    await turn();
+    signal?.throwIfAborted();
+  };
   const sink = new Sink(write);
   const clash = conflictSummary(board, 1).first[0];
-  const cols = clash ? undefined : completeOne(board, { least: false });
-  const head = (): void => {
+  const hash = await instanceHash(board);
+  const head = (answer: string): void => {
     sink.line(CERTIFICATE_HEADER);
     sink.line(`n ${board.n}`);
     sink.line(`instance sha256 ${hash}`);
+    sink.line(answer);
   };
-  const hash = await instanceHash(board);
-  let branches = 0;
-  let leaves = 0;
-  if (cols) {
-    head();
-    sink.line(`yes ${cols.join(" ")}`);
-  } else if (clash) {
-    head();
-    sink.line("no");
+  if (clash) {
+    head("no");
     sink.line(`f clash ${clash.a.row},${clash.a.col} ${clash.b.row},${clash.b.col}`);
-    leaves = 1;
-  } else {
-    const { forbidden, queens } = validate(board);
-    if (board.n - queens.length > MAX_SUB_SIZE) {
-      throw new NQueensError(
-        `a "no" is certified for boards missing at most ${MAX_SUB_SIZE} queens: this one misses ${board.n - queens.length}`,
-      );
-    }
-    head();
-    sink.line("no");
-    const search = new CertifyingSearch(subBoard(board, forbidden), sink);
-    if (search.run() !== "unsat") {
+    return finish(sink, undefined, 0, 1);
+  }
+  const { forbidden, queens, n } = validate(board);
+  const missing = n - queens.length;
+  const cols =
+    missing > MAX_SUB_SIZE
+      ? completeOne(board, { least: false })
+      : (await decideHardAsync(board, forbidden, between)).cols;
+  if (cols) {
+    head(`yes ${cols.join(" ")}`);
+    return finish(sink, cols, 0, 0);
+  }
+  if (missing > MAX_SUB_SIZE) {
+    throw new NQueensError(
+      `a "no" is certified for boards missing at most ${MAX_SUB_SIZE} queens: this one misses ${missing}`,
+    );
+  }
+  head("no");
+  const search = new CertifyingSearch(subBoard(board, forbidden), sink);
+  for (;;) {
+    const got = search.run(SLICE);
+    if (got === "unsat") break;
+    if (got === "sat") {
       throw new Error("internal error: the certifying search found a completion the search missed");
     }
-    branches = search.branches;
-    leaves = search.leaves;
+    await between();
   }
+  return finish(sink, undefined, search.branches, search.leaves);
+}
+
+function finish(
+  sink: Sink,
+  cols: number[] | undefined,
+  branches: number,
+  leaves: number,
+): CertificateSummary {
   sink.line("end");
   sink.flush();
   return { answer: cols ? "yes" : "no", cols, branches, leaves, chars: sink.chars };

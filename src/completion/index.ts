@@ -9,7 +9,7 @@
  * queen leads nowhere (dead-squares.ts).
  */
 
-export { type CertificateSummary, certifyCompletion } from "./certify.js";
+export { type CertificateSummary, type CertifyOptions, certifyCompletion } from "./certify.js";
 export {
   type CompleteOneOptions,
   type CompletionDecision,
