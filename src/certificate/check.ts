@@ -154,6 +154,7 @@ class TreeReplay {
       allowed.push([i, j]);
     }
     b.closeLeaf(position, allowed);
+    if (b.hasQueen(position, line)) refuse(`${describe(b, line)} has its queen here`);
     if (b.squares(position, line) !== 0) {
       refuse(`${describe(b, line)} still has a square left here`);
     }
