@@ -7,7 +7,7 @@
  * every possible square of a line with two left (or one) is ruled out.
  *
  * A position: `open[i]`, bit j set while square (free row i, free column j) is still possible
- * (a placed queen's own square stays set); `rowQueen[i]`, the free column of row i's queen or -1;
+ * (a placed queen's own square stays set), and `byCol[j]` the same by column; `rowQueen[i]`, the free column of row i's queen or -1;
  * `colQueen[j]` likewise. `attacks(i, j, i2)`: the squares of free row i2 that a queen on (i, j)
  * attacks (for i2 = i, its row but its own square).
  */
@@ -16,6 +16,8 @@ import type { PartialBoard } from "../board.js";
 /** A position of the free lines; see the module comment. */
 export interface Position {
   readonly open: Int32Array;
+  /** The same squares by column: bit i of `byCol[j]` is bit j of `open[i]`. */
+  readonly byCol: Int32Array;
   readonly rowQueen: Int32Array;
   readonly colQueen: Int32Array;
 }
@@ -88,8 +90,13 @@ export class FreeBoard {
         open[i]! |= 1 << j;
       }
     }
+    const byCol = new Int32Array(m);
+    for (let i = 0; i < m; i++) {
+      for (let j = 0; j < m; j++) if ((open[i]! >>> j) & 1) byCol[j]! |= 1 << i;
+    }
     this.start = {
       open,
+      byCol,
       rowQueen: new Int32Array(m).fill(-1),
       colQueen: new Int32Array(m).fill(-1),
     };
@@ -130,19 +137,23 @@ export class FreeBoard {
   }
 
   copy(p: Position): Position {
-    return { open: p.open.slice(), rowQueen: p.rowQueen.slice(), colQueen: p.colQueen.slice() };
+    return {
+      open: p.open.slice(),
+      byCol: p.byCol.slice(),
+      rowQueen: p.rowQueen.slice(),
+      colQueen: p.colQueen.slice(),
+    };
   }
 
-  /** The rows of free column j whose square there is still possible, as a mask. */
-  column(p: Position, j: number): number {
-    let x = 0;
-    for (let i = 0; i < this.m; i++) if ((p.open[i]! >>> j) & 1) x |= 1 << i;
-    return x;
+  /** Rules out the squares `x` of free row i (in both views of the position). */
+  private remove(p: Position, i: number, x: number): void {
+    p.open[i]! &= ~x;
+    for (let y = x; y !== 0; y &= y - 1) p.byCol[lowest(y)]! &= ~(1 << i);
   }
 
   /** The possible squares of a line: columns of a row, rows of a column. */
   squares(p: Position, line: Line): number {
-    return line.kind === "row" ? p.open[line.index]! : this.column(p, line.index);
+    return line.kind === "row" ? p.open[line.index]! : p.byCol[line.index]!;
   }
 
   /** Whether the line holds a queen. */
@@ -154,7 +165,10 @@ export class FreeBoard {
   place(p: Position, i: number, j: number): void {
     p.rowQueen[i] = j;
     p.colQueen[j] = i;
-    for (let i2 = 0; i2 < this.m; i2++) p.open[i2]! &= ~this.attacks(i, j, i2);
+    for (let i2 = 0; i2 < this.m; i2++) {
+      const x = p.open[i2]! & this.attacks(i, j, i2);
+      if (x !== 0) this.remove(p, i2, x);
+    }
   }
 
   /**
@@ -182,7 +196,7 @@ export class FreeBoard {
       let kill = (these === 0 ? twice : every) & p.open[i2]!;
       if (line.kind === "col") kill &= ~(1 << line.index);
       if (kill !== 0) {
-        p.open[i2]! &= ~kill;
+        this.remove(p, i2, kill);
         changed = true;
       }
     }
@@ -226,35 +240,42 @@ export class FreeBoard {
   }
 
   /**
-   * A leaf's closure, in place: only the queens `allowed` may be placed (each when a line of its
-   * own has no other square left), and every line with at most two squares left rules out what
-   * attacks all of them (with none left, what attacks two of its squares). Every premise only
-   * grows, so the end is the same in any order, and contains every fact the search derived when
-   * its queens are the ones allowed.
+   * A leaf's closure, in place, until line `goal` has no square left (true) or nothing changes
+   * (false): only the queens `allowed` may be placed (each when a line of its own has no other
+   * square left), and every line with at most two squares left rules out what attacks all of
+   * them (with none left, what attacks two of its squares). Every premise only grows, so the end
+   * is the same in any order, and contains every fact the search derived when its queens are
+   * the ones allowed. The cheap rules go first: placing, then lines with one or two squares,
+   * then (rarely needed) the lines with none.
    */
-  closeLeaf(p: Position, allowed: readonly (readonly [number, number])[]): void {
+  closeLeaf(p: Position, allowed: readonly (readonly [number, number])[], goal: Line): boolean {
     const done = new Uint8Array(allowed.length);
     const cutWith = new Int32Array(2 * this.m).fill(-1);
-    for (let changed = true; changed; ) {
-      changed = false;
+    const rule = (k: number, fewest: number, most: number): boolean => {
+      const line = this.lines[k]!;
+      const x = this.squares(p, line);
+      const b = bits(x);
+      if (b < fewest || b > most || cutWith[k] === x) return false;
+      // A queen alone on its line: placing it already ruled out what attacks it.
+      if (b === 1 && this.hasQueen(p, line)) return false;
+      cutWith[k] = x;
+      return this.cut(p, line, x);
+    };
+    for (;;) {
+      if (this.squares(p, goal) === 0) return true;
+      let changed = false;
       for (let k = 0; k < allowed.length; k++) {
         if (done[k]) continue;
         const [i, j] = allowed[k]!;
-        const rowRest = p.open[i]! & ~(1 << j);
-        const colRest = this.column(p, j) & ~(1 << i);
-        if (rowRest === 0 || colRest === 0) {
+        if ((p.open[i]! & ~(1 << j)) === 0 || (p.byCol[j]! & ~(1 << i)) === 0) {
           this.place(p, i, j);
           done[k] = 1;
           changed = true;
         }
       }
-      for (let k = 0; k < this.lines.length; k++) {
-        const line = this.lines[k]!;
-        const x = this.squares(p, line);
-        if (bits(x) > 2 || cutWith[k] === x) continue;
-        cutWith[k] = x;
-        if (this.cut(p, line, x)) changed = true;
-      }
+      for (let k = 0; k < this.lines.length && !changed; k++) changed = rule(k, 1, 2);
+      for (let k = 0; k < this.lines.length && !changed; k++) changed = rule(k, 0, 0);
+      if (!changed) return false;
     }
   }
 

@@ -153,11 +153,10 @@ class TreeReplay {
       if (i < 0 || j < 0) refuse(`queen ${w}: not on a free row and a free column`);
       allowed.push([i, j]);
     }
-    b.closeLeaf(position, allowed);
     if (b.hasQueen(position, line)) refuse(`${describe(b, line)} has its queen here`);
-    if (b.squares(position, line) !== 0) {
-      refuse(`${describe(b, line)} still has a square left here`);
-    }
+    const empty = b.closeLeaf(position, allowed, line);
+    if (b.hasQueen(position, line)) refuse(`${describe(b, line)} has its queen here`);
+    if (!empty) refuse(`${describe(b, line)} still has a square left here`);
   }
 
   /** The next child of the innermost branch: its position is the branch's with the square taken. */
