@@ -98,6 +98,12 @@ describe("nqueens complete --certificate, nqueens check-certificate", { concurre
       await nqueens(["check-certificate", "-q", board, join(dir, "missing.cert")]),
       /cannot read the certificate .*missing\.cert: ENOENT/,
     );
+    const long = join(dir, "long.cert");
+    writeFileSync(long, `nqueens-certificate 1\nn 8\n${"0".repeat(2 << 20)}`);
+    assertBadInput(
+      await nqueens(["check-certificate", "-q", board, long]),
+      /has a line over 1 MiB: not a certificate/,
+    );
     assertBadInput(
       await nqueens(["complete", "-q", board, "--count", "--certificate", join(dir, "c.cert")]),
       /--certificate certifies one answer/,

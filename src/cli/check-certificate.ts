@@ -3,7 +3,6 @@
  * `nqueens complete --certificate`) against its instance with the independent checker.
  */
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import { checkCertificate } from "../certificate/index.js";
 import { NQueensError } from "../errors.js";
 import { count, plural } from "../words.js";
@@ -19,16 +18,35 @@ interface CheckCertificateFlags {
   json?: boolean;
 }
 
-/** The certificate's lines, read as a stream; a file that cannot be opened is bad input. */
+/** The longest line read: a certificate's lines hold at most a few hundred characters. */
+const MAX_LINE = 1 << 20;
+
+/**
+ * The certificate's lines (a "\r" before a line end dropped), read as a stream in bounded
+ * memory; a file that cannot be opened, or a line over 1 MiB, is bad input.
+ */
 async function* certificateLines(path: string): AsyncGenerator<string> {
-  const stream = createReadStream(path);
+  const stream = createReadStream(path, { encoding: "utf8" });
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
     stream.once("error", (e: NodeJS.ErrnoException) =>
       reject(new NQueensError(`cannot read the certificate ${path}: ${e.code ?? e.message}`)),
     );
   });
-  yield* createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  let rest = "";
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop()!;
+      for (const line of lines) yield line.endsWith("\r") ? line.slice(0, -1) : line;
+      if (rest.length > MAX_LINE) {
+        throw new NQueensError(`the certificate ${path} has a line over 1 MiB: not a certificate`);
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (rest !== "") yield rest;
 }
 
 export const registerCheckCertificate: Register = (program, exit) => {
