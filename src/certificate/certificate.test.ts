@@ -6,11 +6,14 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import type { PartialBoard } from "../board.js";
+import { Forbidden } from "../board.js";
+import { HardSearch } from "../completion/hard-search.js";
 import {
   type CertificateSummary,
   certifyCompletion,
   generateInstance,
 } from "../completion/index.js";
+import { subBoard } from "../completion/sub-board.js";
 import { satComplete } from "../testing/sat.js";
 import { type CertificateCheck, checkCertificate } from "./index.js";
 
@@ -118,6 +121,24 @@ describe("certificates hold, and agree with the SAT route", { concurrency: 1 }, 
   test("both answers are among the cases", () => {
     assert.ok(answers.yes >= 10 && answers.no >= 10, JSON.stringify(answers));
   });
+});
+
+test("the proof is the search's own tree: one branch line a node of the search without restarts", async () => {
+  for (const [n, seed] of [
+    [12, 1],
+    [14, 1],
+    [18, 3],
+  ] as const) {
+    const board = ed(n, seed, Math.round(0.9 * n));
+    const { s } = await certify(board);
+    assert.equal(s.answer, "no");
+    const plain = new HardSearch(subBoard(board, new Forbidden(board)), {
+      restarts: false,
+      learn: false,
+    });
+    assert.equal(plain.run(), "unsat");
+    assert.equal(s.branches, plain.nodes, `n = ${n}, seed ${seed}`);
+  }
 });
 
 describe("tampering is refused", () => {
