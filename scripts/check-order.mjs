@@ -21,6 +21,7 @@ const ORDER = [
   "errors.ts",
   "random.ts",
   "board.ts",
+  "certificate/",
   "symmetry.ts",
   "construct.ts",
   "min-conflicts.ts",

@@ -26,7 +26,10 @@ export {
   type Solution,
   type Square,
 } from "./board.js";
+export { type CertificateCheck, checkCertificate } from "./certificate/index.js";
 export {
+  type CertificateSummary,
+  type CertifyOptions,
   type CompleteOneOptions,
   type CompletionDecision,
   CompletionInterrupted,
@@ -35,6 +38,7 @@ export {
   type CompletionsOptions,
   type CountCompletionsOptions,
   canComplete,
+  certifyCompletion,
   completeOne,
   completions,
   completionsAsync,

@@ -166,7 +166,7 @@ export class Repair {
 
   /** Whether (r, c) is a blocked square (excluded diagonals are in the counts). */
   private isBlocked(r: number, c: number): boolean {
-    return this.blocked !== undefined && this.blocked.has(r * this.n + c);
+    return this.blocked?.has(r * this.n + c) === true;
   }
 
   /**

@@ -12,7 +12,7 @@ async function registered(argv: string[]): Promise<string[]> {
 
 test("a command line that names a command registers that command alone, under its name", async () => {
   const all = await registered([]);
-  assert.equal(all.length, 15);
+  assert.equal(all.length, 16);
   for (const name of all.filter((n) => n !== "completion")) {
     assert.deepEqual(await registered([name, "--help"]), [name]);
   }

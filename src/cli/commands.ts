@@ -13,6 +13,10 @@ const COMMANDS: readonly (readonly [string, () => Promise<Register>])[] = [
   ["count", async () => (await import("./count.js")).registerCount],
   ["complete", async () => (await import("./complete.js")).registerComplete],
   ["check", async () => (await import("./check.js")).registerCheck],
+  [
+    "check-certificate",
+    async () => (await import("./check-certificate.js")).registerCheckCertificate,
+  ],
   ["generate", async () => (await import("./generate.js")).registerGenerate],
   ["aoj", async () => (await import("./aoj.js")).registerAoj],
   ["judge", async () => (await import("./judge.js")).registerJudge],

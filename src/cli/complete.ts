@@ -26,6 +26,7 @@ import { MAX_SPLIT_N } from "../limits.js";
 import { count, plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
+import { completeCertified } from "./certificate-file.js";
 import { readInput } from "./input.js";
 import { listingStyle, parseLimit, printListed } from "./list.js";
 import { printChunks, stdout } from "./output.js";
@@ -44,6 +45,7 @@ interface CompleteFlags {
   quiet?: boolean;
   progress: boolean;
   diagonals?: string;
+  certificate?: string;
 }
 
 export const registerComplete: Register = (program, exit) => {
@@ -66,6 +68,7 @@ export const registerComplete: Register = (program, exit) => {
       "-d, --diagonals <d>",
       "csplib or json input with a diags list: take its first d pairs (instead of numdiags)",
     )
+    .option("--certificate <out>", "write a certificate of the answer to OUT (check-certificate)")
     .option("--json", "JSON: {n, cols} / {n, count} / one {n, index, cols} per line with --all")
     .addHelpText(
       "after",
@@ -91,7 +94,8 @@ Examples:
   $ printf '. Q . .\\n. . . .\\n. . . .\\n. . . .\\n' | nqueens complete
   $ printf '. x . .\\n. . . .\\n. . x .\\n. . . .\\n' | nqueens complete --count
   $ nqueens generate diagonals 21 --seed 259 --format csplib | nqueens complete -d 19
-  $ nqueens complete board.txt --all --limit 10 --format perm`,
+  $ nqueens complete board.txt --all --limit 10 --format perm
+  $ nqueens complete ed.param --certificate ed.cert && nqueens check-certificate ed.param ed.cert`,
     )
     .action(async (file: string, flags: CompleteFlags) => {
       if (flags.limit !== undefined && !flags.all) {
@@ -108,6 +112,14 @@ Examples:
       const { board } = await readCompletionBoard(file, flags);
       const n = board.n;
       const out = stdout();
+      if (flags.certificate !== undefined && (flags.count || flags.all)) {
+        throw new NQueensError("--certificate certifies one answer: drop --count and --all");
+      }
+      const certified =
+        flags.certificate === undefined
+          ? undefined
+          : await completeCertified(board, flags.certificate, exit);
+      if (flags.certificate !== undefined && !certified) return;
       const clash = conflictSummary(board, 1).first[0];
       if (clash) {
         const reason = `this board cannot be completed: ${describeConflict(clash)}`;
@@ -121,7 +133,7 @@ Examples:
         await countOrList(board, flags, limit, exit);
         return;
       }
-      const one = await oneCompletion(board, flags, exit);
+      const one = certified ?? (await oneCompletion(board, flags, exit));
       if (!one) return;
       const { cols } = one;
       if (flags.json) await out.json({ n, cols: cols ?? null });
@@ -260,9 +272,9 @@ function cannot(board: PartialBoard): string {
 }
 
 /** The board, as `readBoard` reads it, with `--diagonals` passed to the parser. */
-async function readCompletionBoard(
+export async function readCompletionBoard(
   file: string,
-  flags: CompleteFlags,
+  flags: Pick<CompleteFlags, "diagonals" | "formatIn" | "quiet">,
 ): Promise<{ board: PartialBoard; form: BoardForm }> {
   if (flags.diagonals === undefined) return readBoard(file, flags.formatIn, flags.quiet);
   const diagonals = parseInteger(flags.diagonals, "--diagonals", 0, 1_000_000);

@@ -30,6 +30,7 @@ const STYLES = [
 const COMMANDS = [
   "aoj",
   "check",
+  "check-certificate",
   "compare",
   "complete",
   "completion",
@@ -51,7 +52,7 @@ const FILES = { all: ["board.txt", "boards", "other.txt"], bo: ["board.txt", "bo
 /** Bash: a line (the cursor at its end) and exactly the words COMPREPLY must hold, sorted. */
 const BASH: [string, string[]][] = [
   ["nqueens so", ["solve"]],
-  ["nqueens c", ["check", "compare", "complete", "completion", "count"]],
+  ["nqueens c", ["check", "check-certificate", "compare", "complete", "completion", "count"]],
   ["nqueens ", COMMANDS],
   ["nqueens -", ["--help", "--version", "-V", "-h"]],
   ["nqueens list 8 --fo", ["--format"]],

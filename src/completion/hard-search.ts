@@ -125,11 +125,11 @@ export class HardSearch extends Propagation {
   learned = 0;
 
   /** Per level: the candidates in the order they are tried, and how many are tried so far. */
-  private readonly cand: Int32Array;
-  private readonly candN: Int32Array;
+  protected readonly cand: Int32Array;
+  protected readonly candN: Int32Array;
   private readonly candP: Int32Array;
   /** The square each level's decision placed (i * 32 + j), for nogoods. */
-  private readonly dec: Int32Array;
+  protected readonly dec: Int32Array;
   /** The level-0 state every run starts from (with the unit nogoods taken out). */
   private readonly root: Int32Array;
   private readonly learn: boolean;
@@ -213,9 +213,11 @@ export class HardSearch extends Propagation {
           this.nodes++;
           this.runNodes++;
           this.order(L);
+          this.branched(L);
         } else {
           candN[L] = 0;
           candP[L] = 0;
+          this.failed(L);
         }
       }
       if (candP[L]! < candN[L]!) {
@@ -240,6 +242,7 @@ export class HardSearch extends Propagation {
         this.dec[L] = i * 32 + j;
         this.queued = 0;
         if (!this.place(next, i, j)) {
+          this.failed(next);
           this.queued = 0;
           candN[next] = 0;
           candP[next] = 0;
@@ -260,6 +263,18 @@ export class HardSearch extends Propagation {
       this.level = L - 1;
     }
   }
+
+  /**
+   * Called when level L branches, its candidates ordered (`cand`, `candN`): nothing here; the
+   * certifying search (certify.ts) writes the branch.
+   */
+  protected branched(_L: number): void {}
+
+  /**
+   * Called when level L fails (a line without a square, or the diagonal bound): nothing here;
+   * the certifying search (certify.ts) writes the leaf.
+   */
+  protected failed(_L: number): void {}
 
   /**
    * Whether propagation alone, without any decision, completes the board: "sat" (with the

@@ -8,6 +8,8 @@
  * (generate.ts, python-random.ts), an instance's symmetries (symmetry.ts) and the squares where a
  * queen leads nowhere (dead-squares.ts).
  */
+
+export { type CertificateSummary, type CertifyOptions, certifyCompletion } from "./certify.js";
 export {
   type CompleteOneOptions,
   type CompletionDecision,

@@ -1,0 +1,113 @@
+/**
+ * `nqueens check-certificate INSTANCE CERT`: replays a completion certificate (written by
+ * `nqueens complete --certificate`) against its instance with the independent checker.
+ */
+import { createReadStream } from "node:fs";
+import { checkCertificate } from "../certificate/index.js";
+import { NQueensError } from "../errors.js";
+import { count, plural } from "../words.js";
+import { readCompletionBoard } from "./complete.js";
+import { say, sayJson } from "./output.js";
+import { formatInOption } from "./read-board.js";
+import type { Register } from "./register.js";
+
+interface CheckCertificateFlags {
+  formatIn: string;
+  quiet?: boolean;
+  diagonals?: string;
+  json?: boolean;
+}
+
+/** The longest line read: a certificate's lines hold at most a few hundred characters. */
+const MAX_LINE = 1 << 20;
+
+/**
+ * The certificate's lines (a "\r" before a line end dropped), read as a stream in bounded
+ * memory; a file that cannot be opened, or a line over 1 MiB, is bad input.
+ */
+async function* certificateLines(path: string): AsyncGenerator<string> {
+  const stream = createReadStream(path, { encoding: "utf8" });
+  await new Promise<void>((resolve, reject) => {
+    stream.once("open", () => resolve());
+    stream.once("error", (e: NodeJS.ErrnoException) =>
+      reject(
+        new NQueensError(
+          `cannot read the certificate ${path}: ${e.code ?? e.message}`,
+          "unreadable-input",
+          { file: path },
+        ),
+      ),
+    );
+  });
+  let rest = "";
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop()!;
+      for (const line of lines) yield line.endsWith("\r") ? line.slice(0, -1) : line;
+      if (rest.length > MAX_LINE) {
+        throw new NQueensError(
+          `the certificate ${path} has a line over 1 MiB: not a certificate`,
+          "unreadable-input",
+          { file: path },
+        );
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (rest !== "") yield rest;
+}
+
+export const registerCheckCertificate: Register = (program, exit) => {
+  program
+    .command("check-certificate")
+    .description("check a completion certificate against its instance: exit 0 valid, 1 refused")
+    .argument("<instance>", "the board the certificate is about, as given to complete; - for stdin")
+    .argument("<certificate>", "the certificate file (complete --certificate wrote it)")
+    .addOption(formatInOption())
+    .option("-q, --quiet", "no note on stderr about the detected format")
+    .option(
+      "-d, --diagonals <d>",
+      "csplib or json input with a diags list: take its first d pairs (as complete -d)",
+    )
+    .option("--json", "JSON: {valid, answer, branches, leaves} or {valid, line, reason}")
+    .addHelpText(
+      "after",
+      `
+The checker shares no code with the search: it has its own board model and replays
+the certificate line by line, in time proportional to its length. A "yes" holds a
+completion, checked against the board. A "no" holds the search tree: at each branch
+the checker places the forced queens itself (lines with one square left, squares
+attacking both squares of a line with two) and checks that the branch lists exactly
+the squares still possible on its line, so the children cover every case; at each
+leaf it checks the reason (a row or column with no square left, or the diagonal
+bound). The header names the instance by a SHA-256 of its queens, blocked squares
+and excluded diagonals.
+
+Exit status: 0 the certificate is valid, 1 refused (one line names the first bad
+line and why), 2 input that cannot be read.
+
+Examples:
+  $ nqueens generate diagonals 12 --seed 1 --diagonals 11 --format csplib > ed.param
+  $ nqueens complete ed.param --certificate ed.cert      exit 1: no completion
+  $ nqueens check-certificate ed.param ed.cert           valid: no completion`,
+    )
+    .action(async (instance: string, certificate: string, flags: CheckCertificateFlags) => {
+      const { board } = await readCompletionBoard(instance, flags);
+      const r = await checkCertificate(board, certificateLines(certificate));
+      if (flags.json) await sayJson(r);
+      else if (r.valid) {
+        await say(
+          r.answer === "yes"
+            ? "valid: a completion"
+            : `valid: no completion (${plural(r.branches, "branch", "branches")} and ${plural(r.leaves, "leaf", "leaves")} checked)`,
+        );
+      } else {
+        process.stderr.write(
+          `nqueens: certificate refused at line ${count(r.line)}: ${r.reason}\n`,
+        );
+      }
+      exit(r.valid ? 0 : 1);
+    });
+};
