@@ -1,7 +1,7 @@
 // The dependency order of ARCHITECTURE.md, checked: no circle of imports between the files under
 // src/, and no import against the order of the root modules and top-level folders (ORDER below).
 // Every import counts: values and types (`import type`, `export ... from`, `import("...")` in
-// code or in a type). A thread's module started by `new URL("./worker.js", import.meta.url)` is
+// code or in a type). A thread's module started by `new URL("./thread.js", import.meta.url)` is
 // not an import. Tests (*.test.ts), test support (src/testing/) and the programs in src/dev/ are
 // left out: they may import anything.
 // Usage: node scripts/check-order.mjs

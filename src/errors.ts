@@ -1,4 +1,4 @@
-import { count } from "./words.js";
+import { thousands } from "./words.js";
 
 /**
  * What kind of input an {@link NQueensError} refused, for a caller that words or handles errors
@@ -252,7 +252,7 @@ export function quote(value: string, limit = QUOTE_LIMIT): string {
   const long = value.length > limit && (chars.length > limit || value.length > 4 * limit);
   const shown = long ? chars.slice(0, limit - 1) : chars;
   const text = shown.map(escapeChar).join("") + (long ? "…" : "");
-  return long ? `'${text}' (${count(value.length)} characters)` : `'${text}'`;
+  return long ? `'${text}' (${thousands(value.length)} characters)` : `'${text}'`;
 }
 
 function escapeChar(ch: string): string {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { count, plural } from "./words.js";
+import { plural, thousands } from "./words.js";
 
-test("count groups digits in threes as en-US does, bigints past 2^53 too", () => {
+test("thousands groups digits in threes as en-US does, bigints past 2^53 too", () => {
   const cases: [number | bigint, string][] = [
     [0, "0"],
     [7, "7"],
@@ -14,12 +14,12 @@ test("count groups digits in threes as en-US does, bigints past 2^53 too", () =>
     [234907967154122528n, "234,907,967,154,122,528"],
     [1.23456, "1.235"],
   ];
-  for (const [k, text] of cases) assert.equal(count(k), text, String(k));
+  for (const [k, text] of cases) assert.equal(thousands(k), text, String(k));
   // Every power of ten and its neighbours, against the locale formatter it replaces.
   for (let k = 1n; k < 10n ** 30n; k *= 10n) {
-    for (const v of [k - 1n, k, k + 1n, -k]) assert.equal(count(v), v.toLocaleString("en-US"));
+    for (const v of [k - 1n, k, k + 1n, -k]) assert.equal(thousands(v), v.toLocaleString("en-US"));
     if (k <= BigInt(Number.MAX_SAFE_INTEGER))
-      assert.equal(count(Number(k)), Number(k).toLocaleString("en-US"));
+      assert.equal(thousands(Number(k)), Number(k).toLocaleString("en-US"));
   }
 });
 

@@ -6,7 +6,7 @@
  * command's start, for the first number in a help text. Anything but a whole number is left to
  * toLocaleString, which rounds it as before.
  */
-export function count(k: number | bigint): string {
+export function thousands(k: number | bigint): string {
   if (typeof k === "number" && !Number.isSafeInteger(k)) return k.toLocaleString("en-US");
   return String(k).replace(/\B(?=(\d{3})+$)/g, ",");
 }
@@ -18,5 +18,5 @@ export function count(k: number | bigint): string {
  * @example plural(2, "entry", "entries") // "2 entries"
  */
 export function plural(k: number | bigint, one: string, many = `${one}s`): string {
-  return `${count(k)} ${k === 1 || k === 1n ? one : many}`;
+  return `${thousands(k)} ${k === 1 || k === 1n ? one : many}`;
 }

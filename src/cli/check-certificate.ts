@@ -5,7 +5,7 @@
 import { createReadStream } from "node:fs";
 import { checkCertificate } from "../certificate/index.js";
 import { NQueensError } from "../errors.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import { readCompletionBoard } from "./complete.js";
 import { say, sayJson } from "./output.js";
 import { formatInOption } from "./read-board.js";
@@ -105,7 +105,7 @@ Examples:
         );
       } else {
         process.stderr.write(
-          `nqueens: certificate refused at line ${count(r.line)}: ${r.reason}\n`,
+          `nqueens: certificate refused at line ${thousands(r.line)}: ${r.reason}\n`,
         );
       }
       exit(r.valid ? 0 : 1);

@@ -3,7 +3,7 @@
  * one pass, the first 20 listed) and the rows still without a queen.
  */
 import { conflictSummary, describeConflict } from "../board.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import { say, sayJson } from "./output.js";
 import { formatInOption, readBoard } from "./read-board.js";
 import type { Register } from "./register.js";
@@ -100,15 +100,16 @@ Examples:
         if (more > 0) {
           const kinds = Object.entries(summary.byKind)
             .filter(([, k]) => k > 0)
-            .map(([kind, k]) => `${count(k)} on a ${kind}`)
+            .map(([kind, k]) => `${thousands(k)} on a ${kind}`)
             .join(", ");
-          await say(`  and ${count(more)} more (pairs sharing a line: ${kinds})`);
+          await say(`  and ${thousands(more)} more (pairs sharing a line: ${kinds})`);
         }
       }
       const notes: string[] = [];
       if (missing > 0) notes.push(`${plural(missing, "queen")} missing`);
       if (empty > 0) {
-        const more = empty > emptyRows.length ? ` and ${count(empty - emptyRows.length)} more` : "";
+        const more =
+          empty > emptyRows.length ? ` and ${thousands(empty - emptyRows.length)} more` : "";
         notes.push(
           `${empty === 1 ? "row" : "rows"} without a queen: ${emptyRows.join(", ")}${more}`,
         );

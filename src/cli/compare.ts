@@ -29,7 +29,7 @@ import {
   type TimedResult,
   timeAlgorithm,
 } from "../teach/index.js";
-import { count } from "../words.js";
+import { thousands } from "../words.js";
 import { parseChoice, parseInteger } from "./args.js";
 import { stdout } from "./output.js";
 import type { Register } from "./register.js";
@@ -89,7 +89,7 @@ export const registerCompare: Register = (program, exit) => {
     )
     .option(
       "--budget <placements>",
-      `the most placements brute force may examine (default: ${count(BRUTE_FORCE_BUDGET)})`,
+      `the most placements brute force may examine (default: ${thousands(BRUTE_FORCE_BUDGET)})`,
     )
     .option("--force", "run every algorithm, whatever its placement count or n")
     .option("--json", "print an array of results (skipped ones with skipped: true and a reason)")
@@ -98,7 +98,7 @@ export const registerCompare: Register = (program, exit) => {
       `
 Which algorithms run is decided from exact numbers, never from a timing:
   brute-force runs when its C(n*n, n) placements are at most the budget (--budget, default
-  ${count(BRUTE_FORCE_BUDGET)}): by default n <= 7 runs (85,900,584 placements at 7) and n = 8
+  ${thousands(BRUTE_FORCE_BUDGET)}): by default n <= 7 runs (85,900,584 placements at 7) and n = 8
   (4,426,165,368) is skipped. A skipped row gives the placement count and the budget, and, for
   information only, a time estimate from ${ESTIMATE_SECONDS} s of sampled brute-force work here.
   The others run up to their practical n:
@@ -189,8 +189,8 @@ function compare(
           n,
           skipped: true,
           reason:
-            `${count(p)} placement${p === 1n ? "" : "s"}, over the budget of ` +
-            `${count(decision.budget)} (estimated ${duration(estimate)} here); ` +
+            `${thousands(p)} placement${p === 1n ? "" : "s"}, over the budget of ` +
+            `${thousands(decision.budget)} (estimated ${duration(estimate)} here); ` +
             "use --budget or --force",
           placements: p,
           budget: decision.budget,
@@ -210,7 +210,7 @@ function compare(
     if (name === "brute-force" && bruteForceCombinations(n) > BRUTE_FORCE_BUDGET) {
       const estimate = estimateBruteForceSeconds(n, { minSeconds: ESTIMATE_SECONDS });
       note(
-        `brute-force: ${count(bruteForceCombinations(n))} placements, ` +
+        `brute-force: ${thousands(bruteForceCombinations(n))} placements, ` +
           `estimated ${duration(estimate)} here`,
       );
     }
@@ -231,12 +231,12 @@ function table(n: number, rows: readonly CompareRow[]): string[] {
       ? [r.name, `skipped: ${r.reason}`]
       : [
           r.name,
-          count(r.solutions),
-          count(r.nodes),
-          count(r.checks),
+          thousands(r.solutions),
+          thousands(r.nodes),
+          thousands(r.checks),
           perRun(r.seconds),
-          count(r.runs),
-          `x${r.ratio < 10 ? r.ratio.toFixed(2) : r.ratio < 1000 ? r.ratio.toFixed(1) : count(Math.round(r.ratio))}`,
+          thousands(r.runs),
+          `x${r.ratio < 10 ? r.ratio.toFixed(2) : r.ratio < 1000 ? r.ratio.toFixed(1) : thousands(Math.round(r.ratio))}`,
         ],
   );
   const full = [header, ...cells.filter((c) => c.length === header.length)];

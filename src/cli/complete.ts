@@ -23,7 +23,7 @@ import {
   parseBoardAs,
 } from "../formats/index.js";
 import { MAX_SPLIT_N } from "../limits.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
 import { completeCertified } from "./certificate-file.js";
@@ -253,7 +253,7 @@ async function oneCompletion(
     if (!(e instanceof CompletionInterrupted)) throw e;
     bar.stop();
     process.stderr.write(
-      `nqueens: ${stop.interrupted} ${count(e.done)} of ${plural(e.total, "empty row")} placed without a clash; nothing is saved (run it again to start over)\n`,
+      `nqueens: ${stop.interrupted} ${thousands(e.done)} of ${plural(e.total, "empty row")} placed without a clash; nothing is saved (run it again to start over)\n`,
     );
     exit(stop.exitCode);
     return undefined;

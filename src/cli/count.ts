@@ -22,7 +22,7 @@ import {
 import { type ErrorCode, NQueensError } from "../errors.js";
 import { MAX_JOIN_N, MAX_SPLIT_N, MAX_WORKERS } from "../limits.js";
 import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/settings.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { checkPartFlags, runAdd, runPart } from "./count-parts.js";
 import { printCount } from "./count-result.js";
@@ -37,7 +37,7 @@ function roughTime(n: number, method: "join" | "constellations"): string {
   if (seconds < 3600) return plural(Math.round(seconds / 60), "minute");
   if (seconds < 2 * 86400) return plural(Math.round(seconds / 3600), "hour");
   if (seconds < 2 * 365 * 86400) return plural(Math.round(seconds / 86400), "day");
-  return `${count(Math.round(seconds / (365 * 86400)))} years`;
+  return `${thousands(Math.round(seconds / (365 * 86400)))} years`;
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */

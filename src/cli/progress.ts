@@ -15,7 +15,7 @@
  */
 import { createRequire } from "node:module";
 import { constants } from "node:os";
-import { count as grouped } from "../words.js";
+import { thousands as grouped } from "../words.js";
 
 /** What a bar is for. */
 export interface ProgressOptions {

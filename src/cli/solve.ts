@@ -4,7 +4,7 @@ import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { MAX_SOLVE_N } from "../limits.js";
 import { methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
-import { count } from "../words.js";
+import { thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
 import { printChunks, stdout } from "./output.js";
@@ -21,7 +21,7 @@ export const registerSolve: Register = (program, exit) => {
   program
     .command("solve")
     .description("print one solution for an n x n board (exit 1 when there is none: n = 2, 3)")
-    .argument("<n>", `board size, 1 to ${count(MAX_SOLVE_N)}`)
+    .argument("<n>", `board size, 1 to ${thousands(MAX_SOLVE_N)}`)
     .addOption(
       new Option(
         "-m, --method <method>",

@@ -5,7 +5,7 @@
 
 import { MAX_PROFILE_N, MAX_TRACED_N } from "../limits.js";
 import { type TraceEvent, trace, traceLengthOf, treeProfile } from "../teach/index.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { stdout } from "./output.js";
 import type { Register } from "./register.js";
@@ -94,7 +94,7 @@ Examples:
         );
       } else {
         if (more) {
-          const of = events === undefined ? "" : ` of ${count(events)}`;
+          const of = events === undefined ? "" : ` of ${thousands(events)}`;
           await out.line(
             `... stopped after ${shown} events${of} (--limit k for more, --limit all)`,
           );

@@ -18,7 +18,7 @@ import { MAX_SUB_SIZE } from "../limits.js";
 import { Repair } from "../min-conflicts.js";
 import { seededRandom } from "../random.js";
 import { TRANSFORMS, transform } from "../symmetry.js";
-import { NO_WATCH, type Watch } from "./search-watch.js";
+import { NO_PROGRESS, type SearchProgress } from "./search-progress.js";
 
 /**
  * The repair is tried on boards of more than BIG_N rows, without blocked squares or excluded
@@ -121,7 +121,7 @@ export const REPAIR_TICKS = 1 << 16;
 export function* bigRepair(
   n: number,
   queens: readonly Queen[],
-  watch: Watch = NO_WATCH,
+  watch: SearchProgress = NO_PROGRESS,
   forbidden?: Restrictions,
 ): Generator<null, Int32Array | undefined> {
   const onIt = fromConstruction(n, queens, forbidden);
@@ -196,7 +196,7 @@ export function bigRepairNow(
   queens: readonly Queen[],
   forbidden?: Restrictions,
 ): Int32Array | undefined {
-  const it = bigRepair(n, queens, NO_WATCH, forbidden);
+  const it = bigRepair(n, queens, NO_PROGRESS, forbidden);
   for (;;) {
     const r = it.next();
     if (r.done) return r.value;

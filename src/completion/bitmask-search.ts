@@ -6,7 +6,7 @@
 import { popcount } from "../bits.js";
 import type { Forbidden, Queen } from "../board.js";
 import { compileBoard, countTask, newTask } from "../engine/browser.js";
-import { NO_WATCH, type Watch } from "./search-watch.js";
+import { NO_PROGRESS, type SearchProgress } from "./search-progress.js";
 import { instanceSymmetry } from "./symmetry.js";
 import type { Checked } from "./validate.js";
 
@@ -98,7 +98,10 @@ export function kernelCount(v: Checked): bigint {
  * Lexicographic completions with masks; explicit stack, one generator for the whole walk.
  * Yields `null` only when the watch asks for ticks.
  */
-export function* maskSearch(plan: MaskPlan, watch: Watch = NO_WATCH): Generator<number[] | null> {
+export function* maskSearch(
+  plan: MaskPlan,
+  watch: SearchProgress = NO_PROGRESS,
+): Generator<number[] | null> {
   const { all, base, rows, blocked } = plan;
   const m = rows.length;
   const report = watch.progress;

@@ -70,7 +70,7 @@ import { bigRepair, bigShortcut, REPAIR_TICKS, usesRepair } from "./big-board.js
 import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
 import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
 import { lineExact, lineFind, lineSearch } from "./line-board.js";
-import { lineTicks, MASK_TICKS, type Watch } from "./search-watch.js";
+import { lineTicks, MASK_TICKS, type SearchProgress } from "./search-progress.js";
 import { instanceSymmetry } from "./symmetry.js";
 import { type Checked, checked, firstOf, fullCols, validate } from "./validate.js";
 
@@ -100,7 +100,7 @@ export class CompletionInterrupted extends Error {
 }
 
 /** Progress and abort, shared by the long completion jobs. */
-interface CompletionWatchOptions {
+interface CompletionProgressOptions {
   /**
    * Called with the sub-problems done and the completions so far: once at the start, then as
    * sub-problems finish. For {@link completions} a sub-problem is one candidate square of the
@@ -112,7 +112,7 @@ interface CompletionWatchOptions {
 }
 
 /** Options for {@link countCompletionsAsync}. */
-export interface CountCompletionsOptions extends CompletionWatchOptions {
+export interface CountCompletionsOptions extends CompletionProgressOptions {
   /**
    * Give the event loop a turn (timers, I/O, signal handlers) once this many milliseconds have
    * passed since the last turn, between sub-problems. 0: after every sub-problem.
@@ -122,7 +122,7 @@ export interface CountCompletionsOptions extends CompletionWatchOptions {
 }
 
 /** Options for {@link completions}. */
-export interface CompletionsOptions extends CompletionWatchOptions {
+export interface CompletionsOptions extends CompletionProgressOptions {
   /**
    * Stop after this many completions.
    * @default Infinity
@@ -183,7 +183,7 @@ export function completeOne(
 }
 
 /** Options for {@link completeOneWatched}. */
-interface CompleteOneWatchOptions extends CompletionWatchOptions {
+interface CompleteOneWatchOptions extends CompletionProgressOptions {
   /** As {@link CountCompletionsOptions.yieldEveryMs}. @default 50 */
   readonly yieldEveryMs?: number;
   /**
@@ -216,7 +216,7 @@ export async function completeOneWatched(
   const turn = turns(options.yieldEveryMs);
   let done = 0;
   let total = 0;
-  const watch: Watch = {
+  const watch: SearchProgress = {
     tickEvery: REPAIR_TICKS,
     progress(d, t) {
       done = d;
@@ -417,7 +417,7 @@ export async function countCompletionsAsync(
     }
     return count;
   }
-  const watch: Watch = {
+  const watch: SearchProgress = {
     tickEvery: lineTicks(n),
     progress(d, t) {
       done = d;
@@ -515,11 +515,11 @@ class Walk {
   count = 0n;
   /** Whether the hard-instance search decides first (at most 32 queens missing, at least 1). */
   readonly hard: boolean;
-  private readonly watch: Watch;
+  private readonly watch: SearchProgress;
 
   constructor(
     private readonly v: Checked,
-    private readonly options: CompletionWatchOptions,
+    private readonly options: CompletionProgressOptions,
     ticks: boolean,
   ) {
     const { n, queens } = v;

@@ -6,7 +6,7 @@
 import type { Forbidden, Queen } from "../board.js";
 import { repair } from "../min-conflicts.js";
 import { seededRandom } from "../random.js";
-import { NO_WATCH, type Watch } from "./search-watch.js";
+import { NO_PROGRESS, type SearchProgress } from "./search-progress.js";
 import { type Checked, firstOf, NOTHING_FORBIDDEN } from "./validate.js";
 
 /**
@@ -190,7 +190,7 @@ export function* lineSearch(
   v: Pick<Checked, "n" | "queens" | "forbidden">,
   walk: LineWalk,
   outcome: LineOutcome = { cutoff: false },
-  watch: Watch = NO_WATCH,
+  watch: SearchProgress = NO_PROGRESS,
 ): Generator<number[] | null> {
   const mrv = walk.order === "mrv";
   const rng = walk.rng ?? (() => 0);

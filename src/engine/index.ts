@@ -2,7 +2,7 @@
  * The exact counter on this machine's CPU, the folder's door for the rest of the library in Node:
  * `count` (count.ts) runs one of two methods, the constellations (constellations/: a
  * symmetry-reduced split into sub-problems, split.ts, counted on worker threads, count.ts and
- * worker.ts, by the hot kernel, kernel.ts and kernel-wasm.ts) or the join of half-boards (join/),
+ * thread.ts, by the hot kernel, kernel.ts and kernel-wasm.ts) or the join of half-boards (join/),
  * or the plain reference counter (plain.ts); parts.ts counts one part of a split into a
  * checkpoint and adds the parts up; method.ts chooses between the two methods, threads.ts and
  * checkpoint.ts serve both, rotation-fixed.ts is the one rotation-fixed search. Modules that also

@@ -12,7 +12,7 @@
 import { existsSync } from "node:fs";
 import { NQueensError, quote } from "../errors.js";
 import { MAX_JOIN_N } from "../limits.js";
-import { count } from "../words.js";
+import { thousands } from "../words.js";
 import { readCheckpoint } from "./checkpoint.js";
 import { countFast } from "./constellations/count.js";
 import { type SubResult, split, splitVersion } from "./constellations/split.js";
@@ -106,7 +106,7 @@ function checkPart(part: CountPart, s: Split, n: number): void {
     of > s.subProblems
   ) {
     throw new NQueensError(
-      `a part is k/K with 1 <= k <= K <= ${count(s.subProblems)} (the sub-problems of n=${n} by the ${s.method === "join" ? "join" : "constellations"}): got ${quote(`${index}/${of}`)}`,
+      `a part is k/K with 1 <= k <= K <= ${thousands(s.subProblems)} (the sub-problems of n=${n} by the ${s.method === "join" ? "join" : "constellations"}): got ${quote(`${index}/${of}`)}`,
       "out-of-range",
       { option: "part", value: `${index}/${of}`, min: 1, max: s.subProblems },
     );
@@ -213,7 +213,7 @@ export function addParts(
       if (!found.has(id)) missing.push(id);
     }
     throw new NQueensError(
-      `the checkpoints hold ${count(found.size)} of the ${count(s.subProblems)} sub-problems of n=${n} (${s.method}): ${count(s.subProblems - found.size)} are in none of them (the first: ${missing.join(", ")}); add the missing parts' files, or count the rest into one of them`,
+      `the checkpoints hold ${thousands(found.size)} of the ${thousands(s.subProblems)} sub-problems of n=${n} (${s.method}): ${thousands(s.subProblems - found.size)} are in none of them (the first: ${missing.join(", ")}); add the missing parts' files, or count the rest into one of them`,
       "parts-missing",
     );
   }

@@ -34,7 +34,7 @@ export interface ThreadedCount<Input> {
   version(): string;
   /** Up to this n the count runs on the calling thread (faster than starting threads). */
   readonly inlineMaxN: number;
-  /** The module the thread runs: `import.meta.url` of a `worker.ts` / `worker.js`. */
+  /** The module the thread runs: `import.meta.url` of a `thread.ts` / `thread.js`. */
   readonly threadModule: URL;
   /** The thread's one message: its input, with the shared list of ids and cursor. */
   input(order: Int32Array, cursor: Int32Array): Input;
@@ -52,7 +52,7 @@ export interface ThreadedCount<Input> {
  * (an `--import tsx` in the worker's execArgv does not reach its entry module on Node 20). The
  * thread inherits only the flags that make sense in a thread (thread-flags.ts), so counting works
  * from `node -e`, `--input-type=module`, the REPL, tsx and test runners.
- * @example startThread(new URL("./constellations/worker.js", import.meta.url))
+ * @example startThread(new URL("./constellations/thread.js", import.meta.url))
  */
 export function startThread(module: URL): Worker {
   const execArgv = threadExecArgv(); // not the caller's --input-type, -e, --test, loaders ...

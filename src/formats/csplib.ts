@@ -7,7 +7,7 @@
 import type { ExcludedDiagonals, Queen, Square } from "../board.js";
 import { quote } from "../errors.js";
 import { MAX_PARSE_N } from "../limits.js";
-import { count } from "../words.js";
+import { thousands } from "../words.js";
 import {
   checkQueenCount,
   fail,
@@ -142,7 +142,8 @@ function statements(text: string): Map<string, { value: CsplibValue; line: numbe
       const b = integer();
       expect("]");
       out.push([a, b]);
-      if (out.length > MAX_PARSE_N) fail("size", `a list of more than ${count(MAX_PARSE_N)} pairs`);
+      if (out.length > MAX_PARSE_N)
+        fail("size", `a list of more than ${thousands(MAX_PARSE_N)} pairs`);
       skipSpace();
       if (text[i] === "]") {
         i++;

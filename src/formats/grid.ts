@@ -5,7 +5,7 @@
  */
 import { quote } from "../errors.js";
 import { MAX_MATRIX_N } from "../limits.js";
-import { count } from "../words.js";
+import { thousands } from "../words.js";
 import { matrix } from "./matrix.js";
 import {
   CELL_BLOCKED,
@@ -95,7 +95,7 @@ export function parseCells(lines: readonly Line[], options: ParseOptions): Parse
       fail("syntax", `line ${l.no}: expected cells like |Q| |X|, got ${quote(l.text)}`);
     }
     if (cells.length > MAX_MATRIX_N)
-      fail("size", `row ${r} has more than ${count(MAX_MATRIX_N)} cells`);
+      fail("size", `row ${r} has more than ${thousands(MAX_MATRIX_N)} cells`);
     return cells;
   });
   return fromCells(rows, CELL_EMPTIES, "cells", options, CELL_BLOCKED);
@@ -117,7 +117,7 @@ export function parseGrid(
       );
     }
     if (parts.length - 2 > MAX_MATRIX_N) {
-      fail("size", `row ${rows.length} has more than ${count(MAX_MATRIX_N)} cells`);
+      fail("size", `row ${rows.length} has more than ${thousands(MAX_MATRIX_N)} cells`);
     }
     rows.push(parts.slice(1, -1).map((p) => p.trim()));
     checkRows(rows.length);

@@ -8,7 +8,7 @@
 import type { ExcludedDiagonals, Queen, Square } from "../board.js";
 import { quote } from "../errors.js";
 import { MAX_JSON_DEPTH, MAX_MATRIX_N, MAX_PARSE_N } from "../limits.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import { diagonalPrefix } from "./csplib.js";
 import {
   checkRows,
@@ -113,7 +113,7 @@ function checkJsonShape(text: string): void {
     }
   }
   if (tops !== 1) return;
-  if (top === 91 && topItems > MAX_PARSE_N) fail("size", `at most ${count(MAX_PARSE_N)} rows`);
+  if (top === 91 && topItems > MAX_PARSE_N) fail("size", `at most ${thousands(MAX_PARSE_N)} rows`);
   if (n !== undefined && Number.isInteger(Number(n))) sizeValue(String(Number(n)), '"n"');
 }
 
@@ -141,17 +141,17 @@ export function parseJson(text: string, options: ParseOptions): ParseResult {
       .trim()
       .split(/\r?\n/)
       .filter((l) => l.trim().startsWith("{")).length;
-    if (records > 1) fail("syntax", `${count(records)} JSON records: a board is one of them`);
+    if (records > 1) fail("syntax", `${thousands(records)} JSON records: a board is one of them`);
     fail("syntax", jsonError(text, (e as Error).message));
   }
   if (Array.isArray(value)) {
     if (value.length === 0) fail("empty", "the JSON list is empty");
-    if (value.length > MAX_PARSE_N) fail("size", `at most ${count(MAX_PARSE_N)} rows`);
+    if (value.length > MAX_PARSE_N) fail("size", `at most ${thousands(MAX_PARSE_N)} rows`);
     if (value.every(Array.isArray)) {
       checkRows(value.length);
       const rows = (value as unknown[][]).map((row, r) => {
         if (row.length > MAX_MATRIX_N)
-          fail("size", `row ${r} has more than ${count(MAX_MATRIX_N)} cells`);
+          fail("size", `row ${r} has more than ${thousands(MAX_MATRIX_N)} cells`);
         return row.map((v) => (v === null || typeof v !== "object" ? JSON.stringify(v) : "[...]"));
       });
       return fromCells(rows, new Set(["0", "false"]), "json", options, JSON_BLOCKED);
@@ -185,7 +185,7 @@ export function parseJson(text: string, options: ParseOptions): ParseResult {
       fail("shape", `"n" is ${n} but "cols" has ${plural(o.cols.length, "entry", "entries")}`);
     }
     if (n < 1 || n > MAX_PARSE_N)
-      fail("size", `"cols" must have 1 to ${count(MAX_PARSE_N)} entries`);
+      fail("size", `"cols" must have 1 to ${thousands(MAX_PARSE_N)} entries`);
     return jsonCols(o.cols, n, options, restrictions());
   }
   const restrictedOnly =
@@ -223,7 +223,8 @@ function jsonCols(
 function jsonSquares(list: unknown, field: string): Square[] {
   if (!Array.isArray(list))
     fail("syntax", `"${field}" must be a list of squares: got ${shown(list)}`);
-  if (list.length > MAX_PARSE_N) fail("size", `more than ${count(MAX_PARSE_N)} ${field} squares`);
+  if (list.length > MAX_PARSE_N)
+    fail("size", `more than ${thousands(MAX_PARSE_N)} ${field} squares`);
   return list.map((q: unknown, i): Square => {
     if (Array.isArray(q)) {
       if (q.length === 2 && isInt(q[0]) && isInt(q[1])) return { row: q[0], col: q[1] };
@@ -248,7 +249,7 @@ function jsonExcluded(
     if (!Array.isArray(v) || !v.every(isInt)) {
       fail("syntax", `"${field}" must be a list of whole numbers: got ${shown(v)}`);
     }
-    if (v.length > MAX_PARSE_N) fail("size", `more than ${count(MAX_PARSE_N)} ${field}`);
+    if (v.length > MAX_PARSE_N) fail("size", `more than ${thousands(MAX_PARSE_N)} ${field}`);
     return v as number[];
   };
   if (o.excluded !== undefined && o.diags !== undefined) {
@@ -264,7 +265,7 @@ function jsonExcluded(
   if (o.diags === undefined) return undefined;
   if (!Array.isArray(o.diags))
     fail("syntax", `"diags" must be a list of [v, t] pairs: got ${shown(o.diags)}`);
-  if (o.diags.length > MAX_PARSE_N) fail("size", `more than ${count(MAX_PARSE_N)} diags`);
+  if (o.diags.length > MAX_PARSE_N) fail("size", `more than ${thousands(MAX_PARSE_N)} diags`);
   const pairs = o.diags.map((p: unknown, i): [number, number] => {
     if (Array.isArray(p) && p.length === 2 && isInt(p[0]) && (p[1] === 0 || p[1] === 1)) {
       return [p[0], p[1]];

@@ -8,7 +8,7 @@
 import type { Queen } from "../board.js";
 import { NQueensError, quote } from "../errors.js";
 import { MAX_PARSE_N } from "../limits.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import {
   checkQueenCount,
   Failure,
@@ -129,7 +129,10 @@ function listSize(given: number | undefined, queens: number, options: ParseOptio
   const n = given ?? options.n ?? queens;
   if (n < 1) fail("empty", "no queens and no size line 'n N'");
   if (n > MAX_PARSE_N)
-    fail("size", `at most ${count(MAX_PARSE_N)} queens without a size line: got ${count(n)}`);
+    fail(
+      "size",
+      `at most ${thousands(MAX_PARSE_N)} queens without a size line: got ${thousands(n)}`,
+    );
   return n;
 }
 
@@ -180,7 +183,10 @@ export function parseAoj(lines: readonly Line[], options: ParseOptions): ParseRe
     );
   }
   if (body.length !== k) {
-    fail("syntax", `expected ${plural(k, "line")} 'r c' after k = ${k}, got ${count(body.length)}`);
+    fail(
+      "syntax",
+      `expected ${plural(k, "line")} 'r c' after k = ${k}, got ${thousands(body.length)}`,
+    );
   }
   const queens: Queen[] = [];
   const at: number[] = [];
@@ -234,13 +240,13 @@ export function parsePerm(lines: readonly Line[], b: 0 | 1, options: ParseOption
   for (const l of lines) {
     for (const w of words(l.text)) {
       tokens.push(w);
-      if (tokens.length > MAX_PARSE_N) fail("size", `at most ${count(MAX_PARSE_N)} rows`);
+      if (tokens.length > MAX_PARSE_N) fail("size", `at most ${thousands(MAX_PARSE_N)} rows`);
     }
   }
   const n = tokens.length;
   if (n === 0) fail("empty", "empty input: no board in it");
   if (options.n !== undefined && n !== options.n) {
-    fail("shape", `expected ${plural(options.n, "column")}, one per row, got ${count(n)}`);
+    fail("shape", `expected ${plural(options.n, "column")}, one per row, got ${thousands(n)}`);
   }
   const queens: Queen[] = [];
   for (let r = 0; r < n; r++) {

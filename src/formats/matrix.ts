@@ -4,7 +4,7 @@
  * (and a matrix in other symbols, see `read.ts`), cells with or without spaces between them.
  */
 import { MAX_MATRIX_N } from "../limits.js";
-import { count } from "../words.js";
+import { thousands } from "../words.js";
 import {
   checkRows,
   EMPTIES,
@@ -72,7 +72,7 @@ function matrixCells(l: Line, r: number): string[] {
     if (cells.length >= MAX_MATRIX_N) {
       fail(
         "size",
-        `row ${r} has more than ${count(MAX_MATRIX_N)} cells (the most a board read square by square may have)`,
+        `row ${r} has more than ${thousands(MAX_MATRIX_N)} cells (the most a board read square by square may have)`,
       );
     }
     cells.push(ch);

@@ -22,7 +22,7 @@ import {
 } from "../board.js";
 import { quote, shownValue } from "../errors.js";
 import { MAX_MATRIX_N, MAX_PARSE_N } from "../limits.js";
-import { count, plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import type { BoardForm } from "./table.js";
 
 /** A non-blank input line, trimmed, with its 1-based line number (every line counts). */
@@ -122,7 +122,7 @@ export function words(text: string, max = MAX_PARSE_N): string[] {
   const out: string[] = [];
   const re = /[^\s,]+/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if (out.length >= max) fail("size", `more than ${count(max)} values on one line`);
+    if (out.length >= max) fail("size", `more than ${thousands(max)} values on one line`);
     out.push(m[0]);
   }
   return out;
@@ -146,7 +146,7 @@ export function sizeValue(text: string, what: string): number {
   if (!(n >= 1 && n <= MAX_PARSE_N)) {
     fail(
       "size",
-      `${what} must be a whole number from 1 to ${count(MAX_PARSE_N)}: got ${quote(text)}`,
+      `${what} must be a whole number from 1 to ${thousands(MAX_PARSE_N)}: got ${quote(text)}`,
     );
   }
   return n;
@@ -290,7 +290,7 @@ export function fromCells(
 ): ParseResult {
   const n = rows.length;
   if (options.n !== undefined && n !== options.n) {
-    fail("shape", `expected ${plural(options.n, "row")}, got ${count(n)}`);
+    fail("shape", `expected ${plural(options.n, "row")}, got ${thousands(n)}`);
   }
   const lengths = new Map<number, number>();
   for (const r of rows) lengths.set(r.length, (lengths.get(r.length) ?? 0) + 1);
@@ -327,13 +327,13 @@ export function checkRows(rows: number): void {
   if (rows > MAX_MATRIX_N) {
     fail(
       "size",
-      `more than ${count(MAX_MATRIX_N)} rows (the most a board read square by square may have)`,
+      `more than ${thousands(MAX_MATRIX_N)} rows (the most a board read square by square may have)`,
     );
   }
 }
 
 export function checkQueenCount(k: number): void {
-  if (k > MAX_PARSE_N) fail("size", `more than ${count(MAX_PARSE_N)} queens`);
+  if (k > MAX_PARSE_N) fail("size", `more than ${thousands(MAX_PARSE_N)} queens`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -345,7 +345,7 @@ export function inputLines(text: string): Line[] {
     text,
     MAX_PARSE_N + 1,
     "line",
-    ` (a board holds at most ${count(MAX_PARSE_N)} queens)`,
+    ` (a board holds at most ${thousands(MAX_PARSE_N)} queens)`,
   );
 }
 
@@ -403,7 +403,7 @@ export function checkOptions(options: ParseOptions): void {
   ) {
     fail(
       "size",
-      `the expected size must be a whole number from 1 to ${count(MAX_PARSE_N)}: got ${shownValue(options.n)}`,
+      `the expected size must be a whole number from 1 to ${thousands(MAX_PARSE_N)}: got ${shownValue(options.n)}`,
     );
   }
 }

@@ -2,16 +2,16 @@
  * A fixed set of worker threads that solve sub-problems for the queue worker, one task at a time
  * each. Solving off the main thread keeps BullMQ's lock renewals on time however long a
  * sub-problem takes (a blocked event loop would let the lock expire and the job be retried).
- * Each thread solves sub-problems of either method (solve-thread.ts).
+ * Each thread solves sub-problems of either method (thread.ts).
  */
 import type { Worker } from "node:worker_threads";
 import { type SubResult, split, startThread, toWords } from "../engine/index.js";
 import type { RunSplit } from "./run-split.js";
-import type { SolveTask } from "./solve-thread.js";
+import type { SolveTask } from "./thread.js";
 
-// The thread: solve-thread.js beside this file (solve-thread.ts under tsx; engine/threads.ts).
+// The thread: thread.js beside this file (thread.ts under tsx; engine/threads.ts).
 function newThread(): Worker {
-  return startThread(new URL("./solve-thread.js", import.meta.url));
+  return startThread(new URL("./thread.js", import.meta.url));
 }
 
 interface Slot {

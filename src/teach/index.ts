@@ -1,7 +1,7 @@
 /**
  * The search shown to people: what the `trace` and `compare` commands print and what the page's
  * Watch and Compare modes play. The search as events and the tree's profile (trace.ts); the
- * search as a lesson, the backtracking and bitmask ways (lesson.ts) and brute force's placements
+ * search step by step, the backtracking and bitmask ways (walkthrough.ts) and brute force's placements
  * by number (lesson-brute.ts); the algorithms the tutorials compare, each counting its work, and
  * brute force's three ways with their exact counts and measured time (algorithms/). The library's entries, the command and the page import them from here.
  */
@@ -31,13 +31,6 @@ export {
   timeAlgorithm,
 } from "./algorithms/index.js";
 export {
-  type Attack,
-  attackers,
-  type LessonAlgorithm,
-  type LessonStep,
-  lesson,
-} from "./lesson.js";
-export {
   type BruteClash,
   firstClash,
   placementAt,
@@ -52,3 +45,10 @@ export {
   traceLengthOf,
   treeProfile,
 } from "./trace.js";
+export {
+  type Attack,
+  attackers,
+  type WalkAlgorithm,
+  type WalkStep,
+  walkthrough,
+} from "./walkthrough.js";

@@ -8,7 +8,7 @@
  * offline after it loaded, can fetch nothing more (see vite.config.ts).
  */
 import { type App, disableKeepingFocus, h } from "./dom.js";
-import { countOn, type GpuSupport, openGpu, probeGpu } from "./gpu-device.js";
+import { countOnGpu, type GpuSupport, openGpu, probeGpu } from "./gpu-device.js";
 import GpuWorker from "./gpu-worker.ts?worker&inline";
 import { num, t } from "./i18n/index.js";
 import { Cancelled, type Running } from "./jobs.js";
@@ -61,7 +61,7 @@ function runGpuCount(n: number, events: GpuEvents = {}): Running<GpuOutcome> {
           }
           events.onAdapter?.(opened.name, opened.software, "page");
           resolve(
-            await countOn(opened, n, "page", started, {
+            await countOnGpu(opened, n, "page", started, {
               signal: ac.signal,
               onProgress: (p) => {
                 if (!ac.signal.aborted) events.onProgress?.(p);

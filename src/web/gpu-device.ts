@@ -76,7 +76,7 @@ export async function openGpu(gpu: GPU): Promise<OpenedGpu> {
  * Counts n on `opened.device`; rejects if the device is lost or reports an error meanwhile.
  * Destroys the device when done.
  */
-export async function countOn(
+export async function countOnGpu(
   opened: OpenedGpu,
   n: number,
   where: GpuOutcome["where"],

@@ -5,7 +5,7 @@
  * terminates the worker to cancel.
  */
 /// <reference lib="webworker" />
-import { countOn, openGpu } from "./gpu-device.js";
+import { countOnGpu, openGpu } from "./gpu-device.js";
 import type { GpuJob, GpuReply } from "./protocol.js";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -22,7 +22,7 @@ self.onmessage = async (e: MessageEvent<GpuJob>) => {
   try {
     const opened = await openGpu(gpu);
     post({ type: "adapter", name: opened.name, software: opened.software });
-    const outcome = await countOn(opened, e.data.n, "worker", started, { onProgress: post });
+    const outcome = await countOnGpu(opened, e.data.n, "worker", started, { onProgress: post });
     post({ type: "done", outcome });
   } catch (err) {
     post({ type: "error", message: err instanceof Error ? err.message : String(err) });

@@ -5,7 +5,7 @@
 
 import type { Queen } from "../board.js";
 import type { PuzzleDifficulty } from "../completion/index.js";
-import type { AlgorithmName, BruteVariant, LessonAlgorithm, TimedResult } from "../teach/index.js";
+import type { AlgorithmName, BruteVariant, TimedResult, WalkAlgorithm } from "../teach/index.js";
 
 /** A symmetry class: its members (the first is the canonical one) and orbit size. */
 export interface GalleryClass {
@@ -28,9 +28,9 @@ export type Job =
     }
   | {
       /** The search's steps (../lesson.ts), packed (steps.ts), streamed as progress. */
-      readonly kind: "lesson";
+      readonly kind: "walkthrough";
       readonly n: number;
-      readonly algorithm: LessonAlgorithm;
+      readonly algorithm: WalkAlgorithm;
       /** Queens placed before the search starts (they must not attack each other). */
       readonly fixed: readonly Queen[];
       /** Steps kept at most once a solution has been seen (the first solution is always kept). */
@@ -84,7 +84,7 @@ export type JobResult =
       readonly truncated: boolean;
     }
   | {
-      readonly kind: "lesson";
+      readonly kind: "walkthrough";
       /** Steps sent (the cut step included when the search was cut). */
       readonly total: number;
       /** The search was cut before its end (the last step is a cut). */
@@ -115,7 +115,7 @@ export type JobResult =
   | { readonly kind: "brute-race" };
 
 export type Progress =
-  | { readonly kind: "lesson-steps"; readonly codes: Uint32Array }
+  | { readonly kind: "walk-steps"; readonly codes: Uint32Array }
   | {
       readonly kind: "count";
       readonly done: number;

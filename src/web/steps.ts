@@ -4,7 +4,7 @@
  * transferable arrays and stay small in the page: 4 bits of kind, 5 of row, 5 of column, 5 + 5
  * for the attacker's square, 2 for the reason and 1 flag (a return that is a dead end).
  */
-import type { LessonStep, RejectReason } from "../teach/index.js";
+import type { RejectReason, WalkStep } from "../teach/index.js";
 
 export const K_REJECT = 0;
 export const K_PLACE = 1;
@@ -41,7 +41,7 @@ export function pack(
 }
 
 /** Packs one step of the lesson (the worker's stream, and model.test.ts's traces). */
-export function packStep(s: LessonStep): number {
+export function packStep(s: WalkStep): number {
   switch (s.type) {
     case "reject":
       return pack(K_REJECT, s.row, s.col, s.by.row, s.by.col, REASONS.indexOf(s.reason));

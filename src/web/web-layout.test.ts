@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { lesson } from "../teach/lesson.js";
+import { walkthrough } from "../teach/walkthrough.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -49,7 +49,7 @@ const TOGETHER = {
  * that is not a dead end (line 10 too, in one short sentence).
  */
 const SHORT = 5;
-const STEPS = [...lesson(8)];
+const STEPS = [...walkthrough(8)];
 const DEAD_END = STEPS.findIndex((s) => s.type === "return" && s.dead) + 1;
 const RETURN = STEPS.findIndex((s) => s.type === "return" && !s.dead) + 1;
 

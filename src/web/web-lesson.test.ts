@@ -19,9 +19,9 @@ import {
   bruteVariantCount,
   runAlgorithm,
 } from "../teach/algorithms/index.js";
-import { type LessonStep, lesson } from "../teach/lesson.js";
 import { placementIndex } from "../teach/lesson-brute.js";
 import { trace, treeProfile } from "../teach/trace.js";
+import { type WalkStep, walkthrough } from "../teach/walkthrough.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -158,7 +158,7 @@ async function boardCols(page: Page, panel: string, n: number, kind?: string): P
 }
 
 /** Lines of the backtracking listing for each kind of step (code-view.ts). */
-const BACKTRACK_LINES: Partial<Record<LessonStep["type"], number[]>> = {
+const BACKTRACK_LINES: Partial<Record<WalkStep["type"], number[]>> = {
   reject: [5, 6],
   place: [7, 8],
   solution: [2, 3],
@@ -168,7 +168,7 @@ const BACKTRACK_LINES: Partial<Record<LessonStep["type"], number[]>> = {
 };
 
 /** The row a step happens in (n for a solution: the call below the last row). */
-function rowOfStep(s: LessonStep, n: number): number {
+function rowOfStep(s: WalkStep, n: number): number {
   return "row" in s ? s.row : s.type === "solution" ? n : -1;
 }
 
@@ -206,7 +206,7 @@ describe("Watch: the code in step, dead ends, the end", {
 }, () => {
   test("N = 4: the highlighted line and the stack at chosen steps follow the library's trace", async () => {
     const n = 4;
-    const steps = [...lesson(n)];
+    const steps = [...walkthrough(n)];
     // The lesson is the trace with a return per row loop and an end (checked in lesson.test.ts).
     const events = [...trace(n, { rejects: true })];
     assert.deepEqual(
@@ -247,7 +247,7 @@ describe("Watch: the code in step, dead ends, the end", {
   });
 
   test("N = 4: the dead end names every square of row 3 with its attacker, then the backtrack", async () => {
-    const steps = [...lesson(4)];
+    const steps = [...walkthrough(4)];
     const k = steps.findIndex((s) => s.type === "return" && s.dead) + 1;
     // The rejections of that row, as the library's trace gives them.
     const rejects = steps.slice(k - 5, k - 1);
@@ -341,7 +341,7 @@ describe("Watch: the code in step, dead ends, the end", {
   });
 
   test("a click on a tree node jumps to its step; N = 20 reaches its first solution", async () => {
-    const steps = [...lesson(4)];
+    const steps = [...walkthrough(4)];
     const { page, errors } = await open("#mode=watch&n=4");
     await traced(page);
     await page.waitForSelector("[data-testid=tree]");
@@ -436,7 +436,7 @@ describe("Watch: the code in step, dead ends, the end", {
   test("bitmask: the masks of the current call are the safe columns; brute force steps to a solution", async () => {
     const { page, errors } = await open("#mode=watch&n=5&algo=bitmask");
     await traced(page);
-    const steps = [...lesson(5, { algorithm: "bitmask" })];
+    const steps = [...walkthrough(5, { algorithm: "bitmask" })];
     // The third row entered: its free mask is the row's safe columns under the queens above.
     const k =
       steps.findIndex(

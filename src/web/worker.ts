@@ -19,11 +19,11 @@ import { images } from "../symmetry.js";
 import {
   type AlgorithmName,
   BRUTE_VARIANTS,
-  type LessonAlgorithm,
-  lesson,
   sampleBruteVariant,
   timeAlgorithm,
   treeProfile,
+  type WalkAlgorithm,
+  walkthrough,
 } from "../teach/index.js";
 import type { GalleryClass, Job, JobResult, Progress, Reply } from "./protocol.js";
 import { K_CUT, pack, packStep } from "./steps.js";
@@ -62,7 +62,7 @@ function run(job: Job): JobResult {
       const truncated = solutions.length > job.limit;
       return { kind: "list-completions", solutions: solutions.slice(0, job.limit), truncated };
     }
-    case "lesson":
+    case "walkthrough":
       return runLesson(job.n, job.algorithm, job.fixed, job.limit, job.hardLimit);
     case "profile":
       return { kind: "profile", profile: treeProfile(job.n, { fixed: job.fixed }) };
@@ -107,7 +107,7 @@ function bruteRace(n: number, backtrack: boolean): JobResult {
  */
 function runLesson(
   n: number,
-  algorithm: LessonAlgorithm,
+  algorithm: WalkAlgorithm,
   fixed: readonly Queen[],
   limit: number,
   hardLimit: number,
@@ -120,7 +120,7 @@ function runLesson(
   let truncated = false;
   const flush = () => {
     const codes = batch.subarray(0, used).slice();
-    progress({ kind: "lesson-steps", codes }, [codes.buffer]);
+    progress({ kind: "walk-steps", codes }, [codes.buffer]);
     used = 0;
     if (batch.length < 50_000 && total > 5000) batch = new Uint32Array(50_000);
   };
@@ -129,7 +129,7 @@ function runLesson(
     total++;
     if (used === batch.length) flush();
   };
-  for (const s of lesson(n, { algorithm, fixed })) {
+  for (const s of walkthrough(n, { algorithm, fixed })) {
     if (total >= hardLimit || (solved && total >= limit)) {
       truncated = true;
       break;
@@ -145,7 +145,7 @@ function runLesson(
   const name: AlgorithmName = algorithm === "bitmask" ? "bitmask" : "row-sets";
   const timed =
     !truncated && fixed.length === 0 ? { name, seconds: timeAlgorithm(name, n).seconds } : null;
-  return { kind: "lesson", total, truncated, ms, timed };
+  return { kind: "walkthrough", total, truncated, ms, timed };
 }
 
 /** A puzzle with exactly one completion, from the library's generator (completion/generate.ts). */

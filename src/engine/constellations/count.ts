@@ -10,7 +10,7 @@ import { Tally } from "../tally.js";
 import { countOnThreads, type ThreadedCount, type ThreadedOptions } from "../threads.js";
 import type { MethodResult } from "../types.js";
 import { type SubProblem, split, splitVersion, splitWords } from "./split.js";
-import type { WorkerInput } from "./worker.js";
+import type { WorkerInput } from "./thread.js";
 
 /**
  * Checks a worker count.
@@ -72,7 +72,7 @@ export async function countFast(n: number, options: ThreadedOptions = {}): Promi
     subProblems: list.length,
     version: () => splitVersion(n),
     inlineMaxN: MAX_INLINE_N,
-    threadModule: new URL("./worker.js", import.meta.url),
+    threadModule: new URL("./thread.js", import.meta.url),
     input: (order, cursor) => ({ n, records: splitWords(n), order, cursor }),
     tally: () => new Tally(list),
     solver: () => (id) => solveSubProblem(n, list[id] as SubProblem),

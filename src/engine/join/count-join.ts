@@ -14,7 +14,7 @@ import type { MethodResult } from "../types.js";
 import { joinItems, joinSplitVersion, joinSubProblems } from "./split.js";
 import { JoinTally } from "./tally.js";
 import { JoinSolver } from "./tasks.js";
-import type { JoinWorkerInput } from "./worker.js";
+import type { JoinWorkerInput } from "./thread.js";
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on the
@@ -59,7 +59,7 @@ export async function countJoin(n: number, options: ThreadedOptions = {}): Promi
     subProblems: tasks,
     version: () => joinSplitVersion(n),
     inlineMaxN: MAX_JOIN_INLINE_N,
-    threadModule: new URL("./worker.js", import.meta.url),
+    threadModule: new URL("./thread.js", import.meta.url),
     input: (order, cursor) => ({ n, order, cursor, items: joinItems(n) }),
     tally: () => new JoinTally(n, tasks),
     solver: () => {

@@ -150,9 +150,9 @@ export class WatchMode implements ModeView, WatchActions {
       return;
     }
     const job = runJob(
-      { kind: "lesson", n, algorithm: algo, fixed, limit: STEP_LIMIT, hardLimit: HARD_LIMIT },
+      { kind: "walkthrough", n, algorithm: algo, fixed, limit: STEP_LIMIT, hardLimit: HARD_LIMIT },
       (p) => {
-        if (p.kind !== "lesson-steps" || ws.jobs.trace !== job) return;
+        if (p.kind !== "walk-steps" || ws.jobs.trace !== job) return;
         // The step shown says the same with more steps after it, but for the first batch
         // (the narration said "Tracing…") and a step from a link that has just arrived.
         let moved = trace.steps.length === 0;

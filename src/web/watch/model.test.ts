@@ -2,7 +2,7 @@
 // made as the worker makes it, and tables of (step -> narration, code lines, current row).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { lesson } from "../../teach/lesson.js";
+import { walkthrough } from "../../teach/walkthrough.js";
 import { setLang } from "../i18n/index.js";
 import type { Algo } from "../state.js";
 import { packStep } from "../steps.js";
@@ -34,7 +34,7 @@ function traceOf(
   fixed = [] as { row: number; col: number }[],
 ): Trace {
   const trace = newTrace(algo, n, fixed);
-  addSteps(trace, [...lesson(n, { algorithm: algo, fixed })].map(packStep));
+  addSteps(trace, [...walkthrough(n, { algorithm: algo, fixed })].map(packStep));
   finishTrace(trace, { ms: 1.5, truncated: false, timed: null });
   return trace;
 }
@@ -316,7 +316,7 @@ describe("the state", () => {
 
   test("a jump far ahead replays at most one snapshot's steps, to the same state", () => {
     // Streamed in batches as the worker sends them; N = 8's whole search, 92 solutions.
-    const codes = [...lesson(8)].map(packStep);
+    const codes = [...walkthrough(8)].map(packStep);
     const trace = newTrace("backtrack", 8, []);
     for (let i = 0; i < codes.length; i += 1000) addSteps(trace, codes.slice(i, i + 1000));
     finishTrace(trace, { ms: 1, truncated: false, timed: null });

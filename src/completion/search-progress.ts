@@ -1,7 +1,7 @@
 /** What a completion search reports while it runs: ticks to look at the clock, and progress. */
 
 /** Yielded `null`s and progress callbacks of a search (both optional). */
-export interface Watch {
+export interface SearchProgress {
   /** Yield `null` every this many search steps, a chance to look at the clock (0: never). */
   readonly tickEvery: number;
   /**
@@ -12,7 +12,7 @@ export interface Watch {
   readonly progress?: (done: number, total: number) => void;
 }
 
-export const NO_WATCH: Watch = { tickEvery: 0 };
+export const NO_PROGRESS: SearchProgress = { tickEvery: 0 };
 /** Mask-search steps between ticks: a few hundred microseconds. */
 export const MASK_TICKS = 1 << 14;
 /** Line-board steps between ticks: each is O(n), so about 2^16 operations in all. */

@@ -1,5 +1,5 @@
 /**
- * The search as a lesson: the library's trace (trace.ts) with the steps a learner needs to follow
+ * The search step by step (a walkthrough): the library's trace (trace.ts) with the steps a learner needs to follow
  * the code, for two ways of writing row-by-row backtracking.
  *
  * - `backtrack`: every square of a row is tried in turn and rejected when a queen above attacks
@@ -15,10 +15,10 @@ import type { Queen } from "../board.js";
 import { type RejectReason, type TraceOptions, trace } from "./trace.js";
 
 /** The ways of writing the search that a lesson follows. */
-export type LessonAlgorithm = "backtrack" | "bitmask";
+export type WalkAlgorithm = "backtrack" | "bitmask";
 
 /** One step of a lesson. Rows and columns from 0. */
-export type LessonStep =
+export type WalkStep =
   /** `backtrack` only: the square is attacked along `reason` by `by` (the topmost attacker). */
   | {
       readonly type: "reject";
@@ -46,12 +46,12 @@ export type LessonStep =
     };
 
 /** Options for {@link lesson}. */
-export interface LessonOptions extends Pick<TraceOptions, "fixed"> {
+export interface WalkOptions extends Pick<TraceOptions, "fixed"> {
   /**
    * Which way of writing the search to follow.
    * @default "backtrack"
    */
-  readonly algorithm?: LessonAlgorithm;
+  readonly algorithm?: WalkAlgorithm;
 }
 
 /**
@@ -59,10 +59,10 @@ export interface LessonOptions extends Pick<TraceOptions, "fixed"> {
  * per row for `bitmask`), a `return` at the end of every row's loop and an `end`.
  * @throws NQueensError as {@link trace} does, when it is called
  * @example
- * [...lesson(2)].map((s) => s.type).join(" ")
+ * [...walkthrough(2)].map((s) => s.type).join(" ")
  * // "reject place reject reject return remove place reject reject return remove return end"
  */
-export function lesson(n: number, options: LessonOptions = {}): Generator<LessonStep> {
+export function walkthrough(n: number, options: WalkOptions = {}): Generator<WalkStep> {
   const algorithm = options.algorithm ?? "backtrack";
   const events = trace(n, { rejects: true, fixed: options.fixed ?? [] });
   return (function* () {

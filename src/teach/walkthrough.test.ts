@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { isSolution } from "../board.js";
 import { solutions } from "../solutions.js";
-import { attackers, type LessonStep, lesson } from "./lesson.js";
 import {
   firstClash,
   placementAt,
@@ -11,16 +10,17 @@ import {
   solutionIndex,
 } from "./lesson-brute.js";
 import { trace, treeProfile } from "./trace.js";
+import { attackers, type WalkStep, walkthrough } from "./walkthrough.js";
 
-const types = (steps: Iterable<LessonStep>) => [...steps].map((s) => s.type).join(" ");
+const types = (steps: Iterable<WalkStep>) => [...steps].map((s) => s.type).join(" ");
 
 describe("lesson", () => {
   test("n = 2: two dead ends, then the end", () => {
     assert.equal(
-      types(lesson(2)),
+      types(walkthrough(2)),
       "place reject reject return remove place reject reject return remove return end",
     );
-    const returns = [...lesson(2)].filter((s) => s.type === "return");
+    const returns = [...walkthrough(2)].filter((s) => s.type === "return");
     assert.deepEqual(
       returns.map((s) => s.type === "return" && s.dead),
       [true, true, false],
@@ -30,7 +30,7 @@ describe("lesson", () => {
   test("backtrack: the trace's events in order, a return per loop, totals at the end", () => {
     for (let n = 1; n <= 8; n++) {
       const events = [...trace(n, { rejects: true })];
-      const steps = [...lesson(n)];
+      const steps = [...walkthrough(n)];
       const same = steps.filter((s) => s.type !== "return" && s.type !== "end");
       assert.equal(same.length, events.length, `n = ${n}`);
       same.forEach((s, i) => {
@@ -52,7 +52,7 @@ describe("lesson", () => {
   });
 
   test("a dead end: every square of the row rejected, then the return, then the backtrack", () => {
-    const steps = [...lesson(4)];
+    const steps = [...walkthrough(4)];
     const i = steps.findIndex((s) => s.type === "return" && s.dead);
     const dead = steps[i]!;
     assert.deepEqual(dead, { type: "return", row: 2, dead: true });
@@ -71,8 +71,8 @@ describe("lesson", () => {
 
   test("bitmask: the same places and removes, an enter per row loop, no rejects", () => {
     for (let n = 1; n <= 8; n++) {
-      const a = [...lesson(n)].filter((s) => s.type === "place" || s.type === "remove");
-      const steps = [...lesson(n, { algorithm: "bitmask" })];
+      const a = [...walkthrough(n)].filter((s) => s.type === "place" || s.type === "remove");
+      const steps = [...walkthrough(n, { algorithm: "bitmask" })];
       const b = steps.filter((s) => s.type === "place" || s.type === "remove");
       assert.deepEqual(b, a);
       assert.equal(
@@ -84,7 +84,7 @@ describe("lesson", () => {
   });
 
   test("fixed queens: their rows are skipped", () => {
-    const steps = [...lesson(4, { fixed: [{ row: 0, col: 1 }] })];
+    const steps = [...walkthrough(4, { fixed: [{ row: 0, col: 1 }] })];
     assert.ok(steps.every((s) => !("row" in s) || s.row !== 0));
     assert.deepEqual(
       steps.filter((s) => s.type === "solution").map((s) => s.type === "solution" && s.cols),

@@ -56,7 +56,7 @@ function solve(task: SolveTask, post: (batch: Float64Array) => void): void {
 }
 
 const port = parentPort;
-if (!port) throw new Error("solve-thread.ts runs only as a worker thread");
+if (!port) throw new Error("thread.ts runs only as a worker thread");
 port.on("message", (task: SolveTask) => {
   solve(task, (batch) => port.postMessage(batch));
   port.postMessage({ end: true });
