@@ -28,6 +28,8 @@ const ANYWHERE = [
   "TRANSFORMS",
   "bruteForceCombinations",
   "canComplete",
+  "certifyCompletion",
+  "checkCertificate",
   "checkBoj9175",
   "checkPoj3239",
   "canonical",
