@@ -22,7 +22,7 @@ import {
   parseBoard,
   parseBoardAs,
 } from "../formats/index.js";
-import { MAX_SPLIT_N } from "../limits.js";
+import { MAX_SPLIT_N, MAX_SUB_SIZE } from "../limits.js";
 import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
@@ -242,11 +242,20 @@ async function oneCompletion(
     bar.stop();
     stop.release();
   };
+  // The exact search has no bar: on a terminal, say so before one that may be long starts.
+  const exact = () => {
+    free();
+    if (bar.drawn && board.n > 32 && board.n - board.queens.length > MAX_SUB_SIZE) {
+      process.stderr.write(
+        "nqueens: note: an exact search follows, without progress; on a hard board it can take long (completing a board is NP-complete): Ctrl-C stops it\n",
+      );
+    }
+  };
   try {
     const cols = await completeOneWatched(board, {
       signal: stop.signal,
       onProgress: (p) => bar.update(p.done, p.total),
-      onExact: free,
+      onExact: exact,
     });
     return { cols };
   } catch (e) {

@@ -333,6 +333,22 @@ describe("the same bar for nqueens complete --count and --all", { timeout: PTY_S
     assert.ok(r.output.lastIndexOf(SHOW) > r.output.lastIndexOf(HIDE), "cursor shown again");
   });
 
+  test("complete of a board past the hard search's size: on a terminal, a note before the exact search", async (t) => {
+    const board = join(dir, "n40.txt");
+    writeFileSync(board, "n 40\n0 0\n");
+    const r = await underPty(["complete", "-q", "--format", "perm", board]);
+    if (typeof r === "string") return t.skip(r);
+    assert.equal(r.code, 0, r.output);
+    assert.match(
+      r.output,
+      /nqueens: note: an exact search follows, without progress;.*Ctrl-C stops it/,
+    );
+    const quiet = await underPty(["complete", "-q", "--no-progress", "--format", "perm", board]);
+    if (typeof quiet === "string") return t.skip(quiet);
+    assert.equal(quiet.code, 0, quiet.output);
+    assert.doesNotMatch(quiet.output, /exact search/);
+  });
+
   test("complete --count with --no-progress: no bar", async (t) => {
     const r = await underPty(["complete", "-q", "--count", "--no-progress", empty16]);
     if (typeof r === "string") return t.skip(r);
