@@ -59,7 +59,7 @@ describe("nqueens judge: the samples through the built command", { concurrency: 
 
   // POJ 3239 and BOJ 9175 accept any solution: their samples' answers are one of many and this
   // command prints others, so each output is checked as the judge would: every case answered,
-  // in the sample's form, with a valid solution (judges/testing.ts checks by brute force).
+  // in the sample's form, with a valid solution (testing/judges.ts checks by brute force).
   test("poj3239 sample: one line, a valid solution for 8 (rows from 1 per column)", async () => {
     const r = await nqueens(["judge", "poj3239"], SAMPLES.poj3239[0].input);
     assert.equal(r.code, 0);

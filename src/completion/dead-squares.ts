@@ -3,7 +3,7 @@
  * queen can no longer lead to a solution, decided square by square by the library's completion
  * check (`completeOne`), with one shortcut: every square of a completion found on the way is
  * alive, so most squares need no search of their own. Puzzles with exactly one completion are
- * made by completion/generate.ts (`uniquePuzzle`).
+ * made by completion/puzzles.ts (`uniquePuzzle`).
  */
 import { attackKind, conflicts, type PartialBoard, type Queen } from "../board.js";
 import { checkSize, NQueensError } from "../errors.js";

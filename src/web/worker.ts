@@ -148,7 +148,7 @@ function runLesson(
   return { kind: "walkthrough", total, truncated, ms, timed };
 }
 
-/** A puzzle with exactly one completion, from the library's generator (completion/generate.ts). */
+/** A puzzle with exactly one completion, from the library's generator (completion/puzzles.ts). */
 function puzzle(n: number, level: PuzzleDifficulty, seed: number): JobResult {
   const p = uniquePuzzle(n, level, seed);
   return { kind: "puzzle", given: p.board.queens, solution: p.solution, solvedBy: p.solvedBy };
