@@ -3,7 +3,7 @@
  * count of something other than a board's size): what every reader of input accepts (checked
  * while reading, before memory is spent on what lies beyond it), the largest n each of the
  * library's functions and counters takes, and the limits of the queue, the command and the page.
- * The README's "Size limits" table lists those a user meets. This module imports nothing, so the
+ * The "Size limits" table of docs/command.md lists those a user meets. This module imports nothing, so the
  * page and the browser entry import it as the library does.
  */
 
@@ -96,7 +96,7 @@ export const MAX_WORKERS = 256;
 
 /**
  * Up to this n a count runs on the calling thread: it takes less time than starting threads
- * (the README's "Searching constellations" has the times).
+ * (docs/counting.md, "Searching constellations", has the times).
  */
 export const MAX_INLINE_N = 13;
 
@@ -106,7 +106,7 @@ export const MAX_JOIN_N = 27;
 /**
  * Up to this n a join count runs on the calling thread: each thread pays about 0.3 s of CPU
  * before its first task (its modules, the kernel's assembly, the quadrant tables), more than the
- * whole count of n = 16 on one thread (measured: README, "Joining half-boards").
+ * whole count of n = 16 on one thread (measured: docs/counting.md, "Joining half-boards").
  */
 export const MAX_JOIN_INLINE_N = 16;
 

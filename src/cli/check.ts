@@ -24,7 +24,7 @@ export const registerCheck: Register = (program, exit) => {
     .argument("[file]", "the board, in any format nqueens reads; - for stdin", "-")
     .addOption(formatInOption())
     .option("-q, --quiet", "no note on stderr about the detected format")
-    .option("--json", "print one JSON object (see the README for its fields)")
+    .option("--json", "print one JSON object (its fields: docs/command.md, JSON output)")
     .addHelpText(
       "after",
       `

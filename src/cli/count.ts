@@ -144,8 +144,8 @@ Examples:
 
 Time grows about 7x per step of n. On two idle cores the join (the default from n = 14) takes
 about 20 s at n=19, a minute at n=20, 9 minutes at n=21 and over an hour at n=22; the
-constellation search 6 s at n=17, 5 minutes at n=19, about 40 minutes at n=20 (the README's
-Benchmark has the measured table). n can be at most
+constellation search 6 s at n=17, 5 minutes at n=19, about 40 minutes at n=20 (docs/counting.md,
+"Benchmarks", has the measured tables). n can be at most
 ${MAX_SPLIT_N} (the join: ${MAX_JOIN_N}).`;
 
 /** Registers `count`. */

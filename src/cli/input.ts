@@ -15,7 +15,7 @@ function mib(bytes: number): string {
 /** The one error for input past the limit. */
 function tooLarge(where: string): NQueensError {
   return new NQueensError(
-    `${where} is larger than ${mib(MAX_INPUT_BYTES)}, the limit for a board (see "Size limits" in the README)`,
+    `${where} is larger than ${mib(MAX_INPUT_BYTES)}, the limit for a board (see "Size limits" in docs/command.md)`,
     "unreadable-input",
   );
 }

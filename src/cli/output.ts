@@ -3,8 +3,8 @@
  * and a quiet stop once the reader has gone.
  *
  * Why not `process.stdout.write` per line: a pipe in Node is asynchronous, so a loop that writes
- * without waiting fills memory as fast as it can format (measured before this writer: README,
- * "Benchmark", big input and output) and never notices that `head` has exited, because the
+ * without waiting fills memory as fast as it can format (measured before this writer: docs/counting.md,
+ * "Big input and output") and never notices that `head` has exited, because the
  * EPIPE error is an event the busy loop never lets run. Here every block waits for `drain` when
  * the pipe is full, a closed pipe is seen right after the write that failed (the stream is
  * destroyed synchronously), and a failed write (ENOSPC on `> /dev/full`) becomes

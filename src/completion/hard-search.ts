@@ -28,7 +28,7 @@
  *   instances end in an early run; for unsatisfiable ones the last run proves it. The unit
  *   trades the median (satisfiable instances end sooner with short runs) against the total
  *   (unsatisfiable ones repeat work), measured on the 500 Excluded Diagonals instances at n = 21
- *   for units of 2,048 to 32,768 nodes (README, "Hard completion instances"); 256 nodes cost 2.5
+ *   for units of 2,048 to 32,768 nodes (docs/completion.md, "Hard instances"); 256 nodes cost 2.5
  *   times the nodes of a single search.
  *
  * The search is an explicit stack, one level per decision (forced queens stay on their level),

@@ -12,7 +12,7 @@
  *   so 9, which keeps the module under 4 KB (browsers compile that much synchronously on their
  *   main thread); a look-ahead 2 inside those loops made them slower. This is as fast as the same
  *   search compiled by gcc -O3 (timed the same way at n = 16), and faster than baseline.c
- *   (measured: README, "Benchmark").
+ *   (measured: docs/counting.md, "Benchmarks").
  *
  * Linear memory, written by `WasmKernel.count` before each call, for free row d:
  *   i32 at 8*d     : shift[d]      (rows from free row d to free row d+1)

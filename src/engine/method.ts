@@ -1,7 +1,7 @@
 /**
  * Choosing the CPU counting method: the constellation search (constellations/) or the join
  * of half-boards (join/). Both give the same counts; `auto` takes the one measured faster for n on
- * this project's 2-core machine (README, "Counting fast").
+ * this project's 2-core machine (docs/counting.md).
  */
 import { NQueensError } from "../errors.js";
 import { MAX_JOIN_N } from "../limits.js";
@@ -15,14 +15,14 @@ export type CountMethod = (typeof COUNT_METHODS)[number];
  * `nqueens count` processes, medians of 15 alternating runs, join against constellations: n = 13
  * 0.40 s against 0.29 s wall, n = 14 0.41 against 0.43). Since the join's start-up shrank
  * (2026-12-03) it ties or leads from n = 10 by 10-30 ms of CPU; the threshold stays, and with it
- * the default method of the counts below 14 (README, "Benchmark").
+ * the default method of the counts below 14 (docs/counting.md, "Benchmarks").
  */
 const JOIN_FROM_N = 14;
 
 /**
  * The method `method` stands for at n (auto: the join for JOIN_FROM_N..MAX_JOIN_N; from n = 24
  * its quadrant table is built in pieces, and it is still about a hundred times faster than the
- * constellation search: README, "Joining half-boards").
+ * constellation search: docs/counting.md, "Joining half-boards").
  */
 export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "constellations" {
   if (method !== "auto") return method;
@@ -49,7 +49,7 @@ export function checkMethodN(n: number, method: CountMethod = "auto"): void {
 /**
  * A rough wall time of a count of n by `method`, in seconds, on this project's 2-core machine:
  * one measured time per method, then 7 times as long per step of n. The constants are taken
- * from the README's benchmark table, and the README names them (README, "Benchmark").
+ * from the benchmark tables of docs/counting.md, which name them.
  * @example roughSeconds(21, "join") // 560
  */
 export function roughSeconds(n: number, method: "join" | "constellations"): number {

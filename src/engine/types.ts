@@ -17,7 +17,7 @@ export interface CountOptions {
   /**
    * How to count: `join` (joining half-boards, n <= 27), `constellations` (backtracking over the
    * symmetry-reduced split, n <= 32), `plain` (the single-thread reference counter, n <= 32, no
-   * checkpoint), or `auto`, the one measured faster for n (README, "Counting fast").
+   * checkpoint), or `auto`, the one measured faster for n (docs/counting.md).
    * @default "auto"
    */
   readonly method?: CountMethod | "plain";

@@ -67,7 +67,7 @@ export interface RunSplit {
  * few milliseconds of Redis round trips and bookkeeping, so fewer, larger jobs cost less; with
  * the jobs taken largest first (`largestFirst`), 64 still let a few machines finish within a
  * small job of each other. `seconds` is the time of one sub-problem on one core here, estimated
- * from the README's benchmark table ("Benchmark": what the code estimates from it); it only
+ * from the benchmark tables of docs/counting.md (what the code estimates from them); it only
  * needs to be right within a few times.
  */
 function batchFor(size: number, seconds: number): number {
@@ -82,7 +82,7 @@ function constellations(n: number): RunSplit {
     version: splitVersion(n),
     size: list.length,
     cpuSolver: `cpu/${SPLIT_VERSION}`,
-    // A sub-problem's time at n=17, 6 times more per step of n (README, "Benchmark").
+    // A sub-problem's time at n=17, 6 times more per step of n (docs/counting.md, "Benchmarks").
     batch: batchFor(list.length, 0.0025 * 6 ** (n - 17)),
     cost: (id) => estimatedCost(n, list[id]),
     impossible(id, r) {
@@ -107,8 +107,8 @@ function join(n: number): RunSplit {
     version: joinSplitVersion(n),
     size,
     cpuSolver: `cpu/${JOIN_SPLIT_VERSION}`,
-    // A task's time at n=20 (the count in 4096 tasks), 7 times more per step of n (README,
-    // "Benchmark"). A thread also builds its quadrant tables once per n (README, "Joining
+    // A task's time at n=20 (the count in 4096 tasks), 7 times more per step of n (docs/counting.md,
+    // "Benchmarks"). A thread also builds its quadrant tables once per n (docs/counting.md, "Joining
     // half-boards"), which a job of one task still pays only once.
     batch: batchFor(size, 0.04 * 7 ** (n - 20)),
     // Every counting task is a fair sample of the items (dealt by stride): alike in cost. The

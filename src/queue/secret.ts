@@ -71,7 +71,7 @@ export function checkSecret(secret: string, where = "secret"): string {
 /**
  * The secret from the `secret` option (the command's `--secret`), else from NQUEENS_SECRET.
  * @throws NQueensError when neither is set (`secret-missing`, with `env`: a queue run needs
- *   one, see the README), or it is too short (`secret-invalid`, naming the option `secret`)
+ *   one, see docs/queue.md), or it is too short (`secret-invalid`, naming the option `secret`)
  */
 export function resolveSecret(
   flag: string | undefined,

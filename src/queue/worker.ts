@@ -123,7 +123,7 @@ export async function startWorkerWith(
     prefix: PREFIX,
     // One job more than threads: it waits in the pool, so a thread that finishes a job starts
     // the next at once instead of idling through the Redis round trips of taking one (measured:
-    // README, "What the queue costs"). The GPU solves one job at a time.
+    // docs/queue.md, "What the queue costs"). The GPU solves one job at a time.
     concurrency: gpu ? 1 : threads + 1,
     lockDuration: lockMs,
     stalledInterval: Math.max(250, Math.round(lockMs / 2)),

@@ -34,7 +34,7 @@ export function defaultWorkers(): number {
 
 /**
  * Counts all solutions and the unique ones for an n x n board on the calling thread.
- * Blocks: meant for small n (n = 16 takes seconds: README, "Benchmark", constellations CPU).
+ * Blocks: meant for small n (n = 16 takes seconds: docs/counting.md, "Benchmarks", constellations CPU).
  * n is checked once, by `split`, the first thing that can throw.
  * @throws NQueensError when n is not an integer in 1..32
  * @example countFastSync(8) // { n: 8, total: 92n, unique: 12n, ... }

@@ -18,7 +18,7 @@ import type { JoinWorkerInput } from "./thread.js";
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on the
- * calling thread. Blocks: meant for small n (n = 16 takes about a second: README, "Benchmark",
+ * calling thread. Blocks: meant for small n (n = 16 takes about a second: docs/counting.md, "Benchmarks",
  * join CPU).
  * @throws NQueensError when n is not an integer in 1..27
  * @example countJoinSync(8) // { n: 8, total: 92n, unique: 12n, ... }

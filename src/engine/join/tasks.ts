@@ -28,7 +28,7 @@ export class JoinSolver {
   }
 
   /**
-   * The kernel, built on first use (building its quadrant tables takes a while: README,
+   * The kernel, built on first use (building its quadrant tables takes a while: docs/counting.md,
    * "Joining half-boards").
    */
   get kernel(): JoinKernel {

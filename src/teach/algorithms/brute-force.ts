@@ -124,7 +124,7 @@ export interface EstimateOptions {
  * timed, and scales the time per combination to all C(n*n, n). It is only an estimate, as steady
  * as the machine's load: on a shared machine it varied fivefold between calls, so nothing should
  * decide on it (`nqueens compare` decides on {@link bruteForceCombinations} and shows this).
- * @example estimateBruteForceSeconds(8) // minutes (C(64, 8) = 4,426,165,368 placements; README, "compare")
+ * @example estimateBruteForceSeconds(8) // minutes (C(64, 8) = 4,426,165,368 placements; docs/command.md, "compare")
  * @example estimateBruteForceSeconds(8, { minSeconds: 0.2 }) // the same, from 0.2 s of work
  */
 export function estimateBruteForceSeconds(n: number, options: EstimateOptions = {}): number {

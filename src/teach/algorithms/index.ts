@@ -52,7 +52,7 @@ export interface AlgorithmInfo {
   /** A short human title. */
   readonly title: string;
   /**
-   * The largest n it finishes in about ten seconds or less on one core (measured: README,
+   * The largest n it finishes in about ten seconds or less on one core (measured: docs/command.md,
    * "compare"). {@link decideRun} uses it for every algorithm but brute force, which it decides
    * by its exact placement count against a budget instead.
    */

@@ -11,7 +11,7 @@ import type { BruteMeasure } from "../protocol.js";
 
 /**
  * Backtracking is timed on the race's N up to here: the library's row-sets takes well under a
- * second up to 12 (README, "compare": 2.8 s at 14), and the race runs each time N changes.
+ * second up to 12 (docs/command.md, "compare": 2.8 s at 14), and the race runs each time N changes.
  */
 export const RACE_BACKTRACK_N = 12;
 
