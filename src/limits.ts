@@ -28,9 +28,9 @@ export const MAX_MATRIX_N = 2_000;
 export const MAX_JSON_DEPTH = 16;
 
 /**
- * The most non-blank lines `inputLines` returns, plus one: every judge's input is far
- * shorter (300 cases at most), so one more line than this is always malformed, and a hostile
- * input of millions of lines costs no memory.
+ * The most non-blank lines a judge's input may have (`inputLines`): every judge's input is far
+ * shorter (300 cases at most), so more are refused as malformed (`size`), and a hostile input of
+ * millions of lines costs no memory (the lines past the limit are never stored).
  */
 export const MAX_JUDGE_LINES = 100_000;
 

@@ -108,6 +108,37 @@ describe("checkpoint files", () => {
     refused(cut, /no complete header/);
   });
 
+  test("an unkeyed header edited with a correct CRC is named for what was changed, not a secret", () => {
+    /** The header with `from` changed to `to` and its CRC made right again. */
+    const edited = (from: string, to: string) => {
+      const text = headerLine(N, V, SIZE)
+        .replace(/ crc=[0-9a-f]{8}$/, "")
+        .replace(from, to);
+      const path = fresh();
+      writeFileSync(path, `${text} crc=${(crc32(text) >>> 0).toString(16).padStart(8, "0")}\n`);
+      return path;
+    };
+    const cases: [string, string, RegExp][] = [
+      [
+        `subproblems=${SIZE}`,
+        `subproblems=${SIZE + 1}`,
+        new RegExp(
+          `says its split has ${SIZE + 1} sub-problems, not ${SIZE} \\(its header was edited\\); refusing`,
+        ),
+      ],
+      ["checkpoint 1 ", "checkpoint 2 ", /is in format 2; this version reads 1; refusing/],
+      [`n=${N}`, `n=0${N}`, /has a header that does not match this count's \(edited\); refusing/],
+    ];
+    for (const [from, to, why] of cases) {
+      const path = edited(from, to);
+      refused(path, why);
+      assert.throws(
+        () => openCheckpoint(path, N, V, SIZE),
+        (e) => !/secret/.test(String(e)),
+      );
+    }
+  });
+
   test("refuses damaged records: bad checksum, id out of range, two different results", () => {
     const good = recordLine(V, 4, result(4));
     const cases: [string, RegExp][] = [

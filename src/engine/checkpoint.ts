@@ -63,6 +63,7 @@ import { crc32 } from "node:zlib";
 import { describeWriteError, NQueensError, WriteFailed } from "../errors.js";
 import { type CheckpointLocks, lockCheckpoint, refuse, refuseWrite } from "./checkpoint-lock.js";
 import type { SubResult } from "./constellations/split.js";
+import { COUNT_METHODS } from "./method.js";
 
 const MAGIC = "nqueens-count-checkpoint";
 const FORMAT = 1;
@@ -354,9 +355,7 @@ function refuseHeader(path: string, first: string, expect: Expected): never {
     refuse(path, "is not an nqueens count checkpoint or its header is damaged");
   }
   if (Number(m[2]) !== n) refuse(path, `is for n=${m[2]}, not n=${n}`);
-  if (m[3] !== version) {
-    refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
-  }
+  if (m[3] !== version) refuseSplit(path, m[3]!, version);
   if (m[5] !== undefined && !key) {
     refuse(path, "is keyed (written with a secret): give the same secret", "keyed");
   }
@@ -367,7 +366,28 @@ function refuseHeader(path: string, first: string, expect: Expected): never {
       "unkeyed",
     );
   }
+  // The header checks out (its CRC) and names this n and split, yet is not this count's: its
+  // other fields were changed, or (keyed) its MAC is another secret's.
+  if (m[1] !== String(FORMAT)) refuse(path, `is in format ${m[1]}; this version reads ${FORMAT}`);
+  if (Number(m[4]) !== expect.subProblems) {
+    refuse(
+      path,
+      `says its split has ${m[4]} sub-problems, not ${expect.subProblems} (its header was edited)`,
+    );
+  }
+  if (m[5] === undefined) refuse(path, "has a header that does not match this count's (edited)");
   refuse(path, "was written with another secret (its header fails its MAC)");
+}
+
+/**
+ * Refuses a checkpoint of another split (`theirs`); one of the other method's, which that method
+ * would read, says which (`method`: a caller names its option).
+ */
+function refuseSplit(path: string, theirs: string, ours: string): never {
+  const why = `was written by another split (${theirs}; this version uses ${ours})`;
+  const method = COUNT_METHODS.find((m) => m !== "auto" && theirs.startsWith(`${m}-`));
+  if (method === undefined || ours.startsWith(`${method}-`)) refuse(path, why);
+  refuse(path, `${why}: it was counted by method "${method}"`, "method", method);
 }
 
 /** Where an open checkpoint is and its locks: `path` as given, `file` with links resolved. */
