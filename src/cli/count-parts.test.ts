@@ -1,6 +1,14 @@
 // Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -205,6 +213,24 @@ describe("count --part and --add: a count in parts without a queue", () => {
       assert.equal(r.stderr.split("\n").length, 2, r.stderr);
     });
   }
+  test("a checkpoint past 16 MiB: --add and --checkpoint refuse it by its size, one line, exit 2", async () => {
+    const big = at("big.ckpt");
+    writeFileSync(big, "");
+    truncateSync(big, 16 * 2 ** 20 + 1); // sparse: nothing written, nothing read
+    for (const args of [
+      ["count", "12", "--add", big],
+      ["count", "12", "--checkpoint", big, "--no-progress"],
+    ]) {
+      const r = await nqueens(args);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, "");
+      assert.equal(
+        r.stderr,
+        `nqueens: checkpoint ${big} is larger than 16 MiB, the limit for a checkpoint (a count's is at most about 8 MB): not a checkpoint of this count; refusing to use it (the file is unchanged)\n`,
+      );
+    }
+  });
+
   test("nothing written by a refused part", () => {
     assert.equal(existsSync(at("x")), false);
   });
