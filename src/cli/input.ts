@@ -53,6 +53,9 @@ function grown(bytes: Buffer, used: number, need: number, limit: number): Buffer
   return more;
 }
 
+/** The bytes read from a file at a time. */
+const READ_BYTES = 64 * 1024;
+
 /**
  * Reads a regular file of `size` bytes (from stat) as UTF-8 text into one buffer of its size,
  * without chunks: the bytes and the text, no third copy. A file that grew past the limit since
@@ -69,7 +72,12 @@ async function readFileLimited(file: string, size: number, where: string): Promi
         if (length > MAX_INPUT_BYTES) throw tooLarge(where);
         bytes = grown(bytes, length, length + 1, MAX_INPUT_BYTES + 1);
       }
-      const { bytesRead } = await handle.read(bytes, length, bytes.length - length, null);
+      const { bytesRead } = await handle.read(
+        bytes,
+        length,
+        Math.min(bytes.length - length, READ_BYTES),
+        null,
+      );
       if (bytesRead === 0) break;
       length += bytesRead;
     }
