@@ -28,9 +28,17 @@ export const MAX_MATRIX_N = 2_000;
 export const MAX_JSON_DEPTH = 16;
 
 /**
- * The most non-blank lines `inputLines` returns, plus one: every judge's input is far
- * shorter (300 cases at most), so one more line than this is always malformed, and a hostile
- * input of millions of lines costs no memory.
+ * The most bytes a count's checkpoint file may have (`count --checkpoint`, the parts `--add`
+ * adds up): 16 MiB, twice the largest a count writes (n = 32 by the constellations, 83,190
+ * sub-problems of about 100 bytes each with a key). A larger file is refused by its size before
+ * it is read, and a file is read in chunks, a line at a time, never whole.
+ */
+export const MAX_CHECKPOINT_BYTES = 16 * 2 ** 20;
+
+/**
+ * The most non-blank lines a judge's input may have (`inputLines`): every judge's input is far
+ * shorter (300 cases at most), so more are refused as malformed (`size`), and a hostile input of
+ * millions of lines costs no memory (the lines past the limit are never stored).
  */
 export const MAX_JUDGE_LINES = 100_000;
 

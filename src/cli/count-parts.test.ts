@@ -1,6 +1,14 @@
 // Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -64,6 +72,34 @@ describe("count --part and --add: a count in parts without a queue", () => {
     assert.deepEqual([w.total, w.resumed], [String(known(12, 12)[0]!.total), first.subProblems]);
   });
 
+  test("--add FILE --no-progress: the flag after the files is a flag, not a file", async () => {
+    const part = ["count", "14", "--method", "constellations", "--part", "1/1", "--checkpoint"];
+    assert.equal((await nqueens([...part, at("d1")])).code, 0);
+    for (const flag of ["--no-progress", "-u"]) {
+      const r = await nqueens([
+        "count",
+        "14",
+        "--method",
+        "constellations",
+        "--add",
+        at("d1"),
+        flag,
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^total {3}365596\n/);
+      assert.match(r.stdout, /added up from 1 file:/);
+    }
+  });
+
+  test("parts of the constellations added up by auto (the join from n = 14) name --method", async () => {
+    const r = await nqueens(["count", "14", "--add", at("d1")]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      /^nqueens: checkpoint .*d1 was written by another split \(constellations-[^;]+; this version uses join-[^)]+\): it was counted by --method constellations; add that flag to use it; refusing to use it \(the file is unchanged\)\n$/,
+    );
+  });
+
   test("Ctrl-C stops a part (exit 130, saved); the same command resumes it; the parts add up", async () => {
     const path = at("c1");
     // The constellation search: the join counts n = 16 too fast to stop.
@@ -78,11 +114,11 @@ describe("count --part and --add: a count in parts without a queue", () => {
     const r = await child.done;
     assert.equal(r.code, 130, r.stderr);
     const m =
-      /^nqueens: interrupted after (\d+) of (\d+) sub-problems of part 1\/2\nnqueens: progress is saved; the same command resumes it\n$/.exec(
+      /^nqueens: interrupted after ([\d,]+) of (1,603) sub-problems of part 1\/2\nnqueens: progress is saved; the same command resumes it\n$/.exec(
         r.stderr,
       );
     assert.ok(m, r.stderr);
-    assert.ok(Number(m[1]) < Number(m[2]), "stopped before the end");
+    assert.ok(Number(m[1]!.replaceAll(",", "")) < 1603, "stopped before the end");
     const again = JSON.parse((await nqueens([...args, path, "--json"])).stdout);
     assert.ok(again.resumed > 0 && again.resumed < again.subProblems, JSON.stringify(again));
     const other = await nqueens([
@@ -177,6 +213,24 @@ describe("count --part and --add: a count in parts without a queue", () => {
       assert.equal(r.stderr.split("\n").length, 2, r.stderr);
     });
   }
+  test("a checkpoint past 16 MiB: --add and --checkpoint refuse it by its size, one line, exit 2", async () => {
+    const big = at("big.ckpt");
+    writeFileSync(big, "");
+    truncateSync(big, 16 * 2 ** 20 + 1); // sparse: nothing written, nothing read
+    for (const args of [
+      ["count", "12", "--add", big],
+      ["count", "12", "--checkpoint", big, "--no-progress"],
+    ]) {
+      const r = await nqueens(args);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, "");
+      assert.equal(
+        r.stderr,
+        `nqueens: checkpoint ${big} is larger than 16 MiB, the limit for a checkpoint (a count's is at most about 8 MB): not a checkpoint of this count; refusing to use it (the file is unchanged)\n`,
+      );
+    }
+  });
+
   test("nothing written by a refused part", () => {
     assert.equal(existsSync(at("x")), false);
   });

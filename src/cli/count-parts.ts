@@ -13,7 +13,7 @@ import {
   type Progress,
 } from "../engine/index.js";
 import { NQueensError, quote } from "../errors.js";
-import { plural } from "../words.js";
+import { plural, thousands } from "../words.js";
 import { printCount } from "./count-result.js";
 import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
@@ -114,7 +114,9 @@ export async function runPart(
   } catch (e) {
     bar.stop();
     if (!(e instanceof CountInterrupted)) throw e;
-    warn(`nqueens: ${stop.interrupted} ${e.done} of ${e.total} sub-problems of part ${partText}`);
+    warn(
+      `nqueens: ${stop.interrupted} ${thousands(e.done)} of ${thousands(e.total)} sub-problems of part ${partText}`,
+    );
     warn("nqueens: progress is saved; the same command resumes it");
     return stop.exitCode;
   } finally {

@@ -204,9 +204,9 @@ describe("nqueens count --checkpoint", () => {
   }
 
   const stops: [NodeJS.Signals, number, RegExp][] = [
-    ["SIGINT", 130, /nqueens: interrupted after \d+ of 3206 sub-problems/],
-    ["SIGTERM", 143, /nqueens: interrupted by SIGTERM after \d+ of 3206 sub-problems/],
-    ["SIGHUP", 129, /nqueens: interrupted by SIGHUP after \d+ of 3206 sub-problems/],
+    ["SIGINT", 130, /nqueens: interrupted after [\d,]+ of 3,206 sub-problems/],
+    ["SIGTERM", 143, /nqueens: interrupted by SIGTERM after [\d,]+ of 3,206 sub-problems/],
+    ["SIGHUP", 129, /nqueens: interrupted by SIGHUP after [\d,]+ of 3,206 sub-problems/],
   ];
   for (const [signal, code, says] of stops) {
     test(`${signal} stops promptly, saves, unlocks, says how to resume, exits ${code}; the resume finishes`, async () => {
@@ -231,7 +231,7 @@ describe("nqueens count --checkpoint", () => {
       assert.match(r.stderr, says);
       // Stopped, not left to count to the end: told by the sub-problems done, not by the time
       // it took (a busy machine takes long either way).
-      const stoppedAt = Number(/after (\d+) of 3206/.exec(r.stderr)?.[1]);
+      const stoppedAt = Number(/after ([\d,]+) of 3,206/.exec(r.stderr)?.[1]?.replaceAll(",", ""));
       assert.ok(stoppedAt < 3206, `stopped after ${stoppedAt} of 3206`);
       assert.match(
         r.stderr,
@@ -395,7 +395,7 @@ describe("nqueens count --method", () => {
     child.kill("SIGINT");
     const r = await done;
     assert.equal(r.code, 130, r.stderr);
-    assert.match(r.stderr, /interrupted after \d+ of 4097 sub-problems/);
+    assert.match(r.stderr, /interrupted after [\d,]+ of 4,097 sub-problems/);
     assert.match(r.stderr, /resume with: nqueens count 17 --workers 2 --method join --checkpoint /);
   });
 });

@@ -276,7 +276,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     if (!(e instanceof CountInterrupted)) throw e;
     if (queueUrl(flags) !== undefined) {
       warn(
-        `nqueens: stopped following the run after ${e.done} of ${e.total} sub-problems; ` +
+        `nqueens: stopped following the run after ${thousands(e.done)} of ${thousands(e.total)} sub-problems; ` +
           "the workers go on; attach again with the same command",
       );
       return stop.exitCode;
@@ -286,7 +286,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     if (flags.unique) again += " --unique";
     if (flags.method !== "auto") again += ` --method ${flags.method}`;
     if (flags.json) again += " --json";
-    warn(`nqueens: ${stop.interrupted} ${e.done} of ${e.total} sub-problems`);
+    warn(`nqueens: ${stop.interrupted} ${thousands(e.done)} of ${thousands(e.total)} sub-problems`);
     warn(
       flags.checkpoint === undefined
         ? `nqueens: nothing was saved; to be able to resume, run: ${again} --checkpoint FILE`
@@ -347,7 +347,9 @@ async function runRange(loText: string, hiText: string, flags: CountFlags): Prom
         r = await countWith({ n, workers, flags, onProgress, signal: stop.signal, note: () => {} });
       } catch (e) {
         if (!(e instanceof CountInterrupted)) throw e;
-        warn(`nqueens: ${stop.interrupted} n=${n} after ${e.done} of ${e.total} sub-problems`);
+        warn(
+          `nqueens: ${stop.interrupted} n=${n} after ${thousands(e.done)} of ${thousands(e.total)} sub-problems`,
+        );
         return stop.exitCode;
       } finally {
         bar.stop();

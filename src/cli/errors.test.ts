@@ -15,7 +15,9 @@ import {
   checkMethodN,
   count,
   countPart,
+  joinSplitVersion,
   keyCheckpoint,
+  splitVersion,
 } from "../engine/index.js";
 import { checkSize, ERROR_CODES, NQueensError } from "../errors.js";
 import { RunFlagged } from "../queue/index.js";
@@ -222,6 +224,15 @@ const LINES: [string, () => unknown, string][] = [
       }
     },
     `checkpoint ${join(dir, "plain.ckpt")} has no key (written without a secret) but one is in use (--secret or NQUEENS_SECRET), which accepts only records it tagged: resume it without the secret, or start a new checkpoint; refusing to use it (the file is unchanged)`,
+  ],
+  [
+    "the parts of another method, added up by auto",
+    async () => {
+      const path = join(dir, "constellations-14.ckpt");
+      await countPart(14, { index: 1, of: 1 }, { checkpoint: path, method: "constellations" });
+      addParts(14, [path]);
+    },
+    `checkpoint ${join(dir, "constellations-14.ckpt")} was written by another split (${splitVersion(14)}; this version uses ${joinSplitVersion(14)}): it was counted by --method constellations; add that flag to use it; refusing to use it (the file is unchanged)`,
   ],
   [
     "a flagged run",

@@ -120,6 +120,16 @@ export const WORDING: Readonly<Record<ErrorCode, Wording | "library">> = {
   "unreadable-input": "library",
   "checkpoint-unusable": (e) => {
     const d = e.details;
+    if (d.reason === "method") {
+      // Another method's file: the flag that reads it.
+      const said = `: it was counted by method "${d.value}"`;
+      return e.message.includes(said)
+        ? e.message.replace(
+            said,
+            `: it was counted by --method ${d.value}; add that flag to use it`,
+          )
+        : undefined;
+    }
     const why =
       d.reason === "keyed"
         ? "is keyed (written with a secret): give the same --secret or NQUEENS_SECRET"

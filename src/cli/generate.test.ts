@@ -51,6 +51,18 @@ describe("nqueens generate", { concurrency: 4 }, () => {
     );
   });
 
+  test("diagonals on a board under 4: every square kept, never a value nobody typed", async () => {
+    for (const n of [1, 2, 3]) {
+      const r = await nqueens(["generate", "diagonals", String(n), "--json"]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(JSON.parse(r.stdout).minInLine, n);
+    }
+    assertBadInput(
+      await nqueens(["generate", "diagonals", "3", "--min-in-line", "4"]),
+      /from 0 to 3: got 4/,
+    );
+  });
+
   test("a drawn instance reads back: complete agrees with the SAT route", async () => {
     for (const args of [
       ["diagonals", "10", "--seed", "3"],

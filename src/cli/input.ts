@@ -3,7 +3,7 @@
  * as that is passed (never read whole first), with one-line errors.
  */
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { NQueensError, quote } from "../errors.js";
 import { MAX_INPUT_BYTES } from "../limits.js";
 
@@ -22,25 +22,70 @@ function tooLarge(where: string): NQueensError {
 
 /**
  * Reads a stream to the end as UTF-8 text, stopping with an error as soon as it passes `limit`
- * bytes (the rest is never read).
+ * bytes (the rest is never read). The chunks are copied into one buffer as they come (it
+ * doubles when full), so the input costs that buffer and its text, never a list of chunks and
+ * their concatenation beside them.
  */
 async function readLimited(
   stream: NodeJS.ReadableStream,
   where: string,
   limit = MAX_INPUT_BYTES,
 ): Promise<string> {
-  const chunks: Buffer[] = [];
+  let bytes: Buffer = Buffer.allocUnsafe(64 * 1024);
   let size = 0;
   for await (const chunk of stream) {
     const b = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    size += b.length;
-    if (size > limit) {
+    if (size + b.length > limit) {
       (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
       throw tooLarge(where);
     }
-    chunks.push(b);
+    if (size + b.length > bytes.length) bytes = grown(bytes, size, size + b.length, limit);
+    b.copy(bytes, size);
+    size += b.length;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return bytes.toString("utf8", 0, size);
+}
+
+/** A buffer of at least `need` bytes (doubled, at most `limit`) holding the first `used` of `bytes`. */
+function grown(bytes: Buffer, used: number, need: number, limit: number): Buffer {
+  const more = Buffer.allocUnsafe(Math.max(need, Math.min(2 * bytes.length, limit)));
+  bytes.copy(more, 0, 0, used);
+  return more;
+}
+
+/** The bytes read from a file at a time. */
+const READ_BYTES = 64 * 1024;
+
+/**
+ * Reads a regular file of `size` bytes (from stat) as UTF-8 text into one buffer of its size,
+ * without chunks: the bytes and the text, no third copy. A file that grew past the limit since
+ * its stat is refused as {@link readLimited} refuses it.
+ */
+async function readFileLimited(file: string, size: number, where: string): Promise<string> {
+  const handle = await open(file, "r");
+  try {
+    // One byte more than stat said, to see a file that grew.
+    let bytes: Buffer = Buffer.allocUnsafe(Math.min(size, MAX_INPUT_BYTES) + 1);
+    let length = 0;
+    for (;;) {
+      if (length === bytes.length) {
+        if (length > MAX_INPUT_BYTES) throw tooLarge(where);
+        bytes = grown(bytes, length, length + 1, MAX_INPUT_BYTES + 1);
+      }
+      const { bytesRead } = await handle.read(
+        bytes,
+        length,
+        Math.min(bytes.length - length, READ_BYTES),
+        null,
+      );
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > MAX_INPUT_BYTES) throw tooLarge(where);
+    return bytes.toString("utf8", 0, length);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -62,6 +107,7 @@ export async function readInput(file: string | undefined): Promise<string> {
     if (info.isDirectory())
       throw new NQueensError(`cannot read ${name}: it is a directory`, "unreadable-input");
     if (info.isFile() && info.size > MAX_INPUT_BYTES) throw tooLarge(name);
+    if (info.isFile()) return await readFileLimited(file, info.size, name);
     return await readLimited(createReadStream(file), name);
   } catch (e) {
     if (e instanceof NQueensError) throw e;

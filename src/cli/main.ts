@@ -1,7 +1,9 @@
 /**
  * The `nqueens` command: parses arguments, runs one command, returns its exit status.
  * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage, 74 a write
- * failed (the output, or a checkpoint on a full disk), 70 an internal error (a bug).
+ * failed (the output, or a checkpoint on a full disk), 70 an internal error (a bug), 128 + n
+ * stopped by signal n (the commands that trap it); bin/nqueens.js exits 69 itself when the build
+ * or a package is missing.
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
  */
 import { createRequire } from "node:module";
@@ -16,12 +18,12 @@ const VERSION = (createRequire(import.meta.url)("../../package.json") as { versi
   .version;
 
 /** What commander prints and how: help and the version through `out`, errors as one line. */
-function outputOf(out: Output): OutputConfiguration {
+function outputOf(out: Output, top = false): OutputConfiguration {
   return {
     // Help and the version go out as any output does (a failed write is one line, exit 74); a
     // failure stays on the stream, and `out.end()` reports it.
     writeOut: (text) => void out.text(text)?.catch(() => {}),
-    outputError: (text, write) => write(oneLineError(text)),
+    outputError: (text, write) => write(oneLineError(text, top)),
   };
 }
 
@@ -47,10 +49,12 @@ Examples:
   $ nqueens web                     the interactive page on http://127.0.0.1:4173
 
 Exit status: 0 yes, 1 the answer is no (no solution, not completable, not a
-solution), 2 bad input or usage. Run "nqueens help <command>" for its options.`,
+solution), 2 bad input or usage, 69 the build or a package is missing, 74 the
+output or a checkpoint could not be written, 128+n stopped by signal n (130 for
+Ctrl-C). Run "nqueens help <command>" for its options.`,
     )
     .exitOverride()
-    .configureOutput(outputOf(out));
+    .configureOutput(outputOf(out, true));
   for (const register of await commandsFor(argv)) {
     register(program, (code) => {
       status = code;
@@ -98,9 +102,10 @@ function quoteControls(text: string): string {
 
 /**
  * Commander's usage errors as one line, its suggestion kept:
- * `nqueens: unknown command 'slove'; did you mean solve? (see --help)`.
+ * `nqueens: unknown command 'slove'; did you mean solve? (see --help)`. Before a command
+ * (`top`), `-v` is taken for the version it usually asks for.
  */
-export function oneLineError(text: string): string {
+export function oneLineError(text: string, top = false): string {
   const [first = "", ...rest] = text
     .replace(/^error: /, "")
     .split("\n")
@@ -109,8 +114,10 @@ export function oneLineError(text: string): string {
   const hint = rest
     .map((l) => l.replace(/^\(Did you mean (.*)\?\)$/, "did you mean $1?"))
     .join(" ");
+  const version = top && first === "unknown option '-v'" && hint === "";
   // An option typed wrong with its value (`--secrt=hunter2`) is named without the value, which
   // may be a secret or a password.
   const named = first.replace(/'(-[^'=\s]+)=[^']*'/g, "'$1=...'");
-  return `nqueens: ${quoteControls(named)}${hint ? `; ${hint}` : ""} (see --help)\n`;
+  const said = version ? "did you mean -V, --version?" : hint;
+  return `nqueens: ${quoteControls(named)}${said ? `; ${said}` : ""} (see --help)\n`;
 }

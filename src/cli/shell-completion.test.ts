@@ -3,11 +3,11 @@
 // packages zsh and fish), else those tests are skipped and say so.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, type TestContext, test } from "node:test";
-import { assertBadInput, assertBuilt, nqueens } from "../testing/run-cli.js";
+import { assertBadInput, assertBuilt, BIN, nqueens } from "../testing/run-cli.js";
 
 /** The names `--format` offers (BOARD_STYLES, from src/formats/table.ts), written out here on purpose. */
 const STYLES = [
@@ -268,6 +268,36 @@ describe("nqueens completion", () => {
       "nqueens completion fish > ~/.config/fish/completions/nqueens.fish",
     ]) {
       assert.ok(r.stdout.includes(line), `--help shows: ${line}`);
+    }
+  });
+
+  test("--help's lines that save a script work in a fresh home (they make the folder)", async (t) => {
+    const r = await nqueens(["completion", "--help"]);
+    // Each saving command: from `mkdir -p` to the line that writes the file (`&&` continues it).
+    const saves = [...r.stdout.matchAll(/mkdir -p [^\n]*?(?:&&\s*\n\s*|&& )[^\n]*> [^\n]+/g)].map(
+      (m) => m[0],
+    );
+    assert.equal(saves.length, 3, r.stdout);
+    const home = mkdtempSync(join(tmpdir(), "nqueens-home-"));
+    t.after(() => rmSync(home, { recursive: true, force: true }));
+    const bin = join(home, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "nqueens"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, {
+      mode: 0o755,
+    });
+    for (const save of saves) {
+      const run = spawnSync("sh", ["-c", save], {
+        env: { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH}` },
+        encoding: "utf8",
+      });
+      assert.equal(run.status, 0, `${save}: ${run.stderr}`);
+    }
+    for (const file of [
+      ".local/share/bash-completion/completions/nqueens",
+      ".zfunc/_nqueens",
+      ".config/fish/completions/nqueens.fish",
+    ]) {
+      assert.ok(statSync(join(home, file)).size > 100, file);
     }
   });
 

@@ -35,11 +35,13 @@ It completes the commands, their options, the choices of options such as --forma
 Install (then open a new shell):
   bash  echo 'source <(${name} completion bash)' >> ~/.bashrc
         or, with bash-completion:
-        ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
+        mkdir -p ~/.local/share/bash-completion/completions &&
+          ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
   zsh   echo 'source <(${name} completion zsh)' >> ~/.zshrc      (after compinit)
-        or: ${name} completion zsh > ~/.zfunc/_${name}, with fpath=(~/.zfunc $fpath)
-        before compinit in ~/.zshrc
-  fish  ${name} completion fish > ~/.config/fish/completions/${name}.fish
+        or, with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc:
+        mkdir -p ~/.zfunc && ${name} completion zsh > ~/.zfunc/_${name}
+  fish  mkdir -p ~/.config/fish/completions &&
+          ${name} completion fish > ~/.config/fish/completions/${name}.fish
 
 Examples:
   $ source <(${name} completion bash)      this shell only

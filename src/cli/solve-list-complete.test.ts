@@ -331,6 +331,16 @@ describe("nqueens", () => {
       assert.match(r.stdout, new RegExp(`^  ${name} `, "m"));
     }
     assert.match(r.stdout, /Exit status: 0 yes, 1/);
+    // Every status the command exits with: 69 (bin/nqueens.js), 74 and a signal's 128 + n too.
+    const status = r.stdout.slice(r.stdout.indexOf("Exit status:")).replaceAll(/\s+/g, " ");
+    for (const code of [
+      /\b2 bad input or usage/,
+      /\b69 the build or a package is missing/,
+      /\b74 the output or a checkpoint could not be written/,
+      /128\+n stopped by signal n \(130 for Ctrl-C\)/,
+    ]) {
+      assert.match(status, code);
+    }
   });
 
   test("an unknown command is a one-line usage error", async () => {

@@ -72,6 +72,12 @@ describe("nqueens trace", () => {
     const r = nqueens("trace", "8", "--limit", "0");
     assert.equal(r.status, 0);
     assert.deepEqual(profileCounts(r.lines), TREE_PROFILE_8);
+    // The profile alone: no heading about events, no "stopped after 0 events" note.
+    assert.match(
+      r.lines[0]!,
+      /^Search tree, nodes per depth \(n = 8\): 2,057 nodes, 92 solutions$/,
+    );
+    assert.doesNotMatch(r.stdout, /event/);
     const bars = r.lines.filter((l) => l.startsWith("depth")).map((l) => l.split("#").length - 1);
     const widest = TREE_PROFILE_8.indexOf(Math.max(...TREE_PROFILE_8));
     assert.equal(Math.max(...bars), bars[widest]);

@@ -55,7 +55,9 @@ Examples:
       const out = stdout();
       const profile = n <= MAX_PROFILE_N ? treeProfile(n) : undefined;
       const events = profile ? traceLengthOf(profile, n, rejects) : undefined;
-      if (!flags.json) {
+      // --limit 0 asks for the tree profile alone: no heading or note about events.
+      const events0 = limit === 0;
+      if (!flags.json && !events0) {
         const whole =
           limit === Number.POSITIVE_INFINITY || (events !== undefined && events <= limit);
         const shown = whole
@@ -92,6 +94,8 @@ Examples:
             truncated: more,
           }),
         );
+      } else if (events0) {
+        for (const line of profileLines(n, profile)) await out.line(line);
       } else {
         if (more) {
           const of = events === undefined ? "" : ` of ${thousands(events)}`;

@@ -43,6 +43,17 @@ describe("a mistyped command gets commander's suggestion, on one line", () => {
     const r = await nqueens(["list", "8", "--limt", "3"]);
     assertBadInput(r, /unknown option '--limt'; did you mean --limit\?/);
   });
+  test("nqueens -v: the version is -V, --version", async () => {
+    const r = await nqueens(["-v"]);
+    assertBadInput(
+      r,
+      /^nqueens: unknown option '-v'; did you mean -V, --version\? \(see --help\)$/,
+    );
+  });
+  test("nqueens solve 8 -v: no version hint after a command (it has no -V)", async () => {
+    const r = await nqueens(["solve", "8", "-v"]);
+    assertBadInput(r, /^nqueens: unknown option '-v' \(see --help\)$/);
+  });
 });
 
 describe("no command, or help for one that does not exist, is a usage error", () => {

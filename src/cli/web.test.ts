@@ -284,13 +284,24 @@ describe("nqueens web", () => {
     }
   });
 
-  test("a missing build says to run npm run build:web, exit 2", async () => {
-    const r = await start(["web", "--dir", join(dir, "nowhere")]).done;
+  test("a folder without the page says to run npm run build:web, exit 2", async () => {
+    const empty = join(outside, "empty");
+    mkdirSync(empty, { recursive: true });
+    const r = await start(["web", "--dir", empty]).done;
     assert.equal(r.code, 2);
     assert.match(
       r.stderr,
       /^nqueens: the web page is not built: .*run `npm run build:web` first\n$/,
     );
+  });
+
+  test("--dir naming no folder says so, not that the page is not built, exit 2", async () => {
+    const r = await start(["web", "--dir", "/nonexistent/nowhere"]).done;
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr, "nqueens: --dir '/nonexistent/nowhere': no such folder\n");
+    const file = await start(["web", "--dir", join(dir, "index.html")]).done;
+    assert.equal(file.code, 2);
+    assert.match(file.stderr, /^nqueens: --dir '.*index\.html': not a folder\n$/);
   });
 
   test("a bad port is a usage error, exit 2", async () => {

@@ -20,7 +20,7 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NQueensError } from "../errors.js";
+import { NQueensError, quote } from "../errors.js";
 import { parseInteger } from "./args.js";
 import { stdout } from "./output.js";
 import type { Register } from "./register.js";
@@ -261,6 +261,12 @@ Examples:
     .action(async (flags: WebFlags) => {
       const port = parseInteger(flags.port, "--port", 0, 65535);
       const given = resolve(flags.dir ?? WEB_DIST);
+      if (flags.dir !== undefined && !isDirectory(given)) {
+        throw new NQueensError(
+          `--dir ${quote(flags.dir, 200)}: ${existsSync(given) ? "not a folder" : "no such folder"}`,
+          "unavailable",
+        );
+      }
       if (!existsSync(join(given, "index.html"))) {
         throw new NQueensError(
           `the web page is not built: ${join(given, "index.html")} is missing; run \`npm run build:web\` first`,
@@ -308,3 +314,12 @@ Examples:
       exit(0);
     });
 };
+
+/** Whether `path` is a folder (links followed). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

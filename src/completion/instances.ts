@@ -289,7 +289,7 @@ export interface GenerateOptions {
   /**
    * diagonals and blocked: the open squares a row or column keeps at least (the generators'
    * `mininfile`).
-   * @default 4 for diagonals, 1 for blocked
+   * @default 4 for diagonals (n for n < 4), 1 for blocked
    */
   readonly minInLine?: number;
   /** diagonals: the published transformation into a completion board of thousands of rows. */
@@ -380,7 +380,8 @@ export function generateInstance(
     }
     case "diagonals": {
       whole(n, "n", 1, 1000, n);
-      const minInLine = whole(options.minInLine, "the squares kept per line", 0, n, 4);
+      // The published 4, or every square of a smaller board's lines (n = 1..3).
+      const minInLine = whole(options.minInLine, "the squares kept per line", 0, n, Math.min(4, n));
       const list = excludedDiagonalList(n, seed, minInLine);
       const d = whole(
         options.diagonals,

@@ -24,13 +24,23 @@ import { describeWriteError, isWriteFault, NQueensError, WriteFailed } from "../
 
 /**
  * Refuses the checkpoint at `path`, saying why (one line, the file left as it was); `reason`
- * tells apart the refusals a caller words its own way (`keyed`, `unkeyed`: the secret).
+ * tells apart the refusals a caller words its own way (`keyed`, `unkeyed`: the secret;
+ * `method`: the file is of the method `value`).
  */
-export function refuse(path: string, why: string, reason?: "keyed" | "unkeyed"): never {
+export function refuse(
+  path: string,
+  why: string,
+  reason?: "keyed" | "unkeyed" | "method",
+  value?: string,
+): never {
   throw new NQueensError(
     `checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`,
     "checkpoint-unusable",
-    reason === undefined ? { file: path } : { file: path, option: "secret", reason },
+    reason === undefined
+      ? { file: path }
+      : reason === "method"
+        ? { file: path, option: "method", value, reason }
+        : { file: path, option: "secret", reason },
   );
 }
 

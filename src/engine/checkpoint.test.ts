@@ -12,6 +12,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from "node:fs";
 import { hostname, tmpdir } from "node:os";
@@ -20,6 +21,7 @@ import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import { NQueensError, WriteFailed } from "../errors.js";
+import { MAX_CHECKPOINT_BYTES } from "../limits.js";
 import { known } from "../testing/known-counts.js";
 import { nqueens } from "../testing/run-cli.js";
 import {
@@ -28,6 +30,7 @@ import {
   headerLine,
   keyCheckpoint,
   openCheckpoint,
+  readCheckpoint,
   recordLine,
 } from "./checkpoint.js";
 import { countFast } from "./constellations/count.js";
@@ -106,6 +109,72 @@ describe("checkpoint files", () => {
     const cut = fresh();
     writeFileSync(cut, headerLine(N, V, SIZE).slice(0, 20));
     refused(cut, /no complete header/);
+  });
+
+  test("an unkeyed header edited with a correct CRC is named for what was changed, not a secret", () => {
+    /** The header with `from` changed to `to` and its CRC made right again. */
+    const edited = (from: string, to: string) => {
+      const text = headerLine(N, V, SIZE)
+        .replace(/ crc=[0-9a-f]{8}$/, "")
+        .replace(from, to);
+      const path = fresh();
+      writeFileSync(path, `${text} crc=${(crc32(text) >>> 0).toString(16).padStart(8, "0")}\n`);
+      return path;
+    };
+    const cases: [string, string, RegExp][] = [
+      [
+        `subproblems=${SIZE}`,
+        `subproblems=${SIZE + 1}`,
+        new RegExp(
+          `says its split has ${SIZE + 1} sub-problems, not ${SIZE} \\(its header was edited\\); refusing`,
+        ),
+      ],
+      ["checkpoint 1 ", "checkpoint 2 ", /is in format 2; this version reads 1; refusing/],
+      [`n=${N}`, `n=0${N}`, /has a header that does not match this count's \(edited\); refusing/],
+    ];
+    for (const [from, to, why] of cases) {
+      const path = edited(from, to);
+      refused(path, why);
+      assert.throws(
+        () => openCheckpoint(path, N, V, SIZE),
+        (e) => !/secret/.test(String(e)),
+      );
+    }
+  });
+
+  test("a file past MAX_CHECKPOINT_BYTES is refused by its size, in one line, before it is read", () => {
+    const big = fresh();
+    writeFileSync(big, `${headerLine(N, V, SIZE)}\n`);
+    truncateSync(big, MAX_CHECKPOINT_BYTES + 1); // the header, then zeros: sparse, nothing written
+    const why =
+      /^checkpoint .* is larger than 16 MiB, the limit for a checkpoint \(a count's is at most about 8 MB\): not a checkpoint of this count; refusing to use it \(the file is unchanged\)$/;
+    refused(big, why);
+    assert.throws(
+      () => readCheckpoint(big, N, V, SIZE),
+      (e) => e instanceof NQueensError && e.code === "checkpoint-unusable" && why.test(e.message),
+    );
+    // At the limit it is read, line by line: the zeros after the header are a damaged line 2.
+    truncateSync(big, MAX_CHECKPOINT_BYTES);
+    refused(big, /is damaged at line 2; refusing/);
+  });
+
+  test("read in chunks: a line longer than any record, or only newlines, refused at its line", () => {
+    const long = fresh();
+    writeFileSync(long, `${headerLine(N, V, SIZE)}\n${"7".repeat(1_000_000)}`); // no "\n" at its end
+    refused(long, /is damaged at line 2; refusing/);
+    const header = fresh();
+    writeFileSync(header, "n".repeat(200_000));
+    refused(header, /is not an nqueens count checkpoint or its header is damaged/);
+    const newlines = fresh();
+    writeFileSync(newlines, "\n".repeat(1_000_000));
+    refused(newlines, /is not an nqueens count checkpoint or its header is damaged/);
+    // Records that cross the chunks' edges (64 KiB) are read whole: every record, written
+    // over and over (one id twice with the same result is allowed).
+    const many = fresh();
+    const records = Array.from({ length: SIZE }, (_, id) => `${recordLine(V, id, result(id))}\n`);
+    writeFileSync(many, `${headerLine(N, V, SIZE)}\n${records.join("").repeat(20)}`);
+    assert.ok(statSync(many).size > 4 * 64 * 1024, "more than a few chunks");
+    assert.equal(readCheckpoint(many, N, V, SIZE).size, SIZE);
   });
 
   test("refuses damaged records: bad checksum, id out of range, two different results", () => {

@@ -28,7 +28,9 @@
  * A last line without its "\n" (cut by kill -9 or a power loss) is ignored and cut off before the
  * next append. Anything else that does not check out (another n, another split, a bad line, an
  * id out of range, one id with two different results) makes `openCheckpoint` throw an
- * NQueensError and leaves the file as it was.
+ * NQueensError and leaves the file as it was. A file is read in chunks, a line at a time, never
+ * whole: one past MAX_CHECKPOINT_BYTES (16 MiB, limits.ts) is refused by its size before it is
+ * read, and a line longer than any record as damaged, so a hostile file costs what it holds.
  *
  * The path must name a regular file or nothing yet: a directory, a FIFO, a device (/dev/full) or
  * a socket is refused at once, before anything is created or opened (a FIFO would block the read).
@@ -49,7 +51,7 @@ import {
   fsyncSync,
   ftruncateSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   type Stats,
   statSync,
@@ -61,8 +63,10 @@ import {
 import { dirname, resolve } from "node:path";
 import { crc32 } from "node:zlib";
 import { describeWriteError, NQueensError, WriteFailed } from "../errors.js";
+import { MAX_CHECKPOINT_BYTES } from "../limits.js";
 import { type CheckpointLocks, lockCheckpoint, refuse, refuseWrite } from "./checkpoint-lock.js";
 import type { SubResult } from "./constellations/split.js";
+import { COUNT_METHODS } from "./method.js";
 
 const MAGIC = "nqueens-count-checkpoint";
 const FORMAT = 1;
@@ -250,17 +254,11 @@ export function readCheckpoint(
   const secret = options.secret ?? pathSecrets.get(resolve(path));
   const key = secret === undefined ? undefined : checkpointKey(secret, version);
   checkCheckpointPath(path);
-  let text: string;
-  try {
-    text = readFileSync(path, "latin1");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    refuse(path, code === "ENOENT" ? "does not exist" : `cannot be read (${code ?? String(e)})`);
-  }
-  if (text.length === 0) refuse(path, "is empty");
   const expect = { n, version, subProblems, key };
   const results = new Map<number, SubResult>();
-  readRecords(path, text, headerLine(n, version, subProblems, key), expect, results);
+  const read = readRecords(path, path, headerLine(n, version, subProblems, key), expect, results);
+  if (read === undefined) refuse(path, "does not exist");
+  if (read.size === 0) refuse(path, "is empty");
   return results;
 }
 
@@ -293,54 +291,140 @@ function createFile(path: string, file: string, header: string): void {
   }
 }
 
+/** The bytes read from a checkpoint at a time. */
+const CHUNK_BYTES = 64 * 1024;
+
 /**
- * Checks the header and every complete record of an existing checkpoint's text (refusing the
- * file at the first fault), puts the records into `results`, and returns how many bytes the
- * complete lines take.
+ * The longest line a checkpoint's lines can be (a keyed header is about 130 characters, a record
+ * at most about 110): a longer one is damaged, and is refused before more of it is kept.
+ */
+const MAX_LINE = 256;
+
+/** What {@link readRecords} read: the bytes of the file's complete lines, and of the whole file. */
+interface Read {
+  readonly keep: number;
+  readonly size: number;
+}
+
+/**
+ * Reads the existing checkpoint `file` (`path` names it in messages) in chunks, checking its
+ * header and every complete record as it comes (refusing the file at the first fault), and puts
+ * the records into `results`; undefined when there is no file. Never the whole file at once: a
+ * file past {@link MAX_CHECKPOINT_BYTES} is refused by its size, a line past {@link MAX_LINE}
+ * as damaged, so that what a hostile file costs is the results it holds, not its size.
  */
 function readRecords(
   path: string,
-  text: string,
+  file: string,
   header: string,
   expect: Expected,
   results: Map<number, SubResult>,
-): number {
-  const { version, subProblems, key } = expect;
-  const lines = text.split("\n");
-  // lines[lines.length - 1] is "" when the file ends in "\n", else a cut line: ignored.
-  const complete = lines.slice(0, -1);
-  if (complete.length === 0) refuse(path, "has no complete header line");
-  const first = complete[0];
-  if (first !== header) refuseHeader(path, first, expect);
-  for (let i = 1; i < complete.length; i++) {
-    const line = complete[i];
-    const m = key
-      ? /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{32}) ([0-9a-f]{8})$/.exec(line)
-      : /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{8})$/.exec(line);
-    if (m === null) refuse(path, `is damaged at line ${i + 1}`);
-    const id = Number(m[1]);
-    const r: SubResult = { count: Number(m[2]), fixed180: Number(m[3]), fixed90: Number(m[4]) };
-    const text = line.slice(0, line.lastIndexOf(" "));
-    if (hex(`${version}|${text}`) !== m[key ? 6 : 5] || id >= subProblems) {
-      refuse(path, `is damaged at line ${i + 1}`);
-    }
-    if (key && !tagged(key, `record\0${m[1]} ${m[2]} ${m[3]} ${m[4]}`, m[5])) {
-      refuse(
-        path,
-        `has a record that fails its MAC at line ${i + 1} (forged, or written with another secret)`,
-      );
-    }
-    if (recordLine(version, id, r, key) !== line) refuse(path, `is damaged at line ${i + 1}`);
-    const before = results.get(id);
-    if (
-      before !== undefined &&
-      (before.count !== r.count || before.fixed180 !== r.fixed180 || before.fixed90 !== r.fixed90)
-    ) {
-      refuse(path, `records two different results for sub-problem ${id} (line ${i + 1})`);
-    }
-    results.set(id, r);
+): Read | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    refuse(path, `cannot be read (${code ?? (e as Error).message})`);
   }
-  return text.length - lines[lines.length - 1].length;
+  try {
+    if (fstatSync(fd).size > MAX_CHECKPOINT_BYTES) tooLarge(path);
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let size = 0;
+    let keep = 0; // bytes of complete lines
+    let no = 0; // complete lines so far
+    let line = ""; // the line being read, up to MAX_LINE characters
+    for (;;) {
+      const got = readChunk(path, fd, buffer);
+      if (got === 0) break;
+      size += got;
+      if (size > MAX_CHECKPOINT_BYTES) tooLarge(path); // it grew since its size was read
+      const text = buffer.toString("latin1", 0, got);
+      let at = 0;
+      for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", at)) {
+        line += text.slice(at, end);
+        no++;
+        checkLine(path, no, line, header, expect, results);
+        keep += line.length + 1;
+        line = "";
+        at = end + 1;
+      }
+      line += text.slice(at);
+      if (line.length > MAX_LINE) {
+        if (no === 0) refuseHeader(path, line, expect);
+        refuse(path, `is damaged at line ${no + 1}`);
+      }
+    }
+    // A last line without its "\n" is ignored (cut by kill -9): only the header is needed.
+    if (no === 0 && size > 0) refuse(path, "has no complete header line");
+    return { keep, size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads the next chunk of an open checkpoint into `buffer`: the bytes read, 0 at the end. */
+function readChunk(path: string, fd: number, buffer: Buffer): number {
+  try {
+    return readSync(fd, buffer, 0, buffer.length, null);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EISDIR") refuse(path, "is a directory");
+    refuse(path, `cannot be read (${code ?? (e as Error).message})`);
+  }
+}
+
+/** Refuses a checkpoint past {@link MAX_CHECKPOINT_BYTES}, before reading it. */
+function tooLarge(path: string): never {
+  refuse(
+    path,
+    `is larger than ${MAX_CHECKPOINT_BYTES / 2 ** 20} MiB, the limit for a checkpoint (a count's is at most about 8 MB): not a checkpoint of this count`,
+  );
+}
+
+/**
+ * Checks line `no` (from 1) of a checkpoint: the header this count expects, then records (with a
+ * valid CRC, and MAC with a key, an id in the split, and one result per id), put into `results`.
+ */
+function checkLine(
+  path: string,
+  no: number,
+  line: string,
+  header: string,
+  expect: Expected,
+  results: Map<number, SubResult>,
+): void {
+  if (no === 1) {
+    if (line !== header) refuseHeader(path, line, expect);
+    return;
+  }
+  const { version, subProblems, key } = expect;
+  const m = key
+    ? /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{32}) ([0-9a-f]{8})$/.exec(line)
+    : /^(\d+) (\d+) (\d+) (\d+) ([0-9a-f]{8})$/.exec(line);
+  if (m === null) refuse(path, `is damaged at line ${no}`);
+  const id = Number(m[1]);
+  const r: SubResult = { count: Number(m[2]), fixed180: Number(m[3]), fixed90: Number(m[4]) };
+  const text = line.slice(0, line.lastIndexOf(" "));
+  if (hex(`${version}|${text}`) !== m[key ? 6 : 5] || id >= subProblems) {
+    refuse(path, `is damaged at line ${no}`);
+  }
+  if (key && !tagged(key, `record\0${m[1]} ${m[2]} ${m[3]} ${m[4]}`, m[5])) {
+    refuse(
+      path,
+      `has a record that fails its MAC at line ${no} (forged, or written with another secret)`,
+    );
+  }
+  if (recordLine(version, id, r, key) !== line) refuse(path, `is damaged at line ${no}`);
+  const before = results.get(id);
+  if (
+    before !== undefined &&
+    (before.count !== r.count || before.fixed180 !== r.fixed180 || before.fixed90 !== r.fixed90)
+  ) {
+    refuse(path, `records two different results for sub-problem ${id} (line ${no})`);
+  }
+  results.set(id, r);
 }
 
 /** Refuses a checkpoint whose header line `first` is not the one this count expects: why. */
@@ -354,9 +438,7 @@ function refuseHeader(path: string, first: string, expect: Expected): never {
     refuse(path, "is not an nqueens count checkpoint or its header is damaged");
   }
   if (Number(m[2]) !== n) refuse(path, `is for n=${m[2]}, not n=${n}`);
-  if (m[3] !== version) {
-    refuse(path, `was written by another split (${m[3]}; this version uses ${version})`);
-  }
+  if (m[3] !== version) refuseSplit(path, m[3]!, version);
   if (m[5] !== undefined && !key) {
     refuse(path, "is keyed (written with a secret): give the same secret", "keyed");
   }
@@ -367,7 +449,28 @@ function refuseHeader(path: string, first: string, expect: Expected): never {
       "unkeyed",
     );
   }
+  // The header checks out (its CRC) and names this n and split, yet is not this count's: its
+  // other fields were changed, or (keyed) its MAC is another secret's.
+  if (m[1] !== String(FORMAT)) refuse(path, `is in format ${m[1]}; this version reads ${FORMAT}`);
+  if (Number(m[4]) !== expect.subProblems) {
+    refuse(
+      path,
+      `says its split has ${m[4]} sub-problems, not ${expect.subProblems} (its header was edited)`,
+    );
+  }
+  if (m[5] === undefined) refuse(path, "has a header that does not match this count's (edited)");
   refuse(path, "was written with another secret (its header fails its MAC)");
+}
+
+/**
+ * Refuses a checkpoint of another split (`theirs`); one of the other method's, which that method
+ * would read, says which (`method`: a caller names its option).
+ */
+function refuseSplit(path: string, theirs: string, ours: string): never {
+  const why = `was written by another split (${theirs}; this version uses ${ours})`;
+  const method = COUNT_METHODS.find((m) => m !== "auto" && theirs.startsWith(`${m}-`));
+  if (method === undefined || ours.startsWith(`${method}-`)) refuse(path, why);
+  refuse(path, `${why}: it was counted by method "${method}"`, "method", method);
 }
 
 /** Where an open checkpoint is and its locks: `path` as given, `file` with links resolved. */
@@ -379,22 +482,9 @@ function open(place: Place, expect: Expected): Checkpoint {
   const { path, file } = place;
   const { version, key } = expect;
   const header = headerLine(expect.n, version, expect.subProblems, key);
-  let text: string | undefined;
-  try {
-    text = readFileSync(file, "latin1");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EISDIR") refuse(path, "is a directory");
-    if (code !== "ENOENT") refuse(path, `cannot be read (${code ?? (e as Error).message})`);
-  }
   const results = new Map<number, SubResult>();
-  let keep = 0; // bytes of complete lines
-  if (text === undefined || text.length === 0) {
-    createFile(path, file, header);
-    keep = header.length + 1;
-  } else {
-    keep = readRecords(path, text, header, expect, results);
-  }
+  const read = readRecords(path, file, header, expect, results);
+  if (read === undefined || read.size === 0) createFile(path, file, header);
   // Before anything is changed: another name of this file (a hard link) meets this lock.
   place.lockIdentity();
 
@@ -402,7 +492,7 @@ function open(place: Place, expect: Expected): Checkpoint {
   let size: number; // bytes of whole records, fsynced
   try {
     // Cut a partial last line so that the next record starts on a line of its own.
-    if (text !== undefined && text.length > keep) truncateSync(file, keep);
+    if (read !== undefined && read.size > read.keep) truncateSync(file, read.keep);
     // O_APPEND: each batch lands whole at the end, even if another process appends too.
     fd = openSync(file, "a");
     fsyncSync(fd);

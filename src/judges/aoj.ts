@@ -20,7 +20,7 @@ import {
 import { completeOne } from "../completion/index.js";
 import { quote } from "../errors.js";
 import { formatBoard, notText, type ParseErrorCode } from "../formats/index.js";
-import { inputLines, type JudgeResult, plural } from "./common.js";
+import { areLines, inputLines, type JudgeResult, plural, wordsOf } from "./common.js";
 
 /** The judge's board size. */
 export const JUDGE_SIZE = 8;
@@ -49,7 +49,9 @@ export function parseAojInput(text: string): AojParseResult {
   });
   const odd = notText(text);
   if (odd !== undefined) return bad("syntax", odd);
-  const [head, ...body] = inputLines(text);
+  const lines = inputLines(text);
+  if (!areLines(lines)) return lines;
+  const [head, ...body] = lines;
   if (head === undefined) return bad("empty", "empty input");
   const k = /^\d+$/.test(head.text) ? Number(head.text) : Number.NaN;
   if (!(k >= 0 && k <= JUDGE_SIZE)) {
@@ -64,13 +66,14 @@ export function parseAojInput(text: string): AojParseResult {
   const lineAt = new Map<number, number>();
   const queens: Queen[] = [];
   for (const l of body) {
-    if (l.words.length !== 2 || !l.words.every((w) => /^[+-]?\d+$/.test(w))) {
+    const words = wordsOf(l.text, 3);
+    if (words.length !== 2 || !words.every((w) => /^[+-]?\d+$/.test(w))) {
       return bad("syntax", `line ${l.no}: expected two numbers 'r c', got ${quote(l.text)}`);
     }
-    const [row, col] = l.words.map(Number) as [number, number];
+    const [row, col] = words.map(Number) as [number, number];
     for (const [what, v, w] of [
-      ["row", row, l.words[0]!],
-      ["column", col, l.words[1]!],
+      ["row", row, words[0]!],
+      ["column", col, words[1]!],
     ] as const) {
       if (v < 0 || v >= JUDGE_SIZE) {
         const shown = w.length <= 12 ? String(v) : quote(w); // a 1000-digit row is not "Infinity"

@@ -17,6 +17,7 @@ import { MAX_BOJ9175_N } from "../limits.js";
 import { solve } from "../solve.js";
 import {
   accepted,
+  areLines,
   inputLines,
   isResult,
   type JudgeResult,
@@ -25,6 +26,7 @@ import {
   notTextInput,
   plural,
   whyNotSolution,
+  wordReader,
   wrongAnswer,
 } from "./common.js";
 
@@ -78,24 +80,30 @@ export function checkBoj9175(input: string, output: string): JudgeResult {
   if (!Array.isArray(cases)) return cases;
   const odd = notTextInput(output);
   if (odd !== undefined) return odd;
-  const words = output.split(/\s+/).filter((w) => w !== "");
-  let at = 0;
+  // Word by word, whatever the lines: one case's words kept at a time.
+  const next = wordReader(output);
   for (const [i, n] of cases.entries()) {
     const which = `case ${i + 1} (N = ${n})`;
-    if (words[at] !== String(n)) {
+    const first = next();
+    if (first !== String(n)) {
       return wrongAnswer(
-        `${which}: expected the line ${n} first, got ${words[at] === undefined ? "the end of the output" : quote(words[at]!)}`,
+        `${which}: expected the line ${n} first, got ${first === undefined ? "the end of the output" : quote(first)}`,
       );
     }
-    const cols = words.slice(at + 1, at + 1 + n);
+    const cols: string[] = [];
+    while (cols.length < n) {
+      const w = next();
+      if (w === undefined) break;
+      cols.push(w);
+    }
     if (cols.length < n)
       return wrongAnswer(`${which}: the output ends after ${cols.length} of ${n} columns`);
     const why = whyNotSolution(cols, 0, "row");
     if (why !== undefined) return wrongAnswer(`${which}: ${why}`);
-    at += 1 + n;
   }
-  if (at < words.length)
-    return wrongAnswer(`the output goes on after the last case: ${quote(words[at]!)}`);
+  const extra = next();
+  if (extra !== undefined)
+    return wrongAnswer(`the output goes on after the last case: ${quote(extra)}`);
   return accepted();
 }
 
@@ -103,7 +111,9 @@ export function checkBoj9175(input: string, output: string): JudgeResult {
 function boj9175Cases(input: string): number[] | JudgeResult {
   const odd = notTextInput(input);
   if (odd !== undefined) return odd;
-  const [head, ...body] = inputLines(input);
+  const lines = inputLines(input);
+  if (!areLines(lines)) return lines;
+  const [head, ...body] = lines;
   if (head === undefined) return malformed("empty", "empty input");
   const cases = lineNumber(head, "the number of cases", 0, Number.MAX_SAFE_INTEGER);
   if (isResult(cases)) return cases;

@@ -18,6 +18,7 @@ import { quote } from "../errors.js";
 import type { ParseErrorCode } from "../formats/index.js";
 import { nonBlankLines, notText } from "../formats/index.js";
 import { MAX_JUDGE_LINES } from "../limits.js";
+import { thousands } from "../words.js";
 
 /** A judge's answer to one input: the output, a "no" with its reason, or why the input is malformed. */
 export type JudgeResult =
@@ -40,24 +41,83 @@ export function notTextInput(input: unknown): JudgeResult | undefined {
   return why === undefined ? undefined : malformed("syntax", why);
 }
 
-/** One non-blank line of an input: its number (counting every line from 1), text and words. */
+/** One non-blank line of an input: its number (counting every line from 1) and its text, trimmed. */
 export interface InputLine {
   readonly no: number;
   readonly text: string;
-  readonly words: readonly string[];
 }
 
 /**
- * The non-blank lines of an input, trimmed, with their line numbers (LF, CRLF or CR endings);
- * at most MAX_JUDGE_LINES + 1 of them.
- * @example inputLines("8\r\n\r\n 0 \n") // [{ no: 1, text: "8", ... }, { no: 3, text: "0", ... }]
+ * The non-blank lines of an input, trimmed, with their line numbers (LF, CRLF or CR endings),
+ * or the malformed result (`size`) for an input of more than MAX_JUDGE_LINES of them: every
+ * judge's input is far shorter, and the lines past the limit are never stored. The lines are
+ * the input's text as it is: their words are split when a judge needs them ({@link wordsOf}),
+ * never a copy of the whole input per stage.
+ * @example inputLines("8\r\n\r\n 0 \n") // [{ no: 1, text: "8" }, { no: 3, text: "0" }]
  */
-export function inputLines(text: string): InputLine[] {
-  return nonBlankLines(text, MAX_JUDGE_LINES + 1).lines.map((l) => ({
-    no: l.no,
-    text: l.text,
-    words: l.text.split(/\s+/),
-  }));
+export function inputLines(text: string): InputLine[] | TooManyLines {
+  const { lines, more } = nonBlankLines(text, MAX_JUDGE_LINES);
+  if (more) {
+    return {
+      ok: false,
+      code: "size",
+      error: `the input has more than ${thousands(MAX_JUDGE_LINES)} non-blank lines, the limit for a judge's input`,
+    };
+  }
+  return lines;
+}
+
+/** The malformed result of an input of too many lines (a judge's result, and AOJ's parse's). */
+export interface TooManyLines {
+  readonly ok: false;
+  readonly code: "size";
+  readonly error: string;
+}
+
+/**
+ * The first `count` non-blank lines of a text, as {@link inputLines} reads them (the rest never
+ * stored): for an output checked against the cases of its input.
+ */
+export function firstLines(text: string, count: number): InputLine[] {
+  return nonBlankLines(text, count).lines;
+}
+
+/** Whether {@link inputLines} gave the lines rather than a result. */
+export function areLines(value: InputLine[] | TooManyLines): value is InputLine[] {
+  return Array.isArray(value);
+}
+
+/**
+ * The first `max` words of a text (split at white space, as `\s` reads it), the rest never
+ * split: a line of millions of words costs `max` strings.
+ * @example wordsOf("1 3  0 2", 3) // ["1", "3", "0"]
+ */
+export function wordsOf(text: string, max: number): string[] {
+  const words: string[] = [];
+  const word = /\S+/g;
+  while (words.length < max) {
+    const m = word.exec(text);
+    if (m === null) break;
+    words.push(m[0]);
+  }
+  return words;
+}
+
+/** How many words a text has (split at white space), counted without keeping them. */
+export function wordCount(text: string): number {
+  let count = 0;
+  const word = /\S+/g;
+  while (word.exec(text) !== null) count++;
+  return count;
+}
+
+/**
+ * The words of a text one at a time (split at white space), none kept: for an output read word
+ * by word whatever its lines.
+ */
+export function wordReader(text: string): () => string | undefined {
+  const word = /\S+/g;
+  return () => word.exec(text)?.[0];
 }
 
 /** A whole number without sign, as text: `8`, `008`. */
@@ -69,7 +129,7 @@ const WHOLE = /^\+?\d+$/;
  * out of range), naming the line and quoting it.
  * @param what how the message names the number: `n`, `the number of cases`
  * @param range the message's words for the allowed values, when they are not just `min..max`
- * @example lineNumber({ no: 2, text: "5", words: ["5"] }, "n", 8, 300) // 5 is out of range
+ * @example lineNumber({ no: 2, text: "5" }, "n", 8, 300) // 5 is out of range
  */
 export function lineNumber(
   line: InputLine,

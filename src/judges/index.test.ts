@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
+import { MAX_JUDGE_LINES } from "../limits.js";
 import { SAMPLES } from "../testing/judges.js";
 import {
+  checkBoj9175,
+  checkPoj3239,
   JUDGE_NAMES,
   JUDGES,
   judge,
@@ -107,5 +110,36 @@ test("no judge throws, whatever the string: a result, its error one line", () =>
       }
     }),
     { numRuns: 300 },
+  );
+});
+
+test("an input past MAX_JUDGE_LINES non-blank lines is refused by every judge as too long, naming the limit", () => {
+  const limit = "the input has more than 100,000 non-blank lines, the limit for a judge's input";
+  const past = `${"8\n".repeat(MAX_JUDGE_LINES + 1)}0\n`;
+  for (const j of JUDGES) {
+    assert.deepEqual(j.solve(past), { ok: false, code: "size", error: limit }, j.name);
+    if (j.check) assert.deepEqual(j.check(past, ""), { ok: false, code: "size", error: limit });
+  }
+  assert.deepEqual(parseAojInput(past), { ok: false, code: "size", error: limit });
+  // Blank lines are not counted: a count of cases and exactly the limit's lines is read.
+  const at = `${MAX_JUDGE_LINES - 1}\n\n${"4\n\n".repeat(MAX_JUDGE_LINES - 1)}`;
+  const r = solveBoj9175(at);
+  assert.ok(r.ok, r.ok ? "" : r.error);
+});
+
+test("a line of a million words is read word by word: counted, never split whole", () => {
+  const line = `${"1 ".repeat(1_000_000)}\n`;
+  assert.deepEqual(checkPoj3239("8\n0\n", line), {
+    ok: false,
+    code: "no",
+    error: "wrong answer: case 1 (n = 8): line 1 has 1,000,000 numbers, expected 8",
+    output: "wrong answer\n",
+  });
+  const r = checkBoj9175("1\n4\n", `4 1 3 0 2 ${"5 ".repeat(1_000_000)}`);
+  assert.equal(r.ok ? "" : r.error, "wrong answer: the output goes on after the last case: '5'");
+  const kattis = solveKattis(`${".".repeat(1_000_000)}\n`);
+  assert.equal(
+    kattis.ok ? "" : kattis.error,
+    `line 1: expected 8 squares, got 1000000: '${".".repeat(39)}…' (1,000,000 characters)`,
   );
 });

@@ -10,7 +10,14 @@
  */
 import { conflicts, describeConflict, type Queen } from "../board.js";
 import { quote } from "../errors.js";
-import { inputLines, type JudgeResult, malformed, notTextInput, plural } from "./common.js";
+import {
+  areLines,
+  inputLines,
+  type JudgeResult,
+  malformed,
+  notTextInput,
+  plural,
+} from "./common.js";
 
 /** The board size of the problem. */
 const KATTIS_SIZE = 8;
@@ -27,6 +34,7 @@ export function solveKattis(input: string): JudgeResult {
   const odd = notTextInput(input);
   if (odd !== undefined) return odd;
   const lines = inputLines(input);
+  if (!areLines(lines)) return lines;
   if (lines.length === 0) return malformed("empty", "empty input");
   const queens: Queen[] = [];
   for (const [row, line] of lines.entries()) {
@@ -36,23 +44,26 @@ export function solveKattis(input: string): JudgeResult {
         `expected ${KATTIS_SIZE} lines of ${KATTIS_SIZE} squares, got ${lines.length} lines (line ${line.no}: ${quote(line.text)})`,
       );
     }
-    const chars = Array.from(line.text);
-    const odd = chars.findIndex((ch) => ch !== "*" && ch !== ".");
-    if (odd >= 0) {
-      return malformed(
-        "symbol",
-        `line ${line.no}: unknown symbol ${quote(chars[odd]!)} at column ${odd + 1}; expected '*' (a queen) or '.' (an empty square)`,
-      );
+    // Square by square (code points), none kept: a line of millions costs nothing.
+    let squares = 0;
+    const stars: number[] = [];
+    for (const ch of line.text) {
+      if (ch !== "*" && ch !== ".") {
+        return malformed(
+          "symbol",
+          `line ${line.no}: unknown symbol ${quote(ch)} at column ${squares + 1}; expected '*' (a queen) or '.' (an empty square)`,
+        );
+      }
+      if (ch === "*" && squares < KATTIS_SIZE) stars.push(squares);
+      squares++;
     }
-    if (chars.length !== KATTIS_SIZE) {
+    if (squares !== KATTIS_SIZE) {
       return malformed(
         "shape",
-        `line ${line.no}: expected ${KATTIS_SIZE} squares, got ${chars.length}: ${quote(line.text)}`,
+        `line ${line.no}: expected ${KATTIS_SIZE} squares, got ${squares}: ${quote(line.text)}`,
       );
     }
-    chars.forEach((ch, col) => {
-      if (ch === "*") queens.push({ row, col });
-    });
+    for (const col of stars) queens.push({ row, col });
   }
   if (lines.length < KATTIS_SIZE) {
     return malformed(

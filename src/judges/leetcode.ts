@@ -13,7 +13,7 @@
 import { countCompletions } from "../completion/index.js";
 import { quote } from "../errors.js";
 import { solutions } from "../solutions.js";
-import { inputLines, type JudgeResult, malformed, notTextInput } from "./common.js";
+import { areLines, inputLines, type JudgeResult, malformed, notTextInput } from "./common.js";
 
 /** The largest n `leetcode51` lists (LeetCode's tests go to 9). */
 export const MAX_LEETCODE51_N = 12;
@@ -28,7 +28,9 @@ const N_INPUT = /^(?:n\s*=\s*)?\+?(\d+)$/i;
 function readN(input: string, max: number): number | JudgeResult {
   const odd = notTextInput(input);
   if (odd !== undefined) return odd;
-  const [line, extra] = inputLines(input);
+  const lines = inputLines(input);
+  if (!areLines(lines)) return lines;
+  const [line, extra] = lines;
   if (line === undefined) return malformed("empty", "empty input");
   if (extra !== undefined) {
     return malformed(

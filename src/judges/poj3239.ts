@@ -16,6 +16,8 @@ import { MAX_POJ3239_N } from "../limits.js";
 import { solve } from "../solve.js";
 import {
   accepted,
+  areLines,
+  firstLines,
   inputLines,
   isResult,
   type JudgeResult,
@@ -24,6 +26,8 @@ import {
   notTextInput,
   plural,
   whyNotSolution,
+  wordCount,
+  wordsOf,
   wrongAnswer,
 } from "./common.js";
 
@@ -65,17 +69,18 @@ export function checkPoj3239(input: string, output: string): JudgeResult {
   if (!Array.isArray(cases)) return cases;
   const odd = notTextInput(output);
   if (odd !== undefined) return odd;
-  const lines = inputLines(output);
+  const lines = firstLines(output, cases.length + 1); // one past the last case is wrong already
   for (const [i, n] of cases.entries()) {
     const which = `case ${i + 1} (n = ${n})`;
     const line = lines[i];
     if (line === undefined) return wrongAnswer(`${which}: the output has no line for it`);
-    if (line.words.length !== n) {
+    const words = wordsOf(line.text, n + 1);
+    if (words.length !== n) {
       return wrongAnswer(
-        `${which}: line ${line.no} has ${plural(line.words.length, "number")}, expected ${n}`,
+        `${which}: line ${line.no} has ${plural(wordCount(line.text), "number")}, expected ${n}`,
       );
     }
-    const why = whyNotSolution(line.words, 1, "column");
+    const why = whyNotSolution(words, 1, "column");
     if (why !== undefined) return wrongAnswer(`${which}, line ${line.no}: ${why}`);
   }
   const extra = lines[cases.length];
@@ -90,6 +95,7 @@ function poj3239Cases(input: string): number[] | JudgeResult {
   const odd = notTextInput(input);
   if (odd !== undefined) return odd;
   const lines = inputLines(input);
+  if (!areLines(lines)) return lines;
   if (lines.length === 0) return malformed("empty", "empty input");
   const out: number[] = [];
   for (const [i, line] of lines.entries()) {
