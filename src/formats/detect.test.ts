@@ -1,22 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { PartialBoard, Queen } from "../board.js";
+import { board, EIGHT, queensOf } from "../testing/boards.js";
 import {
   type BoardForm,
   detectForm,
   type ParseErrorCode,
-  type ParseResult,
   parseBoard,
   parseBoardAs,
 } from "./index.js";
-
-const EIGHT = [0, 4, 7, 5, 2, 6, 1, 3];
-const queensOf = (cols: number[]): Queen[] => cols.map((col, row) => ({ row, col }));
-
-function board(result: ParseResult): PartialBoard {
-  if (!result.ok) assert.fail(`expected a board, got error: ${result.error}`);
-  return result.board;
-}
 
 describe("detection reads each format or refuses; it never guesses", () => {
   const cases: [string, string, BoardForm | ParseErrorCode][] = [

@@ -2,23 +2,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import type { PartialBoard, Queen } from "../board.js";
-import {
-  BOARD_FORMS,
-  detectForm,
-  type ParseErrorCode,
-  type ParseResult,
-  parseBoard,
-  parseBoardAs,
-} from "./index.js";
-
-const _EIGHT = [0, 4, 7, 5, 2, 6, 1, 3];
-const _queensOf = (cols: number[]): Queen[] => cols.map((col, row) => ({ row, col }));
-
-function board(result: ParseResult): PartialBoard {
-  if (!result.ok) assert.fail(`expected a board, got error: ${result.error}`);
-  return result.board;
-}
+import { board } from "../testing/boards.js";
+import { BOARD_FORMS, detectForm, type ParseErrorCode, parseBoard, parseBoardAs } from "./index.js";
 
 describe("limits are checked while reading", () => {
   const cases: [string, () => string, ParseErrorCode, RegExp][] = [

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { PartialBoard, Queen } from "../board.js";
+import type { PartialBoard } from "../board.js";
+import { board, EIGHT, queensOf } from "../testing/boards.js";
 import {
   type BoardForm,
   detectForm,
@@ -9,14 +10,6 @@ import {
   parseBoard,
   parseBoardAs,
 } from "./index.js";
-
-const EIGHT = [0, 4, 7, 5, 2, 6, 1, 3];
-const queensOf = (cols: number[]): Queen[] => cols.map((col, row) => ({ row, col }));
-
-function board(result: ParseResult): PartialBoard {
-  if (!result.ok) assert.fail(`expected a board, got error: ${result.error}`);
-  return result.board;
-}
 
 /** Inputs that parse, the form they are detected as, and the board (queens in row order). */
 const good: [string, string, BoardForm, PartialBoard][] = [

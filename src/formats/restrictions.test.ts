@@ -1,23 +1,15 @@
 // Blocked squares and excluded diagonals: every form that keeps them reads them back.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { PartialBoard, Queen } from "../board.js";
+import type { PartialBoard } from "../board.js";
+import { board } from "../testing/boards.js";
 import {
   type BoardForm,
   formatBoard,
   type ParseErrorCode,
-  type ParseResult,
   parseBoard,
   parseBoardAs,
 } from "./index.js";
-
-const _EIGHT = [0, 4, 7, 5, 2, 6, 1, 3];
-const _queensOf = (cols: number[]): Queen[] => cols.map((col, row) => ({ row, col }));
-
-function board(result: ParseResult): PartialBoard {
-  if (!result.ok) assert.fail(`expected a board, got error: ${result.error}`);
-  return result.board;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Blocked squares and excluded diagonals, in every form that can say so.

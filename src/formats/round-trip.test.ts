@@ -4,23 +4,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import type { PartialBoard, Queen } from "../board.js";
+import { board, EIGHT, queensOf } from "../testing/boards.js";
 import {
   BOARD_FORMS,
   BOARD_STYLES,
   type BoardStyle,
   formatBoard,
-  type ParseResult,
   parseBoard,
   parseBoardAs,
 } from "./index.js";
-
-const EIGHT = [0, 4, 7, 5, 2, 6, 1, 3];
-const queensOf = (cols: number[]): Queen[] => cols.map((col, row) => ({ row, col }));
-
-function board(result: ParseResult): PartialBoard {
-  if (!result.ok) assert.fail(`expected a board, got error: ${result.error}`);
-  return result.board;
-}
 
 /**
  * Styles parseBoard reads back without being told the format: not `perm1` (a partial 1-based
