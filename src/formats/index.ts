@@ -11,6 +11,7 @@
  */
 import type { PartialBoard, Solution } from "../board.js";
 import { NQueensError, quote } from "../errors.js";
+import { checkBoardShape, checkOptions as checkOptionsOf } from "../shapes.js";
 import { formatCsplib, parseCsplib } from "./csplib.js";
 import { detect } from "./detect.js";
 import { formatCells, formatGrid, parseCells, parseGrid } from "./grid.js";
@@ -69,6 +70,18 @@ export function formatChunks(
   style: BoardStyle,
   options: FormatOptions = {},
 ): Generator<string> {
+  return chunks(board, style, options, "formatChunks");
+}
+
+/** {@link formatChunks}, its arguments checked and named as `fn`'s. */
+function chunks(
+  board: PartialBoard | Solution,
+  style: BoardStyle,
+  options: FormatOptions,
+  fn: string,
+): Generator<string> {
+  if (!Array.isArray(board)) checkBoardShape(board, fn);
+  checkOptionsOf(options, fn);
   const b = layout(board);
   switch (style) {
     case "dots":
@@ -122,7 +135,7 @@ export function formatBoard(
   style: BoardStyle,
   options: FormatOptions = {},
 ): string {
-  return [...formatChunks(board, style, options)].join("");
+  return [...chunks(board, style, options, "formatBoard")].join("");
 }
 
 function readAs(

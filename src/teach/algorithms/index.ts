@@ -36,6 +36,7 @@ export {
 } from "./brute-variants.js";
 
 import { MAX_ALGORITHM_N } from "../../limits.js";
+import { checkCallback, checkJobOptions, checkOptions } from "../../shapes.js";
 
 /** The name of one of the compared algorithms. */
 export type AlgorithmName =
@@ -202,7 +203,7 @@ export type RunDecision =
 export function decideRun(name: AlgorithmName, n: number, limits: RunLimits = {}): RunDecision {
   const info = algorithmInfo(name);
   checkSize(n, MAX_ALGORITHM_N);
-  const force = limits.force ?? false;
+  const force = checkOptions(limits, "decideRun", "limits").force ?? false;
   if (name === "brute-force") {
     const budget = limits.budget ?? BRUTE_FORCE_BUDGET;
     if (budget < 0n)
@@ -253,6 +254,8 @@ export function runAlgorithm(
 ): AlgorithmResult {
   const run = runner(name);
   checkSize(n, MAX_ALGORITHM_N);
+  checkJobOptions(checkOptions(options, "runAlgorithm"), "runAlgorithm");
+  checkCallback(options, "onSolution", "runAlgorithm");
   options.signal?.throwIfAborted();
   const work = newWork(options);
   const start = performance.now();
@@ -349,6 +352,7 @@ export function timeAlgorithm(
 ): TimedResult {
   const run = runner(name);
   checkSize(n, MAX_ALGORITHM_N);
+  checkJobOptions(checkOptions(options, "timeAlgorithm"), "timeAlgorithm");
   const minSeconds = options.minSeconds ?? TIMING_DEFAULTS.minSeconds;
   const batches = options.batches ?? TIMING_DEFAULTS.batches;
   const withinSeconds = options.withinSeconds ?? TIMING_DEFAULTS.withinSeconds;
