@@ -4,6 +4,9 @@
 // runs on. The functions come from the entries' own exports, so a new export without a row here
 // fails the test (the allow-list names the few that take no input).
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import * as gpu from "./gpu/index.js";
 import * as root from "./index.js";
@@ -68,6 +71,8 @@ const badText = (field: string, after: readonly unknown[] = []): Row[] =>
 const STRING = "expected a string";
 
 const EMPTY8 = { n: 8, queens: [] };
+/** A checkpoint the rows name: every call is refused before it is opened. */
+const NEVER_WRITTEN = join(tmpdir(), "nqueens-api-shapes-never-written.ckpt");
 /** Boards each sync completion function must refuse as too long to finish (countCompletions). */
 const TOO_LONG = { n: 40, queens: [] };
 
@@ -133,12 +138,12 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
     [[EMPTY8, { yieldEveryMs: "1" }], "yieldEveryMs"],
   ],
   countPart: [
-    ...badN(32, [], [{ index: 1, of: 2 }, { checkpoint: "x" }]),
-    [[8, null, { checkpoint: "x" }], "part"],
-    [[8, "1/2", { checkpoint: "x" }], "part"],
+    ...badN(32, [], [{ index: 1, of: 2 }, { checkpoint: NEVER_WRITTEN }]),
+    [[8, null, { checkpoint: NEVER_WRITTEN }], "part"],
+    [[8, "1/2", { checkpoint: NEVER_WRITTEN }], "part"],
     [[8, { index: 1, of: 2 }, undefined], "checkpoint"],
     [[8, { index: 1, of: 2 }, { checkpoint: 5 }], "checkpoint"],
-    [[8, { index: 1, of: 2 }, { checkpoint: "x", signal: "x" }], "options.signal"],
+    [[8, { index: 1, of: 2 }, { checkpoint: NEVER_WRITTEN, signal: "x" }], "options.signal"],
   ],
   decideCompletion: [
     ...badBoard(),
@@ -353,6 +358,7 @@ async function drive(
 
 test("every function of the root entry refuses what it cannot use, naming the field", async () => {
   await drive("nqueens", root, ROWS, NO_INPUT);
+  assert.ok(!existsSync(NEVER_WRITTEN), "a refused call wrote its checkpoint");
 });
 
 test("nqueens/gpu refuses what it cannot use before it opens a device", async () => {
@@ -369,4 +375,8 @@ test("count says why it counted on the calling thread when workers were asked fo
   assert.equal(small.onCallingThread, "small");
   const plain = await root.count(8, { method: "plain", workers: 2 });
   assert.equal(plain.onCallingThread, "plain");
+  const threads = await root.count(14, { method: "constellations", workers: 2 });
+  assert.equal(threads.total, 365596n);
+  assert.equal(threads.workers, 2);
+  assert.equal(threads.onCallingThread, undefined);
 });
