@@ -106,6 +106,13 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
     ...badOptions([EMPTY8]),
     [[EMPTY8, { least: "yes" }], "options.least"],
   ],
+  completeOneAsync: [
+    ...badBoard(),
+    ...badOptions([EMPTY8]),
+    ...badJob([EMPTY8]),
+    [[EMPTY8, { least: "yes" }], "options.least"],
+    [[EMPTY8, { yieldEveryMs: -1 }], "yieldEveryMs"],
+  ],
   completions: [
     ...badBoard(),
     ...badOptions([EMPTY8]),

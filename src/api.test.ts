@@ -34,6 +34,7 @@ const ANYWHERE = [
   "checkPoj3239",
   "canonical",
   "completeOne",
+  "completeOneAsync",
   "completions",
   "completionsAsync",
   "conflictSummary",

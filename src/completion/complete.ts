@@ -168,7 +168,9 @@ export interface CompleteOneOptions {
  * excluded diagonals, or beyond n = 32, it is the first one the hard-instance search finds (up to
  * 32 queens missing) or the most-constrained-row search finds (more missing), and for a big
  * board without queens or restrictions the O(n) construction. Every completion returned is
- * checked against the board.
+ * checked against the board. It blocks until decided: a hard instance can take minutes from
+ * about 23 queens missing (README, "Hard completion instances"); `completeOneAsync` is the same
+ * with a signal.
  * @throws NQueensError when the board is malformed, two of its queens attack each other, or a
  *   queen stands on a blocked square or an excluded diagonal
  * @example completeOne({ n: 4, queens: [{ row: 0, col: 1 }] }) // [1, 3, 0, 2]
@@ -251,7 +253,8 @@ export async function completeOneWatched(
 
 /**
  * Whether a partial board has at least one completion: the hard-instance search up to 32 queens
- * missing, a search of the line board beyond.
+ * missing, a search of the line board beyond. Blocks as {@link completeOne} does:
+ * `completeOneAsync(board, { least: false, signal })` can be stopped.
  * @throws NQueensError as {@link completeOne}
  * @example canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }) // false
  */
