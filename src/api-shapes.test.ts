@@ -214,6 +214,9 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
   ],
   runAlgorithm: [
     [["nope", 8], "algorithm"],
+    [["brute-force", 8], "decideRun"],
+    [["row-loop", 20], "force"],
+    [["bitmask", 8, { onSolution: 5 }], "options.onSolution"],
     ...badN(30, ["bitmask"]),
     ...badOptions(["bitmask", 8]),
   ],
@@ -238,6 +241,7 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
   solvePoj3239: badText(STRING),
   timeAlgorithm: [
     [["nope", 8], "algorithm"],
+    [["brute-force", 8, { budget: 10n }], "budget"],
     ...badN(30, ["bitmask"]),
     ...badOptions(["bitmask", 8]),
   ],
@@ -319,7 +323,11 @@ async function outcome(f: (...args: unknown[]) => unknown, args: readonly unknow
 function show(args: readonly unknown[]): string {
   return args
     .map((a) =>
-      typeof a === "function" ? "fn" : a === undefined ? "undefined" : JSON.stringify(a),
+      typeof a === "function"
+        ? "fn"
+        : a === undefined
+          ? "undefined"
+          : JSON.stringify(a, (_, v) => (typeof v === "bigint" ? `${v}n` : v)),
     )
     .join(", ");
 }
