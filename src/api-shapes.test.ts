@@ -179,6 +179,7 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
     [[[0, "x"], "dots"], "(1, x)"],
     [[[1, 3, 0, 2], "nope"], "style"],
     [[[1, 3, 0, 2], null], "style"],
+    [[{ n: 3000, queens: [] }, "dots"], "formatChunks"],
     ...badOptions([[1, 3, 0, 2], "dots"]),
   ],
   formatChunks: [
