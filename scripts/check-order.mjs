@@ -19,6 +19,7 @@ const ORDER = [
   "bits.ts",
   "words.ts",
   "errors.ts",
+  "shapes.ts",
   "random.ts",
   "board.ts",
   "certificate/",

@@ -11,6 +11,12 @@
  * (what {@link ConflictKind} calls an anti-diagonal) and the difference diagonal `r - c + n - 1`
  * (a diagonal).
  */
+import { checkSize, NQueensError } from "./errors.js";
+import { MAX_COMPLETE_N, MAX_CONFLICT_QUEENS, MAX_MATRIX_N } from "./limits.js";
+import { checkBoardShape, isRecord, wrongShape } from "./shapes.js";
+
+// For the certificate's checker, which imports nothing but this module.
+export { wrongShape };
 
 /** A full placement: `cols[row]` is the column of the queen in `row` (0-based). */
 export type Solution = readonly number[];
@@ -51,6 +57,7 @@ export interface PartialBoard {
 
 /** Whether a board has blocked squares or excluded diagonals. */
 export function isRestricted(board: PartialBoard): boolean {
+  checkBoardShape(board, "isRestricted");
   const e = board.excluded;
   return (
     (board.blocked?.length ?? 0) > 0 ||
@@ -116,15 +123,27 @@ export class Forbidden {
 
 /**
  * Every square a board forbids, blocked or on an excluded diagonal, by row then column, each
- * once: what the drawing styles mark. O(n^2) for a board with excluded diagonals.
+ * once: what the drawing styles mark. O(n^2) for a board with excluded diagonals, which is why
+ * those boards are taken up to n = 2,000 (the largest drawn square by square).
+ * @throws NQueensError for a board of the wrong shape, n outside 1..1,000,000, or excluded
+ *   diagonals on a board larger than 2,000
  */
 export function forbiddenSquares(board: PartialBoard): Square[] {
-  const { n } = board;
+  const n = checkBoardSize(board, "forbiddenSquares");
+  const problem = restrictionProblems(board)[0];
+  if (problem) throw new NQueensError(`forbiddenSquares: ${problem}`, "invalid-board");
   const e = board.excluded;
   if (!e || (e.sums.length === 0 && e.differences.length === 0)) {
     const keys = [...new Set((board.blocked ?? []).map((s) => s.row * n + s.col))];
     keys.sort((a, b) => a - b);
     return keys.map((k) => ({ row: Math.floor(k / n), col: k % n }));
+  }
+  if (n > MAX_MATRIX_N) {
+    throw new NQueensError(
+      `forbiddenSquares lists the squares of excluded diagonals on boards up to ${MAX_MATRIX_N}: got n = ${n}`,
+      "out-of-range",
+      { option: "board.n", value: n, min: 1, max: MAX_MATRIX_N },
+    );
   }
   const f = new Forbidden(board);
   const out: Square[] = [];
@@ -155,11 +174,25 @@ export function attackKind(a: Queen, b: Queen): ConflictKind | undefined {
 
 /**
  * Every pair of queens that attack each other, in board order.
- * Queens off the board or two queens on one square are reported by `boardProblems`.
+ * Two queens on one square share a row (`boardProblems` names them); a queen off the board is an
+ * error. Every pair
+ * is looked at and listed, so a board holds at most 2,000 queens here (`conflictSummary` counts
+ * a million in one pass and lists the first few).
+ * @throws NQueensError for a board of the wrong shape, n outside 1..1,000,000, a queen off the
+ *   board, or more than 2,000 queens
  * @example conflicts({ n: 4, queens: [{ row: 0, col: 0 }, { row: 2, col: 2 }] })
  * // [{ a: {row:0,col:0}, b: {row:2,col:2}, kind: "diagonal" }]
  */
 export function conflicts(board: PartialBoard): Conflict[] {
+  checkOnBoard(board, "conflicts");
+  const k = board.queens.length;
+  if (k > MAX_CONFLICT_QUEENS) {
+    throw new NQueensError(
+      `conflicts lists every pair of at most ${MAX_CONFLICT_QUEENS} queens: got ${k}; conflictSummary counts them in one pass and lists the first`,
+      "out-of-range",
+      { option: "board.queens", value: k, min: 0, max: MAX_CONFLICT_QUEENS },
+    );
+  }
   const qs = [...board.queens].sort((p, q) => p.row - q.row || p.col - q.col);
   const out: Conflict[] = [];
   for (let i = 0; i < qs.length; i++) {
@@ -187,10 +220,15 @@ const KINDS: readonly ConflictKind[] = ["row", "column", "diagonal", "anti-diago
  * The attacking pairs of a board counted in one pass over the queens, O(k + n) time and memory,
  * with the first `limit` of them listed: what `check` reports for a board of a million queens,
  * where {@link conflicts} (every pair) could hold trillions. Queens must be on the board.
+ * @throws NQueensError for a board of the wrong shape, n outside 1..1,000,000, a queen off the
+ *   board, or a limit that is not a non-negative number
  * @example conflictSummary({ n: 4, queens: [{ row: 0, col: 0 }, { row: 2, col: 2 }] }).total // 1
  */
 export function conflictSummary(board: PartialBoard, limit = 20): ConflictSummary {
-  const { n } = board;
+  const n = checkOnBoard(board, "conflictSummary");
+  if (typeof limit !== "number" || Number.isNaN(limit) || limit < 0) {
+    throw wrongShape("conflictSummary", "limit", "a non-negative number", limit);
+  }
   let qs = board.queens;
   for (let i = 1; i < qs.length; i++) {
     const p = qs[i - 1]!;
@@ -258,6 +296,13 @@ export function conflictSummary(board: PartialBoard, limit = 20): ConflictSummar
 
 /** Human form of a conflict, 0-based: `queens at (1, 2) and (3, 4) share a diagonal`. */
 export function describeConflict(c: Conflict): string {
+  if (!isRecord(c)) throw wrongShape("describeConflict", "conflict", "an object { a, b, kind }", c);
+  for (const q of ["a", "b"] as const) {
+    const v: unknown = c[q];
+    if (!isRecord(v) || typeof v.row !== "number" || typeof v.col !== "number") {
+      throw wrongShape("describeConflict", `conflict.${q}`, "a queen { row, col }", v);
+    }
+  }
   const line = c.kind === "anti-diagonal" ? "an anti-diagonal" : `a ${c.kind}`;
   return `queens at (${c.a.row}, ${c.a.col}) and (${c.b.row}, ${c.b.col}) share ${line}`;
 }
@@ -327,6 +372,47 @@ export function restrictionProblems(board: PartialBoard): string[] {
   return out;
 }
 
+/** A public function's board: its shape, and `n` from 1 to 1,000,000 (named `board.n`). */
+function checkBoardSize(board: PartialBoard, fn: string): number {
+  checkBoardShape(board, fn);
+  return checkSize(board.n, MAX_COMPLETE_N, "board.n");
+}
+
+/**
+ * A public function's board whose queens it reads: its shape, `n` from 1 to 1,000,000, and every
+ * queen on the board (two on one square are a conflict there, not an error).
+ */
+function checkOnBoard(board: PartialBoard, fn: string): number {
+  const n = checkBoardSize(board, fn);
+  board.queens.forEach((q, i) => {
+    if (!(Number.isInteger(q.row) && Number.isInteger(q.col) && q.row >= 0 && q.row < n)) {
+      throw offBoard(fn, i, q, n);
+    }
+    if (!(q.col >= 0 && q.col < n)) throw offBoard(fn, i, q, n);
+  });
+  return n;
+}
+
+function offBoard(fn: string, i: number, q: Queen, n: number): NQueensError {
+  return new NQueensError(
+    `${fn}: board.queens[${i}] at (${q.row}, ${q.col}) is not a square of the ${n}x${n} board`,
+    "invalid-board",
+    { option: `board.queens[${i}]` },
+  );
+}
+
+/**
+ * Checks a board given to a public function that takes it as it is (the certificate's checker,
+ * which imports nothing but this module): its shape, `n` from 1 to 1,000,000, and its queens,
+ * blocked squares and excluded diagonals on the board.
+ * @throws NQueensError naming `fn`, the field and the problem
+ */
+export function checkBoardGiven(board: PartialBoard, fn: string): void {
+  checkBoardSize(board, fn);
+  const problem = boardProblems(board)[0];
+  if (problem) throw new NQueensError(`${fn}: ${problem}`, "invalid-board");
+}
+
 /** The queens of a full solution. */
 export function queensOf(cols: Solution): Queen[] {
   return cols.map((col, row) => ({ row, col }));
@@ -337,6 +423,8 @@ export function queensOf(cols: Solution): Queen[] {
  * one diagonal. O(n) time.
  */
 export function isSolution(cols: Solution): boolean {
+  if (!Array.isArray(cols))
+    throw wrongShape("isSolution", "cols", "an array of column numbers", cols);
   const n = cols.length;
   const col = new Uint8Array(n);
   const diag = new Uint8Array(2 * n);

@@ -30,6 +30,7 @@ export { type CertificateCheck, checkCertificate } from "./certificate/index.js"
 export {
   type CertificateSummary,
   type CertifyOptions,
+  type CompleteOneAsyncOptions,
   type CompleteOneOptions,
   type CompletionDecision,
   CompletionInterrupted,
@@ -40,6 +41,7 @@ export {
   canComplete,
   certifyCompletion,
   completeOne,
+  completeOneAsync,
   completions,
   completionsAsync,
   countCompletions,

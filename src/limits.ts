@@ -67,19 +67,37 @@ export const MAX_MIN_CONFLICTS_N = 10_000_000;
  */
 export const MAX_BACKTRACK_N = 32;
 
-/** The largest n `solutions` accepts (bit masks up to 32, a line board beyond). */
-export const MAX_SOLUTIONS_N = 1000;
+/**
+ * The largest n `solutions` and `unique` accept, and the command's `list`: the bit-mask search
+ * finds its first solution within seconds up to 32, while n = 33 (a line board) ran past 40 s
+ * and n = 40 past 13 minutes without one. Beyond: `solve` for one solution, `completionsAsync`
+ * to list with a signal.
+ */
+export const MAX_SOLUTIONS_N = 32;
 
 /** The largest board size the completion functions accept. */
 export const MAX_COMPLETE_N = 1_000_000;
 
+/**
+ * The most empty rows a board may have for `countCompletions`, which blocks until it is done: an
+ * empty 16 x 16 board counts in about 11 s on one core of a shared machine, 17 takes about six
+ * times as long. Beyond: `countCompletionsAsync`, with progress and a signal.
+ */
+export const MAX_SYNC_COUNT_EMPTY_ROWS = 16;
+
 /** The most queens a sub-board can be missing: one bit per column in a 32-bit mask. */
 export const MAX_SUB_SIZE = 32;
+
+/**
+ * The most queens `conflicts` takes: it looks at every pair and lists those that attack, up to
+ * two million of them (`conflictSummary` counts any number in one pass).
+ */
+export const MAX_CONFLICT_QUEENS = 2_000;
 
 /** The largest board the hint is computed for (the completion checks use 32-bit masks). */
 export const MAX_HINT_N = 32;
 
-/** The largest board `trace` and `treeProfile` accept. */
+/** The largest board `trace` accepts (its events come one at a time: the caller stops it). */
 export const MAX_TRACE_N = 30;
 
 /** The largest n the compared algorithms (teach/algorithms) accept (bitmasks are 32-bit). */
@@ -143,9 +161,10 @@ export const MAX_WORKER_NAME = 64;
 // The command and the page.
 
 /**
- * The largest n whose whole search tree is profiled (`treeProfile`, nodes per depth) where a person
- * waits for it: the command and the page (the README's "What sizes are practical" says how long
- * n = 16 takes).
+ * The largest n whose whole search tree is profiled (`treeProfile`, nodes per depth), which
+ * blocks until it is done: the library, the command and the page (the README's "What sizes are
+ * practical" says how long n = 16 takes: about 25 s; n = 17 several times that). Beyond: `trace`,
+ * one event at a time.
  */
 export const MAX_PROFILE_N = 15;
 

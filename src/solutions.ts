@@ -5,8 +5,8 @@
  */
 import type { Queen } from "./board.js";
 import { completions } from "./completion/index.js";
-import { checkSize } from "./errors.js";
 import { MAX_SOLUTIONS_N } from "./limits.js";
+import { checkOptions, checkSizeOr, wrongShape } from "./shapes.js";
 import { isLeast, type OrbitSize, orbitSize } from "./symmetry.js";
 
 /** Options for {@link solutions}. */
@@ -21,17 +21,26 @@ export interface SolutionsOptions {
 /**
  * The solutions for `n`, lazily, in lexicographic order of `cols` (`cols[row]` = column).
  * With `fixed` queens, only the solutions that contain them (the completions of that board).
- * The search is row by row with bit masks for n <= 32 (the same engine as {@link completions}).
- * Arguments are checked when this is called.
- * @throws NQueensError when n is not an integer from 1 to 1000, or a fixed queen is off the
+ * The search is row by row with bit masks (the same engine as {@link completions}); n = 30 to
+ * 32 take seconds for their first solution, and larger boards are refused: a line board's
+ * lexicographic search runs on for minutes before its first (`solve` finds one solution of any
+ * size, `completionsAsync` lists with a signal). Arguments are checked when this is called.
+ * @throws NQueensError when n is not an integer from 1 to 32 (beyond, the message names `solve`
+ *   and `completionsAsync`), options or `fixed` are of the wrong shape, a fixed queen is off the
  *   board, or two fixed queens attack each other
  * @example solutions(4).next().value // [1, 3, 0, 2]
  * @example for (const s of solutions(8, { fixed: [{ row: 0, col: 0 }] })) console.log(s)
  */
 export function solutions(n: number, options: SolutionsOptions = {}): Generator<number[]> {
-  checkSize(n, MAX_SOLUTIONS_N);
-  return completions({ n, queens: options.fixed ?? [] });
+  checkSizeOr(n, MAX_SOLUTIONS_N, "solutions", BEYOND);
+  const { fixed = [] } = checkOptions(options, "solutions");
+  if (!Array.isArray(fixed)) throw wrongShape("solutions", "options.fixed", "an array", fixed);
+  return completions({ n, queens: fixed });
 }
+
+/** What `solutions` and `unique` say to use past their limit. */
+const BEYOND =
+  "for one solution of a larger board use solve(n), to list its solutions completionsAsync({ n, queens: [] }) with a signal";
 
 /** One symmetry class of solutions: its canonical member and how many solutions it holds. */
 export interface UniqueSolution {
@@ -48,7 +57,7 @@ export interface UniqueSolution {
  * @example [...unique(8)].length // 12
  */
 export function unique(n: number): Generator<UniqueSolution> {
-  checkSize(n, 32);
+  checkSizeOr(n, MAX_SOLUTIONS_N, "unique", BEYOND);
   return uniqueFrom(n);
 }
 

@@ -9,6 +9,7 @@ import { construct } from "./construct.js";
 import { checkSize, NQueensError } from "./errors.js";
 import { MAX_BACKTRACK_N, MAX_SOLVE_N } from "./limits.js";
 import { minConflicts } from "./min-conflicts.js";
+import { checkOptions, wrongShape } from "./shapes.js";
 
 /** How {@link solve} finds its solution. */
 export type SolveMethod = "auto" | "backtrack" | "construct" | "random";
@@ -36,9 +37,12 @@ const AUTO_BACKTRACK_N = 29;
 /**
  * The method {@link solve} runs for `method` at size n: `auto` is `backtrack` up to n = 29 and
  * `construct` beyond; the others are themselves.
+ * @throws NQueensError when n is not an integer from 1 to 10,000,000 or the method is unknown
  * @example methodFor(8, "auto") // "backtrack"
  */
 export function methodFor(n: number, method: SolveMethod = "auto"): Exclude<SolveMethod, "auto"> {
+  checkMethod(method);
+  checkSize(n, MAX_SOLVE_N);
   if (method !== "auto") return method;
   return n <= AUTO_BACKTRACK_N ? "backtrack" : "construct";
 }
@@ -49,19 +53,15 @@ export function methodFor(n: number, method: SolveMethod = "auto"): Exclude<Solv
  * Times of `construct` for n = 10,000,000 and `random` for n = 1,000,000: README, "What sizes
  * are practical" (`random`'s memory grows to about 50 bytes per row).
  * @throws NQueensError when n is not an integer from 1 to 10,000,000 (1 to 32 for `backtrack`),
- *   the method is unknown, or the seed is not a safe integer
+ *   options are not an object, the method is unknown, or the seed is not a safe integer
  * @example solve(8, { method: "backtrack" }) // [0, 4, 7, 5, 2, 6, 1, 3]
  * @example solve(1_000_000, { method: "random", seed: 7 }) // the same million columns every run
  */
 export function solve(n: number, options: SolveOptions = {}): number[] | undefined {
-  const method = options.method ?? "auto";
-  if (!SOLVE_METHODS.includes(method)) {
-    throw new NQueensError(
-      `method must be one of ${SOLVE_METHODS.join(", ")}: got '${method}'`,
-      "not-a-choice",
-      { option: "method", value: String(method), choices: SOLVE_METHODS },
-    );
-  }
+  const { method = "auto", seed } = checkOptions(options, "solve");
+  if (seed !== undefined && typeof seed !== "number")
+    throw wrongShape("solve", "options.seed", "a number", seed);
+  checkMethod(method);
   checkSize(n, MAX_SOLVE_N);
   switch (method) {
     case "backtrack":
@@ -73,6 +73,17 @@ export function solve(n: number, options: SolveOptions = {}): number[] | undefin
       return minConflicts(n, { seed: options.seed ?? 0 });
     case "auto":
       return n <= AUTO_BACKTRACK_N ? leastSolution(n) : construct(n);
+  }
+}
+
+/** Refuses a method that is none of {@link SOLVE_METHODS}. */
+function checkMethod(method: unknown): asserts method is SolveMethod {
+  if (!SOLVE_METHODS.includes(method as SolveMethod)) {
+    throw new NQueensError(
+      `method must be one of ${SOLVE_METHODS.join(", ")}: got '${String(method)}'`,
+      "not-a-choice",
+      { option: "method", value: String(method), choices: SOLVE_METHODS },
+    );
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Queen, Solution } from "./board.js";
 import { checkSize, NQueensError } from "./errors.js";
+import { wrongShape } from "./shapes.js";
 
 /**
  * One of the eight symmetries of the board, as a map of `(r, c)` on an `n`-board (`m = n - 1`):
@@ -105,7 +106,7 @@ export function transformQueen(n: number, q: Queen, t: Transform): Queen {
  * @example transform([1, 3, 0, 2], "flipH") // [2, 0, 3, 1]
  */
 export function transform(cols: Solution, t: Transform): number[] {
-  checkPermutation(cols);
+  checkPermutation(cols, "transform");
   return apply(cols, checkTransform(t));
 }
 
@@ -115,7 +116,7 @@ export function transform(cols: Solution, t: Transform): number[] {
  * @example images([1, 3, 0, 2]).length // 8
  */
 export function images(cols: Solution): number[][] {
-  checkPermutation(cols);
+  checkPermutation(cols, "images");
   return TRANSFORMS.map((t) => apply(cols, t));
 }
 
@@ -126,6 +127,7 @@ export function images(cols: Solution): number[][] {
  * @example canonical([7, 3, 0, 2, 5, 1, 6, 4]) // [0, 4, 7, 5, 2, 6, 1, 3]
  */
 export function canonical(cols: Solution): number[] {
+  checkPermutation(cols, "canonical");
   let best: number[] | undefined;
   for (const img of images(cols)) {
     if (best === undefined || compare(img, best) < 0) best = img;
@@ -139,7 +141,7 @@ export function canonical(cols: Solution): number[] {
  * @example isCanonical([0, 4, 7, 5, 2, 6, 1, 3]) // true
  */
 export function isCanonical(cols: Solution): boolean {
-  checkPermutation(cols);
+  checkPermutation(cols, "isCanonical");
   return isLeast(cols);
 }
 
@@ -149,6 +151,7 @@ export function isCanonical(cols: Solution): boolean {
  * @example orbitSize([1, 3, 0, 2]) // 2 (a quarter turn gives the same board)
  */
 export function orbitSize(cols: Solution): OrbitSize {
+  checkPermutation(cols, "orbitSize");
   const keys = new Set(images(cols).map((img) => img.join(",")));
   return keys.size as OrbitSize;
 }
@@ -166,7 +169,8 @@ function checkTransform(t: Transform): Transform {
   return t;
 }
 
-function checkPermutation(cols: Solution): void {
+function checkPermutation(cols: Solution, fn: string): void {
+  if (!Array.isArray(cols)) throw wrongShape(fn, "cols", "an array of column numbers", cols);
   const n = cols.length;
   const seen = new Uint8Array(n);
   for (let r = 0; r < n; r++) {

@@ -12,7 +12,7 @@
  *   no square left after the leaf's closure (the queens it lists being the only ones the closure
  *   may place), or when the diagonal bound fails on the closed position.
  */
-import type { PartialBoard } from "../board.js";
+import { checkBoardGiven, type PartialBoard, wrongShape } from "../board.js";
 import { FreeBoard, fixedClash, forbiddenTest, type Line, type Position } from "./board-model.js";
 import { instanceHash } from "./instance-hash.js";
 
@@ -224,6 +224,17 @@ export async function checkCertificate(
   board: PartialBoard,
   lines: AsyncIterable<string> | Iterable<string>,
 ): Promise<CertificateCheck> {
+  checkBoardGiven(board, "checkCertificate");
+  const iterable = lines as {
+    [Symbol.iterator]?: unknown;
+    [Symbol.asyncIterator]?: unknown;
+  } | null;
+  if (
+    typeof iterable?.[Symbol.iterator] !== "function" &&
+    typeof iterable?.[Symbol.asyncIterator] !== "function"
+  ) {
+    throw wrongShape("checkCertificate", "lines", "an iterable of strings", lines);
+  }
   const hash = await instanceHash(board);
   let at = 0;
   let state: "header" | "n" | "instance" | "answer" | "tree" | "clash" | "end" | "after" = "header";

@@ -214,7 +214,7 @@ function compare(
           `estimated ${duration(estimate)} here`,
       );
     }
-    results.push(timeAlgorithm(name, n, { clock: cpuSeconds }));
+    results.push(timeAlgorithm(name, n, { clock: cpuSeconds, budget, force }));
   }
   const times = results.flatMap((r) => ("skipped" in r ? [] : [r.seconds]));
   const fastest = Math.min(...times);

@@ -1,5 +1,6 @@
 /** `nqueens list <n>`: every solution (or one per symmetry class), streamed and numbered. */
 import { type BoardStyle, formatBoard } from "../formats/index.js";
+import { MAX_SOLUTIONS_N } from "../limits.js";
 import { solutions, unique } from "../solutions.js";
 import { parseInteger } from "./args.js";
 import { formatOption, isOneLine, styleFor } from "./board-style.js";
@@ -73,7 +74,7 @@ export const registerList: Register = (program, exit) => {
   program
     .command("list")
     .description("stream every solution in lexicographic order, numbered")
-    .argument("<n>", "board size, 1 to 32")
+    .argument("<n>", `board size, 1 to ${MAX_SOLUTIONS_N}`)
     .option("-l, --limit <k>", "stop after k solutions (k >= 1)")
     .option("-u, --unique", "one canonical solution per symmetry class, with its orbit size")
     .addOption(formatOption())
@@ -93,7 +94,7 @@ Examples:
   $ nqueens list 12 --json --limit 3`,
     )
     .action(async (nText: string, flags: ListFlags) => {
-      const n = parseInteger(nText, "n", 1, 32);
+      const n = parseInteger(nText, "n", 1, MAX_SOLUTIONS_N);
       const limit = parseLimit(flags.limit);
       const how = listingStyle(n, flags);
       const items = flags.unique

@@ -7,7 +7,7 @@ import { popcount } from "../bits.js";
 import type { Forbidden, Queen } from "../board.js";
 import { compileBoard, countTask, newTask } from "../engine/browser.js";
 import { NO_PROGRESS, type SearchProgress } from "./search-progress.js";
-import { instanceSymmetry } from "./symmetry.js";
+import { symmetryOf } from "./symmetry.js";
 import type { Checked } from "./validate.js";
 
 interface MaskPlan {
@@ -81,7 +81,7 @@ export function kernelCount(v: Checked): bigint {
   if (!plan.possible) return 0n;
   if (plan.rows.length === 0) return 1n;
   const first = plan.rows[0]!;
-  const mirror = instanceSymmetry(v.board).mirrorColumns;
+  const mirror = symmetryOf(v.board).mirrorColumns;
   const cols = Int32Array.from(plan.base);
   let total = 0n;
   for (let open = plan.all & ~plan.blocked[0]!; open !== 0; open &= open - 1) {

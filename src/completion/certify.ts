@@ -11,6 +11,7 @@ import { boardProblems, conflictSummary, type PartialBoard } from "../board.js";
 import { CERTIFICATE_HEADER, instanceHash } from "../certificate/index.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
+import { checkBoardShape, checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import { completeOne } from "./complete.js";
 import { decideHardAsync } from "./decide.js";
 import { HardSearch } from "./hard-search.js";
@@ -134,6 +135,10 @@ export async function certifyCompletion(
   write: (chunk: string) => void,
   options: CertifyOptions = {},
 ): Promise<CertificateSummary> {
+  checkBoardShape(board, "certifyCompletion");
+  if (typeof write !== "function")
+    throw wrongShape("certifyCompletion", "write", "a function", write);
+  checkJobOptions(checkOptions(options, "certifyCompletion"), "certifyCompletion");
   const problem = boardProblems(board)[0];
   if (problem) throw new NQueensError(problem, "invalid-board");
   const { signal } = options;
@@ -155,7 +160,7 @@ export async function certifyCompletion(
     sink.line(`f clash ${clash.a.row},${clash.a.col} ${clash.b.row},${clash.b.col}`);
     return finish(sink, undefined, 0, 1);
   }
-  const { forbidden, queens, n } = validate(board);
+  const { forbidden, queens, n } = validate(board, "certifyCompletion");
   const missing = n - queens.length;
   const cols =
     missing > MAX_SUB_SIZE

@@ -66,13 +66,24 @@ import type { PartialBoard } from "../board.js";
 import { construct } from "../construct.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
+import { checkBoardShape } from "../shapes.js";
 import { bigRepair, bigShortcut, REPAIR_TICKS, usesRepair } from "./big-board.js";
 import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
 import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
 import { lineExact, lineFind, lineSearch } from "./line-board.js";
 import { lineTicks, MASK_TICKS, type SearchProgress } from "./search-progress.js";
-import { instanceSymmetry } from "./symmetry.js";
-import { type Checked, checked, firstOf, fullCols, validate } from "./validate.js";
+import { symmetryOf } from "./symmetry.js";
+import { checkLimit, turns } from "./turns.js";
+import {
+  type Checked,
+  checked,
+  checkOptionKinds,
+  checkSyncCount,
+  checkSyncListing,
+  firstOf,
+  fullCols,
+  validate,
+} from "./validate.js";
 
 /** How far a long completion job has got. */
 export interface CompletionProgress {
@@ -157,7 +168,9 @@ export interface CompleteOneOptions {
  * excluded diagonals, or beyond n = 32, it is the first one the hard-instance search finds (up to
  * 32 queens missing) or the most-constrained-row search finds (more missing), and for a big
  * board without queens or restrictions the O(n) construction. Every completion returned is
- * checked against the board.
+ * checked against the board. It blocks until decided: a hard instance can take minutes from
+ * about 23 queens missing (README, "Hard completion instances"); `completeOneAsync` is the same
+ * with a signal.
  * @throws NQueensError when the board is malformed, two of its queens attack each other, or a
  *   queen stands on a blocked square or an excluded diagonal
  * @example completeOne({ n: 4, queens: [{ row: 0, col: 1 }] }) // [1, 3, 0, 2]
@@ -166,7 +179,8 @@ export function completeOne(
   board: PartialBoard,
   options: CompleteOneOptions = {},
 ): number[] | undefined {
-  const v = validate(board);
+  const v = validate(board, "completeOne", options);
+  checkOptionKinds(options, "completeOne", { least: "boolean" });
   const { n, queens, forbidden } = v;
   const least = options.least ?? (n <= 32 && !forbidden.any);
   if (least && n > 32) throw outOfRange("the least completion is searched for n <= 32 only");
@@ -206,7 +220,7 @@ export async function completeOneWatched(
   board: PartialBoard,
   options: CompleteOneWatchOptions = {},
 ): Promise<number[] | undefined> {
-  const v = validate(board);
+  const v = validate(board, "completeOneWatched", options);
   const { n, queens, forbidden } = v;
   if (!usesRepair(n, queens.length, forbidden.any)) {
     options.onExact?.();
@@ -239,11 +253,13 @@ export async function completeOneWatched(
 
 /**
  * Whether a partial board has at least one completion: the hard-instance search up to 32 queens
- * missing, a search of the line board beyond.
+ * missing, a search of the line board beyond. Blocks as {@link completeOne} does:
+ * `completeOneAsync(board, { least: false, signal })` can be stopped.
  * @throws NQueensError as {@link completeOne}
  * @example canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }) // false
  */
 export function canComplete(board: PartialBoard): boolean {
+  checkBoardShape(board, "canComplete");
   return completeOne(board, { least: false }) !== undefined;
 }
 
@@ -288,6 +304,8 @@ export interface DecideOptions {
   readonly timeLimitMs?: number;
 }
 
+const DECIDE_KINDS = { seed: "number", restarts: "boolean", timeLimitMs: "number" } as const;
+
 /**
  * Decides whether a board can be completed, with the search's figures: what `canComplete` and
  * `completeOne` (for restricted or big boards) run, for benchmarks and for the curious. The exact
@@ -300,7 +318,8 @@ export function decideCompletion(
   board: PartialBoard,
   options: DecideOptions = {},
 ): CompletionDecision {
-  const v = validate(board);
+  const v = validate(board, "decideCompletion", options);
+  checkOptionKinds(options, "decideCompletion", DECIDE_KINDS);
   const { n, queens, forbidden } = v;
   const plain = { nodes: 0, restarts: 0, learned: 0, symmetry: undefined, timedOut: false };
   if (queens.length === n) return { cols: fullCols(n, queens), method: "full", ...plain };
@@ -329,7 +348,8 @@ export function decideCompletion(
  * @example countCompletions({ n: 8, queens: [] }) // 92n
  */
 export function countCompletions(board: PartialBoard): bigint {
-  const v = validate(board);
+  const v = validate(board, "countCompletions");
+  checkSyncCount(v);
   const { n, queens, forbidden } = v;
   if (queens.length === n) return 1n;
   if (n - queens.length <= MAX_SUB_SIZE && decideHard(board, forbidden).cols === undefined) {
@@ -343,7 +363,6 @@ export function countCompletions(board: PartialBoard): bigint {
 
 /** Sub-problems a count on n <= 32 is split into, at least (unless the board has fewer). */
 const COUNT_PARTS = 1000;
-const DEFAULT_YIELD_MS = 50;
 
 /**
  * The number of completions, as {@link countCompletions} gives it, counted in sub-problems with
@@ -361,7 +380,7 @@ export async function countCompletionsAsync(
   board: PartialBoard,
   options: CountCompletionsOptions = {},
 ): Promise<bigint> {
-  const v = validate(board);
+  const v = validate(board, "countCompletionsAsync", options);
   const { n, queens, forbidden } = v;
   const { onProgress, signal } = options;
   const turn = turns(options.yieldEveryMs);
@@ -387,7 +406,7 @@ export async function countCompletionsAsync(
   }
   if (n <= 32) {
     const plan = planMasks(n, queens, forbidden);
-    const mirror = plan.rows.length > 0 && instanceSymmetry(board).mirrorColumns;
+    const mirror = plan.rows.length > 0 && symmetryOf(board).mirrorColumns;
     const parts = prefixes(plan, mirror ? 2 * COUNT_PARTS : COUNT_PARTS);
     const depth = parts.depth;
     // With a mirror-symmetric instance only the first free row's left half is counted: each
@@ -449,7 +468,8 @@ export function completions(
   board: PartialBoard,
   options: CompletionsOptions = {},
 ): Generator<number[]> {
-  const v = validate(board);
+  const v = validate(board, "completions", options);
+  checkSyncListing(v);
   const limit = checkLimit(options.limit);
   return (function* () {
     if (limit === 0) return;
@@ -478,7 +498,7 @@ export function completionsAsync(
   board: PartialBoard,
   options: CompletionsAsyncOptions = {},
 ): AsyncGenerator<number[]> {
-  const v = validate(board);
+  const v = validate(board, "completionsAsync", options);
   const limit = checkLimit(options.limit);
   const turn = turns(options.yieldEveryMs);
   return (async function* () {
@@ -567,33 +587,3 @@ class Walk {
 
 /** A number option outside its range (the message names it). */
 const outOfRange = (message: string) => new NQueensError(message, "out-of-range");
-
-function checkLimit(limit: number = Number.POSITIVE_INFINITY): number {
-  if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0))) {
-    throw outOfRange(`limit must be a non-negative integer: got ${limit}`);
-  }
-  return limit;
-}
-
-/** A function that gives the event loop a turn when `every` ms have passed since the last. */
-function turns(every: number = DEFAULT_YIELD_MS): () => Promise<void> | undefined {
-  if (!(typeof every === "number" && every >= 0 && every !== Number.POSITIVE_INFINITY)) {
-    throw outOfRange(`yieldEveryMs must be a non-negative number: got ${every}`);
-  }
-  let last = performance.now();
-  return () => {
-    if (performance.now() - last < every) return undefined;
-    return nextTask().then(() => {
-      last = performance.now();
-    });
-  };
-}
-
-/** Resolves after the event loop has had a turn (setImmediate in Node, a timer in a browser). */
-function nextTask(): Promise<void> {
-  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
-  return new Promise((resolve) => {
-    if (immediate) immediate(resolve);
-    else setTimeout(resolve, 0);
-  });
-}

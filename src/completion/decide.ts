@@ -9,7 +9,7 @@
 import type { Forbidden, PartialBoard } from "../board.js";
 import { HardSearch, type HardSearchOptions } from "./hard-search.js";
 import { boardCols, type SubBoard, subBoard } from "./sub-board.js";
-import { instanceSymmetry } from "./symmetry.js";
+import { symmetryOf } from "./symmetry.js";
 
 /** What deciding a board found, and what it cost. */
 export interface HardDecision {
@@ -40,7 +40,7 @@ function prepare(board: PartialBoard, forbidden: Forbidden): Prepared {
   const sub = subBoard(board, forbidden);
   const { n, m } = sub;
   if (m < 2) return { sub, symmetry: undefined };
-  const sym = instanceSymmetry(board);
+  const sym = symmetryOf(board);
   const mid = (n - 1) / 2;
   const open = sub.open as Int32Array;
   if (sym.mirrorColumns) {

@@ -29,6 +29,7 @@ export {
   type DecisionMethod,
   decideCompletion,
 } from "./complete.js";
+export { type CompleteOneAsyncOptions, completeOneAsync } from "./complete-async.js";
 export { deadSquares } from "./dead-squares.js";
 export {
   blockedSquares,

@@ -18,6 +18,7 @@
  */
 import type { PartialBoard, Queen, Square } from "../board.js";
 import { checkGeneratorSize, NQueensError } from "../errors.js";
+import { checkOptions } from "../shapes.js";
 import { type Puzzle, type PuzzleDifficulty, uniquePuzzle } from "./puzzles.js";
 import { PythonRandom } from "./python-random.js";
 
@@ -358,6 +359,7 @@ export function generateInstance(
   n: number,
   options: GenerateOptions = {},
 ): GeneratedInstance {
+  checkOptions(options, "generateInstance");
   const seed = whole(options.seed, "the seed", 0, Number.MAX_SAFE_INTEGER, 1);
   switch (kind) {
     case "completion": {

@@ -11,7 +11,10 @@
  * - top-bottom mirror (n-1-r, c): sum v <-> difference 2n-2-v;
  * - half turn (n-1-r, n-1-c): sum v -> sum 2n-2-v, difference v -> difference 2n-2-v.
  */
-import type { PartialBoard, Square } from "../board.js";
+import { boardProblems, type PartialBoard, type Square } from "../board.js";
+import { checkSize, NQueensError } from "../errors.js";
+import { MAX_COMPLETE_N } from "../limits.js";
+import { checkBoardShape } from "../shapes.js";
 
 /** Which symmetries an instance has. */
 export interface InstanceSymmetry {
@@ -43,10 +46,21 @@ function sameSet(a: readonly number[], b: readonly number[]): boolean {
 
 /**
  * The symmetries of a completion instance (its queens, blocked squares and excluded diagonals
- * taken together). The board must be well formed.
+ * taken together).
+ * @throws NQueensError for a board of the wrong shape, n outside 1..1,000,000, or queens, blocked
+ *   squares or excluded diagonals off the board
  * @example instanceSymmetry({ n: 8, queens: [] }) // { mirrorColumns: true, mirrorRows: true, halfTurn: true }
  */
 export function instanceSymmetry(board: PartialBoard): InstanceSymmetry {
+  checkBoardShape(board, "instanceSymmetry");
+  checkSize(board.n, MAX_COMPLETE_N, "board.n");
+  const problem = boardProblems(board)[0];
+  if (problem) throw new NQueensError(`instanceSymmetry: ${problem}`, "invalid-board");
+  return symmetryOf(board);
+}
+
+/** {@link instanceSymmetry} of a board already checked (the searches' own calls). */
+export function symmetryOf(board: PartialBoard): InstanceSymmetry {
   const { n, queens } = board;
   const blocked = board.blocked ?? [];
   const sums = board.excluded?.sums ?? [];

@@ -15,7 +15,13 @@ import {
   restrictionProblems,
 } from "../board.js";
 import { checkSize, NQueensError } from "../errors.js";
-import { MAX_COMPLETE_N } from "../limits.js";
+import {
+  MAX_COMPLETE_N,
+  MAX_SOLUTIONS_N,
+  MAX_SUB_SIZE,
+  MAX_SYNC_COUNT_EMPTY_ROWS,
+} from "../limits.js";
+import { checkBoardShape, checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import { assertCompletion } from "./decide.js";
 
 /** A board that passed {@link validate}, with its forbidden squares as a lookup. */
@@ -27,11 +33,14 @@ export interface Checked {
 }
 
 /**
- * Checks size, squares, restrictions and attacks in O(n + k + blocked + excluded): queens on
- * the board, one per square, blocked squares on the board, excluded diagonals that exist, no
- * queen on a forbidden square, then no two queens attacking (the first pair named).
+ * Checks shape, size, squares, restrictions and attacks in O(n + k + blocked + excluded): the
+ * board's and the options' shapes (named as `fn`'s, with `signal` and `onProgress` when given),
+ * queens on the board, one per square, blocked squares on the board, excluded diagonals that
+ * exist, no queen on a forbidden square, then no two queens attacking (the first pair named).
  */
-export function validate(board: PartialBoard): Checked {
+export function validate(board: PartialBoard, fn: string, options?: object): Checked {
+  checkBoardShape(board, fn);
+  if (options !== undefined) checkJobOptions(checkOptions(options, fn), fn);
   const n = checkSize(board.n, MAX_COMPLETE_N);
   const { queens } = board;
   const k = queens.length;
@@ -71,6 +80,51 @@ export function validate(board: PartialBoard): Checked {
   const first = firstConflict(n, queens, rows, cols, order);
   if (first) throw new NQueensError(describeConflict(first), "invalid-board");
   return { board, n, queens, forbidden };
+}
+
+/**
+ * Refuses a board the blocking `countCompletions` cannot count in reasonable time: more than
+ * {@link MAX_SYNC_COUNT_EMPTY_ROWS} empty rows (the count is exponential in them).
+ */
+export function checkSyncCount(v: Checked): void {
+  const empty = v.n - v.queens.length;
+  if (empty > MAX_SYNC_COUNT_EMPTY_ROWS) {
+    throw new NQueensError(
+      `countCompletions counts boards with at most ${MAX_SYNC_COUNT_EMPTY_ROWS} empty rows: got ${empty}; use countCompletionsAsync, which reports progress and stops on a signal`,
+      "out-of-range",
+      { option: "board", value: empty, min: 0, max: MAX_SYNC_COUNT_EMPTY_ROWS },
+    );
+  }
+}
+
+/**
+ * Refuses a listing the blocking `completions` may not get a first completion of for minutes: a
+ * board past n = 32 (a line board, searched row by row) with more than 32 empty rows (fewer are
+ * decided first by the hard-instance search).
+ */
+export function checkSyncListing(v: Checked): void {
+  const empty = v.n - v.queens.length;
+  if (v.n > MAX_SOLUTIONS_N && empty > MAX_SUB_SIZE) {
+    throw new NQueensError(
+      `completions lists boards past n = ${MAX_SOLUTIONS_N} with at most ${MAX_SUB_SIZE} empty rows: got n = ${v.n} with ${empty}; use completionsAsync, which stops on a signal, or completeOne for one completion`,
+      "out-of-range",
+      { option: "board", value: empty, min: 0, max: MAX_SUB_SIZE },
+    );
+  }
+}
+
+/** The option values of `completeOne` and `decideCompletion`, by kind. */
+export function checkOptionKinds(
+  options: object,
+  fn: string,
+  kinds: Readonly<Record<string, "boolean" | "number">>,
+): void {
+  for (const [name, kind] of Object.entries(kinds)) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value !== undefined && typeof value !== kind) {
+      throw wrongShape(fn, `options.${name}`, `a ${kind}`, value);
+    }
+  }
 }
 
 /** The lookup of a board without restrictions (the same for every size: it forbids nothing). */

@@ -3,7 +3,9 @@
  * method, with the engine's contract (progress, abort, checkpoints, exact bigint counts).
  */
 import { NQueensError, quote } from "../errors.js";
-import { countFast } from "./constellations/count.js";
+import { MAX_INLINE_N, MAX_JOIN_INLINE_N } from "../limits.js";
+import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
+import { checkWorkers, countFast } from "./constellations/count.js";
 import { countJoin } from "./join/index.js";
 import { COUNT_METHODS, checkMethodN, pickMethod } from "./method.js";
 import { countPlain } from "./plain.js";
@@ -17,13 +19,26 @@ const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
  * below and beyond, on every core; `plain` is the single-thread reference counter. n is checked
  * where each way's counter first takes it (`countPlain`; `split` for the constellations;
  * `countJoin` for the join, after the join's own message below), with the method's own limit.
- * @throws NQueensError (rejects) for n outside what the method counts (join: 1..27, the others:
- *   1..32), an unknown method, a bad worker count, or a checkpoint that cannot be used;
- *   CountInterrupted when `signal` aborts.
+ *
+ * Small counts run on the calling thread whatever `workers` says, because they take less time
+ * than starting threads: n up to 13 by the constellations, up to 16 by the join (so `auto` up to
+ * 16), and every count of `plain`. The result then says `workers: 0` and why, in
+ * `onCallingThread` (also `resumed`: the checkpoint held every sub-problem); `workers` is still
+ * checked.
+ * @throws NQueensError (rejects) for options of the wrong shape (`options.signal` not an
+ *   AbortSignal, `options.onProgress` not a function), n outside what the method counts (join:
+ *   1..27, the others: 1..32), an unknown method, a bad worker count, or a checkpoint that cannot
+ *   be used; CountInterrupted when `signal` aborts.
  * @example (await count(8)).total // 92n
- * @example await count(16, { workers: 2, onProgress: (p) => console.log(p.done, p.total) })
+ * @example await count(18, { workers: 2, onProgress: (p) => console.log(p.done, p.total) })
+ * @example (await count(12, { workers: 2 })).onCallingThread // "small": 14200 solutions, no threads
  */
 export async function count(n: number, options: CountOptions = {}): Promise<CountResult> {
+  checkJobOptions(checkOptions(options, "count"), "count");
+  if (options.checkpoint !== undefined && typeof options.checkpoint !== "string") {
+    throw wrongShape("count", "options.checkpoint", "a file name", options.checkpoint);
+  }
+  if (options.workers !== undefined) checkWorkers(options.workers);
   const method = options.method ?? "auto";
   if (!METHODS.includes(method)) {
     throw new NQueensError(
@@ -36,7 +51,9 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
   checkMethodN(n, method);
   const chosen = pickMethod(n, method);
   const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
-  return { ...r, method: chosen };
+  if (r.workers > 0) return { ...r, method: chosen };
+  const small = n <= (chosen === "join" ? MAX_JOIN_INLINE_N : MAX_INLINE_N);
+  return { ...r, method: chosen, onCallingThread: small ? "small" : "resumed" };
 }
 
 /** The plain counter as one sub-problem: progress at its start and end, abort before it. */
@@ -54,5 +71,15 @@ function plain(n: number, options: CountOptions): CountResult {
   const { total, unique } = countPlain(n);
   options.onProgress?.({ done: 1, total: 1, solutions: total });
   const seconds = (performance.now() - start) / 1000;
-  return { n, total, unique, seconds, subProblems: 1, resumed: 0, workers: 0, method: "plain" };
+  return {
+    n,
+    total,
+    unique,
+    seconds,
+    subProblems: 1,
+    resumed: 0,
+    workers: 0,
+    method: "plain",
+    onCallingThread: "plain",
+  };
 }

@@ -12,6 +12,7 @@
 import { existsSync } from "node:fs";
 import { NQueensError, quote } from "../errors.js";
 import { MAX_JOIN_N } from "../limits.js";
+import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import { thousands } from "../words.js";
 import { readCheckpoint } from "./checkpoint.js";
 import { countFast } from "./constellations/count.js";
@@ -136,6 +137,7 @@ export async function countPart(
       { option: "checkpoint", other: "part" },
     );
   }
+  checkJobOptions(options, "countPart");
   const s = splitOf(n, options.method);
   checkPart(part, s, n);
   const counted =
@@ -177,7 +179,12 @@ export function addParts(
   options: AddPartsOptions = {},
 ): CountResult {
   const start = performance.now();
-  const s = splitOf(n, options.method);
+  const s = splitOf(n, checkOptions(options, "addParts").method);
+  if (Array.isArray(files)) {
+    files.forEach((f, i) => {
+      if (typeof f !== "string") throw wrongShape("addParts", `files[${i}]`, "a file name", f);
+    });
+  }
   if (!Array.isArray(files) || files.length === 0) {
     throw new NQueensError(
       "no checkpoint files to add up: name the parts' files",

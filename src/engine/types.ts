@@ -22,7 +22,9 @@ export interface CountOptions {
    */
   readonly method?: CountMethod | "plain";
   /**
-   * Worker threads to count on.
+   * Worker threads to count on (an integer from 1 to 256). Small counts do not start any (the
+   * result's `onCallingThread` says so): n up to 13 by the constellations, up to 16 by the join,
+   * and `plain`.
    * @default os.availableParallelism()
    */
   readonly workers?: number;
@@ -47,8 +49,15 @@ export interface CountResult {
   readonly subProblems: number;
   /** Sub-problems taken from the checkpoint instead of being counted. */
   readonly resumed: number;
-  /** Worker threads used (0: counted on the calling thread). */
+  /** Worker threads used (0: counted on the calling thread, `onCallingThread` says why). */
   readonly workers: number;
+  /**
+   * Why the count ran on the calling thread, whatever `workers` asked for: `small`, n small
+   * enough that counting takes less time than starting threads (up to 13 by the constellations,
+   * 16 by the join); `plain`, the plain counter has no threads; `resumed`, the checkpoint held
+   * every sub-problem, nothing was left to count. Absent when threads counted.
+   */
+  readonly onCallingThread?: "small" | "plain" | "resumed";
   /** The method that counted (`auto` resolved). */
   readonly method: "join" | "constellations" | "plain";
 }

@@ -11,6 +11,8 @@
  */
 import type { PartialBoard, Solution } from "../board.js";
 import { NQueensError, quote } from "../errors.js";
+import { MAX_MATRIX_N } from "../limits.js";
+import { checkBoardShape, checkOptions as checkOptionsOf } from "../shapes.js";
 import { formatCsplib, parseCsplib } from "./csplib.js";
 import { detect } from "./detect.js";
 import { formatCells, formatGrid, parseCells, parseGrid } from "./grid.js";
@@ -38,7 +40,13 @@ import {
   type ParseResult,
 } from "./read.js";
 import { formatSvg } from "./svg.js";
-import { BOARD_FORMS, BOARD_STYLES, type BoardForm, type BoardStyle } from "./table.js";
+import {
+  BOARD_FORMS,
+  BOARD_STYLES,
+  type BoardForm,
+  type BoardStyle,
+  boardFormat,
+} from "./table.js";
 import { type FormatOptions, layout } from "./write.js";
 
 export { detectForm } from "./detect.js";
@@ -69,6 +77,18 @@ export function formatChunks(
   style: BoardStyle,
   options: FormatOptions = {},
 ): Generator<string> {
+  return chunks(board, style, options, "formatChunks");
+}
+
+/** {@link formatChunks}, its arguments checked and named as `fn`'s. */
+function chunks(
+  board: PartialBoard | Solution,
+  style: BoardStyle,
+  options: FormatOptions,
+  fn: string,
+): Generator<string> {
+  if (!Array.isArray(board)) checkBoardShape(board, fn);
+  checkOptionsOf(options, fn);
   const b = layout(board);
   switch (style) {
     case "dots":
@@ -110,8 +130,10 @@ export function formatChunks(
  * @param board a full solution (`cols[row]`) or a partial board; empty squares where no queen
  * @param style how to draw it; see {@link BoardStyle}
  * @param options only for `svg`: title, pixel size, id prefix
- * @throws NQueensError when a queen is off the board, two share a square, or a `perm` style is
- * asked to show two queens in one row
+ * @throws NQueensError when a queen is off the board, two share a square, a `perm` style is
+ * asked to show two queens in one row, the board or options are of the wrong shape, or a style
+ * drawn square by square is asked for a board larger than 2,000 (its text would pass 8 MB; use
+ * {@link formatChunks}, which streams)
  * @example formatBoard([1, 3, 0, 2], "dots")
  * // ". Q . .\n. . . Q\nQ . . .\n. . Q ."
  * @example formatBoard({ n: 4, queens: [{ row: 1, col: 3 }] }, "perm") // "- 3 - -"
@@ -122,7 +144,16 @@ export function formatBoard(
   style: BoardStyle,
   options: FormatOptions = {},
 ): string {
-  return [...formatChunks(board, style, options)].join("");
+  const text = chunks(board, style, options, "formatBoard");
+  const n = Array.isArray(board) ? board.length : (board as PartialBoard).n;
+  if (n > MAX_MATRIX_N && boardFormat(style).squareBySquare) {
+    throw new NQueensError(
+      `formatBoard draws ${style} square by square on boards up to ${MAX_MATRIX_N} (the largest read back that way): got n = ${n}; formatChunks streams any size`,
+      "out-of-range",
+      { option: "n", value: n, min: 1, max: MAX_MATRIX_N },
+    );
+  }
+  return [...text].join("");
 }
 
 function readAs(

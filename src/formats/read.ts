@@ -393,6 +393,9 @@ export function guarded<T>(
 }
 
 export function checkOptions(options: ParseOptions): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    fail("syntax", `options must be an object: got ${shownValue(options)}`);
+  }
   const d = options.diagonals;
   if (d !== undefined && !(Number.isInteger(d) && d >= 0 && d <= MAX_PARSE_N)) {
     fail("size", `the diagonals to take must be a whole number from 0: got ${d}`);

@@ -8,6 +8,7 @@ import "./webgpu-globals.js";
 import { type Checkpoint, openCheckpoint, split, splitVersion } from "../engine/index.js";
 import { checkSize, NQueensError } from "../errors.js";
 import { MAX_GPU_N } from "../limits.js";
+import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import type { GpuAvailability } from "./browser.js";
 import { countGpuOnDevice, type GpuCountOptions, type GpuCountResult } from "./count-gpu.js";
 import { type NodeGpu, type NodeGpuOptions, requestNodeGpu } from "./node-device.js";
@@ -42,6 +43,10 @@ export interface CountGpuOptions
  */
 export async function countGpu(n: number, options: CountGpuOptions = {}): Promise<GpuCountResult> {
   checkSize(n, MAX_GPU_N, "n for the GPU backend");
+  checkJobOptions(checkOptions(options, "countGpu"), "countGpu");
+  if (options.checkpoint !== undefined && typeof options.checkpoint !== "string") {
+    throw wrongShape("countGpu", "options.checkpoint", "a file name", options.checkpoint);
+  }
   let gpu: NodeGpu | undefined;
   let checkpoint: Checkpoint | undefined;
   try {

@@ -7,6 +7,7 @@ import "./webgpu-globals.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NQueensError } from "../errors.js";
+import { checkOptions } from "../shapes.js";
 import { adapterName, isSoftwareAdapter, requestCountingDevice } from "./count-gpu.js";
 
 /** A device and what keeps it alive; `close()` destroys it so that the process can exit. */
@@ -99,6 +100,7 @@ function vulkanLoaderFound(): boolean {
  *   the install command when the optional `webgpu` package is missing
  */
 export async function requestNodeGpu(options: NodeGpuOptions = {}): Promise<NodeGpu> {
+  checkOptions(options, "requestNodeGpu");
   if (!dawnInstalled()) await loadDawn(); // says which package to install
   if (options.quiet && !vulkanLoaderFound()) {
     throw new NQueensError("no WebGPU adapter found (no Vulkan loader: libvulkan.so.1)", "no-gpu");

@@ -3,6 +3,7 @@
  * each a pure `solveXxx(input)` that answers the problem's input with its output, byte for byte,
  * as a {@link JudgeResult}. {@link JUDGES} lists them with their names, sites and formats.
  */
+import { NQueensError, quote } from "../errors.js";
 import { solveAoj } from "./aoj.js";
 import { checkBoj9175, solveBoj9175 } from "./boj9175.js";
 import type { JudgeResult } from "./common.js";
@@ -113,8 +114,17 @@ export const JUDGES: readonly Judge[] = [
 
 /**
  * The judge of a name.
+ * @throws NQueensError for a name that is none of {@link JUDGE_NAMES}
  * @example judge("kattis").problem // 'Kattis 8queens "Eight Queens"'
  */
 export function judge(name: JudgeName): Judge {
-  return JUDGES.find((j) => j.name === name)!;
+  const found = JUDGES.find((j) => j.name === name);
+  if (!found) {
+    throw new NQueensError(
+      `judge must be one of ${JUDGE_NAMES.join(", ")}: got ${quote(String(name))}`,
+      "not-a-choice",
+      { option: "judge", value: String(name), choices: JUDGE_NAMES },
+    );
+  }
+  return found;
 }

@@ -23,7 +23,7 @@ import {
   Tally,
   uniqueShare,
 } from "../engine/index.js";
-import { NQueensError } from "../errors.js";
+import { NQueensError, quote } from "../errors.js";
 import { MAX_JOIN_N, MAX_SPLIT_N } from "../limits.js";
 
 /** The counting methods a run can use (the engine's, `auto` resolved). */
@@ -140,6 +140,13 @@ const cache = new Map<string, RunSplit>();
  * @example runSplit(16, "join").size // 4097
  */
 export function runSplit(n: number, method: QueueMethod): RunSplit {
+  if (method !== "join" && method !== "constellations") {
+    throw new NQueensError(
+      `method must be one of join, constellations: got ${quote(String(method))}`,
+      "not-a-choice",
+      { option: "method", value: String(method), choices: ["join", "constellations"] },
+    );
+  }
   const id = `${method} ${n}`;
   const hit = cache.get(id);
   if (hit) return hit;

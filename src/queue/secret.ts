@@ -18,6 +18,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NQueensError } from "../errors.js";
+import { checkString } from "../shapes.js";
 import { checkWorkerName } from "./worker-name.js";
 
 /** Where the secret is read from when `--secret` is not given. */
@@ -135,6 +136,8 @@ export function runKey(secret: string, run: string): RunKey {
  * @example workerKey("0f1e2d3c4b5a69788796a5b4c3d2e1f0", "host-a") // 64 hex digits
  */
 export function workerKey(secret: string, name: string): string {
+  checkString(secret, "workerKey", "secret");
+  checkString(name, "workerKey", "name");
   checkSecret(secret, "the secret");
   return deriveWorkerKey(secret, checkWorkerName(name));
 }

@@ -3,6 +3,7 @@
  * Checked completely before any connection is tried, so a typo fails at once with one line.
  */
 import { NQueensError, quote } from "../errors.js";
+import { checkString } from "../shapes.js";
 
 /** A parsed queue address. */
 export interface QueueUrl {
@@ -56,6 +57,7 @@ export function maskUrl(text: string): string {
  * @example parseQueueUrl("redis://10.0.0.5:6379/2") // { host: "10.0.0.5", port: 6379, db: 2, ... }
  */
 export function parseQueueUrl(text: string, what = "the queue address"): QueueUrl {
+  checkString(text, "parseQueueUrl", "url");
   const bad = (why: string): NQueensError =>
     new NQueensError(
       `${what} must be a URL like ${FORM}: ${why}: got ${quote(maskUrl(text), 60)}`,

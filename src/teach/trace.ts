@@ -8,7 +8,8 @@
  */
 import { boardProblems, conflicts, describeConflict, type Queen } from "../board.js";
 import { checkSize, NQueensError } from "../errors.js";
-import { MAX_TRACE_N } from "../limits.js";
+import { MAX_PROFILE_N, MAX_TRACE_N } from "../limits.js";
+import { checkOptions, checkSizeOr, checkSquares } from "../shapes.js";
 
 /** The line along which an earlier queen attacks a rejected square. */
 export type RejectReason = "column" | "diagonal" | "anti-diagonal";
@@ -68,9 +69,15 @@ export interface TraceOptions {
   readonly rejects?: boolean;
 }
 
-/** Checks the board size and the fixed queens; returns the column per row (-1 where free). */
-function startBoard(n: number, fixed: readonly Queen[]): Int32Array {
-  checkSize(n, MAX_TRACE_N);
+/**
+ * Checks the options' shape, the board size and the fixed queens; returns the column per row
+ * (-1 where free).
+ */
+function startBoard(n: number, options: TraceOptions, fn: string): Int32Array {
+  if (fn === "treeProfile") checkSizeOr(n, MAX_PROFILE_N, fn, PROFILE_BEYOND);
+  else checkSize(n, MAX_TRACE_N);
+  const { fixed = [] } = checkOptions(options, fn);
+  checkSquares(fixed, fn, "options.fixed");
   const board = { n, queens: fixed };
   const problems = boardProblems(board);
   if (problems.length > 0) throw new NQueensError(`fixed queens: ${problems[0]}`, "invalid-board");
@@ -102,7 +109,7 @@ export function trace(
   n: number,
   options: TraceOptions = {},
 ): Generator<TraceEvent, void, undefined> {
-  const cols = startBoard(n, options.fixed ?? []);
+  const cols = startBoard(n, options, "trace");
   return search(n, cols, options.rejects ?? false);
 }
 
@@ -162,15 +169,22 @@ function* search(
   yield* go(0);
 }
 
+/** What `treeProfile` says to use past its limit. */
+const PROFILE_BEYOND =
+  "the whole tree of n = 16 takes about 25 s and grows about sixfold per size: walk trace(n), which stops when you stop";
+
 /**
  * Nodes of the row-by-row search tree per depth: entry d counts the boards with d queens placed
  * by the search (entry 0 is the root, the last entry the solutions). Bitmask search, no events.
- * @throws NQueensError as {@link trace} does
+ * It blocks until the whole tree is walked, so n is at most 15 (`MAX_PROFILE_N`, as the command
+ * and the page draw it); {@link trace} yields the same search one event at a time.
+ * @throws NQueensError when n is not in 1..15 (beyond, the message names `trace`), or as
+ *   {@link trace} does
  * @example treeProfile(8) // [1, 8, 42, 140, 344, 568, 550, 312, 92]
  * @example treeProfile(4, { fixed: [{ row: 0, col: 1 }] }) // [1, 1, 1, 1]
  */
 export function treeProfile(n: number, options: TraceOptions = {}): number[] {
-  const cols = startBoard(n, options.fixed ?? []);
+  const cols = startBoard(n, options, "treeProfile");
   const all = (1 << n) - 1;
   // Squares attacked by the fixed queens, per row, and whether the row has a fixed queen.
   const blocked = new Int32Array(n);

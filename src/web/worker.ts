@@ -8,7 +8,7 @@ import type { Queen } from "../board.js";
 import {
   completeOne,
   completions,
-  countCompletions,
+  countCompletionsAsync,
   deadSquares,
   type PuzzleDifficulty,
   uniquePuzzle,
@@ -34,15 +34,15 @@ const post = (reply: Reply, transfer: Transferable[] = []) => self.postMessage(r
 const progress = (p: Progress, transfer: Transferable[] = []) =>
   post({ type: "progress", progress: p }, transfer);
 
-self.onmessage = (e: MessageEvent<Job>) => {
+self.onmessage = async (e: MessageEvent<Job>) => {
   try {
-    post({ type: "done", result: run(e.data) });
+    post({ type: "done", result: await run(e.data) });
   } catch (err) {
     post({ type: "error", message: err instanceof Error ? err.message : String(err) });
   }
 };
 
-function run(job: Job): JobResult {
+async function run(job: Job): Promise<JobResult> {
   switch (job.kind) {
     case "complete": {
       const t = performance.now();
@@ -51,7 +51,9 @@ function run(job: Job): JobResult {
     }
     case "count-completions": {
       const t = performance.now();
-      const count = countCompletions({ n: job.n, queens: job.queens });
+      // The blocking countCompletions refuses boards of more than 16 empty rows; the page's
+      // boards go to 20, and the page cancels by terminating this worker.
+      const count = await countCompletionsAsync({ n: job.n, queens: job.queens });
       return { kind: "count-completions", count: String(count), ms: performance.now() - t };
     }
     case "list-completions": {

@@ -6,13 +6,18 @@
  * so a run can also start anywhere: {@link estimateBruteForceSeconds} times short stretches from
  * random starting points instead of the whole walk.
  */
+import { checkSize } from "../../errors.js";
+import { MAX_ALGORITHM_N } from "../../limits.js";
+import { checkOptions } from "../../shapes.js";
 import { POLL_MASK, poll, type Work } from "./work.js";
 
 /**
  * How many placements brute force examines: C(n*n, n), exact.
+ * @throws NQueensError when n is not an integer from 1 to 30
  * @example bruteForceCombinations(8) // 4426165368n
  */
 export function bruteForceCombinations(n: number): bigint {
+  checkSize(n, MAX_ALGORITHM_N);
   const squares = BigInt(n * n);
   let r = 1n;
   // r stays whole: after step i it is C(squares, i + 1).
@@ -128,7 +133,7 @@ export interface EstimateOptions {
  * @example estimateBruteForceSeconds(8, { minSeconds: 0.2 }) // the same, from 0.2 s of work
  */
 export function estimateBruteForceSeconds(n: number, options: EstimateOptions = {}): number {
-  const minSeconds = options.minSeconds ?? 0.05;
+  const minSeconds = checkOptions(options, "estimateBruteForceSeconds").minSeconds ?? 0.05;
   const total = Number(bruteForceCombinations(n));
   const sink: Work = {
     nodes: 0,

@@ -36,6 +36,8 @@ export {
 } from "./brute-variants.js";
 
 import { MAX_ALGORITHM_N } from "../../limits.js";
+import { checkCallback, checkJobOptions, checkOptions } from "../../shapes.js";
+import { thousands } from "../../words.js";
 
 /** The name of one of the compared algorithms. */
 export type AlgorithmName =
@@ -125,11 +127,17 @@ export function algorithmInfo(name: AlgorithmName): AlgorithmInfo {
   return info;
 }
 
-/** Hooks for {@link runAlgorithm}. */
-export interface AlgorithmOptions {
+/**
+ * Hooks for {@link runAlgorithm}, and the limits it runs within ({@link decideRun}'s: a run it
+ * would skip is refused unless `force`).
+ */
+export interface AlgorithmOptions extends RunLimits {
   /** Called with each solution (a fresh `cols` array), in the order the algorithm finds it. */
   readonly onSolution?: (cols: number[]) => void;
-  /** Stops the run: it throws the signal's reason, checked every 65,536 nodes. */
+  /**
+   * Stops the run: it throws the signal's reason, checked every 65,536 nodes. The run is
+   * synchronous, so only code it calls (`onSolution`) can abort it before it ends.
+   */
   readonly signal?: AbortSignal;
 }
 
@@ -202,7 +210,7 @@ export type RunDecision =
 export function decideRun(name: AlgorithmName, n: number, limits: RunLimits = {}): RunDecision {
   const info = algorithmInfo(name);
   checkSize(n, MAX_ALGORITHM_N);
-  const force = limits.force ?? false;
+  const force = checkOptions(limits, "decideRun", "limits").force ?? false;
   if (name === "brute-force") {
     const budget = limits.budget ?? BRUTE_FORCE_BUDGET;
     if (budget < 0n)
@@ -224,6 +232,23 @@ export function decideRun(name: AlgorithmName, n: number, limits: RunLimits = {}
   };
 }
 
+/** Refuses a run that {@link decideRun} would skip (without `force`): it would block for long. */
+function checkWithin(fn: string, name: AlgorithmName, n: number, limits: RunLimits): void {
+  const d = decideRun(name, n, { budget: limits.budget, force: limits.force });
+  if (d.run) return;
+  const why =
+    d.rule === "budget"
+      ? `${thousands(d.placements)} placements, over the budget of ${thousands(d.budget)}`
+      : `n = ${n} is past its practical limit of ${d.maxPracticalN}`;
+  throw new NQueensError(
+    `${fn}: ${name} on n = ${n} would block for long (${why}); decideRun says so, and budget or force: true runs it anyway`,
+    "out-of-range",
+    d.rule === "budget"
+      ? { option: "budget", value: d.placements, max: Number(d.budget) }
+      : { option: "n", value: n, min: 1, max: d.maxPracticalN },
+  );
+}
+
 const RUNNERS: Record<AlgorithmName, (n: number, work: Work) => void> = {
   "brute-force": bruteForce,
   "square-backtrack": squareBacktrack,
@@ -235,10 +260,13 @@ const RUNNERS: Record<AlgorithmName, (n: number, work: Work) => void> = {
 
 /**
  * Runs one algorithm on the n x n board to the end and reports its work.
- * Every algorithm finds the same solutions; brute force takes C(n*n, n) steps, so keep n <= 7
- * for it (see {@link decideRun}). `seconds` is the time of this one run: for a steady time, or a
- * run shorter than the timer can tell, use {@link timeAlgorithm}.
- * @throws NQueensError for an unknown name or n outside 1..30
+ * Every algorithm finds the same solutions; brute force takes C(n*n, n) steps. The run blocks
+ * until done, so a run {@link decideRun} would skip (brute force over its `budget` of placements,
+ * the others past their practical n: minutes to hours) is refused unless `force` is set.
+ * `seconds` is the time of this one run: for a steady time, or a run shorter than the timer can
+ * tell, use {@link timeAlgorithm}.
+ * @throws NQueensError for an unknown name, n outside 1..30, options of the wrong shape, or a
+ *   run decideRun would skip without `force`
  * @example
  * runAlgorithm("row-sets", 8)
  * // { name: "row-sets", n: 8, solutions: 92, nodes: 2057, checks: 15720, seconds: 0.0004 }
@@ -253,6 +281,9 @@ export function runAlgorithm(
 ): AlgorithmResult {
   const run = runner(name);
   checkSize(n, MAX_ALGORITHM_N);
+  checkJobOptions(checkOptions(options, "runAlgorithm"), "runAlgorithm");
+  checkCallback(options, "onSolution", "runAlgorithm");
+  checkWithin("runAlgorithm", name, n, options);
   options.signal?.throwIfAborted();
   const work = newWork(options);
   const start = performance.now();
@@ -284,8 +315,8 @@ function newWork(options: AlgorithmOptions): Work {
   };
 }
 
-/** Options for {@link timeAlgorithm}. */
-export interface TimingOptions {
+/** Options for {@link timeAlgorithm}; `budget` and `force` as {@link runAlgorithm}'s. */
+export interface TimingOptions extends RunLimits {
   /**
    * The shortest batch: the run is repeated until the batch lasts at least this long, so that
    * the timer's resolution and its own cost do not show. 0 times a single run.
@@ -336,7 +367,8 @@ export const TIMING_DEFAULTS = { minSeconds: 0.02, batches: 3, withinSeconds: 1 
  * timed (later ones only within `withinSeconds` of the start) and the least time per run is kept:
  * noise only ever slows a run down, so two algorithms doing the same work report close times.
  * The counts (solutions, nodes, checks) are those of one run; they are the same for every run.
- * @throws NQueensError for an unknown name, n outside 1..30 or a bad option
+ * @throws NQueensError for an unknown name, n outside 1..30, a bad option, or a run
+ *   {@link decideRun} would skip without `force` (as {@link runAlgorithm})
  * @example
  * timeAlgorithm("bitmask", 8)
  * // { name: "bitmask", n: 8, solutions: 92, nodes: 2057, checks: 1965, seconds: 0.0000402,
@@ -349,6 +381,8 @@ export function timeAlgorithm(
 ): TimedResult {
   const run = runner(name);
   checkSize(n, MAX_ALGORITHM_N);
+  checkJobOptions(checkOptions(options, "timeAlgorithm"), "timeAlgorithm");
+  checkWithin("timeAlgorithm", name, n, options);
   const minSeconds = options.minSeconds ?? TIMING_DEFAULTS.minSeconds;
   const batches = options.batches ?? TIMING_DEFAULTS.batches;
   const withinSeconds = options.withinSeconds ?? TIMING_DEFAULTS.withinSeconds;
