@@ -13,6 +13,7 @@ import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery/index.js";
 import { chooseLang, type Lang, lang, setLang, t } from "./i18n/index.js";
 import { drawLessonReturn, LessonMode, lessonTitle } from "./lesson/index.js";
+import { keepOffline } from "./offline.js";
 import { PlayMode } from "./play/index.js";
 import { savedLang, saveLang } from "./prefs.js";
 import {
@@ -227,3 +228,4 @@ window.addEventListener("popstate", () => {
 
 drawHeader(f);
 render();
+keepOffline();
