@@ -551,6 +551,17 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
       assert.equal(images, 8);
       assert.equal(await page.$("[data-testid=slide-picture] [data-testid=sym-close]"), null);
       assert.deepEqual(await axeFindings(page), [], `symmetry at ${viewport.width}`);
+      // Completion: its board filled a row at a time, to eight queens; then Next stops.
+      await page.goto(`${site!.base}#mode=lesson&step=complete`);
+      await showsStep(page, "complete");
+      for (let i = 0; i < 6; i++) await page.click("[data-testid=slide-next]");
+      assert.equal(await at(), "6 of 6");
+      assert.equal(await queens(), 8);
+      assert.equal(await page.getAttribute("[data-testid=slide-next]", "aria-disabled"), "true");
+      await page.click("[data-testid=slide-next]");
+      assert.equal(await at(), "6 of 6");
+      assert.match((await says()) ?? "", /The board is complete/);
+      assert.deepEqual(await axeFindings(page), [], `complete at ${viewport.width}`);
       assert.deepEqual(errors, []);
       await page.close();
     }

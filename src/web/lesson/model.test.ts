@@ -549,6 +549,42 @@ describe("the pictures that move with the step", () => {
     setLang("en");
   });
 
+  test("completion fills its board a row at a time with the library's completion", () => {
+    const f = lessonFacts().completes;
+    const empty = f.n - f.queens.length;
+    assert.equal(slideLast("complete"), empty);
+    const rows: number[] = [];
+    for (let k = 0; k <= empty; k++) {
+      const frame = slideFrame("complete", k);
+      assert.ok(frame.kind === "fill");
+      assert.deepEqual(frame.given, f.queens);
+      assert.equal(frame.added.length, k);
+      const last = frame.added[k - 1];
+      if (last) {
+        rows.push(last.row);
+        assert.equal(last.col, f.completion![last.row]);
+        assert.match(
+          frame.says,
+          new RegExp(`^Row ${last.row + 1}: a queen in column ${last.col + 1}`),
+        );
+      }
+      if (k === empty) {
+        const board = [...frame.given, ...frame.added].sort((a, b) => a.row - b.row);
+        assert.ok(isSolution(board.map((q) => q.col)));
+        assert.match(frame.says, /The board is complete/);
+      }
+    }
+    // Row order, the given rows left out.
+    assert.deepEqual(
+      rows,
+      [...rows].sort((a, b) => a - b),
+    );
+    assert.ok(!rows.some((r) => f.queens.some((q) => q.row === r)));
+    setLang("ja");
+    assert.match(slideFrame("complete", 0).says, /^与えられた2つのクイーン/);
+    setLang("en");
+  });
+
   test("the picture's position lives in the state: moved, kept inside, reset by a new step", () => {
     const ls = initialState();
     showStep(ls, "symmetry");

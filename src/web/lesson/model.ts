@@ -395,12 +395,13 @@ export type TimedFigure = "growth" | "race";
 
 /**
  * The steps whose own picture moves with the step's buttons (a slide): backtracking follows the
- * search for 4 queens, symmetry goes through the classes of 8 queens.
+ * search for 4 queens, symmetry goes through the classes of 8 queens, completion fills the
+ * board it gives, a row at a time, with the library's completion.
  */
-export type SlideStep = "backtrack" | "symmetry";
+export type SlideStep = "backtrack" | "symmetry" | "complete";
 
 export function hasSlide(step: LessonStep): step is SlideStep {
-  return step === "backtrack" || step === "symmetry";
+  return step === "backtrack" || step === "symmetry" || step === "complete";
 }
 
 /** The board backtracking's picture searches: 4 queens, small enough for its whole tree. */
@@ -448,10 +449,30 @@ interface ClassFrame {
   readonly says: string;
 }
 
-export type SlideFrame = SearchFrame | ClassFrame;
+/** What completion's picture shows: the board given and the completion's first queens. */
+interface FillFrame {
+  readonly kind: "fill";
+  readonly at: number;
+  readonly last: number;
+  readonly n: number;
+  readonly given: readonly Queen[];
+  /** The completion's queens added so far, in row order (the last one outlined). */
+  readonly added: readonly Queen[];
+  readonly says: string;
+}
+
+export type SlideFrame = SearchFrame | ClassFrame | FillFrame;
+
+/** The queens the library's completion adds to completion's board, in row order. */
+function fillQueens(): Queen[] {
+  const { queens, completion } = lessonFacts().completes;
+  const given = new Set(queens.map((q) => q.row));
+  return (completion ?? []).flatMap((col, row) => (given.has(row) ? [] : [{ row, col }]));
+}
 
 /** The last position of a step's picture (its first is 0). */
 export function slideLast(step: SlideStep): number {
+  if (step === "complete") return fillQueens().length;
   return step === "backtrack" ? length(searchTrace()) : classesOf8().length - 1;
 }
 
@@ -471,6 +492,19 @@ function classesOf8(): readonly { readonly solution: readonly number[]; readonly
 export function slideFrame(step: SlideStep, at: number): SlideFrame {
   const last = slideLast(step);
   const pos = Math.max(0, Math.min(last, at));
+  if (step === "complete") {
+    const added = fillQueens().slice(0, pos);
+    const f = lessonFacts().completes;
+    return {
+      kind: "fill",
+      at: pos,
+      last,
+      n: f.n,
+      given: f.queens,
+      added,
+      says: words().slide.fillSays(pos, last, added[pos - 1] ?? null, f.n),
+    };
+  }
   if (step === "symmetry") {
     const c = classesOf8()[pos]!;
     const f = lessonFacts().symmetry;

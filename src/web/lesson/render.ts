@@ -405,6 +405,10 @@ export class LessonView {
         }
       }
       s.picture.replaceChildren(board, h("div", {}, tree, h("p", { class: "hint" }, w.tree)));
+    } else if (f.kind === "fill") {
+      const board = h("div", { class: "lesson-board", "aria-hidden": "true" });
+      board.innerHTML = miniPosition(f.n, [...f.given, ...f.added], f.added.slice(-1));
+      s.picture.replaceChildren(board);
     } else {
       s.picture.replaceChildren(symmetryView(f.cols, {}));
     }
@@ -464,7 +468,9 @@ export class LessonView {
 
   private slideName(step: SlideStep): string {
     const w = words().slide;
-    return w.label(step === "backtrack" ? w.search(SEARCH_N) : w.classes);
+    return w.label(
+      step === "backtrack" ? w.search(SEARCH_N) : step === "symmetry" ? w.classes : w.fill,
+    );
   }
 
   /** The picture's box, its words (a live region) and its buttons, wired to `act.slide`. */
@@ -481,14 +487,19 @@ export class LessonView {
       });
       return b;
     };
-    const search = step === "backtrack";
+    const [back, on] =
+      step === "backtrack"
+        ? [w.prev, w.next]
+        : step === "symmetry"
+          ? [w.prevClass, w.nextClass]
+          : [w.prevRow, w.nextRow];
     return {
       step,
       picture: h("div", { class: `lesson-picture ${step}`, "data-testid": "slide-picture" }),
       says: h("p", { class: "lesson-says", "aria-live": "polite", "data-testid": "slide-says" }),
       at: h("span", { class: "lesson-at", "data-testid": "slide-at" }),
-      prev: button(-1, `← ${search ? w.prev : w.prevClass}`, "slide-prev"),
-      next: button(1, `${search ? w.next : w.nextClass} →`, "slide-next"),
+      prev: button(-1, `← ${back}`, "slide-prev"),
+      next: button(1, `${on} →`, "slide-next"),
     };
   }
 

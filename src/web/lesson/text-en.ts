@@ -89,6 +89,11 @@ export interface LessonWords {
     readonly tree: string;
     /** What family k of total shows: its size (orbit) among all the solutions. */
     classSays(k: number, total: number, orbit: number, solutions: number): string;
+    readonly fill: string;
+    readonly prevRow: string;
+    readonly nextRow: string;
+    /** Completion's picture after k of the total queens added (`q` the last one, if any). */
+    fillSays(k: number, total: number, q: Queen | null, n: number): string;
   };
   readonly steps: Readonly<Record<LessonStep, StepWords>>;
 }
@@ -319,6 +324,15 @@ export const en: LessonWords = {
     permutations: WAYS.permutations,
   },
   slide: {
+    fill: "The board completed, one row at a time",
+    prevRow: "Take back a row",
+    nextRow: "Fill the next row",
+    fillSays: (k, total, q, n) =>
+      q === null
+        ? `The two queens given. The library's completion finds a queen for each of the other ${num(total)} rows; press the button to add them one by one.`
+        : k < total
+          ? `Row ${q.row + 1}: a queen in column ${q.col + 1}, attacked by none of the queens above it (${num(k)} of ${num(total)} added).`
+          : `Row ${q.row + 1}: a queen in column ${q.col + 1}. The board is complete: ${num(n)} queens, none attacking another, the two given kept where they were.`,
     label: (what) => `The picture: ${what}`,
     search: (n) => `The search for ${n} queens, step by step`,
     classes: "The 12 families of 8 queens, one by one",

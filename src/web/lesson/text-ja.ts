@@ -236,6 +236,15 @@ export const ja: LessonWords = {
     permutations: WAYS.permutations,
   },
   slide: {
+    fill: "一行ずつ完成させる盤面",
+    prevRow: "一行戻す",
+    nextRow: "次の行を埋める",
+    fillSays: (k, total, q, n) =>
+      q === null
+        ? `与えられた2つのクイーンです。ライブラリの補完が残り${num(total)}行のそれぞれにクイーンを見つけます。ボタンで一つずつ置いていきます。`
+        : k < total
+          ? `${q.row + 1}行目: ${q.col + 1}列にクイーン。上のどのクイーンからも攻撃されていません(${num(total)}個のうち${num(k)}個目)。`
+          : `${q.row + 1}行目: ${q.col + 1}列にクイーン。盤面の完成です: ${num(n)}個のクイーンが互いに攻撃せず、与えられた2つも元の場所のままです。`,
     label: (what) => `図: ${what}`,
     search: (n) => `${n} クイーンの探索を一手ずつ`,
     classes: "8 クイーンの 12 の仲間を一つずつ",
