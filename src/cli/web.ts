@@ -14,6 +14,10 @@
  *   `X-Content-Type-Options: nosniff` and `X-Frame-Options: DENY`;
  * - it serves only regular files inside its folder: a path or a symbolic link that leads out of
  *   it, a hidden file (`.git/...`) and source maps (`.map`) are 404.
+ *
+ * A file is sent as its Brotli or gzip copy (`index-*.js.br`, `.gz`, made by the build) when
+ * there is one and the browser accepts it; the hashed assets (`assets/`) may be cached for a
+ * year, and everything else (index.html, the service worker sw.js) is asked for again each time.
  */
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
@@ -120,6 +124,35 @@ function loopbackHost(host: string | undefined, port: number): boolean {
   return loopback && given === port;
 }
 
+/** The precompressed copies the server looks for, best first: the encoding and the file's suffix. */
+const ENCODINGS = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
+
+/** The content codings an Accept-Encoding header accepts (those with a weight above 0). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v);
+    if (name && (q === undefined || Number(q) > 0)) out.add(name.trim());
+  }
+  return out;
+}
+
+/** A regular file inside `root` (following links, which must stay inside): its real path and size. */
+function fileInside(root: string, file: string): { real: string; size: number } | undefined {
+  try {
+    const real = realpathSync(file);
+    if (!real.startsWith(root + sep)) return undefined;
+    const st = statSync(real);
+    return st.isFile() ? { real, size: st.size } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Answers one request with a file under `root` (a real path); never a file outside it. */
 function serveFile(
   root: string,
@@ -160,25 +193,32 @@ function serveFile(
     send(404, "not found");
     return;
   }
-  let size: number;
-  let real: string;
-  try {
-    // The file as it really is: a symbolic link anywhere on the way that leads out of the
-    // folder is refused like a path that does.
-    real = realpathSync(file);
-    if (!real.startsWith(root + sep)) throw new Error("outside the folder");
-    const st = statSync(real);
-    if (!st.isFile()) throw new Error("not a file");
-    size = st.size;
-  } catch {
+  // The file as it really is: a symbolic link anywhere on the way that leads out of the folder
+  // is refused like a path that does.
+  const found = fileInside(root, file);
+  if (!found) {
     send(404, "not found");
     return;
   }
   const ext = extname(file).toLowerCase();
+  const accepted = acceptedEncodings(req.headers["accept-encoding"]);
+  let sent = found;
+  let encoding: string | undefined;
+  for (const [name, suffix] of ENCODINGS) {
+    const copy = accepted.has(name) ? fileInside(root, found.real + suffix) : undefined;
+    if (copy) {
+      sent = copy;
+      encoding = name;
+      break;
+    }
+  }
   res.writeHead(200, {
     "content-type": TYPES[ext] ?? "application/octet-stream",
-    "content-length": size,
-    // Hashed asset names change with their content; the page itself is always re-read.
+    "content-length": sent.size,
+    ...(encoding ? { "content-encoding": encoding } : {}),
+    vary: "accept-encoding",
+    // Hashed asset names change with their content; the page and its service worker are
+    // always asked for again.
     "cache-control": path.startsWith("/assets/")
       ? "public, max-age=31536000, immutable"
       : "no-cache",
@@ -187,7 +227,7 @@ function serveFile(
     res.end();
     return;
   }
-  createReadStream(real)
+  createReadStream(sent.real)
     .on("error", () => res.destroy())
     .pipe(res);
 }

@@ -13,8 +13,9 @@ import type { App, ModeView } from "./dom.js";
 import { GalleryMode } from "./gallery/index.js";
 import { chooseLang, type Lang, lang, setLang, t } from "./i18n/index.js";
 import { drawLessonReturn, LessonMode, lessonTitle } from "./lesson/index.js";
+import { keepOffline } from "./offline.js";
 import { PlayMode } from "./play/index.js";
-import { savedLang, saveLang } from "./prefs.js";
+import { savedLang, savedPlace, saveLang, savePlace } from "./prefs.js";
 import {
   announce,
   clearPanels,
@@ -31,6 +32,7 @@ import {
   isNewEntry,
   isStateText,
   type Mode,
+  openingState,
   type PageState,
   parseSize,
   parseState,
@@ -48,13 +50,15 @@ setLang(chooseLang(savedLang(), navigator.languages ?? [navigator.language]));
 
 followHeaderHeight(f);
 
-let state: PageState = parseState(isStateText(location.hash) ? location.hash : "");
+// The address's state; without one, where the reader was last, or the lesson (the front door).
+let state: PageState = openingState(isStateText(location.hash) ? location.hash : "", savedPlace());
 normaliseAddress();
 
-/** Writes the normal form of the state into the current history entry. */
+/** Writes the normal form of the state into the current history entry (and keeps the place). */
 function normaliseAddress(): void {
-  const hash = `#${formatState(state)}`;
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+  const text = formatState(state);
+  if (location.hash !== `#${text}`) history.replaceState(null, "", `#${text}`);
+  savePlace(text);
 }
 
 const app: App = {
@@ -65,11 +69,12 @@ const app: App = {
     const fixed = applyChange(state, patch);
     const push = how ? how === "push" : isNewEntry(state, fixed);
     state = fixed;
-    const hash = `#${formatState(state)}`;
-    if (location.hash !== hash) {
-      if (push) history.pushState(null, "", hash);
-      else history.replaceState(null, "", hash);
+    const text = formatState(state);
+    if (location.hash !== `#${text}`) {
+      if (push) history.pushState(null, "", `#${text}`);
+      else history.replaceState(null, "", `#${text}`);
     }
+    savePlace(text);
     render();
   },
   announce(text) {
@@ -227,3 +232,4 @@ window.addEventListener("popstate", () => {
 
 drawHeader(f);
 render();
+keepOffline();

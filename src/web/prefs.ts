@@ -1,7 +1,8 @@
 /**
  * The reader's settings that are not part of a board (so not in the address): the language
- * chosen with the switch, whether Watch's keyboard shortcuts are on and whether Play's live
- * hint is on. Kept in localStorage
+ * chosen with the switch, whether Watch's keyboard shortcuts are on, whether Play's live
+ * hint is on, and the place the reader was last (the address's state text, so that a return
+ * without one goes back there rather than to the lesson's front door). Kept in localStorage
  * where the browser allows it; without it they last until the page is closed.
  */
 import type { Lang } from "./i18n/index.js";
@@ -10,6 +11,7 @@ const KEYS = {
   lang: "nqueens.lang",
   shortcuts: "nqueens.shortcuts",
   hints: "nqueens.hints",
+  place: "nqueens.place",
 } as const;
 const memory = new Map<string, string>();
 
@@ -55,4 +57,13 @@ export function hintsOn(): boolean {
 
 export function saveHints(on: boolean): void {
   write(KEYS.hints, on ? "on" : "off");
+}
+
+/** The state text of the place the reader was last (see state.ts openingState), or null. */
+export function savedPlace(): string | null {
+  return read(KEYS.place);
+}
+
+export function savePlace(stateText: string): void {
+  write(KEYS.place, stateText);
 }

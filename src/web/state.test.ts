@@ -9,6 +9,7 @@ import {
   formatState,
   isNewEntry,
   isStateText,
+  openingState,
   type PageState,
   parseSize,
   parseState,
@@ -315,6 +316,39 @@ describe("applyChange: what a change of mode, N, board, algorithm or starting bo
   for (const [what, from, patch, changed] of cases) {
     test(what, () => {
       assert.deepEqual(applyChange(from, patch), { ...from, ...changed });
+    });
+  }
+});
+
+describe("openingState: the address, else the place kept, else the lesson", () => {
+  const lesson = state({ mode: "lesson", lesson: "problem" });
+  const cases: [string, string, string | null, PageState][] = [
+    ["a first visit opens the lesson", "", null, lesson],
+    ["an empty fragment too", "#", null, lesson],
+    [
+      "a return goes where the reader was",
+      "",
+      "mode=watch&n=6&step=12",
+      state({ mode: "watch", n: 6, step: 12 }),
+    ],
+    [
+      "the address wins over the place kept",
+      "#mode=gallery&n=9",
+      "mode=watch&n=6",
+      state({ mode: "gallery", n: 9 }),
+    ],
+    ["a place kept that is not a state is ignored", "", "main", lesson],
+    ["an empty place kept too", "", "", lesson],
+    [
+      "a lesson step kept",
+      "",
+      "mode=lesson&step=symmetry",
+      state({ mode: "lesson", lesson: "symmetry" }),
+    ],
+  ];
+  for (const [what, hash, saved, expected] of cases) {
+    test(what, () => {
+      assert.deepEqual(openingState(hash, saved), expected);
     });
   }
 });

@@ -111,6 +111,19 @@ export function isStateText(text: string): boolean {
   return t === "" || /(^|&)(mode|n|q|step|page|algo|from|puzzle|seed|sym|lesson)=/.test(t);
 }
 
+/**
+ * The state a page opens with: the address's, when it names one; else, for a returning reader,
+ * the place they were (`saved`, the state text prefs.ts kept); else, on a first visit, the
+ * lesson's first step: the lesson is the front door.
+ */
+export function openingState(hash: string, saved: string | null): PageState {
+  const named = (text: string | null): text is string =>
+    text !== null && text.replace(/^[#?]/, "") !== "" && isStateText(text);
+  if (named(hash)) return parseState(hash);
+  if (named(saved)) return parseState(saved);
+  return { ...DEFAULT_STATE, mode: "lesson", lesson: LESSON_STEPS[0] };
+}
+
 /** A whole number from 0 up, from decimal digits only; otherwise `fallback`. */
 function whole(text: string | null, fallback: number): number {
   if (text === null || !/^\d{1,9}$/.test(text.trim())) return fallback;

@@ -10,12 +10,14 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { runAlgorithm } from "../teach/index.js";
+import { unique } from "../solutions.js";
+import { runAlgorithm, walkthrough } from "../teach/index.js";
 import { KNOWN } from "../testing/known-counts.js";
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
   NO_BROWSER,
+  offScreen,
   openPage,
   serveSite,
   spokenText,
@@ -481,6 +483,89 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     await showsStep(page, "brute");
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  test("backtracking, symmetry and completion: the step's picture moves with its buttons, its words with it", async () => {
+    const steps = [...walkthrough(4)];
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, errors } = await openPage(
+        browser!,
+        `${site!.base}#mode=lesson&step=backtrack`,
+        undefined,
+        { viewport },
+      );
+      await showsStep(page, "backtrack");
+      const at = () => page.textContent("[data-testid=slide-at]");
+      const says = () => page.textContent("[data-testid=slide-says]");
+      assert.equal(await at(), `0 of ${steps.length}`);
+      const before = await says();
+      const queens = () => page.locator("[data-testid=slide-picture] .lesson-board use").count();
+      assert.equal(await queens(), 0);
+      // Each press is one step of the library's walkthrough: the board holds its queens.
+      let on = 0;
+      for (let i = 0; i < 6; i++) {
+        await page.click("[data-testid=slide-next]");
+        const s = steps[i]!;
+        if (s.type === "place") on++;
+        if (s.type === "remove") on--;
+        assert.equal(await at(), `${i + 1} of ${steps.length}`);
+        assert.equal(await queens(), on, `step ${i + 1} (${s.type})`);
+      }
+      assert.notEqual(await says(), before);
+      await page.click("[data-testid=slide-prev]");
+      assert.equal(await at(), `5 of ${steps.length}`);
+      if (viewport.width === 1280) {
+        // The words and the picture on screen together.
+        assert.deepEqual(
+          await offScreen(page, {
+            words: "#panel-lesson .lesson-pair > div > p",
+            picture: "[data-testid=slide-picture]",
+            buttons: "[data-testid=slide-next]",
+          }),
+          [],
+        );
+      } else {
+        // On a phone the picture comes first.
+        const top = (sel: string) => page.$eval(sel, (el) => el.getBoundingClientRect().top);
+        assert.ok(
+          (await top("[data-testid=lesson-slide]")) <
+            (await top("#panel-lesson .lesson-pair > div > p")),
+        );
+      }
+      assert.deepEqual(await axeFindings(page), [], `backtrack at ${viewport.width}`);
+      // Symmetry: the families of 8 queens one by one; the one of 4 says why 92 is not 12 × 8.
+      await page.goto(`${site!.base}#mode=lesson&step=symmetry`);
+      await showsStep(page, "symmetry");
+      const families = [...unique(8)];
+      const small = families.findIndex((c) => c.orbit < 8);
+      for (let i = 0; i < small; i++) await page.click("[data-testid=slide-next]");
+      assert.equal(await at(), `${small + 1} of ${families.length}`);
+      assert.match((await says()) ?? "", /only 4 of the 92/);
+      const images = await page.$$eval(
+        "[data-testid=slide-picture] [data-testid=sym-image]",
+        (f) => f.length,
+      );
+      assert.equal(images, 8);
+      assert.equal(await page.$("[data-testid=slide-picture] [data-testid=sym-close]"), null);
+      assert.deepEqual(await axeFindings(page), [], `symmetry at ${viewport.width}`);
+      // Completion: its board filled a row at a time, to eight queens; then Next stops.
+      await page.goto(`${site!.base}#mode=lesson&step=complete`);
+      await showsStep(page, "complete");
+      for (let i = 0; i < 6; i++) await page.click("[data-testid=slide-next]");
+      assert.equal(await at(), "6 of 6");
+      assert.equal(await queens(), 8);
+      assert.equal(await page.getAttribute("[data-testid=slide-next]", "aria-disabled"), "true");
+      // Marked, not disabled (a disabled button would drop the focus): a press does nothing.
+      await page.click("[data-testid=slide-next]", { force: true });
+      assert.equal(await at(), "6 of 6");
+      assert.match((await says()) ?? "", /The board is complete/);
+      assert.deepEqual(await axeFindings(page), [], `complete at ${viewport.width}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
   });
 
   test("brute force: the race here does the library's work and estimates eight queens", async () => {

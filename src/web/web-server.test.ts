@@ -2,14 +2,19 @@
 // `npx tsc -p .`), with its Content-Security-Policy and other headers in force: the page loads
 // with no console error and no policy violation, its workers run and compile WebAssembly, a
 // count works, eval is refused (the policy is really applied), no page can frame it, and the
-// build's source maps are not served. Drives Debian's chromium through playwright-core.
+// build's source maps are not served; the script arrives compressed as the browser accepts
+// (Brotli, gzip or neither) with its cache lifetime, the service worker lists the build's files,
+// and a reload and a new tab work after the server stops. Drives Debian's chromium through
+// playwright-core.
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type Browser, chromium, type Worker } from "playwright-core";
 import { build } from "vite";
 import { CHROMIUM, CHROMIUM_FLAGS, NO_BROWSER } from "../testing/site.js";
@@ -23,6 +28,23 @@ let server: ChildProcess | undefined;
 let browser: Browser | undefined;
 let base = "";
 
+/** Starts `nqueens web` on a free port serving `dir`; resolves with it and its address. */
+function startServer(dir: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, [BIN, "web", "--port", "0", "--dir", dir], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let text = "";
+    child.stdout?.setEncoding("utf8").on("data", (d: string) => {
+      text += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
+      if (m) resolve({ child, base: m[0] });
+    });
+    child.on("exit", (code) => reject(new Error(`nqueens web exited ${code}: ${text}`)));
+  });
+}
+
 before(async () => {
   if (NO_BROWSER) return;
   assert.ok(existsSync(join(ROOT, "dist/cli/web.js")), "build first: npx tsc -p .");
@@ -33,20 +55,9 @@ before(async () => {
     logLevel: "error",
     build: { outDir: out, emptyOutDir: true, sourcemap: true },
   });
-  const child = spawn(process.execPath, [BIN, "web", "--port", "0", "--dir", out], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  server = child;
-  base = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    child.stdout?.setEncoding("utf8").on("data", (d: string) => {
-      text += d;
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
-      if (m) resolve(m[0]);
-    });
-    child.on("exit", (code) => reject(new Error(`nqueens web exited ${code}: ${text}`)));
-  });
+  const started = await startServer(out);
+  server = started.child;
+  base = started.base;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [...CHROMIUM_FLAGS, "--disable-gpu"],
@@ -197,5 +208,106 @@ describe("the page through nqueens web", { concurrency: false, skip: NO_BROWSER 
     }
     const js = assets.find((f) => f.endsWith(".js"));
     assert.equal((await fetch(`${base}assets/${js}`)).status, 200);
+  });
+});
+
+/** The files of a built folder, relative to it, as a static host would serve them. */
+function listed(dir: string, under = ""): string[] {
+  return readdirSync(join(dir, under), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listed(dir, `${under}${e.name}/`) : [`${under}${e.name}`],
+  );
+}
+
+describe("served compressed, cached and offline", { concurrency: false, skip: NO_BROWSER }, () => {
+  test("the service worker's list is the build's files (less maps, copies and itself)", () => {
+    const text = readFileSync(join(out, "sw.js"), "utf8");
+    const m = /^const PRECACHE = (\{.*\});$/m.exec(text);
+    assert.ok(m, "sw.js starts with its PRECACHE");
+    const precache = JSON.parse(m[1]!) as { version: string; files: string[] };
+    const built = listed(out).filter(
+      (f) => f !== "sw.js" && !f.endsWith(".map") && !f.endsWith(".br") && !f.endsWith(".gz"),
+    );
+    assert.deepEqual([...precache.files].sort(), built.sort());
+    assert.ok(precache.files.includes("index.html"));
+    assert.equal(precache.files.filter((f) => /^assets\/index-.+\.js$/.test(f)).length, 1);
+    assert.match(precache.version, /^[0-9a-f]{16}$/);
+  });
+
+  test("the script arrives compressed as the browser accepts, with its cache lifetime", async () => {
+    const js = readdirSync(join(out, "assets")).find((f) => /^index-.+\.js$/.test(f))!;
+    const plain = readFileSync(join(out, "assets", js));
+    // fetch() decodes what it is sent: the raw bytes are read through a Node request instead.
+    const raw = (encoding: string, path = `assets/${js}`) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(`${base}${path}`, { headers: { "accept-encoding": encoding } }, (r) => {
+          const parts: Buffer[] = [];
+          r.on("data", (d: Buffer) => parts.push(d));
+          r.on("end", () => resolve({ headers: r.headers, body: Buffer.concat(parts) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const br = await raw("gzip, deflate, br");
+    assert.equal(br.headers["content-encoding"], "br");
+    assert.ok(br.body.length < plain.length / 3, `${br.body.length} bytes of ${plain.length}`);
+    assert.deepEqual(brotliDecompressSync(br.body), plain);
+    assert.equal(br.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert.equal(br.headers.vary, "accept-encoding");
+    const gz = await raw("gzip");
+    assert.equal(gz.headers["content-encoding"], "gzip");
+    assert.deepEqual(gunzipSync(gz.body), plain);
+    const refused = await raw("br;q=0, gzip;q=0");
+    assert.equal(refused.headers["content-encoding"], undefined);
+    assert.deepEqual(refused.body, plain);
+    assert.equal(Number(refused.headers["content-length"]), plain.length);
+    for (const page of ["", "index.html", "sw.js"]) {
+      const r = await raw("br", page);
+      assert.equal(r.headers["cache-control"], "no-cache", page);
+      assert.equal(r.headers["content-encoding"], "br", page);
+      assert.deepEqual(
+        brotliDecompressSync(r.body),
+        readFileSync(join(out, page || "index.html")),
+        page,
+      );
+    }
+  });
+
+  test("a reload and a new tab work after the server stops (the service worker)", async () => {
+    const own = await startServer(out);
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(PATIENCE_MS);
+      await page.goto(`${own.base}#mode=play&n=8`);
+      await page.waitForSelector("[role=tab][aria-selected=true]");
+      // Until the worker has its cache and controls the page.
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const gone = new Promise((resolve) => own.child.once("exit", resolve));
+      own.child.kill("SIGINT");
+      await gone;
+      assert.equal(
+        await fetch(own.base).then(
+          () => "answered",
+          () => "refused",
+        ),
+        "refused",
+        "the server is stopped",
+      );
+      await page.reload();
+      await page.waitForSelector("#panel-play:not([hidden]) [role=grid]");
+      // The page still works: completing a board runs in its worker.
+      await page.goto(`${own.base}#mode=play&n=8&q=0:0,1:4`);
+      await page.click("[data-testid=complete]");
+      await page.waitForSelector("[data-testid=result] .callout.good");
+      const tab = await context.newPage();
+      tab.setDefaultTimeout(PATIENCE_MS);
+      await tab.goto(`${own.base}#mode=lesson&step=symmetry`);
+      await tab.waitForSelector("#panel-lesson:not([hidden])");
+      assert.match(await tab.title(), /\d\/\d/);
+    } finally {
+      own.child.kill("SIGINT");
+      await context.close();
+    }
   });
 });

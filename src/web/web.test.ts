@@ -17,6 +17,7 @@ import {
   serveSite,
   type TestSite,
 } from "../testing/site.js";
+import { PATIENCE_MS } from "../testing/wait.js";
 
 const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
 let site: TestSite | undefined;
@@ -81,6 +82,12 @@ async function text(page: Page, selector: string): Promise<string> {
 describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   test("loads with no console errors, an 8×8 board with labels", async () => {
     const { page, errors } = await open();
+    // A first visit (no address, nothing kept) opens the lesson: the front door.
+    await page.waitForSelector("#panel-lesson:not([hidden])");
+    assert.equal(await page.getAttribute("#tab-lesson", "aria-selected"), "true");
+    assert.equal(new URL(page.url()).hash, "#mode=lesson&n=8&step=problem");
+    await page.click("#tab-play");
+    await page.waitForSelector("#panel-play:not([hidden])");
     assert.equal(await page.locator("#panel-play [role=gridcell]").count(), 64);
     assert.equal(await page.getAttribute(cell(0, 0), "aria-label"), "Row 1, column 1, empty");
     for (const mode of ["watch", "gallery", "compare", "play"]) {
@@ -91,6 +98,26 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await shot(page, "01-play-empty");
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  test("a returning reader goes where they were; the address still wins", async () => {
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(PATIENCE_MS);
+    await page.goto(`${base}#mode=watch&n=6&step=7`);
+    await page.waitForSelector("#panel-watch:not([hidden])");
+    await page.click("#tab-gallery");
+    await page.waitForSelector("#panel-gallery:not([hidden])");
+    // A new tab of the same browser, without an address: the Gallery of 6, not the lesson.
+    const again = await context.newPage();
+    again.setDefaultTimeout(PATIENCE_MS);
+    await again.goto(base);
+    await again.waitForSelector("#panel-gallery:not([hidden])");
+    assert.equal(new URL(again.url()).hash, "#mode=gallery&n=6");
+    await again.goto(`${base}#mode=play&n=5`);
+    await again.waitForSelector("#panel-play:not([hidden])");
+    assert.equal(await again.locator("#panel-play [role=gridcell]").count(), 25);
+    await context.close();
   });
 
   test("two attacking queens highlight the conflict; the keyboard places queens", async () => {

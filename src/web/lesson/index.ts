@@ -19,6 +19,7 @@ import { drawReturn, type LessonActions, LessonView } from "./render.js";
 import {
   check,
   initialState,
+  moveSlide,
   showStep,
   stopTiming,
   timedOne,
@@ -46,6 +47,10 @@ export class LessonMode implements ModeView {
         "growth",
         TIMED_SIZES.map((n) => ({ name: "bitmask" as const, n })),
       ),
+    slide: (d) => {
+      moveSlide(this.ls, d);
+      this.view.drawSlide(this.ls);
+    },
     race: () => {
       // The race starts over (while one runs, its next results go on from nothing).
       this.ls.race = [];

@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 import { isSolution } from "../../board.js";
 import { countCompletions } from "../../completion/index.js";
 import { solutions, unique } from "../../solutions.js";
-import type { TimedResult } from "../../teach/index.js";
+import { type TimedResult, walkthrough } from "../../teach/index.js";
 import { KNOWN, KNOWN_ORBITS } from "../../testing/known-counts.js";
 import { setLang } from "../i18n/index.js";
 import type { Running } from "../jobs.js";
@@ -25,6 +25,9 @@ import {
   placeOf,
   RACE,
   RACE_N,
+  SEARCH_N,
+  slideFrame,
+  slideLast,
   stepHref,
   stepModel,
   symmetryFacts,
@@ -35,6 +38,7 @@ import {
 import {
   check,
   initialState,
+  moveSlide,
   showStep,
   stopTiming,
   timedOne,
@@ -484,4 +488,116 @@ describe("the tab's title", () => {
       assert.equal(lessonTitle(step), title);
     });
   }
+});
+
+describe("the pictures that move with the step", () => {
+  setLang("en");
+  test("backtracking follows the library's walkthrough for 4 queens, one step a position", () => {
+    const steps = [...walkthrough(SEARCH_N)];
+    assert.equal(slideLast("backtrack"), steps.length);
+    const start = slideFrame("backtrack", 0);
+    assert.equal(start.kind, "search");
+    if (start.kind !== "search") return;
+    assert.deepEqual(start.queens, []);
+    assert.match(start.tree, /^<svg/);
+    // Each position shows the board the steps up to it leave, and outlines the square tried.
+    const cols: number[] = Array(SEARCH_N).fill(-1);
+    steps.forEach((s, i) => {
+      if (s.type === "place") cols[s.row] = s.col;
+      if (s.type === "remove") cols[s.row] = -1;
+      const f = slideFrame("backtrack", i + 1);
+      assert.ok(f.kind === "search");
+      const on = cols.flatMap((col, row) => (col < 0 ? [] : [{ row, col }]));
+      assert.deepEqual(
+        [...f.queens].sort((a, b) => a.row - b.row),
+        on,
+        `step ${i + 1}`,
+      );
+      const tried = s.type === "reject" || s.type === "place" || s.type === "remove";
+      assert.deepEqual(f.square, tried ? [{ row: s.row, col: s.col }] : [], `step ${i + 1}`);
+      if (s.type === "solution") {
+        assert.deepEqual(cols, s.cols);
+        assert.ok(isSolution(cols));
+      }
+      assert.notEqual(f.says, "");
+    });
+    // The words change with the picture, and say what the step did.
+    const first = steps.findIndex((s) => s.type === "place") + 1;
+    assert.notEqual(slideFrame("backtrack", first).says, start.says);
+    assert.equal(slideFrame("backtrack", 999).at, steps.length);
+    assert.equal(slideFrame("backtrack", -3).at, 0);
+  });
+
+  test("symmetry goes through the 12 families of 8 queens, their sizes adding up to 92", () => {
+    const all = [...unique(8)];
+    assert.equal(slideLast("symmetry"), all.length - 1);
+    let total = 0;
+    const small: number[] = [];
+    for (let k = 0; k < all.length; k++) {
+      const f = slideFrame("symmetry", k);
+      assert.ok(f.kind === "class");
+      assert.deepEqual(f.cols, all[k]!.solution);
+      assert.ok(isSolution(f.cols));
+      total += f.orbit;
+      if (f.orbit < 8) small.push(k + 1);
+      assert.match(f.says, new RegExp(`^Family ${k + 1} of 12: .*${f.orbit} of the 92`));
+    }
+    assert.equal(total, 92);
+    assert.deepEqual(small, [lessonFacts().symmetry.smallClass]);
+    setLang("ja");
+    assert.match(slideFrame("symmetry", 0).says, /^仲間 1 \/ 12/);
+    setLang("en");
+  });
+
+  test("completion fills its board a row at a time with the library's completion", () => {
+    const f = lessonFacts().completes;
+    const empty = f.n - f.queens.length;
+    assert.equal(slideLast("complete"), empty);
+    const rows: number[] = [];
+    for (let k = 0; k <= empty; k++) {
+      const frame = slideFrame("complete", k);
+      assert.ok(frame.kind === "fill");
+      assert.deepEqual(frame.given, f.queens);
+      assert.equal(frame.added.length, k);
+      const last = frame.added[k - 1];
+      if (last) {
+        rows.push(last.row);
+        assert.equal(last.col, f.completion![last.row]);
+        assert.match(
+          frame.says,
+          new RegExp(`^Row ${last.row + 1}: a queen in column ${last.col + 1}`),
+        );
+      }
+      if (k === empty) {
+        const board = [...frame.given, ...frame.added].sort((a, b) => a.row - b.row);
+        assert.ok(isSolution(board.map((q) => q.col)));
+        assert.match(frame.says, /The board is complete/);
+      }
+    }
+    // Row order, the given rows left out.
+    assert.deepEqual(
+      rows,
+      [...rows].sort((a, b) => a - b),
+    );
+    assert.ok(!rows.some((r) => f.queens.some((q) => q.row === r)));
+    setLang("ja");
+    assert.match(slideFrame("complete", 0).says, /^与えられた2つのクイーン/);
+    setLang("en");
+  });
+
+  test("the picture's position lives in the state: moved, kept inside, reset by a new step", () => {
+    const ls = initialState();
+    showStep(ls, "symmetry");
+    moveSlide(ls, -1);
+    assert.equal(ls.slide, 0);
+    for (let i = 0; i < 20; i++) moveSlide(ls, 1);
+    assert.equal(ls.slide, 11);
+    showStep(ls, "backtrack");
+    assert.equal(ls.slide, 0);
+    moveSlide(ls, 3);
+    assert.equal(ls.slide, 3);
+    showStep(ls, "problem");
+    moveSlide(ls, 1);
+    assert.equal(ls.slide, 0, "a step without a moving picture has no position");
+  });
 });

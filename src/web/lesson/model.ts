@@ -9,7 +9,7 @@
 import { attackKind, type Queen } from "../../board.js";
 import { canComplete, completeOne } from "../../completion/index.js";
 import { unique } from "../../solutions.js";
-import type { AlgorithmName } from "../../teach/index.js";
+import { type AlgorithmName, walkthrough } from "../../teach/index.js";
 import { lang } from "../i18n/index.js";
 import {
   DEFAULT_STATE,
@@ -18,6 +18,17 @@ import {
   type LessonStep,
   type PageState,
 } from "../state.js";
+import { packStep } from "../steps.js";
+import {
+  addSteps,
+  boardModel,
+  finishTrace,
+  length,
+  newTrace,
+  replayAt,
+  type Trace,
+  wholeTree,
+} from "../watch/parts.js";
 import type {
   BruteCounts,
   CompletionFacts,
@@ -381,3 +392,142 @@ export type Timing =
 
 /** The step's own figures that run in a worker: growth's counts, brute force's race. */
 export type TimedFigure = "growth" | "race";
+
+/**
+ * The steps whose own picture moves with the step's buttons (a slide): backtracking follows the
+ * search for 4 queens, symmetry goes through the classes of 8 queens, completion fills the
+ * board it gives, a row at a time, with the library's completion.
+ */
+export type SlideStep = "backtrack" | "symmetry" | "complete";
+
+export function hasSlide(step: LessonStep): step is SlideStep {
+  return step === "backtrack" || step === "symmetry" || step === "complete";
+}
+
+/** The board backtracking's picture searches: 4 queens, small enough for its whole tree. */
+export const SEARCH_N = 4;
+
+let search: Trace | undefined;
+
+/** Watch's trace of the backtracking search for SEARCH_N queens, from the library's walkthrough. */
+function searchTrace(): Trace {
+  if (!search) {
+    const trace = newTrace("backtrack", SEARCH_N, []);
+    addSteps(trace, Array.from(walkthrough(SEARCH_N), packStep));
+    finishTrace(trace, { ms: 0, truncated: false, timed: null });
+    search = trace;
+  }
+  return search;
+}
+
+/** What backtracking's picture shows at one of its positions. */
+interface SearchFrame {
+  readonly kind: "search";
+  /** The position (0: before the first step) and how many steps there are. */
+  readonly at: number;
+  readonly last: number;
+  readonly n: number;
+  /** The queens on the board now. */
+  readonly queens: readonly Queen[];
+  /** The square the step tried (rejected or placed), outlined; none at a return or the end. */
+  readonly square: readonly Queen[];
+  /** The whole search tree as SVG markup, the path to this step outlined (Watch's tree). */
+  readonly tree: string;
+  /** What the picture shows now, in words (Watch's narration). */
+  readonly says: string;
+}
+
+/** What symmetry's picture shows: one class of the 8-queens solutions, its images beside it. */
+interface ClassFrame {
+  readonly kind: "class";
+  /** The class shown (0-based) and the last one. */
+  readonly at: number;
+  readonly last: number;
+  /** Its canonical solution (columns by row) and how many solutions the class holds. */
+  readonly cols: readonly number[];
+  readonly orbit: number;
+  readonly says: string;
+}
+
+/** What completion's picture shows: the board given and the completion's first queens. */
+interface FillFrame {
+  readonly kind: "fill";
+  readonly at: number;
+  readonly last: number;
+  readonly n: number;
+  readonly given: readonly Queen[];
+  /** The completion's queens added so far, in row order (the last one outlined). */
+  readonly added: readonly Queen[];
+  readonly says: string;
+}
+
+export type SlideFrame = SearchFrame | ClassFrame | FillFrame;
+
+/** The queens the library's completion adds to completion's board, in row order. */
+function fillQueens(): Queen[] {
+  const { queens, completion } = lessonFacts().completes;
+  const given = new Set(queens.map((q) => q.row));
+  return (completion ?? []).flatMap((col, row) => (given.has(row) ? [] : [{ row, col }]));
+}
+
+/** The last position of a step's picture (its first is 0). */
+export function slideLast(step: SlideStep): number {
+  if (step === "complete") return fillQueens().length;
+  return step === "backtrack" ? length(searchTrace()) : classesOf8().length - 1;
+}
+
+/** A position moved by `d` within a step's picture, kept inside it. */
+export function slideMove(step: SlideStep, at: number, d: number): number {
+  return Math.max(0, Math.min(slideLast(step), at + d));
+}
+
+let classes: { readonly solution: readonly number[]; readonly orbit: number }[] | undefined;
+
+function classesOf8(): readonly { readonly solution: readonly number[]; readonly orbit: number }[] {
+  classes ??= [...unique(N)];
+  return classes;
+}
+
+/** What a step's picture shows at position `at` (clamped to its positions). */
+export function slideFrame(step: SlideStep, at: number): SlideFrame {
+  const last = slideLast(step);
+  const pos = Math.max(0, Math.min(last, at));
+  if (step === "complete") {
+    const added = fillQueens().slice(0, pos);
+    const f = lessonFacts().completes;
+    return {
+      kind: "fill",
+      at: pos,
+      last,
+      n: f.n,
+      given: f.queens,
+      added,
+      says: words().slide.fillSays(pos, last, added[pos - 1] ?? null, f.n),
+    };
+  }
+  if (step === "symmetry") {
+    const c = classesOf8()[pos]!;
+    const f = lessonFacts().symmetry;
+    return {
+      kind: "class",
+      at: pos,
+      last,
+      cols: c.solution,
+      orbit: c.orbit,
+      says: words().slide.classSays(pos + 1, last + 1, c.orbit, f.solutions),
+    };
+  }
+  const trace = searchTrace();
+  const picture = boardModel({ trace, pos });
+  const replay = replayAt(trace, pos)!;
+  return {
+    kind: "search",
+    at: pos,
+    last,
+    n: SEARCH_N,
+    queens: picture.queens.map(({ row, col }) => ({ row, col })),
+    square: picture.trying ? [picture.trying] : [],
+    tree: wholeTree(trace.tree!, replay).svg,
+    says: picture.narration,
+  };
+}

@@ -12,14 +12,19 @@ import { h } from "../dom.js";
 import { num, time } from "../i18n/index.js";
 import { LESSON_STEPS, type LessonStep, type PageState } from "../state.js";
 import { miniPosition } from "../ui/mini.js";
+import { symmetryView } from "../ui/symmetry-view.js";
 import type { LessonFacts } from "./facts.js";
 import {
   estimateSeconds,
   feedbackOf,
+  hasSlide,
   lessonFacts,
   liveHref,
   RACE_N,
+  SEARCH_N,
+  type SlideStep,
   type StepModel,
+  slideFrame,
   stepHref,
   stepModel,
   TIMED_SIZES,
@@ -248,6 +253,8 @@ function stepView(
   go: (href: string) => void,
   /** The step's own figures where the mode keeps them up to date (growth's timings). */
   own: readonly HTMLElement[] = [],
+  /** The step's picture that moves with its buttons, beside its words (or above, on a phone). */
+  slide: HTMLElement | null = null,
 ): { readonly article: HTMLElement; readonly title: HTMLElement } & CheckParts {
   const w = words();
   const sw = w.steps[m.id];
@@ -274,12 +281,13 @@ function stepView(
         )
       : null,
   );
+  const body = sw.body(f).map((p) => h("p", {}, p));
   const article = h(
     "article",
-    { class: "lesson-step", "data-step": m.id },
+    { class: slide ? "lesson-step has-slide" : "lesson-step", "data-step": m.id },
     h("p", { class: "lesson-place" }, w.stepOf(m.place.index + 1, m.place.total)),
     title,
-    ...sw.body(f).map((p) => h("p", {}, p)),
+    ...(slide ? [h("div", { class: "lesson-pair" }, h("div", {}, ...body), slide)] : body),
     ...figures,
     liveList(m, go),
     check.form,
@@ -301,6 +309,18 @@ export interface LessonActions {
   /** Growth's button that counts and times the small sizes here; brute force's race. */
   measure(): void;
   race(): void;
+  /** The step's picture moves a position back (-1) or on (1). */
+  slide(d: -1 | 1): void;
+}
+
+/** The moving parts of a step's picture, drawn again as it moves. */
+interface SlideParts {
+  readonly step: SlideStep;
+  readonly picture: HTMLElement;
+  readonly says: HTMLElement;
+  readonly at: HTMLElement;
+  readonly prev: HTMLElement;
+  readonly next: HTMLElement;
 }
 
 /**
@@ -323,6 +343,8 @@ export class LessonView {
   private timingButton: HTMLButtonElement | undefined;
   /** The results the timed figures were drawn with (drawn again only when these change). */
   private drawn: { timed?: readonly TimedResult[]; race?: readonly TimedResult[] } = {};
+  /** The step's moving picture, when it has one. */
+  private slide: SlideParts | undefined;
 
   constructor(panel: HTMLElement) {
     panel.append(this.root);
@@ -336,7 +358,19 @@ export class LessonView {
     this.drawn = {};
     const own =
       step === "growth" ? [this.growthFigure(act)] : step === "brute" ? [this.raceFigure(act)] : [];
-    const v = stepView(stepModel(step), f, act.open, act.go, own);
+    this.slide = hasSlide(step) ? this.slideParts(step, act) : undefined;
+    const figure = this.slide
+      ? h(
+          "figure",
+          { class: "lesson-slide", "data-testid": "lesson-slide" },
+          h("figcaption", {}, this.slideName(this.slide.step)),
+          this.slide.picture,
+          // The buttons above the words: they stay put however long the words are.
+          h("div", { class: "lesson-slide-move" }, this.slide.prev, this.slide.at, this.slide.next),
+          this.slide.says,
+        )
+      : null;
+    const v = stepView(stepModel(step), f, act.open, act.go, own, figure);
     v.form.addEventListener("change", (e) => {
       const input = e.target as HTMLInputElement;
       if (input.type === "radio" && input.checked) act.choose(input.value);
@@ -349,6 +383,48 @@ export class LessonView {
     this.title = v.title;
     this.root.replaceChildren(stepList(step, act.open), v.article);
     this.drawTiming(ls);
+    this.drawSlide(ls);
+  }
+
+  /** The step's picture at the state's position, and the words that say what it shows. */
+  drawSlide(ls: LessonState): void {
+    const s = this.slide;
+    if (!s) return;
+    const f = slideFrame(s.step, ls.slide);
+    const w = words().slide;
+    if (f.kind === "search") {
+      const board = h("div", { class: "lesson-board", "aria-hidden": "true" });
+      board.innerHTML = miniPosition(f.n, f.queens, f.square);
+      const tree = h("div", { class: "lesson-tree", "aria-hidden": "true" });
+      tree.innerHTML = f.tree;
+      // Watch's tree is a control there (its nodes are chosen with the keys); here it is a
+      // picture that the words say, out of the keyboard's way (and without its keys' label).
+      for (const svg of tree.querySelectorAll("svg")) {
+        for (const name of ["tabindex", "data-focus", "aria-label", "role"]) {
+          svg.removeAttribute(name);
+        }
+      }
+      s.picture.replaceChildren(board, h("div", {}, tree, h("p", { class: "hint" }, w.tree)));
+    } else if (f.kind === "fill") {
+      const board = h("div", { class: "lesson-board", "aria-hidden": "true" });
+      board.innerHTML = miniPosition(f.n, [...f.given, ...f.added], f.added.slice(-1));
+      s.picture.replaceChildren(board);
+    } else {
+      s.picture.replaceChildren(symmetryView(f.cols, {}));
+    }
+    s.says.textContent = f.says;
+    s.at.textContent = w.at(
+      f.at + (f.kind === "class" ? 1 : 0),
+      f.last + (f.kind === "class" ? 1 : 0),
+    );
+    // Marked, not disabled: a disabled button would drop the keyboard's focus to the body.
+    for (const [b, end] of [
+      [s.prev, f.at === 0],
+      [s.next, f.at === f.last],
+    ] as const) {
+      if (end) b.setAttribute("aria-disabled", "true");
+      else b.removeAttribute("aria-disabled");
+    }
   }
 
   /** The feedback under the question, from what the last check said. */
@@ -388,6 +464,43 @@ export class LessonView {
   /** The reader starts at the step's title (after Next, Previous or a step of the list). */
   focusTitle(): void {
     this.title?.focus();
+  }
+
+  private slideName(step: SlideStep): string {
+    const w = words().slide;
+    return w.label(
+      step === "backtrack" ? w.search(SEARCH_N) : step === "symmetry" ? w.classes : w.fill,
+    );
+  }
+
+  /** The picture's box, its words (a live region) and its buttons, wired to `act.slide`. */
+  private slideParts(step: SlideStep, act: LessonActions): SlideParts {
+    const w = words().slide;
+    const button = (d: -1 | 1, text: string, id: string) => {
+      const b = h(
+        "button",
+        { type: "button", class: "btn", "data-testid": id, "data-focus": id },
+        text,
+      );
+      b.addEventListener("click", () => {
+        if (b.getAttribute("aria-disabled") !== "true") act.slide(d);
+      });
+      return b;
+    };
+    const [back, on] =
+      step === "backtrack"
+        ? [w.prev, w.next]
+        : step === "symmetry"
+          ? [w.prevClass, w.nextClass]
+          : [w.prevRow, w.nextRow];
+    return {
+      step,
+      picture: h("div", { class: `lesson-picture ${step}`, "data-testid": "slide-picture" }),
+      says: h("p", { class: "lesson-says", "aria-live": "polite", "data-testid": "slide-says" }),
+      at: h("span", { class: "lesson-at", "data-testid": "slide-at" }),
+      prev: button(-1, `← ${back}`, "slide-prev"),
+      next: button(1, `${on} →`, "slide-next"),
+    };
   }
 
   /** Growth's table with the button that counts and times the small sizes here. */

@@ -10,6 +10,8 @@ import type { LessonStep } from "../state.js";
 import {
   type CheckSays,
   checkChoice,
+  hasSlide,
+  slideMove,
   TIMED_SIZES,
   type TimedFigure,
   type Timing,
@@ -22,6 +24,8 @@ export interface LessonState {
   chosen: string | undefined;
   /** What the last check said; undefined before the first check of the step. */
   said: CheckSays | undefined;
+  /** Where the step's own picture is (model.ts slideFrame): 0 when the step is shown anew. */
+  slide: number;
   /** Growth's counts made and timed in this browser, by N (kept while the page lives). */
   readonly timed: Map<number, TimedResult>;
   /** The race's results as far as it has run (empty before the reader starts it). */
@@ -36,6 +40,7 @@ export function initialState(): LessonState {
     shown: undefined,
     chosen: undefined,
     said: undefined,
+    slide: 0,
     timed: new Map(),
     race: [],
     timing: { kind: "none" },
@@ -48,8 +53,14 @@ export function showStep(ls: LessonState, step: LessonStep): void {
   ls.shown = step;
   ls.chosen = undefined;
   ls.said = undefined;
+  ls.slide = 0;
   ls.race = [];
   ls.timing = { kind: "none" };
+}
+
+/** The step's picture moves `d` positions (its buttons), kept within its positions. */
+export function moveSlide(ls: LessonState, d: number): void {
+  if (ls.shown && hasSlide(ls.shown)) ls.slide = slideMove(ls.shown, ls.slide, d);
 }
 
 /** The reader checks their choice (or checks without one: the check asks for one). */

@@ -75,6 +75,26 @@ export interface LessonWords {
     cancelled: string;
     failed(message: string): string;
   };
+  /** The pictures that move with the step's own buttons (backtracking's search, symmetry's families). */
+  readonly slide: {
+    label(what: string): string;
+    search(n: number): string;
+    readonly classes: string;
+    readonly prev: string;
+    readonly next: string;
+    readonly prevClass: string;
+    readonly nextClass: string;
+    /** Where the picture is: position k of total. */
+    at(k: number, total: number): string;
+    readonly tree: string;
+    /** What family k of total shows: its size (orbit) among all the solutions. */
+    classSays(k: number, total: number, orbit: number, solutions: number): string;
+    readonly fill: string;
+    readonly prevRow: string;
+    readonly nextRow: string;
+    /** Completion's picture after k of the total queens added (`q` the last one, if any). */
+    fillSays(k: number, total: number, q: Queen | null, n: number): string;
+  };
   readonly steps: Readonly<Record<LessonStep, StepWords>>;
 }
 
@@ -302,6 +322,30 @@ export const en: LessonWords = {
     squares: WAYS.squares,
     perRow: WAYS.perRow,
     permutations: WAYS.permutations,
+  },
+  slide: {
+    fill: "The board completed, one row at a time",
+    prevRow: "Take back a row",
+    nextRow: "Fill the next row",
+    fillSays: (k, total, q, n) =>
+      q === null
+        ? `The two queens given. The library's completion finds a queen for each of the other ${num(total)} rows; press the button to add them one by one.`
+        : k < total
+          ? `Row ${q.row + 1}: a queen in column ${q.col + 1}, attacked by none of the queens above it (${num(k)} of ${num(total)} added).`
+          : `Row ${q.row + 1}: a queen in column ${q.col + 1}. The board is complete: ${num(n)} queens, none attacking another, the two given kept where they were.`,
+    label: (what) => `The picture: ${what}`,
+    search: (n) => `The search for ${n} queens, step by step`,
+    classes: "The 12 families of 8 queens, one by one",
+    prev: "Step back",
+    next: "Step on",
+    prevClass: "Previous family",
+    nextClass: "Next family",
+    at: (k, total) => `${num(k)} of ${num(total)}`,
+    tree: "The search tree so far: each node a queen placed, the path to this step outlined.",
+    classSays: (k, total, orbit, solutions) =>
+      orbit === 8
+        ? `Family ${num(k)} of ${num(total)}: its 8 turns and mirrors are 8 different boards, so it holds 8 of the ${num(solutions)} solutions.`
+        : `Family ${num(k)} of ${num(total)}: some of its turns and mirrors give the same board, so it holds only ${num(orbit)} of the ${num(solutions)} solutions. This is why ${num(solutions)} is not 8 times the number of families.`,
   },
   growth: {
     caption: "Solutions for each N (published counts, OEIS A000170)",

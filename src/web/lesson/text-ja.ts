@@ -235,6 +235,30 @@ export const ja: LessonWords = {
     perRow: WAYS.perRow,
     permutations: WAYS.permutations,
   },
+  slide: {
+    fill: "一行ずつ完成させる盤面",
+    prevRow: "一行戻す",
+    nextRow: "次の行を埋める",
+    fillSays: (k, total, q, n) =>
+      q === null
+        ? `与えられた2つのクイーンです。ライブラリの補完が残り${num(total)}行のそれぞれにクイーンを見つけます。ボタンで一つずつ置いていきます。`
+        : k < total
+          ? `${q.row + 1}行目: ${q.col + 1}列にクイーン。上のどのクイーンからも攻撃されていません(${num(total)}個のうち${num(k)}個目)。`
+          : `${q.row + 1}行目: ${q.col + 1}列にクイーン。盤面の完成です: ${num(n)}個のクイーンが互いに攻撃せず、与えられた2つも元の場所のままです。`,
+    label: (what) => `図: ${what}`,
+    search: (n) => `${n} クイーンの探索を一手ずつ`,
+    classes: "8 クイーンの 12 の仲間を一つずつ",
+    prev: "一手戻る",
+    next: "一手進む",
+    prevClass: "前の仲間",
+    nextClass: "次の仲間",
+    at: (k, total) => `${num(k)} / ${num(total)}`,
+    tree: "ここまでの探索木: 節点は置いたクイーン、この手までの道筋を囲んでいます。",
+    classSays: (k, total, orbit, solutions) =>
+      orbit === 8
+        ? `仲間 ${num(k)} / ${num(total)}: 回転と鏡映の 8 通りがすべて違う盤面なので、${num(solutions)} 個の解のうち 8 個を持ちます。`
+        : `仲間 ${num(k)} / ${num(total)}: 回転や鏡映で同じ盤面に戻るものがあるので、${num(solutions)} 個の解のうち ${num(orbit)} 個しか持ちません。だから ${num(solutions)} は仲間の数の 8 倍になりません。`,
+  },
   growth: {
     caption: "各Nの解の数(公表値、OEIS A000170)",
     n: "N",

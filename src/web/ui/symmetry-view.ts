@@ -19,8 +19,8 @@ export function transformBetween(from: readonly number[], to: readonly number[])
 export interface SymmetryViewOptions {
   /** Opens an image in Play (a click on it); the link works without it too. */
   readonly onOpen?: (cols: readonly number[]) => void;
-  /** Closes the view. */
-  readonly onClose: () => void;
+  /** Closes the view (its close button and Escape); a view without it stays (the lesson's). */
+  readonly onClose?: () => void;
 }
 
 let views = 0;
@@ -66,12 +66,11 @@ export function symmetryView(cols: readonly number[], options: SymmetryViewOptio
   });
   const big = h("div", { class: "sym-big", "aria-hidden": "true" });
   big.innerHTML = miniBoard(cols, "");
-  const close = h(
-    "button",
-    { type: "button", class: "btn small", "data-testid": "sym-close" },
-    m.close,
-  );
-  close.addEventListener("click", () => options.onClose());
+  const onClose = options.onClose;
+  const close = onClose
+    ? h("button", { type: "button", class: "btn small", "data-testid": "sym-close" }, m.close)
+    : null;
+  close?.addEventListener("click", () => onClose?.());
   const id = `sym-title-${++views}`;
   const view = h(
     "section",
@@ -91,9 +90,9 @@ export function symmetryView(cols: readonly number[], options: SymmetryViewOptio
   );
   // Escape closes the view from anywhere inside it, as the close button does.
   view.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape" || e.defaultPrevented) return;
+    if (!onClose || e.key !== "Escape" || e.defaultPrevented) return;
     e.preventDefault();
-    options.onClose();
+    onClose();
   });
   return view;
 }
