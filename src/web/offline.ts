@@ -1,5 +1,5 @@
 /**
- * Registers the page's service worker (sw.ts, built into web-dist/sw.js) so that a reload or a
+ * Registers the page's service worker (sw.ts, built as sw.js beside the page) so that a reload or a
  * new tab works offline. Only from a built page on http(s): a page opened from disk cannot have
  * one (and needs none: its files are on disk), nor can Vite's dev server, which has no sw.js.
  * A browser that refuses (a private window, a policy) loses only the offline reload: the page

@@ -1,5 +1,5 @@
 /**
- * The page's service worker (built into web-dist/sw.js by vite.config.ts, which puts the build's
+ * The page's service worker (built as sw.js beside the page by vite.config.ts, which puts the build's
  * file list and version before this code as `PRECACHE`): so that a reload, or a new tab, works
  * with the server gone or from a static host offline.
  * - install: every file of the build is fetched into a cache named after the build's version;
