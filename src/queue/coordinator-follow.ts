@@ -62,20 +62,22 @@ export async function follow(
   seen: { done: number },
 ): Promise<QueueCount> {
   const began = performance.now();
-  const { created, batch, replicas, flagged } = await abortable(
+  const { created, batch, replicas, nonce, flagged } = await abortable(
     ensureRun(links.redis, key, plan, wanted, options.replicas),
     options.signal,
   );
   // A run found inconsistent gives no total, this time or any other, until the operator clears it.
   if (flagged !== undefined) throw new RunFlagged(key.run, flagged);
-  const run = new RunFollower(plan, key, links, options, { batch, replicas, began });
+  const layout = { batch, replicas, began };
+  const run = new RunFollower(plan, key.withNonce(nonce), links, options, layout);
   return run.follow(created, display, seen);
 }
 
 /** A run being followed: its fixed layout, and what the coordinator has seen of it so far. */
 class RunFollower {
   private readonly plan: RunSplit;
-  private readonly key: RunKey;
+  /** The run's key with its nonce (a new one when the run had to be described again). */
+  private key: RunKey;
   private readonly name: string;
   private readonly links: Links;
   private readonly options: CoordinatorOptions;
@@ -384,7 +386,11 @@ class RunFollower {
     this.say(
       `run ${this.name} is gone from the server (Redis restarted without saving?); enqueuing it again`,
     );
-    await this.until(ensureRun(redis, this.key, this.plan, this.batch, this.replicas));
+    // Described again with the same nonce (the key holds it): the same run, not a new one.
+    const again = await this.until(
+      ensureRun(redis, this.key, this.plan, this.batch, this.replicas),
+    );
+    this.key = this.key.withNonce(again.nonce);
     this.cursor = 0;
     this.disputeCursor = 0;
     this.tally = this.plan.tally();

@@ -12,7 +12,7 @@ import { split, splitVersion } from "../engine/constellations/split.js";
 import { solveSubProblem } from "../engine/kernel.js";
 import { NQueensError } from "../errors.js";
 import { KNOWN } from "../testing/known-counts.js";
-import { cli, queueTestBed, TEST_SECRET, WorkerProc } from "../testing/redis.js";
+import { cli, queueTestBed, storedKey, TEST_SECRET, WorkerProc } from "../testing/redis.js";
 import { dropForged, listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
@@ -25,6 +25,8 @@ import { clearFlag, verifyRun } from "./verify.js";
 import { startWorker } from "./worker.js";
 
 const secret = TEST_SECRET;
+/** A run nonce for records made without Redis (a run on Redis has its own). */
+const NONCE = "0123456789abcdef0123456789abcdef";
 
 const known = (n: number) => {
   const k = KNOWN.find((c) => c.n === n);
@@ -60,10 +62,10 @@ describe("worker keys", () => {
   });
 
   const version = splitVersion(12);
-  const key = runKey(secret, "run-k");
+  const key = runKey(secret, "run-k", NONCE);
   const r = { count: 40, fixed180: 0, fixed90: 0 };
   test("a record checks out only under the key of the name it carries", () => {
-    const own = recordKey(workerKey(secret, "wa"), "run-k");
+    const own = recordKey(workerKey(secret, "wa"), "run-k", NONCE);
     const mine = makeRecord(own, version, 3, "cpu/x", "wa", r);
     assert.ok(checkRecord(key, version, 3, mine).ok, "wa's key, wa's name");
     assert.equal(mine, makeRecord(key, version, 3, "cpu/x", "wa", r), "the secret derives it");
@@ -72,7 +74,7 @@ describe("worker keys", () => {
     const c = checkRecord(key, version, 3, forged);
     assert.ok(!c.ok && /fails its MAC under its worker's key/.test(c.reason), JSON.stringify(c));
     assert.equal(writtenBy(key, version, 3, forged, ["wb", "wc", "wa"]), "wa");
-    const otherRun = recordKey(workerKey(secret, "wa"), "run-other");
+    const otherRun = recordKey(workerKey(secret, "wa"), "run-other", NONCE);
     assert.equal(
       checkRecord(key, version, 3, makeRecord(otherRun, version, 3, "x", "wa", r)).ok,
       false,
@@ -92,10 +94,10 @@ describe("worker keys", () => {
   });
 
   test("a worker with only its key counts only its own valid records as its votes", () => {
-    const own = recordKey(workerKey(secret, "wa"), "run-k");
+    const own = recordKey(workerKey(secret, "wa"), "run-k", NONCE);
     const d = { run: "run-k", n: 12, version, from: 3, to: 6, replica: 1, replicas: 2, mac: "" };
     const forgedAsMe = makeRecord(
-      recordKey(workerKey(secret, "x"), "run-k"),
+      recordKey(workerKey(secret, "x"), "run-k", NONCE),
       version,
       4,
       "c",
@@ -212,7 +214,7 @@ describe("worker keys on Redis", async () => {
     const redis = await openRedis(parseQueueUrl(url));
     const votes = await redis.hgetall(runKeys(name).votes);
     await closeRedis(redis);
-    const v = judgeRun(n, runKey(secret, name), votes, 2);
+    const v = judgeRun(n, await storedKey(url, name), votes, 2);
     for (const voters of v.settledBy.values()) {
       assert.ok(
         voters.every((w) => ["wa", "wb", "wc", "forger"].includes(w)),
@@ -268,7 +270,7 @@ describe("worker keys on Redis", async () => {
     const redis = await openRedis(parseQueueUrl(url));
     try {
       const votes = await redis.hgetall(runKeys(name).votes);
-      const v = judgeRun(n, runKey(secret, name), votes, 2);
+      const v = judgeRun(n, await storedKey(url, name), votes, 2);
       // Where the liar told the truth it joined quorums; those it made (one honest vote beside
       // its own) rest on fewer than 2 independent votes.
       const joined = [...v.settledBy]
@@ -303,7 +305,7 @@ describe("worker keys on Redis", async () => {
       const x = joined[0];
       const right = solveSubProblem(n, split(n)[x]);
       const wrong = { ...right, count: right.count + 8 };
-      const key = runKey(secret, name);
+      const key = await storedKey(url, name);
       const planted = ["liar", "accomplice"]
         .map((who) => makeRecord(key, splitVersion(n), x, "cpu/x", who, wrong))
         .join("\n");
