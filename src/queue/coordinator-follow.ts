@@ -1,16 +1,16 @@
 /**
- * How the coordinator follows a run once it is described, as a small state machine: `plan`
- * (enqueue what the run still misses), then round after round `poll` (add up the sub-problems
- * hinted settled since the last look), `disputes` (one more vote wherever votes disagree) and
- * `settle` (judge every vote once all are hinted settled; every few seconds, check that the run
- * is still on the server and enqueue what is missing), until the run is settled (`finish`) or
- * can no longer be.
+ * How the coordinator follows a run, a small state machine: `plan` (enqueue what the run misses),
+ * then `poll` (add up what is hinted settled since the last look), `disputes` (one more vote where
+ * votes disagree) and `settle` (judge every vote once all are hinted settled, disputes recounted
+ * by recount.ts; every few seconds, check the run is still there, enqueue what is missing), until
+ * the run is settled (`finish`) or can no longer be.
  */
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
+import { recountDisputes } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 import {
@@ -452,7 +452,11 @@ class RunFollower {
    */
   private async decide(seen: { done: number }, display: string): Promise<Settled | undefined> {
     const { name } = this;
-    const v = await this.judgeAll();
+    let v = await this.judgeAll();
+    const say = (m: string) => this.say(m, "votes-overruled");
+    const again = () => this.judgeAll(); // disputes and liars' votes recounted, settled by that
+    if (v.overruled.length > 0)
+      v = await this.until(recountDisputes(this.links.redis, this.plan, this.key, v, again, say));
     this.verdict = v;
     this.rebuild(v);
     seen.done = this.tally.done;

@@ -10,7 +10,7 @@ import { describe, test } from "node:test";
 import { NQueensError } from "../errors.js";
 import { KNOWN } from "../testing/known-counts.js";
 import { queueTestBed, TEST_SECRET } from "../testing/redis.js";
-import { forgetRun } from "./admin.js";
+import { forgetRun, listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import type { QueueMethod } from "./run-split.js";
@@ -102,6 +102,54 @@ describe("replayed records of a forgotten run", async () => {
       } finally {
         await honest.close(true);
         await closeRedis(redis);
+      }
+    });
+  }
+});
+
+describe("two colluding keys at replicas 2", async () => {
+  // Database 4 and up of this file's: the replay tests above take 0 to 3.
+  const { skip, freshDb } = await queueTestBed(4);
+  for (const method of ["constellations", "join"] as const) {
+    test(`${method}: their lies, settled against an honest worker, never give a wrong total`, {
+      skip,
+    }, async () => {
+      const url = await freshDb();
+      const n = 11;
+      // Both lie alike on every fourth sub-problem (8 more), so that they agree on each lie.
+      const lie = (id: number, r: { count: number; fixed180: number; fixed90: number }) => [
+        { result: id % 4 === 1 ? { ...r, count: r.count + 8 } : r },
+      ];
+      const workers = [
+        await startWorker(url, { secret, name: "honest", threads: 1 }),
+        await startWorkerWith(url, { secret, name: "ca", threads: 1 }, lie),
+        await startWorkerWith(url, { secret, name: "cb", threads: 1 }, lie),
+      ];
+      const notes: string[] = [];
+      try {
+        const r = await runCoordinator(n, url, {
+          secret,
+          method,
+          replicas: 2,
+          pollSeconds: 0.05,
+          onMessage: (m) => notes.push(m),
+        }).catch((e: Error) => e);
+        if (r instanceof Error) {
+          assert.ok(r instanceof NQueensError && r.code === "run-unsettled", String(r));
+        } else {
+          assert.deepEqual([r.total, r.unique], [known(n).total, known(n).unique]);
+          // Named as the liars; the honest worker never counted among the overruled.
+          assert.ok(
+            notes.some((m) => /proved wrong the votes of (ca, cb|cb, ca|ca|cb)/.test(m)),
+            notes.join("\n"),
+          );
+          assert.ok(!r.overruled.some((o) => o.worker === "honest"), JSON.stringify(r.overruled));
+          // The one verdict: the run as `runs` reads it gives the same total.
+          const { runs } = await listRuns(url, { secret });
+          assert.equal(runs.find((x) => x.run === r.run)?.total, known(n).total);
+        }
+      } finally {
+        for (const w of workers) await w.close(true);
       }
     });
   }

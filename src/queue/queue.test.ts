@@ -836,7 +836,8 @@ describe("queue on Redis", async () => {
     assert.ok(r.overruled.length > 0 && r.overruled.every((o) => o.worker === "liar"));
     assert.ok(
       r.overruled.every((o) =>
-        /^outvoted by honest-(a, honest-b|b, honest-a)$|^its symmetric counts are impossible$/.test(
+        // A dispute is recounted by the coordinator, which proves every lie of the liar wrong.
+        /^outvoted by honest-(a, honest-b|b, honest-a)$|^its symmetric counts are impossible$|^proved wrong by the operator's recount$/.test(
           o.reason,
         ),
       ),
@@ -853,6 +854,12 @@ describe("queue on Redis", async () => {
       notes.some((m) => /votes? from liar (was|were) overruled/.test(m)),
       notes.join("\n"),
     );
+    assert.ok(
+      notes.some((m) =>
+        /proved wrong the votes of liar; every vote they cast is recounted/.test(m),
+      ),
+      notes.join("\n"),
+    );
     // The command attached to the same run gives the same total and says who was overruled.
     assert.equal((await count.exited).code, 0, count.stderr);
     assert.equal(JSON.parse(count.stdout).total, known(n).total.toString());
@@ -864,7 +871,7 @@ describe("queue on Redis", async () => {
     );
     assert.match(
       listing.stdout,
-      /sub-problem \d+: worker liar reported count=\d+ .*: outvoted by honest-/,
+      /sub-problem \d+: worker liar reported count=\d+ .*: (outvoted by honest-|proved wrong by the operator's recount)/,
     );
     // Every settled sub-problem has two agreeing votes from distinct honest workers.
     const redis = await openRedis(parseQueueUrl(url));
