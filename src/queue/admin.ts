@@ -158,7 +158,7 @@ export async function judged(
   if (meta === undefined || meta === "damaged" || !metaChecks(key, meta)) return { meta };
   const split = splitOfRun(key.run, meta);
   const votes = await readVotes(redis, key.run);
-  return { meta, verdict: judgeRun(split, key, votes, meta.replicas), split };
+  return { meta, verdict: judgeRun(split, key.withNonce(meta.nonce), votes, meta.replicas), split };
 }
 
 async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> {
@@ -288,9 +288,10 @@ export async function dropForged(
   options: { secret: string; connectSeconds?: number },
 ): Promise<{ run: string; dropped: readonly ForgedRecord[] }> {
   checkRunName(name);
-  const key = runKey(needSecret(options?.secret), name);
+  const described = runKey(needSecret(options?.secret), name);
   return withRedis(url, options.connectSeconds, async (redis) => {
-    const meta = await checkedMeta(redis, name, key, "forget");
+    const meta = await checkedMeta(redis, name, described, "forget");
+    const key = described.withNonce(meta.nonce);
     const { version, size: count } = splitOfRun(name, meta);
     const keys = runKeys(name);
     const dropped: ForgedRecord[] = [];

@@ -1,16 +1,16 @@
 /**
- * How the coordinator follows a run once it is described, as a small state machine: `plan`
- * (enqueue what the run still misses), then round after round `poll` (add up the sub-problems
- * hinted settled since the last look), `disputes` (one more vote wherever votes disagree) and
- * `settle` (judge every vote once all are hinted settled; every few seconds, check that the run
- * is still on the server and enqueue what is missing), until the run is settled (`finish`) or
- * can no longer be.
+ * How the coordinator follows a run, a small state machine: `plan` (enqueue what the run misses),
+ * then `poll` (add up what is hinted settled since the last look), `disputes` (one more vote where
+ * votes disagree) and `settle` (judge every vote once all are hinted settled, disputes recounted
+ * by recount.ts; every few seconds, check the run is still there, enqueue what is missing), until
+ * the run is settled (`finish`) or can no longer be.
  */
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
+import { recountDisputes } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 import {
@@ -62,20 +62,22 @@ export async function follow(
   seen: { done: number },
 ): Promise<QueueCount> {
   const began = performance.now();
-  const { created, batch, replicas, flagged } = await abortable(
+  const { created, batch, replicas, nonce, flagged } = await abortable(
     ensureRun(links.redis, key, plan, wanted, options.replicas),
     options.signal,
   );
   // A run found inconsistent gives no total, this time or any other, until the operator clears it.
   if (flagged !== undefined) throw new RunFlagged(key.run, flagged);
-  const run = new RunFollower(plan, key, links, options, { batch, replicas, began });
+  const layout = { batch, replicas, began };
+  const run = new RunFollower(plan, key.withNonce(nonce), links, options, layout);
   return run.follow(created, display, seen);
 }
 
 /** A run being followed: its fixed layout, and what the coordinator has seen of it so far. */
 class RunFollower {
   private readonly plan: RunSplit;
-  private readonly key: RunKey;
+  /** The run's key with its nonce (a new one when the run had to be described again). */
+  private key: RunKey;
   private readonly name: string;
   private readonly links: Links;
   private readonly options: CoordinatorOptions;
@@ -384,7 +386,11 @@ class RunFollower {
     this.say(
       `run ${this.name} is gone from the server (Redis restarted without saving?); enqueuing it again`,
     );
-    await this.until(ensureRun(redis, this.key, this.plan, this.batch, this.replicas));
+    // Described again with the same nonce (the key holds it): the same run, not a new one.
+    const again = await this.until(
+      ensureRun(redis, this.key, this.plan, this.batch, this.replicas),
+    );
+    this.key = this.key.withNonce(again.nonce);
     this.cursor = 0;
     this.disputeCursor = 0;
     this.tally = this.plan.tally();
@@ -446,7 +452,11 @@ class RunFollower {
    */
   private async decide(seen: { done: number }, display: string): Promise<Settled | undefined> {
     const { name } = this;
-    const v = await this.judgeAll();
+    let v = await this.judgeAll();
+    const say = (m: string) => this.say(m, "votes-overruled");
+    const again = () => this.judgeAll(); // disputes and liars' votes recounted, settled by that
+    if (v.overruled.length > 0)
+      v = await this.until(recountDisputes(this.links.redis, this.plan, this.key, v, again, say));
     this.verdict = v;
     this.rebuild(v);
     seen.done = this.tally.done;

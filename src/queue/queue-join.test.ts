@@ -37,6 +37,8 @@ import { judgeRun } from "./verdict.js";
 import { clearFlag, verifyRun } from "./verify.js";
 
 const secret = TEST_SECRET;
+/** A run nonce for records made without Redis (a run on Redis has its own). */
+const NONCE = "0123456789abcdef0123456789abcdef";
 
 const known = (n: number) => {
   const k = KNOWN.find((c) => c.n === n);
@@ -44,10 +46,13 @@ const known = (n: number) => {
   return k;
 };
 
-/** Every task of the join of n solved here, as records of worker `worker` for run `run`. */
-function solveAll(n: number, worker = "test", run = runName(n, "join")): Record<string, string> {
+/** Every task of the join of n solved here, as records of worker `worker` tagged with `key`. */
+function solveAll(
+  n: number,
+  worker = "test",
+  key = runKey(secret, runName(n, "join"), NONCE),
+): Record<string, string> {
   const s = runSplit(n, "join");
-  const key = runKey(secret, run);
   const solver = new JoinSolver(n);
   const out: Record<string, string> = {};
   for (let id = 0; id < s.size; id++) {
@@ -59,7 +64,12 @@ function solveAll(n: number, worker = "test", run = runName(n, "join")): Record<
 describe("join runs: splits, names and verdicts", () => {
   for (const n of [1, 4, 5, 8, 11]) {
     test(`judgeRun adds a full join split of ${n} up to the known total and unique`, () => {
-      const v = judgeRun(runSplit(n, "join"), runKey(secret, runName(n, "join")), solveAll(n), 1);
+      const v = judgeRun(
+        runSplit(n, "join"),
+        runKey(secret, runName(n, "join"), NONCE),
+        solveAll(n),
+        1,
+      );
       assert.deepEqual([v.total, v.unique], [known(n).total, known(n).unique]);
     });
   }
@@ -85,7 +95,7 @@ describe("join runs: splits, names and verdicts", () => {
       const n = 10;
       const s = runSplit(n, "join");
       const id = at < 0 ? s.size + at : at;
-      const key = runKey(secret, runName(n, "join"));
+      const key = runKey(secret, runName(n, "join"), NONCE);
       const votes = solveAll(n);
       const wrong = change(new JoinSolver(n).solve(id)) as Parameters<typeof makeRecord>[5];
       votes[id] = makeRecord(key, s.version, id, s.cpuSolver, "test", wrong);
@@ -100,7 +110,7 @@ describe("join runs: splits, names and verdicts", () => {
   test("settled counts that give no whole unique count: no total, saying why", () => {
     const n = 11;
     const s = runSplit(n, "join");
-    const key = runKey(secret, runName(n, "join"));
+    const key = runKey(secret, runName(n, "join"), NONCE);
     const votes = solveAll(n);
     const r = new JoinSolver(n).solve(0);
     votes[0] = makeRecord(key, s.version, 0, s.cpuSolver, "test", { ...r, count: r.count + 1 });
@@ -247,11 +257,11 @@ describe("join runs on Redis", async () => {
     const n = 12;
     const s = runSplit(n, "join");
     const name = runName(n, "join");
-    const key = runKey(secret, name);
-    const records = solveAll(n);
     const redis = await openRedis(parseQueueUrl(url));
     try {
-      await ensureRun(redis, key, s, 4);
+      const { nonce } = await ensureRun(redis, runKey(secret, name), s, 4);
+      const key = runKey(secret, name, nonce);
+      const records = solveAll(n, "test", key);
       await storeVotes(
         redis,
         name,

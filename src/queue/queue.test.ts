@@ -22,6 +22,7 @@ import {
   Proc,
   queueTestBed,
   startRedisServer,
+  storedKey,
   TEST_SECRET,
   WorkerProc,
 } from "../testing/redis.js";
@@ -54,6 +55,8 @@ import type { WorkerEvent } from "./worker-events.js";
 import { checkWorkerName } from "./worker-name.js";
 
 const secret = TEST_SECRET;
+/** A run nonce for records made without Redis (a run on Redis has its own). */
+const NONCE = "0123456789abcdef0123456789abcdef";
 
 const known = (n: number) => {
   const k = KNOWN.find((c) => c.n === n);
@@ -63,11 +66,14 @@ const known = (n: number) => {
 
 /**
  * Solves every sub-problem of n here and returns the records of worker `worker`, id -> record,
- * tagged with the key of run `run` (the default name of n).
+ * tagged with `key` (by default the key of n's default run name with the nonce NONCE).
  */
-function solveAll(n: number, worker = "test", run = runName(n)): Record<string, string> {
+function solveAll(
+  n: number,
+  worker = "test",
+  key = runKey(secret, runName(n), NONCE),
+): Record<string, string> {
   const version = splitVersion(n);
-  const key = runKey(secret, run);
   const out: Record<string, string> = {};
   for (const sp of split(n))
     out[sp.id] = makeRecord(key, version, sp.id, "cpu/test", worker, solveSubProblem(n, sp));
@@ -221,7 +227,7 @@ describe("queue address and secret", () => {
 
 describe("records, votes and verdicts", () => {
   const version = splitVersion(12);
-  const key = runKey(secret, "run-a");
+  const key = runKey(secret, "run-a", NONCE);
   const r = { count: 123456, fixed180: 12, fixed90: 2 };
   test("a record checks out for its own id, split, run and secret only", () => {
     const rec = makeRecord(key, version, 7, "cpu/x", "wa", r);
@@ -229,9 +235,15 @@ describe("records, votes and verdicts", () => {
     assert.ok(ok.ok && ok.record.count === 123456 && ok.record.worker === "wa");
     assert.equal(checkRecord(key, version, 8, rec).ok, false, "another id");
     assert.equal(checkRecord(key, splitVersion(13), 7, rec).ok, false, "another split");
-    assert.equal(checkRecord(runKey(secret, "run-b"), version, 7, rec).ok, false, "another run");
-    const other = runKey("another-secret-0123456789", "run-a");
+    assert.equal(
+      checkRecord(runKey(secret, "run-b", NONCE), version, 7, rec).ok,
+      false,
+      "another run",
+    );
+    const other = runKey("another-secret-0123456789", "run-a", NONCE);
     assert.equal(checkRecord(other, version, 7, rec).ok, false, "another secret");
+    const again = runKey(secret, "run-a", "fedcba9876543210fedcba9876543210");
+    assert.equal(checkRecord(again, version, 7, rec).ok, false, "another run of the same name");
   });
   const tampered: [string, (s: string) => string, RegExp][] = [
     ["count changed", (s) => s.replace("count=123456", "count=123457"), /fails its MAC/],
@@ -295,13 +307,13 @@ describe("records, votes and verdicts", () => {
   });
   for (const n of [1, 2, 3, 4, 5, 6, 8, 10, 12]) {
     test(`judgeRun adds a full split of ${n} up to the known total and unique`, () => {
-      const v = judgeRun(n, runKey(secret, runName(n)), solveAll(n), 1);
+      const v = judgeRun(n, runKey(secret, runName(n), NONCE), solveAll(n), 1);
       assert.equal(v.total, known(n).total);
       assert.equal(v.unique, known(n).unique);
     });
   }
   test("judgeRun gives no total for a missing, forged or misplaced record", () => {
-    const key9 = runKey(secret, runName(9));
+    const key9 = runKey(secret, runName(9), NONCE);
     const all = solveAll(9);
     delete all[3];
     all[4] = all[4].replace(/mac=\w+/, "mac=00000000000000000000000000000000");
@@ -580,7 +592,7 @@ describe("queue on Redis", async () => {
     const worker = await startWorker(url, { secret, name: "w1", onEvent: (e) => events.push(e) });
     try {
       const run = "ghost";
-      const data = jobData(runKey(secret, run), 10, 0, 5, 1, 1);
+      const data = jobData(runKey(secret, run, NONCE), 10, 0, 5, 1, 1);
       await queue.add(run, data, { jobId: jobId(run, 0, 5) });
       await until(() => events.some((e) => e.type === "dropped"), "the job dropped");
       assert.deepEqual(
@@ -618,12 +630,12 @@ describe("queue on Redis", async () => {
     const url = await freshDb();
     const n = 10;
     const name = runName(n);
-    const key = runKey(secret, name);
-    const records = solveAll(n, "a");
-    const entries = Object.entries(records).map(([id, rec]) => [Number(id), rec] as const);
     const redis = await openRedis(parseQueueUrl(url));
     try {
-      await ensureRun(redis, key, n, 4);
+      const { nonce } = await ensureRun(redis, runKey(secret, name), n, 4);
+      const key = runKey(secret, name, nonce);
+      const records = solveAll(n, "a", key);
+      const entries = Object.entries(records).map(([id, rec]) => [Number(id), rec] as const);
       const wake = runKeys(name).wake;
       assert.deepEqual(await storeVotes(redis, name, entries.slice(0, -1)), {
         stored: entries.length - 1,
@@ -695,7 +707,7 @@ describe("queue on Redis", async () => {
       assert.ok(sp);
       const right = solveSubProblem(n, sp);
       const theirs = makeRecord(
-        runKey("the-forgers-own-secret", name),
+        runKey("the-forgers-own-secret", name, NONCE),
         splitVersion(n),
         sp.id,
         "cpu/constellations-1",
@@ -824,7 +836,8 @@ describe("queue on Redis", async () => {
     assert.ok(r.overruled.length > 0 && r.overruled.every((o) => o.worker === "liar"));
     assert.ok(
       r.overruled.every((o) =>
-        /^outvoted by honest-(a, honest-b|b, honest-a)$|^its symmetric counts are impossible$/.test(
+        // A dispute is recounted by the coordinator, which proves every lie of the liar wrong.
+        /^outvoted by honest-(a, honest-b|b, honest-a)$|^its symmetric counts are impossible$|^proved wrong by the operator's recount$/.test(
           o.reason,
         ),
       ),
@@ -841,6 +854,12 @@ describe("queue on Redis", async () => {
       notes.some((m) => /votes? from liar (was|were) overruled/.test(m)),
       notes.join("\n"),
     );
+    assert.ok(
+      notes.some((m) =>
+        /proved wrong the votes of liar; every vote they cast is recounted/.test(m),
+      ),
+      notes.join("\n"),
+    );
     // The command attached to the same run gives the same total and says who was overruled.
     assert.equal((await count.exited).code, 0, count.stderr);
     assert.equal(JSON.parse(count.stdout).total, known(n).total.toString());
@@ -852,13 +871,13 @@ describe("queue on Redis", async () => {
     );
     assert.match(
       listing.stdout,
-      /sub-problem \d+: worker liar reported count=\d+ .*: outvoted by honest-/,
+      /sub-problem \d+: worker liar reported count=\d+ .*: (outvoted by honest-|proved wrong by the operator's recount)/,
     );
     // Every settled sub-problem has two agreeing votes from distinct honest workers.
     const redis = await openRedis(parseQueueUrl(url));
     const votes = await redis.hgetall(runKeys(r.run).votes);
     await closeRedis(redis);
-    const v = judgeRun(n, runKey(secret, r.run), votes, 2);
+    const v = judgeRun(n, await storedKey(url, r.run), votes, 2);
     assert.equal(v.settled.size, split(n).length);
     assert.deepEqual(v.forged, []);
     // Replicas no longer needed (handed back, waiting) were taken off the queue at the end.
@@ -888,10 +907,11 @@ describe("queue on Redis", async () => {
       new WorkerProc(url, "stranger", 1, 5, { env: { NQUEENS_SECRET: "a-different-secret-0123" } }),
     );
     try {
-      await ensureRun(redis, runKey(secret, name), n, 100);
+      const { nonce } = await ensureRun(redis, runKey(secret, name), n, 100);
       await stranger.ready();
       // A job with a forged tag (the forger cannot make one), and one for the whole run, tagged.
-      const forged = { ...jobData(runKey(secret, name), n, 0, 10, 1, 1), mac: "0".repeat(32) };
+      const tagged = jobData(runKey(secret, name, nonce), n, 0, 10, 1, 1);
+      const forged = { ...tagged, mac: "0".repeat(32) };
       await queue.add(name, forged, { jobId: jobId(name, 0, 10, 7) });
       await stranger.waitFor(
         () =>
@@ -929,11 +949,11 @@ describe("queue on Redis", async () => {
     const url = await freshDb();
     const n = 11;
     const name = runName(n);
-    const key = runKey(secret, name);
-    const records = solveAll(n);
     const redis = await openRedis(parseQueueUrl(url));
     try {
-      await ensureRun(redis, key, n, 4);
+      const { nonce } = await ensureRun(redis, runKey(secret, name), n, 4);
+      const key = runKey(secret, name, nonce);
+      const records = solveAll(n, "test", key);
       await storeVotes(
         redis,
         name,

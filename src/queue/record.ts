@@ -69,17 +69,44 @@ export function makeRecord(
 }
 
 const RECORD =
-  /^count=(\d{1,16}) f180=(\d{1,16}) f90=(\d{1,16}) solver=(\S{1,100}) worker=(\S{1,300})( v=2)? mac=([0-9a-f]{32})$/;
+  /^count=(\d{1,16}) f180=(\d{1,16}) f90=(\d{1,16}) solver=(\S{1,100}) worker=(\S{1,300})( v=2| v=op)? mac=([0-9a-f]{32})$/;
+
+/** The worker name a recount by the operator carries (with `v=op`: no worker key makes one). */
+export const RECOUNT_WORKER = "operator";
+
+/**
+ * The record of a recount by the holder of the secret (the coordinator, `runs --verify`) of
+ * sub-problem `id`: `v=op`, tagged with the run's key and nonce, so no worker key can make one. It
+ * settles its sub-problem whatever the votes say, and the votes it contradicts are proved wrong.
+ */
+export function makeRecount(
+  key: RunKey,
+  version: string,
+  id: number,
+  solver: string,
+  r: SubResult,
+) {
+  const tag = key.tag(...recountParts(key, version, id, solver, r));
+  return `count=${r.count} f180=${r.fixed180} f90=${r.fixed90} solver=${solver} worker=${RECOUNT_WORKER} v=op mac=${tag}`;
+}
+
+function recountParts(key: RunKey, version: string, id: number, solver: string, r: SubResult) {
+  if (key.nonce === undefined) throw new TypeError("a recount's tag needs the run's nonce");
+  return ["recount", key.nonce, version, id, solver, r.count, r.fixed180, r.fixed90] as const;
+}
 
 /**
  * Reads a record's fields (without checking its tag), or undefined when it is not in the format;
  * `old` for the format before worker keys.
  */
-function parseRecord(text: string): (VerificationRecord & { old: boolean }) | undefined {
+function parseRecord(
+  text: string,
+): (VerificationRecord & { old: boolean; recount: boolean }) | undefined {
   const m = RECORD.exec(text);
   if (!m) return undefined;
   return {
     old: m[6] === undefined,
+    recount: m[6] === " v=op",
     count: Number(m[1]),
     fixed180: Number(m[2]),
     fixed90: Number(m[3]),
@@ -99,10 +126,19 @@ export function checkRecord(
   version: string,
   id: number,
   text: string,
-): { ok: true; record: VerificationRecord } | { ok: false; reason: string } {
+): { ok: true; record: VerificationRecord; recount: boolean } | { ok: false; reason: string } {
   const found = parseRecord(text);
   if (!found) return { ok: false, reason: "is not a verification record" };
-  const { old, ...record } = found;
+  const { old, recount, ...record } = found;
+  if (recount) {
+    const fine =
+      record.worker === RECOUNT_WORKER &&
+      key.nonce !== undefined &&
+      key.verify(record.mac, ...recountParts(key, version, id, record.solver, record));
+    return fine
+      ? { ok: true, record, recount: true }
+      : { ok: false, reason: "fails its MAC as a recount by the operator (forged or damaged)" };
+  }
   if (!Number.isSafeInteger(record.count))
     return { ok: false, reason: "has a count that is not exact" };
   const parts = tagParts(version, id, record.solver, record.worker, record);
@@ -121,7 +157,7 @@ export function checkRecord(
         "fails its MAC under its worker's key (forged, written by another worker under this name, damaged, or with another secret)",
     };
   }
-  return { ok: true, record };
+  return { ok: true, record, recount: false };
 }
 
 /**
@@ -139,6 +175,7 @@ export function isOwnRecord(
   return (
     r !== undefined &&
     !r.old &&
+    !r.recount &&
     r.worker === name &&
     own.verify(r.mac, ...tagParts(version, id, r.solver, r.worker, r))
   );
@@ -161,7 +198,7 @@ export function writtenBy(
   names: Iterable<string>,
 ): string | undefined {
   const r = parseRecord(text);
-  if (r === undefined || r.old) return undefined;
+  if (r === undefined || r.old || r.recount) return undefined;
   const parts = tagParts(version, id, r.solver, r.worker, r);
   for (const name of names) {
     if (name !== r.worker && key.worker(name).verify(r.mac, ...parts)) return name;

@@ -6,7 +6,10 @@
  * coordinator and `nqueens runs`; it is never sent to Redis (not in a key, a value or a script
  * argument, where MONITOR, the slow log or a dump would show it). From it:
  * - each run gets its own key, `HMAC(secret, "nqueens-queue-1" NUL run)`, which tags the run's
- *   description and jobs (only the operator makes those);
+ *   description and jobs (only the operator makes those); the description holds the run's
+ *   **nonce**, 128 random bits drawn when the run is created, which every job tag and record key
+ *   of the run covers: a run's name is fixed per n and method, so without it the records of a
+ *   forgotten run would check out again in the next run of the same name;
  * - each worker name gets its own **worker key**, `HMAC(secret, "nqueens-worker-key-1" NUL name)`
  *   (64 hex digits, `nqueens worker-key NAME`), given to that worker instead of the secret. A
  *   worker tags each record with `HMAC(worker key, "nqueens-record-2" NUL run)`, its record key
@@ -16,7 +19,7 @@
  * A worker started with the secret itself derives its own name's worker key from it (one machine,
  * one operator). Whoever can write to Redis but holds neither cannot make a tag that checks out.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { NQueensError } from "../errors.js";
 import { checkString } from "../shapes.js";
 import { checkWorkerName } from "./worker-name.js";
@@ -42,11 +45,33 @@ export interface Tagger {
   verify(tag: string, ...parts: readonly (string | number)[]): boolean;
 }
 
-/** A run's key: derived from the secret and the run's name; holds no copy of the secret. */
+/**
+ * A run's key: derived from the secret and the run's name; holds no copy of the secret. It tags
+ * the run's description; its jobs and records need the run's nonce too (`withNonce`, from the
+ * checked description).
+ */
 export interface RunKey extends Tagger {
   readonly run: string;
-  /** The record key of the worker named `name` in this run (from that name's worker key). */
+  /** The run's nonce (32 hex digits) from its checked description; undefined until known. */
+  readonly nonce: string | undefined;
+  /**
+   * The record key of the worker named `name` in this run (from that name's worker key and the
+   * run's nonce).
+   * @throws TypeError when the nonce is not known yet
+   */
   worker(name: string): Tagger;
+  /** This run's key with the run's nonce, as its checked description holds it. */
+  withNonce(nonce: string): RunKey;
+}
+
+/** A new run's nonce: 128 random bits, 32 hex digits. */
+export function newNonce(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** Whether `text` is a nonce as `newNonce` makes them. */
+export function isNonce(text: unknown): text is string {
+  return typeof text === "string" && /^[0-9a-f]{32}$/.test(text);
 }
 
 /**
@@ -104,26 +129,35 @@ function tagger(key: Buffer): Tagger {
 }
 
 /**
- * The key of run `run` under `secret`.
+ * The key of run `run` under `secret`; with `nonce` (the run's, from its checked description) it
+ * also derives the run's job tags and record keys.
  * @example runKey("0f1e2d3c4b5a69788796a5b4c3d2e1f0", "q17-3f0c91a2").tag("x") // 32 hex digits
  */
-export function runKey(secret: string, run: string): RunKey {
+export function runKey(secret: string, run: string, nonce?: string): RunKey {
   checkSecret(secret, "the secret");
+  if (nonce !== undefined && !isNonce(nonce)) throw new TypeError("a run's nonce is 32 hex digits");
   const own = tagger(createHmac("sha256", secret).update(`nqueens-queue-1\0${run}`).digest());
   // Judging a run derives each voter's key once, not once per record.
   const workers = new Map<string, Tagger>();
   return {
     run,
+    nonce,
     ...own,
     worker(name) {
+      if (nonce === undefined) {
+        throw new TypeError(`run ${run}: a record key needs the run's nonce (its description's)`);
+      }
       let t = workers.get(name);
       if (!t) {
         // Any name a stored record carries, checked or not: a bad one just fails its tag.
-        t = recordKey(deriveWorkerKey(secret, name), run);
+        t = recordKey(deriveWorkerKey(secret, name), run, nonce);
         if (workers.size > 10000) workers.clear();
         workers.set(name, t);
       }
       return t;
+    },
+    withNonce(given) {
+      return runKey(secret, run, given);
     },
   };
 }
@@ -162,10 +196,15 @@ export function checkWorkerKey(key: string, where = "workerKey"): string {
   return text;
 }
 
-/** The record key of a worker (its worker key, checked) for run `run`. */
-export function recordKey(key: string, run: string): Tagger {
+/**
+ * The record key of a worker (its worker key, checked) for run `run` with nonce `nonce` (the
+ * run's, from its description): a record of another run, or of a forgotten run of the same name,
+ * never checks out under it.
+ */
+export function recordKey(key: string, run: string, nonce: string): Tagger {
   const k = Buffer.from(checkWorkerKey(key), "hex");
-  return tagger(createHmac("sha256", k).update(`nqueens-record-2\0${run}`).digest());
+  if (!isNonce(nonce)) throw new TypeError("a run's nonce is 32 hex digits");
+  return tagger(createHmac("sha256", k).update(`nqueens-record-3\0${run}\0${nonce}`).digest());
 }
 
 /**

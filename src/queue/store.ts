@@ -5,7 +5,7 @@
  * | key                          | type | holds                                                  |
  * |------------------------------|------|--------------------------------------------------------|
  * | `nqueens:runs`               | set  | run names                                              |
- * | `nqueens:run:NAME:meta`      | hash | n, version (the method's split version), subProblems, batch, jobs, replicas, created, mac (the tag of all of these); method (the one its version names); total, unique, finished once known; flagged (when and why the run was found inconsistent, until the operator clears it) |
+ * | `nqueens:run:NAME:meta`      | hash | n, version (the method's split version), subProblems, batch, jobs, replicas, created, nonce (128 random bits drawn when the run is created: every job tag and record key of the run covers it), mac (the tag of all of these); method (the one its version names); total, unique, finished once known; flagged (when and why the run was found inconsistent, until the operator clears it) |
  * | `nqueens:run:NAME:votes`     | hash | sub-problem id -> the workers' records (record.ts), one per line, appended, never overwritten |
  * | `nqueens:run:NAME:settled`   | set  | ids whose votes agree by a quorum of distinct worker names (a hint: tags are checked only where the secret is) |
  * | `nqueens:run:NAME:done`      | list | the same ids in the order they settled (the coordinator's progress cursor) |
@@ -29,7 +29,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { NQueensError, quote } from "../errors.js";
 import { asSplit, methodOf, type QueueMethod, type RunSplit, runSplit } from "./run-split.js";
-import type { RunKey } from "./secret.js";
+import { isNonce, newNonce, type RunKey } from "./secret.js";
 
 /** BullMQ key prefix and queue name (keys `nqueens:jobs:*`). */
 export const PREFIX = "nqueens";
@@ -69,14 +69,17 @@ export interface JobData {
   readonly mac: string;
 }
 
-/** What a job's tag covers (the run is in the key). */
-function jobParts(d: Omit<JobData, "mac" | "run">) {
-  return ["job", d.n, d.version, d.from, d.to, d.replica, d.replicas] as const;
+/** What a job's tag covers (the run is in the key, its nonce from its description). */
+function jobParts(key: RunKey, d: Omit<JobData, "mac" | "run">) {
+  if (key.nonce === undefined) {
+    throw new TypeError(`run ${key.run}: a job's tag needs the run's nonce (its description's)`);
+  }
+  return ["job", key.nonce, d.n, d.version, d.from, d.to, d.replica, d.replicas] as const;
 }
 
-/** Whether a job's data carries the tag of the run's key (made by the run's coordinator). */
+/** Whether a job's data carries the tag of the run's key and nonce (its coordinator's). */
 export function jobChecks(key: RunKey, d: JobData): boolean {
-  return key.verify(d.mac, ...jobParts(d));
+  return key.verify(d.mac, ...jobParts(key, d));
 }
 
 /**
@@ -93,7 +96,7 @@ export function jobData(
 ): JobData {
   const { n, version } = asSplit(of);
   const d = { n, version, from, to, replica, replicas };
-  return { run: key.run, ...d, mac: key.tag(...jobParts(d)) };
+  return { run: key.run, ...d, mac: key.tag(...jobParts(key, d)) };
 }
 
 /** A run's stored description. */
@@ -109,6 +112,11 @@ export interface RunMeta {
   /** Distinct workers whose agreeing votes settle a sub-problem. */
   readonly replicas: number;
   readonly created: string;
+  /**
+   * 128 random bits (32 hex digits) drawn when the run was created: the run's job tags and
+   * record keys cover it, so nothing of a forgotten run of the same name counts in this one.
+   */
+  readonly nonce: string;
   /** The coordinator's tag over the fields above. */
   readonly mac: string;
   /** Set by the coordinator once every sub-problem is settled. */
@@ -132,6 +140,7 @@ const META_FIELDS = [
   "jobs",
   "replicas",
   "created",
+  "nonce",
 ] as const;
 
 /** Whether a stored description carries the tag of this key (made by the holder of the secret). */
@@ -236,11 +245,21 @@ redis.call('SADD', KEYS[2], ARGV[1])
 return false
 `;
 
+/** What `ensureRun` found or made. */
+type Ensured = {
+  created: boolean;
+  batch: number;
+  replicas: number;
+  nonce: string;
+  flagged?: string;
+};
+
 /**
  * Creates the run's description for a split (a number n: the constellation split of n), tagged
  * with the run's key, or checks the stored one: its tag, and that it is for the same n, method
  * and split. Returns the batch size and quorum the run uses (the stored ones when attaching) and
- * whether it was new.
+ * whether it was new, and the run's nonce (drawn now for a new run, unless `key` holds one: a
+ * coordinator describing its run again).
  * @throws NQueensError when the stored description fails its tag (another secret, or changed by
  *   hand), when the name is taken by a run of another n or split, or when `replicas` is given and
  *   differs from the run's
@@ -251,7 +270,7 @@ export async function ensureRun(
   of: number | RunSplit,
   batch: number,
   replicas?: number,
-): Promise<{ created: boolean; batch: number; replicas: number; flagged?: string }> {
+): Promise<Ensured> {
   const name = key.run;
   const { n, version, size: count, method } = asSplit(of);
   const jobs = batchRanges(count, batch).length;
@@ -264,6 +283,9 @@ export async function ensureRun(
     jobs,
     replicas: replicas ?? 1,
     created: new Date().toISOString(),
+    // A run described again by its coordinator (gone from a restarted Redis) keeps its nonce:
+    // its workers' votes in flight are its own.
+    nonce: key.nonce ?? newNonce(),
   };
   const values = META_FIELDS.map((f) => String(fresh[f]));
   const mac = key.tag("meta", ...values);
@@ -278,7 +300,7 @@ export async function ensureRun(
     mac,
     method,
   )) as (string | null)[] | null;
-  if (found === null) return { created: true, batch, replicas: fresh.replicas };
+  if (found === null) return { created: true, batch, replicas: fresh.replicas, nonce: fresh.nonce };
   const meta = metaFrom(
     name,
     Object.fromEntries([...META_FIELDS, "mac", "method", "flagged"].map((f, i) => [f, found[i]])),
@@ -304,7 +326,8 @@ export async function ensureRun(
       { run: name, option: "replicas", value: replicas, min: meta.replicas, max: meta.replicas },
     );
   }
-  return { created: false, batch: meta.batch, replicas: meta.replicas, flagged: meta.flagged };
+  const { batch: was, replicas: quorum, nonce, flagged } = meta;
+  return { created: false, batch: was, replicas: quorum, nonce, flagged };
 }
 
 /**
@@ -363,8 +386,11 @@ function metaFrom(name: string, h: Record<string, string | null | undefined>): R
     jobs: int(h.jobs),
     replicas: int(h.replicas),
     created: h.created ?? "",
+    nonce: h.nonce ?? "",
     mac: h.mac ?? "",
   };
+  // A run made before nonces has none: its records cannot be told from a forgotten run's.
+  if (!isNonce(meta.nonce)) return undefined;
   if (![meta.n, meta.subProblems, meta.batch, meta.jobs, meta.replicas].every(Number.isInteger)) {
     return undefined;
   }

@@ -16,12 +16,17 @@
  *   one that has not voted on it, is asked, up to {@link MAX_EXTRA_VOTES} beyond the quorum,
  *   after which it is left for a person (no total).
  *
+ * A **recount** by the holder of the secret (record.ts, `v=op`: the coordinator recounts every
+ * sub-problem that had a dispute, and every vote of a worker a recount proved wrong) settles its
+ * sub-problem whatever the votes say; the votes it contradicts are overruled as *proved wrong*,
+ * and their workers are the run's **liars**.
+ *
  * The rule is the same for both counting methods; the split (run-split.ts) says which results are
  * possible and adds the settled ones up.
  */
 import type { SubResult } from "../engine/index.js";
 import { quote } from "../errors.js";
-import { checkRecord, isOwnRecord, writtenBy } from "./record.js";
+import { checkRecord, isOwnRecord, RECOUNT_WORKER, writtenBy } from "./record.js";
 import { asSplit, type RunSplit } from "./run-split.js";
 import type { RunKey, Tagger } from "./secret.js";
 import type { JobData } from "./store.js";
@@ -69,6 +74,8 @@ export type SubVerdict =
 /** Everything the votes of one sub-problem say. */
 export interface SubJudgement {
   readonly verdict: SubVerdict;
+  /** The operator's recount of it, if one is stored (it settled the sub-problem). */
+  readonly recount?: SubResult;
   /** Every valid vote that counted or was outvoted. */
   readonly votes: readonly Vote[];
   readonly forged: readonly ForgedRecord[];
@@ -95,10 +102,16 @@ export function judgeSub(
   const forged: ForgedRecord[] = [];
   const overruled: OverruledVote[] = [];
   const byWorker = new Map<string, Vote[]>();
+  const recounts: SubResult[] = [];
   for (const line of lines) {
     const c = checkRecord(key, version, id, line);
     if (!c.ok) {
       forged.push({ id, reason: c.reason, record: line.slice(0, 200) });
+      continue;
+    }
+    if (c.recount) {
+      const { count, fixed180, fixed90 } = c.record;
+      recounts.push({ count, fixed180, fixed90 });
       continue;
     }
     const { worker, solver } = c.record;
@@ -135,6 +148,20 @@ export function judgeSub(
   const best = sizes[0] ?? [];
   const voters = votes.map((v) => v.worker);
   let verdict: SubVerdict;
+  const [recount] = recounts;
+  if (recount !== undefined) {
+    // Recounts that disagree with each other: a faulty machine of the operator's; for a person.
+    if (recounts.some((r) => !same(r, recount))) {
+      verdict = { state: "disputed", voters, exhausted: true };
+      return { verdict, votes, forged, overruled, recount };
+    }
+    const agreeing = votes.filter((v) => same(v.result, recount)).map((v) => v.worker);
+    verdict = { state: "settled", result: recount, voters: [RECOUNT_WORKER, ...agreeing] };
+    for (const v of votes) {
+      if (!same(v.result, recount)) overruled.push({ ...v, id, reason: PROVED_WRONG });
+    }
+    return { verdict, votes, forged, overruled, recount };
+  }
   if (best.length >= replicas && (sizes.length === 1 || best.length > sizes[1].length)) {
     verdict = { state: "settled", result: best[0].result, voters: best.map((v) => v.worker) };
     const winners = best.map((v) => v.worker).join(", ");
@@ -148,6 +175,9 @@ export function judgeSub(
   }
   return { verdict, votes, forged, overruled };
 }
+
+/** The reason of a vote that a recount by the operator contradicts: its worker is a liar. */
+const PROVED_WRONG = "proved wrong by the operator's recount";
 
 function same(a: SubResult, b: SubResult): boolean {
   return a.count === b.count && a.fixed180 === b.fixed180 && a.fixed90 === b.fixed90;
@@ -173,6 +203,10 @@ export interface RunVerdict {
   readonly overruled: readonly OverruledVote[];
   /** Distinct workers with at least one valid vote. */
   readonly workers: readonly string[];
+  /** Sub-problems settled by a recount of the operator's. */
+  readonly recounted: ReadonlySet<number>;
+  /** Workers with a vote that a recount proved wrong. */
+  readonly liars: readonly string[];
   /**
    * Set when every sub-problem is settled and no record is forged, yet the settled counts do
    * not add up to a whole unique count (a wrong vote settled): why, in words. No total then.
@@ -203,6 +237,7 @@ export function judgeRun(
   const forged: ForgedRecord[] = [];
   const overruled: OverruledVote[] = [];
   const workers = new Set<string>();
+  const recounted = new Set<number>();
   for (const [field, text] of Object.entries(votes)) {
     const id = Number(field);
     if (!/^\d{1,9}$/.test(field) || id >= size) {
@@ -220,6 +255,7 @@ export function judgeRun(
     forged.push(...j.forged);
     overruled.push(...j.overruled);
     for (const v of j.votes) workers.add(v.worker);
+    if (j.recount !== undefined) recounted.add(id);
     const v = j.verdict;
     if (v.state === "settled") {
       settled.set(id, v.result);
@@ -255,6 +291,8 @@ export function judgeRun(
     forged,
     overruled,
     workers: [...workers].sort(),
+    recounted,
+    liars: [...new Set(overruled.filter((o) => o.reason === PROVED_WRONG).map((o) => o.worker))],
     ...sums,
   };
 }

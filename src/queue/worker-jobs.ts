@@ -148,13 +148,16 @@ export class JobHandler {
     return key;
   }
 
-  /** This worker's record key for the run (its votes are tagged with it). */
-  private ownKey(run: string): Tagger {
-    let key = this.own.get(run);
+  /**
+   * This worker's record key for the run with the nonce its description holds (its votes are
+   * tagged with it; a nonce changed by hand makes them useless, never counted elsewhere).
+   */
+  private ownKey(run: string, nonce: string): Tagger {
+    let key = this.own.get(`${run} ${nonce}`);
     if (!key) {
-      key = recordKey(this.opened.workerKey, run);
+      key = recordKey(this.opened.workerKey, run, nonce);
       if (this.own.size > 1000) this.own.clear();
-      this.own.set(run, key);
+      this.own.set(`${run} ${nonce}`, key);
     }
     return key;
   }
@@ -192,7 +195,7 @@ export class JobHandler {
     const { emit, redis } = this.opened;
     const d = readJobData(job.data);
     const jobId = job.id ?? "?";
-    const key = this.keyOf(d.run);
+    const described = this.keyOf(d.run);
     // The split of the method the job's version names (checked against it below).
     const plan = splitFor(d.n, d.version);
     const count = plan?.size ?? 0;
@@ -204,7 +207,7 @@ export class JobHandler {
       emit({ type: "dropped", jobId, run: d.run });
       return { ...NOTHING };
     }
-    if (key && (!view.meta || !metaChecks(key, view.meta))) {
+    if (described && (!view.meta || !metaChecks(described, view.meta))) {
       // Not this worker's secret (or a description changed by hand): leave it to the others.
       this.tellOnce(`secret ${d.run}`, {
         type: "deferred",
@@ -214,6 +217,7 @@ export class JobHandler {
       });
       return this.handBack(job, token);
     }
+    const key = described && view.meta ? described.withNonce(view.meta.nonce) : undefined;
     const refusal = key
       ? jobChecks(key, d)
         ? undefined
@@ -221,8 +225,13 @@ export class JobHandler {
       : view.meta?.n !== d.n || view.meta.version !== d.version || view.meta.replicas !== d.replicas
         ? "its n, split or quorum is not the run's description's: not made by the run's coordinator (forged?); dropped unsolved"
         : undefined;
-    if (refusal !== undefined) {
-      emit({ type: "refused", jobId, run: d.run, reason: refusal });
+    if (refusal !== undefined || !view.meta) {
+      emit({
+        type: "refused",
+        jobId,
+        run: d.run,
+        reason: refusal ?? "its run's description is damaged; dropped unsolved",
+      });
       return { ...NOTHING };
     }
     if (plan?.version !== d.version) {
@@ -250,7 +259,8 @@ export class JobHandler {
     }
     this.inFlight.set(range, d.replica);
     try {
-      return await this.solveJob(job, d, plan, key, view.votes, token);
+      const own = this.ownKey(d.run, view.meta.nonce);
+      return await this.solveJob(job, d, plan, { key, own }, view.votes, token);
     } finally {
       this.inFlight.delete(range);
     }
@@ -261,14 +271,14 @@ export class JobHandler {
     job: Job<JobData>,
     d: JobData,
     plan: RunSplit,
-    key: RunKey | undefined,
+    keys: { key: RunKey | undefined; own: Tagger },
     stored: readonly string[],
     token: string | undefined,
   ): Promise<JobOutcome> {
     const { name, emit, redis, gpu } = this.opened;
     const jobId = job.id ?? "?";
     const version = d.version;
-    const own = this.ownKey(d.run);
+    const { key, own } = keys;
     const { todo, mine } = key
       ? stillToSolve(d, plan, key, stored, name)
       : notVotedOn(d, own, stored, name);

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
 import { closeRedis, openRedis } from "../queue/connection.js";
-import { workerKey } from "../queue/secret.js";
-import { runKeys } from "../queue/store.js";
+import { type RunKey, runKey, workerKey } from "../queue/secret.js";
+import { readMeta, runKeys } from "../queue/store.js";
 import { parseQueueUrl } from "../queue/url.js";
 import type { WorkerEvent } from "../queue/worker-events.js";
 import { PATIENCE_MS, until } from "./wait.js";
@@ -338,6 +338,18 @@ export async function jobStarts(url: string, run: string): Promise<string[][]> {
   const redis = await openRedis(parseQueueUrl(url));
   try {
     return (await redis.lrange(runKeys(run).starts, 0, -1)).map((s) => s.split("\t"));
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+/** The key of run `run` on the server at `url` under TEST_SECRET, with its description's nonce. */
+export async function storedKey(url: string, run: string): Promise<RunKey> {
+  const redis = await openRedis(parseQueueUrl(url));
+  try {
+    const meta = await readMeta(redis, run);
+    if (meta === undefined || meta === "damaged") throw new Error(`no run ${run} to read`);
+    return runKey(TEST_SECRET, run, meta.nonce);
   } finally {
     await closeRedis(redis);
   }
