@@ -1,0 +1,436 @@
+// Browser tests of Play, the new views and Compare (Chromium, built site): hints against
+// canComplete, puzzles, symmetries, Compare's explanations. Watch: web-lesson.test.ts.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { attackKind, type Queen } from "../board.js";
+import { canComplete, countCompletions, uniquePuzzle } from "../completion/index.js";
+import { canonical, TRANSFORMS, transform } from "../symmetry.js";
+import {
+  ALGORITHMS,
+  BRUTE_VARIANTS,
+  bruteVariantCount,
+  runAlgorithm,
+} from "../teach/algorithms/index.js";
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  NO_BROWSER,
+  type OpenedPage,
+  openPage,
+  SHOTS,
+  serveSite,
+  spokenText,
+  type TestSite,
+} from "../testing/site.js";
+import { en } from "./i18n/index.js";
+
+const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
+let site: TestSite | undefined;
+let browser: Browser | undefined;
+let base = "";
+
+before(async () => {
+  if (NO_BROWSER) return;
+  site = await serveSite();
+  base = site.base;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const open = (
+  hash: string,
+  init?: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> => openPage(browser!, `${base}${hash}`, init, options);
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    interface AxeResults {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
+    const r = await axe.run({ resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}) at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join("; ")}`,
+      );
+  });
+}
+
+/** English words a panel shows or says (names marked translate="no" left out). */
+async function englishIn(page: Page, selector: string): Promise<string[]> {
+  const allowed = new Set(
+    "N PNG SVG GIF JSON CSV GPU CPU WebGPU WGSL Space Enter Ctrl Home End Web Worker ms English".split(
+      " ",
+    ),
+  );
+  const all = await spokenText(page, selector);
+  return (all.match(/[A-Za-z][A-Za-z-]+/g) ?? []).filter((w) => !allowed.has(w));
+}
+
+/** Hints on before the page starts (the setting lives in localStorage). */
+const HINTS_ON = `try { localStorage.setItem("nqueens.hints", "on"); } catch {}`;
+
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+}
+
+async function text(page: Page, selector: string): Promise<string> {
+  return (await page.textContent(selector))?.trim() ?? "";
+}
+
+/** Queens drawn on a panel's board, as cols[row] (-1 for an empty row). */
+async function boardCols(page: Page, panel: string, n: number, kind?: string): Promise<number[]> {
+  const found = await page.$$eval(
+    `#panel-${panel} [role=gridcell]`,
+    (cells, k) =>
+      cells
+        .filter((c) => {
+          const q = (c as HTMLElement).dataset.queen;
+          return k ? q === k : !!q;
+        })
+        .map((c) => [
+          Number((c as HTMLElement).dataset.row),
+          Number((c as HTMLElement).dataset.col),
+        ]),
+    kind,
+  );
+  const cols = new Array<number>(n).fill(-1);
+  for (const [r, c] of found) cols[r!] = c!;
+  return cols;
+}
+
+describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROWSER }, () => {
+  test("the live hint marks exactly the squares the library's completion check refuses", async () => {
+    const boards: [number, Queen[]][] = [
+      [
+        8,
+        [
+          { row: 0, col: 0 },
+          { row: 1, col: 4 },
+        ],
+      ],
+      [6, [{ row: 0, col: 1 }]],
+      [
+        10,
+        [
+          { row: 2, col: 3 },
+          { row: 5, col: 9 },
+        ],
+      ],
+      [
+        20,
+        [
+          { row: 0, col: 0 },
+          { row: 1, col: 2 },
+          { row: 7, col: 11 },
+        ],
+      ],
+      [4, [{ row: 0, col: 0 }]],
+    ];
+    const { page, errors } = await open("#mode=play&n=8", HINTS_ON);
+    for (const [n, queens] of boards) {
+      const q = queens.map((x) => `${x.row}:${x.col}`).join(",");
+      await page.goto(`${base}#mode=play&n=${n}&q=${q}`);
+      await page.waitForSelector("[data-testid=hint-status][data-ready=true]");
+      const marked = (
+        await page.$$eval("#panel-play .cell.dead", (cells) =>
+          cells.map((c) => `${(c as HTMLElement).dataset.row}:${(c as HTMLElement).dataset.col}`),
+        )
+      ).sort();
+      const expected: string[] = [];
+      for (let row = 0; row < n; row++) {
+        for (let col = 0; col < n; col++) {
+          const sq = { row, col };
+          if (queens.some((x) => attackKind(x, sq) !== undefined)) continue;
+          if (!canComplete({ n, queens: [...queens, sq] })) expected.push(`${row}:${col}`);
+        }
+      }
+      assert.deepEqual(marked, expected.sort(), `n = ${n}, queens ${q}`);
+      if (n === 8) await shot(page, "34-play-hints");
+      if (n === 4)
+        assert.match(await text(page, "[data-testid=hint-status]"), /cannot be completed any more/);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a puzzle from a seed has exactly one completion, its given queens stay, and solving it is checked", async () => {
+    const { page, errors } = await open("#mode=play&n=8&puzzle=hard&seed=12345");
+    await page.waitForFunction(() =>
+      document
+        .querySelector("[data-testid=play-goal]")
+        ?.textContent?.startsWith("Puzzle (hard, number 12345)"),
+    );
+    const cols = await boardCols(page, "play", 8, "given");
+    const given = cols.flatMap((col, row) => (col >= 0 ? [{ row, col }] : []));
+    assert.equal(countCompletions({ n: 8, queens: given }), 1n, `given ${JSON.stringify(given)}`);
+    const p = uniquePuzzle(8, "hard", 12345);
+    assert.deepEqual(given, p.board.queens, "the same puzzle as the library makes from the seed");
+    assert.match(page.url(), /puzzle=hard&seed=12345/);
+    // A given queen stays.
+    const g = given[0]!;
+    await page.click(`#panel-play [data-row="${g.row}"][data-col="${g.col}"]`);
+    assert.match(await text(page, "[data-testid=result]"), /part of the puzzle and stays/);
+    assert.equal((await boardCols(page, "play", 8, "given"))[g.row], g.col);
+    // Solve it.
+    for (let row = 0; row < 8; row++) {
+      if (cols[row]! >= 0) continue;
+      await page.click(`#panel-play [data-row="${row}"][data-col="${p.solution[row]}"]`);
+    }
+    await page.waitForSelector("[data-testid=puzzle-note].good");
+    assert.match(
+      await text(page, "[data-testid=puzzle-note]"),
+      /Solved! That is the puzzle's only solution\./,
+    );
+    await shot(page, "35-play-puzzle-solved");
+    // A new puzzle: another seed in the address, one completion again.
+    await page.selectOption("[data-testid=puzzle-level]", "easy");
+    await page.click("[data-testid=new-puzzle]");
+    await page.waitForFunction(() => /puzzle=easy&seed=\d+/.test(location.hash));
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=play-goal]")?.textContent?.startsWith("Puzzle (easy"),
+    );
+    const given2 = (await boardCols(page, "play", 8, "given")).flatMap((col, row) =>
+      col >= 0 ? [{ row, col }] : [],
+    );
+    assert.equal(countCompletions({ n: 8, queens: given2 }), 1n);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a click on a gold queen keeps the completion without it", async () => {
+    const { page, errors } = await open("#mode=play&n=8&q=0:0,1:4");
+    await page.click("[data-testid=complete]");
+    await page.waitForSelector("[data-testid=result] .callout.good");
+    const full = await boardCols(page, "play", 8);
+    await page.click('#panel-play [data-row="5"][data-queen="ghost"]');
+    await page.waitForFunction(() => location.hash.split(",").length === 7);
+    const kept = await boardCols(page, "play", 8, "placed");
+    assert.deepEqual(
+      kept,
+      full.map((c, r) => (r === 5 ? -1 : c)),
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a solution shows its 8 images, each labelled, the canonical one marked; the Gallery too", async () => {
+    const cols = [2, 4, 1, 7, 0, 6, 3, 5];
+    const q = cols.map((c, r) => `${r}:${c}`).join(",");
+    const { page, errors } = await open(`#mode=play&n=8&q=${q}`);
+    await page.click("[data-testid=symmetries]");
+    await page.waitForSelector("[data-testid=sym-view]");
+    assert.match(page.url(), /sym=1/);
+    const images = await page.$$eval("[data-testid=sym-image]", (figs) =>
+      figs.map((f) => ({
+        transform: (f as HTMLElement).dataset.transform,
+        name: f.querySelector(".sym-name")?.textContent,
+        canonical: !!f.querySelector(".canonical-tag"),
+        queens: [...f.querySelectorAll("use")].map((u) => [
+          Math.round(Number(u.getAttribute("y"))),
+          Math.round(Number(u.getAttribute("x"))),
+        ]),
+      })),
+    );
+    assert.deepEqual(
+      images.map((i) => i.transform),
+      [...TRANSFORMS],
+    );
+    assert.deepEqual(
+      images.map((i) => i.name),
+      TRANSFORMS.map((t) => en.sym.names[t]),
+    );
+    const least = canonical(cols).join(",");
+    for (const [i, t] of TRANSFORMS.entries()) {
+      const img = transform(cols, t);
+      const drawn = new Array<number>(8).fill(-1);
+      for (const [r, c] of images[i]!.queens) drawn[r!] = c!;
+      assert.deepEqual(drawn, img, `${t} drawn`);
+      assert.equal(images[i]!.canonical, img.join(",") === least, `${t} canonical tag`);
+    }
+    assert.match(
+      await text(page, "[data-testid=sym-view]"),
+      /the canonical board is the least of the 8/,
+    );
+    await shot(page, "36-play-symmetries", true);
+    // The Gallery: every class opens the same view; each member says which symmetry made it.
+    await page.goto(`${base}#mode=gallery&n=8`);
+    await page.waitForSelector("[data-testid=class-symmetries]");
+    assert.equal(
+      await page.locator("[data-testid=class-card]").first().locator(".member-how").count(),
+      8,
+    );
+    await page.locator("[data-testid=class-symmetries]").nth(1).click();
+    await page.waitForSelector("#panel-gallery [data-testid=sym-view]");
+    assert.match(page.url(), /sym=2/);
+    assert.equal(await page.locator("#panel-gallery [data-testid=sym-image]").count(), 8);
+    await shot(page, "37-gallery-symmetries");
+    await page.click("#panel-gallery [data-testid=sym-close]");
+    await page.waitForSelector("#panel-gallery [data-testid=sym-view]", { state: "detached" });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe("the new views for every reader", { concurrency: false, skip: NO_BROWSER }, () => {
+  test("axe-core finds no serious or critical violation, and the Japanese page no English", async () => {
+    const views: { hash: string; ready: string; panel: string }[] = [
+      {
+        hash: "#mode=watch&n=5&algo=bitmask&step=12",
+        ready: "[data-testid=code-masks] .mask-row",
+        panel: "watch",
+      },
+      {
+        hash: "#mode=watch&n=4&algo=brute&step=300",
+        ready: "[data-testid=code] li.current",
+        panel: "watch",
+      },
+      { hash: "#mode=watch&n=4&step=9", ready: "[data-testid=tree]", panel: "watch" },
+      {
+        hash: "#mode=play&n=8&puzzle=medium&seed=3",
+        ready: "[data-testid=hint-status][data-ready=true]",
+        panel: "play",
+      },
+      {
+        hash: "#mode=play&n=8&q=0:2,1:4,2:1,3:7,4:0,5:6,6:3,7:5&sym=1",
+        ready: "[data-testid=sym-view]",
+        panel: "play",
+      },
+      {
+        hash: "#mode=gallery&n=6&sym=1",
+        ready: "#panel-gallery [data-testid=sym-view]",
+        panel: "gallery",
+      },
+    ];
+    const found: string[] = [];
+    for (const locale of ["en-US", "ja-JP"]) {
+      const { page, errors } = await open("#mode=play&n=8", HINTS_ON, { locale });
+      for (const v of views) {
+        await page.goto(`${base}${v.hash}`);
+        await page.waitForSelector(v.ready);
+        found.push(...(await axeViolations(page)).map((x) => `${locale} ${v.hash}: ${x}`));
+        if (locale === "ja-JP") {
+          found.push(
+            ...(await englishIn(page, `#panel-${v.panel}`)).map((w) => `ja ${v.hash}: ${w}`),
+          );
+        }
+      }
+      if (locale === "ja-JP") await shot(page, "39-gallery-symmetries-ja");
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    assert.deepEqual(found, []);
+  });
+});
+
+describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () => {
+  test("the library's definitions, the lines that coincide, runs decided from exact counts", async () => {
+    const { page, errors } = await open("#mode=compare&n=8");
+    await page.waitForSelector("[data-testid=compare-run]:not([disabled])");
+    await page.selectOption("[data-testid=compare-upto]", "8");
+    await page.click("[data-testid=compare-run]");
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=compare-status]")?.textContent?.startsWith("Done"),
+    );
+    const defs = await text(page, "[data-testid=compare-defs]");
+    for (const a of ALGORITHMS) {
+      assert.ok(defs.includes(a.nodes) && defs.includes(a.checks), `definitions of ${a.name}`);
+    }
+    assert.match(
+      await text(page, "[data-testid=coincide]"),
+      /row-loop, row-sets, bitmask and iterative: the same nodes at every N/,
+    );
+    // Brute force runs while C(n*n, n) stays within the quick budget: N = 4..6, not 7 and 8.
+    const table = await page.$$eval("[data-testid=compare-table] tbody tr", (rows) =>
+      rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+    );
+    assert.ok(
+      table[0]!.slice(0, 3).every((c) => /\d/.test(c)),
+      `brute force 4..6: ${table[0]}`,
+    );
+    assert.match(
+      table[0]![3]!,
+      /not run: brute force would try C\(49, 7\) = 85,900,584 placements/,
+    );
+    await page.click("input[type=radio][value=seconds]");
+    assert.match(await text(page, "[data-testid=compare-notes]"), /batches of at least 20 ms/);
+    // Every time is measured (never "0 µs"): Intl puts a narrow space before the unit.
+    assert.doesNotMatch(await text(page, "[data-testid=compare-table]"), /(^|[^\d.])0\s?µs/u);
+    await shot(page, "38-compare-explained", true);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("brute force's three ways against backtracking on the page's N, with numbers", async () => {
+    const { page, errors } = await open("#mode=compare&n=8");
+    await page.waitForFunction(() => {
+      const table = document.querySelector("[data-testid=race-table]")?.textContent ?? "";
+      const summary = document.querySelector("[data-testid=race-summary]")?.textContent ?? "";
+      return table !== "" && !/measuring|waiting/.test(table) && summary !== "";
+    });
+    const cells = (key: string) =>
+      page.$$eval(`[data-testid=race-${key}] td`, (tds) => tds.map((td) => td.textContent ?? ""));
+    const nodes = runAlgorithm("row-sets", 8).nodes;
+    const fmt = (v: bigint | number) => v.toLocaleString("en-US");
+    for (const v of BRUTE_VARIANTS) {
+      const [count, , ratio] = await cells(v);
+      assert.equal(count, fmt(bruteVariantCount(v, 8)), v);
+      const times = bruteVariantCount(v, 8) / BigInt(nodes);
+      if (times >= 100n) assert.equal(ratio, `${fmt(times)} times its nodes`, v);
+    }
+    // C(64, 8) placements cannot all be tested in the worker's moment: estimated, and said so;
+    // the 40,320 permutations are all tested.
+    assert.match((await cells("squares"))[1]!, /^about .+, estimated from [\d,]+ tested$/);
+    assert.match((await cells("permutations"))[1]!, /, all tested$/);
+    assert.equal((await cells("backtrack"))[0], `${fmt(nodes)} nodes`);
+    const squaresFewer = fmt(bruteVariantCount("squares", 8) / BigInt(nodes));
+    assert.match(
+      await text(page, "[data-testid=race-summary]"),
+      new RegExp(
+        `^At N = 8, backtracking with pruning visits ${fmt(nodes)} nodes: ${squaresFewer} times fewer steps than brute force on any squares`,
+      ),
+    );
+    // The race at the measured speeds: backtracking is done at once, any squares is not (it
+    // needs billions of placements on any machine).
+    await page.click("[data-testid=race-start]");
+    await page.waitForSelector("[data-testid=lane-backtrack].done");
+    assert.match(await text(page, "[data-testid=lane-backtrack]"), /^backtracking: done in /);
+    assert.match(
+      await text(page, "[data-testid=lane-squares]"),
+      /^brute force on any squares: [\d,]+ of 4,426,165,368 placements tested; needs about /,
+    );
+    await shot(page, "39-compare-brute-race");
+    // Watch's brute force ends with the same comparison on its N.
+    await page.goto(`${base}#mode=watch&n=4&algo=brute&step=1821`);
+    await page.waitForFunction(() =>
+      document
+        .querySelector("[data-testid=narration]")
+        ?.textContent?.startsWith("The search is over"),
+    );
+    assert.match(
+      await text(page, "[data-testid=narration]"),
+      new RegExp(
+        `visits ${runAlgorithm("row-sets", 4).nodes} nodes for the same N: 107 times fewer steps\\.$`,
+      ),
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
