@@ -26,6 +26,8 @@ export class OutputFailed extends Error {}
 const BLOCK = 64 * 1024;
 /** A block is also written when this many milliseconds have passed since the last one. */
 const LATENCY_MS = 100;
+/** How long `printChunks` writes before it gives the event loop a turn (a stop signal in). */
+const TURN_MS = 10;
 
 /** The part of a writable stream {@link Output} uses (process.stdout, or a test's stream). */
 export interface OutputStream {
@@ -175,6 +177,7 @@ export async function printChunks(chunks: Iterable<string>): Promise<number> {
   stop.signal.addEventListener("abort", () => stop.release(), { once: true });
   try {
     let lineStart = true; // what was queued so far ends with a whole line
+    let turned = performance.now();
     let done = false;
     for (const chunk of chunks) {
       if (stop.received !== undefined) {
@@ -192,6 +195,12 @@ export async function printChunks(chunks: Iterable<string>): Promise<number> {
       if (chunk === "") continue;
       await out.text(chunk);
       lineStart = chunk.endsWith("\n");
+      // A turn of the event loop every TURN_MS, so that a stop signal is seen within a few pieces
+      // even when the writes do not wait (a pipe on Linux is written synchronously).
+      if (performance.now() - turned >= TURN_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turned = performance.now();
+      }
     }
     if (!done) await out.text("\n");
     await out.end();

@@ -295,7 +295,7 @@ describe("the bar under a pseudo-terminal (nqueens count)", { timeout: PTY_SUITE
     assert.ok(r.output.indexOf(SHOW, lastBar) > lastBar, "ESC [ ? 25 h after the last bar");
     assert.ok(r.output.indexOf(WRAP_ON, lastBar) > lastBar, "ESC [ ? 7 h after the last bar");
     assert.ok(r.output.lastIndexOf(HIDE) < r.output.lastIndexOf(SHOW));
-    assert.match(r.output, /nqueens: interrupted after \d+ of 3206 sub-problems/);
+    assert.match(r.output, /nqueens: interrupted after [\d,]+ of 3,206 sub-problems/);
     assert.ok(r.output.indexOf(SHOW, lastBar) < r.output.indexOf("interrupted after"));
   });
 });
