@@ -8,7 +8,7 @@ import { after, describe, test } from "node:test";
 import { Worker } from "bullmq";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
-import { KNOWN } from "../testing/known-counts.js";
+import { knownCount as known } from "../testing/queue-records.js";
 import {
   cli,
   type OwnRedis,
@@ -27,12 +27,6 @@ import { PREFIX, QUEUE_NAME, runName } from "./store.js";
 import { parseQueueUrl } from "./url.js";
 
 const secret = TEST_SECRET;
-const known = (n: number) => {
-  const k = KNOWN.find((c) => c.n === n);
-  if (!k) throw new Error(`no known count for ${n}`);
-  return k;
-};
-
 describe("queue on Redis, faults", async () => {
   const { skip, freshDb, spawned } = await queueTestBed();
 

@@ -5,9 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { estimatedCost, split, splitVersion } from "../engine/constellations/split.js";
-import { solveSubProblem } from "../engine/kernel.js";
 import { NQueensError } from "../errors.js";
-import { KNOWN } from "../testing/known-counts.js";
+import { knownCount as known, NONCE, solveAll } from "../testing/queue-records.js";
 import { TEST_SECRET } from "../testing/redis.js";
 import { runCoordinator } from "./coordinator.js";
 import { checkRecord, makeRecord } from "./record.js";
@@ -20,31 +19,6 @@ import { startWorker } from "./worker.js";
 import { checkWorkerName } from "./worker-name.js";
 
 const secret = TEST_SECRET;
-/** A run nonce for records made without Redis (a run on Redis has its own). */
-const NONCE = "0123456789abcdef0123456789abcdef";
-
-const known = (n: number) => {
-  const k = KNOWN.find((c) => c.n === n);
-  if (!k) throw new Error(`no known count for ${n}`);
-  return k;
-};
-
-/**
- * Solves every sub-problem of n here and returns the records of worker `worker`, id -> record,
- * tagged with `key` (by default the key of n's default run name with the nonce NONCE).
- */
-function solveAll(
-  n: number,
-  worker = "test",
-  key = runKey(secret, runName(n), NONCE),
-): Record<string, string> {
-  const version = splitVersion(n);
-  const out: Record<string, string> = {};
-  for (const sp of split(n))
-    out[sp.id] = makeRecord(key, version, sp.id, "cpu/test", worker, solveSubProblem(n, sp));
-  return out;
-}
-
 describe("queue address", () => {
   const good: [string, { host: string; port: number; db: number; tls: boolean }][] = [
     ["redis://127.0.0.1:6379", { host: "127.0.0.1", port: 6379, db: 0, tls: false }],

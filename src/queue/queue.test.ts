@@ -13,7 +13,7 @@ import { solveSubProblem } from "../engine/kernel.js";
 import { CountInterrupted } from "../engine/types.js";
 import { NQueensError } from "../errors.js";
 import { requestNodeGpu } from "../gpu/node-device.js";
-import { KNOWN } from "../testing/known-counts.js";
+import { knownCount as known, NONCE, solveAll } from "../testing/queue-records.js";
 import {
   cli,
   jobStarts,
@@ -50,31 +50,6 @@ import { startWorker } from "./worker.js";
 import type { WorkerEvent } from "./worker-events.js";
 
 const secret = TEST_SECRET;
-/** A run nonce for records made without Redis (a run on Redis has its own). */
-const NONCE = "0123456789abcdef0123456789abcdef";
-
-const known = (n: number) => {
-  const k = KNOWN.find((c) => c.n === n);
-  if (!k) throw new Error(`no known count for ${n}`);
-  return k;
-};
-
-/**
- * Solves every sub-problem of n here and returns the records of worker `worker`, id -> record,
- * tagged with `key` (by default the key of n's default run name with the nonce NONCE).
- */
-function solveAll(
-  n: number,
-  worker = "test",
-  key = runKey(secret, runName(n), NONCE),
-): Record<string, string> {
-  const version = splitVersion(n);
-  const out: Record<string, string> = {};
-  for (const sp of split(n))
-    out[sp.id] = makeRecord(key, version, sp.id, "cpu/test", worker, solveSubProblem(n, sp));
-  return out;
-}
-
 describe("queue on Redis", async () => {
   const { skip, freshDb, spawned } = await queueTestBed();
 
