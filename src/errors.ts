@@ -13,6 +13,8 @@ import { thousands } from "./words.js";
  * - `checkpoint-unusable`: a checkpoint file that cannot be used (`file`)
  * - `parts-missing`, `parts-disagree`: checkpoints of parts that miss sub-problems, or that
  *   record different results for one
+ * - `records-inconsistent`: results read from checkpoint files whose counts cannot all be right
+ *   (a record edited, or counted by a faulty machine) (`file`: the file or files, space-separated)
  * - `write-failed`: a file the library writes could not be written ({@link WriteFailed})
  * - `missing-package`: an optional package is not installed (`packages`)
  * - `no-gpu`: no GPU adapter could be opened (`reason`)
@@ -43,6 +45,7 @@ export type ErrorCode =
   | "checkpoint-unusable"
   | "parts-missing"
   | "parts-disagree"
+  | "records-inconsistent"
   | "write-failed"
   | "missing-package"
   | "no-gpu"
@@ -70,6 +73,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "checkpoint-unusable",
   "parts-missing",
   "parts-disagree",
+  "records-inconsistent",
   "write-failed",
   "missing-package",
   "no-gpu",

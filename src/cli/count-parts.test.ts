@@ -12,6 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { crc32 } from "node:zlib";
 import { known } from "../testing/known-counts.js";
 import { assertBuilt, nqueens, started } from "../testing/run-cli.js";
 import { until } from "../testing/wait.js";
@@ -227,6 +228,33 @@ describe("count --part and --add: a count in parts without a queue", () => {
       assert.equal(
         r.stderr,
         `nqueens: checkpoint ${big} is larger than 16 MiB, the limit for a checkpoint (a count's is at most about 8 MB): not a checkpoint of this count; refusing to use it (the file is unchanged)\n`,
+      );
+    }
+  });
+
+  test("a record that does not add up (its CRC made anew): --add and --checkpoint, one line, exit 2", async () => {
+    const good = at("whole14.ckpt");
+    const made = await nqueens(["count", "14", "--part", "1/1", "--checkpoint", good]);
+    assert.equal(made.code, 0, made.stderr);
+    // One task's count + 1, and its CRC computed again (checkpoint.ts: CRC-32 of "split|record").
+    const lines = readFileSync(good, "utf8").split("\n");
+    const split = /split=(\S+)/.exec(lines[0]!)![1]!;
+    const i = lines.findIndex((l, k) => k > 0 && /^\d+ [1-9]\d* 0 0 /.test(l));
+    const [id, count] = lines[i]!.split(" ");
+    const record = `${id} ${BigInt(count!) + 1n} 0 0`;
+    lines[i] = `${record} ${(crc32(`${split}|${record}`) >>> 0).toString(16).padStart(8, "0")}`;
+    const bad = at("bad14.ckpt");
+    writeFileSync(bad, lines.join("\n"));
+    for (const args of [
+      ["count", "14", "--add", bad],
+      ["count", "14", "--checkpoint", bad, "--no-progress"],
+    ]) {
+      const r = await nqueens(args);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, "");
+      assert.match(
+        r.stderr,
+        /^nqueens: inconsistent join counts for n=14: .* is not a multiple of 8: a record in the checkpoint .*bad14\.ckpt is wrong \(edited, or counted by a faulty machine\); count again into a new checkpoint file\n$/,
       );
     }
   });

@@ -140,6 +140,7 @@ export const WORDING: Readonly<Record<ErrorCode, Wording | "library">> = {
   },
   "parts-missing": "library",
   "parts-disagree": "library",
+  "records-inconsistent": "library",
   "write-failed": "library",
   "missing-package": "library",
   "no-gpu": (e) => {

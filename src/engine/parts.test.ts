@@ -8,7 +8,7 @@ import { known } from "../testing/known-counts.js";
 import { keyCheckpoint, openCheckpoint } from "./checkpoint.js";
 import { split, splitVersion } from "./constellations/split.js";
 import { count } from "./count.js";
-import { joinSubProblems } from "./join/index.js";
+import { joinSplitVersion, joinSubProblems } from "./join/index.js";
 import { addParts, countPart } from "./parts.js";
 import { CountInterrupted, type Progress } from "./types.js";
 
@@ -202,6 +202,62 @@ describe("countPart: refusals name the part", () => {
     await assert.rejects(
       countPart(8, { index: 1, of: 2 }, {} as { checkpoint: string }),
       /: a part needs a checkpoint file/,
+    );
+  });
+});
+
+describe("records that do not add up: refused, naming the file, for both methods", () => {
+  // A copy of a whole checkpoint with one record changed and its CRC made anew: what a faulty
+  // machine, or an edit, leaves. Each case changes a record that can be checked: a join task's
+  // count (the total no longer adds up with the rotation-fixed counts to a multiple of 8), or the
+  // count of a constellation whose symmetry divides its counts (weight below 8).
+  const cases = [
+    { method: "join", n: 12, id: () => 0 },
+    { method: "join", n: 12, id: () => joinSubProblems(12) - 1 },
+    { method: "constellations", n: 11, id: () => split(11).findIndex((sp) => sp.weight < 8) },
+  ] as const;
+  const versionOf = (method: string, n: number) =>
+    method === "join" ? joinSplitVersion(n) : splitVersion(n);
+  const sizeOf = (method: string, n: number) =>
+    method === "join" ? joinSubProblems(n) : split(n).length;
+  async function tampered(method: "join" | "constellations", n: number, id: number) {
+    const whole = file();
+    await countPart(n, { index: 1, of: 1 }, { method, checkpoint: whole });
+    const read = openCheckpoint(whole, n, versionOf(method, n), sizeOf(method, n));
+    read.close();
+    const bad = file();
+    const out = openCheckpoint(bad, n, versionOf(method, n), sizeOf(method, n));
+    for (const [i, r] of read.results) out.append(i, i === id ? { ...r, count: r.count + 1 } : r);
+    out.close();
+    return { whole, bad };
+  }
+  const refused = (file: string) => (e: unknown) =>
+    e instanceof NQueensError &&
+    e.code === "records-inconsistent" &&
+    e.message.includes(file) &&
+    /is wrong \(edited, or counted by a faulty machine\)/.test(e.message);
+  for (const { method, n, id } of cases) {
+    test(`${method}, n=${n}, record ${id()}: addParts and a resumed count refuse it`, async () => {
+      const { whole, bad } = await tampered(method, n, id());
+      assert.equal(addParts(n, [whole], { method }).total, known(n, n)[0]!.total);
+      assert.throws(() => addParts(n, [bad], { method }), refused(bad));
+      await assert.rejects(count(n, { method, checkpoint: bad }), refused(bad));
+    });
+  }
+  test("the join's records add up only together: every part's file is named", async () => {
+    const a = file();
+    await countPart(12, { index: 1, of: 2 }, { method: "join", checkpoint: a });
+    const b = file();
+    await countPart(12, { index: 2, of: 2 }, { method: "join", checkpoint: b });
+    const read = openCheckpoint(a, 12, joinSplitVersion(12), joinSubProblems(12));
+    read.close();
+    const bad = file();
+    const out = openCheckpoint(bad, 12, joinSplitVersion(12), joinSubProblems(12));
+    for (const [i, r] of read.results) out.append(i, i === 0 ? { ...r, count: r.count + 1 } : r);
+    out.close();
+    assert.throws(
+      () => addParts(12, [bad, b], { method: "join" }),
+      (e: unknown) => refused(bad)(e) && refused(b)(e),
     );
   });
 });

@@ -17,6 +17,7 @@ import { thousands } from "../words.js";
 import { readCheckpoint } from "./checkpoint.js";
 import { countFast } from "./constellations/count.js";
 import { type SubResult, split, splitVersion } from "./constellations/split.js";
+import { recordsWrong } from "./inconsistent.js";
 import { countJoin, JoinTally, joinSplitVersion, joinSubProblems } from "./join/index.js";
 import { COUNT_METHODS, type CountMethod, pickMethod } from "./method.js";
 import { Tally } from "./tally.js";
@@ -225,11 +226,23 @@ export function addParts(
     );
   }
   const tally = s.tally();
-  for (const [id, { r }] of found) tally.add(id, r);
+  for (const [id, { r, file }] of found) {
+    try {
+      tally.add(id, r); // a constellation's record is checked alone: its file is named
+    } catch (e) {
+      throw recordsWrong(e, [file]);
+    }
+  }
+  let unique: bigint;
+  try {
+    unique = tally.unique; // the join's records add up only together
+  } catch (e) {
+    throw recordsWrong(e, [...new Set(Array.from(found.values(), (f) => f.file))]);
+  }
   return {
     n,
     total: tally.total,
-    unique: tally.unique,
+    unique,
     seconds: (performance.now() - start) / 1000,
     subProblems: s.subProblems,
     resumed: s.subProblems,

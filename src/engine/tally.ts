@@ -10,6 +10,7 @@
  * single queen is its own class.
  */
 import type { SubProblem, SubResult } from "./constellations/split.js";
+import { InconsistentCounts } from "./inconsistent.js";
 
 /** One sub-problem's share of the unique count. Throws if the division is not exact (a bug). */
 export function uniqueShare(sp: SubProblem, r: SubResult): bigint {
@@ -19,7 +20,9 @@ export function uniqueShare(sp: SubProblem, r: SubResult): bigint {
   if (sp.rotations >= 2) fixed += BigInt(r.fixed180);
   if (sp.rotations === 4) fixed += 2n * BigInt(r.fixed90);
   if (fixed % stabiliser !== 0n) {
-    throw new Error(`sub-problem ${sp.id}: inconsistent symmetry counts ${JSON.stringify(r)}`);
+    throw new InconsistentCounts(
+      `sub-problem ${sp.id}: inconsistent symmetry counts ${JSON.stringify(r)} (their sum is not a multiple of ${stabiliser})`,
+    );
   }
   return fixed / stabiliser;
 }

@@ -9,6 +9,7 @@
 import { Worker } from "node:worker_threads";
 import { type Checkpoint, openCheckpoint } from "./checkpoint.js";
 import type { SubResult } from "./constellations/split.js";
+import { recordsWrong } from "./inconsistent.js";
 import { threadExecArgv } from "./thread-flags.js";
 import { CountInterrupted, type CountOptions, type MethodResult } from "./types.js";
 
@@ -93,6 +94,39 @@ function inPart(part: SplitPart | undefined, id: number): boolean {
 }
 
 /**
+ * Opens the checkpoint at `path` (none without one) and adds its results in `part` to `tally`;
+ * a record that does not add up is refused naming the file, and the file is closed again.
+ */
+function resume<Input>(
+  plan: ThreadedCount<Input>,
+  path: string | undefined,
+  part: SplitPart | undefined,
+  tally: ReturnType<ThreadedCount<Input>["tally"]>,
+): Checkpoint | undefined {
+  if (path === undefined) return undefined;
+  const checkpoint = openCheckpoint(path, plan.n, plan.version(), plan.subProblems);
+  try {
+    for (const [id, r] of checkpoint.results) if (inPart(part, id)) tally.add(id, r);
+  } catch (e) {
+    checkpoint.close();
+    throw recordsWrong(e, [path]);
+  }
+  return checkpoint;
+}
+
+/**
+ * The unique count of a whole count. A join's is known only at the end, so a wrong record read
+ * from the checkpoint shows only here: refused naming the file (with no file, an internal error).
+ */
+function uniqueOf(tally: { readonly unique: bigint }, path: string | undefined): bigint {
+  try {
+    return tally.unique;
+  } catch (e) {
+    throw recordsWrong(e, path === undefined ? [] : [path]);
+  }
+}
+
+/**
  * Counts `plan` on `options.workers` threads (`workers` already checked), with the engine's
  * contract: progress through `onProgress` (once at the start, then per batch), abort through
  * `signal` (rejects with CountInterrupted), and `checkpoint` resumed and appended to.
@@ -120,14 +154,11 @@ export async function countOnThreads<Input>(
   };
   const tally = plan.tally();
   let checkpoint: Checkpoint | undefined;
-  if (options.checkpoint !== undefined) {
-    try {
-      checkpoint = openCheckpoint(options.checkpoint, n, plan.version(), plan.subProblems);
-    } catch (e) {
-      stopAll();
-      throw e;
-    }
-    for (const [id, r] of checkpoint.results) if (inPart(part, id)) tally.add(id, r);
+  try {
+    checkpoint = resume(plan, options.checkpoint, part, tally);
+  } catch (e) {
+    stopAll();
+    throw e;
   }
   const resumed = tally.done;
   const report = () =>
@@ -135,7 +166,7 @@ export async function countOnThreads<Input>(
   const result = (used: number): MethodResult => ({
     n,
     total: tally.total,
-    unique: part === undefined ? tally.unique : 0n,
+    unique: part === undefined ? uniqueOf(tally, options.checkpoint) : 0n,
     seconds: (performance.now() - start) / 1000,
     subProblems,
     resumed,
@@ -174,8 +205,14 @@ export async function countOnThreads<Input>(
       if (error === undefined && tally.done !== subProblems) {
         error = new Error(`internal: ${subProblems - tally.done} ${plan.unit} were not counted`);
       }
-      if (error === undefined) resolve(result(threads));
-      else reject(error);
+      if (error !== undefined) reject(error);
+      else {
+        try {
+          resolve(result(threads));
+        } catch (e) {
+          reject(e);
+        }
+      }
     };
     const onAbort = () => settle(new CountInterrupted(tally.done, subProblems));
     signal?.addEventListener("abort", onAbort, { once: true });

@@ -5,6 +5,7 @@
  * rotation-fixed counts for the unique total.
  */
 import type { SubResult } from "../constellations/split.js";
+import { InconsistentCounts } from "../inconsistent.js";
 import { JoinKernel, type KernelTuning } from "./kernel.js";
 import { solveTask } from "./solve.js";
 import { type JoinItems, joinItems, joinTaskCount } from "./split.js";
@@ -60,12 +61,14 @@ export class JoinSolver {
 /**
  * The unique count from the total and the rotation-fixed counts (Burnside; for n = 1 the one
  * queen is also fixed by the reflections).
- * @throws Error when the sum is not a multiple of 8 (a bug)
+ * @throws InconsistentCounts when the sum is not a multiple of 8 (a bug, or a record read wrong)
  */
 export function uniqueOf(n: number, total: bigint, fixed180: bigint, fixed90: bigint): bigint {
   if (n === 1) return total;
   const sum = total + fixed180 + 2n * fixed90;
   if (sum % 8n !== 0n)
-    throw new Error(`inconsistent join counts for n=${n}: ${total}, ${fixed180}, ${fixed90}`);
+    throw new InconsistentCounts(
+      `inconsistent join counts for n=${n}: the total ${total} + the half-turn-fixed ${fixed180} + 2 x the quarter-turn-fixed ${fixed90} is not a multiple of 8`,
+    );
   return sum / 8n;
 }
