@@ -45,30 +45,50 @@ import { matrixStyle } from "./matrix.js";
 import {
   checkText,
   clean,
+  eachWord,
   fail,
+  firstWord,
   guarded,
   inputLines,
+  integerAt,
   type Line,
+  numbersOnly,
   type ParseErrorCode,
   wordCount,
-  words,
 } from "./read.js";
 import type { BoardForm } from "./table.js";
 
-/** A line of whole numbers and `-`, separated by white space or commas. */
-const NUMBERS = /^(?:[+-]?\d+|-)(?:[\s,]+(?:[+-]?\d+|-))*$/;
-
 /**
- * Whether a partial permutation line is a board both as 0-based and as 1-based columns: it has a
- * row without a queen (`-`), a queen, no column 0 (which only `perm` has) and no column n (which
- * only `perm1` has), every column in 1..n-1. A whole line is never both: a permutation of
- * 0..n-1 holds 0, one of 1..n holds n.
+ * What a one-line permutation says of its base, read without building its words (a line may
+ * hold a million): `perm1` when one word is the number of words itself and none is `0`; `both`
+ * when it is a board both as 0-based and as 1-based columns: it has a row without a queen (`-`),
+ * a queen, no column 0 (which only `perm` has) and no column n (which only `perm1` has), every
+ * column in 1..n-1. A whole line is never both: a permutation of 0..n-1 holds 0, one of 1..n
+ * holds n.
  */
-function readsBothWays(w: readonly string[]): boolean {
-  const n = w.length;
-  const cols = w.filter((x) => x !== "-");
-  if (cols.length === 0 || cols.length === n) return false;
-  return cols.every((x) => /^\+?\d+$/.test(x) && Number(x) >= 1 && Number(x) <= n - 1);
+function permBase(line: string): "perm" | "perm1" | "both" {
+  let n = 0;
+  eachWord(line, () => {
+    n++;
+  });
+  const count = String(n);
+  let hasCount = false;
+  let hasZero = false;
+  let holes = 0;
+  let middle = true; // every column in 1..n-1, written as digits after an optional '+'
+  eachWord(line, (start, end) => {
+    const c = line.charCodeAt(start);
+    if (end - start === count.length && line.startsWith(count, start)) hasCount = true;
+    if (end - start === 1 && c === 48) hasZero = true;
+    if (end - start === 1 && c === 45) {
+      holes++;
+      return;
+    }
+    const v = c === 45 ? Number.NaN : integerAt(line, start, end);
+    if (!(v >= 1 && v <= n - 1)) middle = false;
+  });
+  if (hasCount && !hasZero) return "perm1";
+  return holes > 0 && holes < n && middle ? "both" : "perm";
 }
 
 /** The format of an input (its text without a byte-order mark, and its lines), or a Failure. */
@@ -82,11 +102,11 @@ export function detect(text: string, lines: readonly Line[]): BoardForm {
   if (lines.some((l) => BAR.test(l.text))) return "cells";
   const sized = SIZE_LINE.test(lines[0]?.text ?? "");
   const body = sized ? lines.slice(1) : lines;
-  const first = words(body[0]?.text ?? "")[0];
+  const first = firstWord(body[0]?.text ?? "");
   if (first !== undefined && SQUARE.test(first)) return "squares";
   if (sized) return "lines";
   if (lines.some((l) => l.text.includes("("))) return "lines";
-  const numeric = lines.every((l) => NUMBERS.test(l.text));
+  const numeric = lines.every((l) => numbersOnly(l.text));
   if (!numeric) {
     const style = matrixStyle(lines);
     if (
@@ -110,9 +130,9 @@ export function detect(text: string, lines: readonly Line[]): BoardForm {
         `${quote(line)} could be a permutation or pairs 'row col'; name the format (perm or lines)`,
       );
     }
-    const w = words(line);
-    if (w.includes(String(w.length)) && !w.includes("0")) return "perm1";
-    if (readsBothWays(w)) {
+    const base = permBase(line);
+    if (base === "perm1") return "perm1";
+    if (base === "both") {
       fail(
         "ambiguous-permutation",
         `${quote(line)} reads as 0-based columns (perm) and as 1-based ones (perm1), two different boards; name the format (perm or perm1)`,

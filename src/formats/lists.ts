@@ -11,10 +11,12 @@ import { MAX_PARSE_N } from "../limits.js";
 import { plural, thousands } from "../words.js";
 import {
   checkQueenCount,
+  eachWord,
   Failure,
   fail,
   finish,
   INTEGER,
+  integerAt,
   type Line,
   type ParseOptions,
   type ParseResult,
@@ -236,32 +238,43 @@ export function parseSquares(lines: readonly Line[], options: ParseOptions): Par
 }
 
 export function parsePerm(lines: readonly Line[], b: 0 | 1, options: ParseOptions): ParseResult {
-  const tokens: string[] = [];
+  // The words are visited twice (to count the rows, then to read them) and never built: a
+  // million-queen line costs its queens, not a million strings besides.
+  let n = 0;
   for (const l of lines) {
-    for (const w of words(l.text)) {
-      tokens.push(w);
-      if (tokens.length > MAX_PARSE_N) fail("size", `at most ${thousands(MAX_PARSE_N)} rows`);
-    }
+    let here = 0;
+    eachWord(l.text, () => {
+      here++;
+    });
+    if (here > MAX_PARSE_N) fail("size", `more than ${thousands(MAX_PARSE_N)} values on one line`);
+    n += here;
+    if (n > MAX_PARSE_N) fail("size", `at most ${thousands(MAX_PARSE_N)} rows`);
   }
-  const n = tokens.length;
   if (n === 0) fail("empty", "empty input: no board in it");
   if (options.n !== undefined && n !== options.n) {
     fail("shape", `expected ${plural(options.n, "column")}, one per row, got ${thousands(n)}`);
   }
-  const queens: Queen[] = [];
-  for (let r = 0; r < n; r++) {
-    const t = tokens[r]!;
-    if (t === "-" || t === "." || t === "_") continue;
-    if (!INTEGER.test(t))
-      fail("syntax", `row ${r}: expected a column number or '-', got ${quote(t)}`);
-    const v = Number(t);
-    if (v < b || v >= n + b)
-      fail(
-        "range",
-        `row ${r} has column ${t.length > 16 ? quote(t) : v}, outside ${b}..${n - 1 + b}`,
-      );
-    queens.push({ row: r, col: v - b });
+  const queens: Queen[] = new Array(n); // at most one a row: made once, cut to size below
+  let k = 0;
+  let r = 0;
+  for (const { text } of lines) {
+    eachWord(text, (start, end) => {
+      const row = r++;
+      const c = text.charCodeAt(start);
+      if (end - start === 1 && (c === 45 || c === 46 || c === 95)) return; // - . _: no queen
+      const v = integerAt(text, start, end);
+      if (Number.isNaN(v)) {
+        const t = text.slice(start, end);
+        fail("syntax", `row ${row}: expected a column number or '-', got ${quote(t)}`);
+      }
+      if (v < b || v >= n + b) {
+        const shown = end - start > 16 ? quote(text.slice(start, end)) : v;
+        fail("range", `row ${row} has column ${shown}, outside ${b}..${n - 1 + b}`);
+      }
+      queens[k++] = { row, col: (v - b) | 0 }; // a small integer (the range is checked): no heap number per queen
+    });
   }
+  queens.length = k;
   return finish(n, queens, b === 1 ? "perm1" : "perm", options);
 }
 

@@ -128,6 +128,89 @@ export function words(text: string, max = MAX_PARSE_N): string[] {
   return out;
 }
 
+/** Whether code unit `c` separates words as {@link words} splits them: JavaScript's `\s`, or a comma. */
+function separates(c: number): boolean {
+  if (c === 44 || c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * Calls `visit(start, end)` for each word of `text` as {@link words} splits it, in order, without
+ * building the words: a million-queen permutation is read without a million strings.
+ */
+export function eachWord(text: string, visit: (start: number, end: number) => void): void {
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (separates(text.charCodeAt(i))) {
+      if (start >= 0) visit(start, i);
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  if (start >= 0) visit(start, text.length);
+}
+
+/**
+ * The value of the word `text[start, end)` when it is a whole number (`INTEGER`: a sign, then
+ * digits), as `Number` reads it; NaN otherwise. Builds no string.
+ */
+export function integerAt(text: string, start: number, end: number): number {
+  let i = start;
+  const first = text.charCodeAt(i);
+  const sign = first === 45 ? -1 : 1;
+  if (first === 43 || first === 45) i++;
+  if (i === end) return Number.NaN;
+  let v = 0;
+  for (let j = i; j < end; j++) {
+    const d = text.charCodeAt(j) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    v = v * 10 + d;
+  }
+  // Past 15 digits the sum above may round otherwise than Number does: let Number read it.
+  return end - i > 15 ? Number(text.slice(start, end)) : sign * v;
+}
+
+/**
+ * `words(text)[0]`, failing as `words` does on a line of more than `max` words, without building
+ * the others.
+ */
+export function firstWord(text: string, max = MAX_PARSE_N): string | undefined {
+  let k = 0;
+  eachWord(text, () => {
+    k++;
+  });
+  if (k > max) fail("size", `more than ${thousands(max)} values on one line`);
+  return /[^\s,]+/.exec(text)?.[0];
+}
+
+/**
+ * Whether `text` is whole numbers and `-`, separated by white space or commas, from its first
+ * character to its last: `NUMBERS` in detect.ts as a regular expression, which on a million-word
+ * line spends tens of megabytes on its backtracking; this builds nothing.
+ */
+export function numbersOnly(text: string): boolean {
+  let ok = true;
+  let first = -1;
+  let last = -1;
+  eachWord(text, (start, end) => {
+    if (first < 0) first = start;
+    last = end;
+    if (!ok || (end - start === 1 && text.charCodeAt(start) === 45)) return;
+    if (Number.isNaN(integerAt(text, start, end))) ok = false;
+  });
+  return ok && first === 0 && last === text.length;
+}
+
 /** How many words `words(text)` would return, without building them. */
 export function wordCount(text: string): number {
   let k = 0;
