@@ -20,6 +20,8 @@ import { thousands } from "./words.js";
  * - `no-gpu`: no GPU adapter could be opened (`reason`)
  * - `unavailable`: something the machine does not provide (a port, a built page)
  * - `gave-up`: a randomized generator gave up (another seed may do)
+ * - `timed-out`: a blocking call stopped at its time limit without an answer (`option`:
+ *   `timeLimitMs`, `value`); its async twin runs as long as it takes, with a signal
  * - `queue-unreachable`: Redis could not be used (`queue`)
  * - `no-such-run`: no queue run of that name (`run`)
  * - `run-mismatch`: a queue run of that name exists, made otherwise (`run`, `option`, `value`)
@@ -51,6 +53,7 @@ export type ErrorCode =
   | "no-gpu"
   | "unavailable"
   | "gave-up"
+  | "timed-out"
   | "queue-unreachable"
   | "no-such-run"
   | "run-mismatch"
@@ -79,6 +82,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "no-gpu",
   "unavailable",
   "gave-up",
+  "timed-out",
   "queue-unreachable",
   "no-such-run",
   "run-mismatch",

@@ -149,6 +149,7 @@ export const WORDING: Readonly<Record<ErrorCode, Wording | "library">> = {
   },
   unavailable: "library",
   "gave-up": "library",
+  "timed-out": "library",
   "queue-unreachable": "library",
   "no-such-run": (e) => `${e.message} (${next(e.code, e.details)})`,
   "run-mismatch": (e) => {

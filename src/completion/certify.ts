@@ -164,7 +164,7 @@ export async function certifyCompletion(
   const missing = n - queens.length;
   const cols =
     missing > MAX_SUB_SIZE
-      ? completeOne(board, { least: false })
+      ? completeOne(board, { least: false, timeLimitMs: Number.POSITIVE_INFINITY })
       : (await decideHardAsync(board, forbidden, between)).cols;
   if (cols) {
     head(`yes ${cols.join(" ")}`);

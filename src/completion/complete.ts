@@ -66,9 +66,10 @@ import type { PartialBoard } from "../board.js";
 import { construct } from "../construct.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
-import { checkBoardShape } from "../shapes.js";
+import { checkOptions } from "../shapes.js";
 import { bigRepair, bigShortcut, REPAIR_TICKS, usesRepair } from "./big-board.js";
 import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
+import { Deadline, deadlineOf } from "./deadline.js";
 import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
 import { lineExact, lineFind, lineSearch } from "./line-board.js";
 import { lineTicks, MASK_TICKS, type SearchProgress } from "./search-progress.js";
@@ -159,6 +160,13 @@ export interface CompleteOneOptions {
    * or excluded diagonals (what `solve --method backtrack` prints), false otherwise.
    */
   readonly least?: boolean;
+  /**
+   * Stop with an NQueensError (code `timed-out`) after about this many milliseconds without an
+   * answer: a call that blocks cannot be stopped from outside. Infinity: no limit.
+   * `completeOneAsync` runs as long as it takes, with a signal to stop it.
+   * @default 60000 (one minute)
+   */
+  readonly timeLimitMs?: number;
 }
 
 /**
@@ -179,21 +187,36 @@ export function completeOne(
   board: PartialBoard,
   options: CompleteOneOptions = {},
 ): number[] | undefined {
-  const v = validate(board, "completeOne", options);
-  checkOptionKinds(options, "completeOne", { least: "boolean" });
+  return completeOneAs("completeOne", board, options);
+}
+
+/** {@link completeOne}, its errors naming `fn`. */
+function completeOneAs(
+  fn: string,
+  board: PartialBoard,
+  options: CompleteOneOptions,
+): number[] | undefined {
+  const v = validate(board, fn, options);
+  checkOptionKinds(options, fn, { least: "boolean" });
+  const deadline = deadlineOf(fn, options.timeLimitMs);
   const { n, queens, forbidden } = v;
   const least = options.least ?? (n <= 32 && !forbidden.any);
   if (least && n > 32) throw outOfRange("the least completion is searched for n <= 32 only");
   if (queens.length === n) return fullCols(n, queens);
+  const hard = () => {
+    const d = decideHard(board, forbidden, {}, deadline.left());
+    return d.timedOut ? deadline.fail() : d.cols;
+  };
   if (least) {
-    if (decideHard(board, forbidden).cols === undefined) return undefined;
-    return checked(v, firstOf(maskSearch(planMasks(n, queens, forbidden))));
+    if (hard() === undefined) return undefined;
+    const search = maskSearch(planMasks(n, queens, forbidden), { tickEvery: MASK_TICKS });
+    return checked(v, firstOf(search, deadline));
   }
   if (!forbidden.any && queens.length === 0 && n > 32) return construct(n);
-  if (n - queens.length <= MAX_SUB_SIZE) return decideHard(board, forbidden).cols;
+  if (n - queens.length <= MAX_SUB_SIZE) return hard();
   const quick = bigShortcut(n, queens, forbidden);
   if (quick) return checked(v, Array.from(quick));
-  return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
+  return checked(v, forbidden.any ? lineExact(v, deadline) : lineFind(n, queens, deadline));
 }
 
 /** Options for {@link completeOneWatched}. */
@@ -224,7 +247,7 @@ export async function completeOneWatched(
   const { n, queens, forbidden } = v;
   if (!usesRepair(n, queens.length, forbidden.any)) {
     options.onExact?.();
-    return completeOne(board);
+    return completeOne(board, { timeLimitMs: Number.POSITIVE_INFINITY });
   }
   const { onProgress, signal } = options;
   const turn = turns(options.yieldEveryMs);
@@ -251,90 +274,23 @@ export async function completeOneWatched(
   return checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
 }
 
-/**
- * Whether a partial board has at least one completion: the hard-instance search up to 32 queens
- * missing, a search of the line board beyond. Blocks as {@link completeOne} does:
- * `completeOneAsync(board, { least: false, signal })` can be stopped.
- * @throws NQueensError as {@link completeOne}
- * @example canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }) // false
- */
-export function canComplete(board: PartialBoard): boolean {
-  checkBoardShape(board, "canComplete");
-  return completeOne(board, { least: false }) !== undefined;
-}
-
-/** The search behind {@link decideCompletion}. */
-export type DecisionMethod = "full" | "construction" | "hard-search" | "line-board";
-
-/** What {@link decideCompletion} found, and what it cost. */
-export interface CompletionDecision {
-  /** A completion (checked against the board), or undefined when there is none. */
-  readonly cols: number[] | undefined;
-  /** Which search decided. */
-  readonly method: DecisionMethod;
-  /** Nodes of the hard-instance search (0 for the other methods). */
-  readonly nodes: number;
-  /** Its restarts. */
-  readonly restarts: number;
-  /** Its nogoods (single squares and pairs of squares ruled out). */
-  readonly learned: number;
-  /** The symmetry of the instance it used to halve the search, if any. */
-  readonly symmetry: string | undefined;
-  /** True when `timeLimitMs` ran out before an answer: `cols` is then undefined, and says nothing. */
-  readonly timedOut: boolean;
-}
-
-/** Options for {@link decideCompletion}: the hard-instance search's. */
-export interface DecideOptions {
-  /**
-   * The seed of its random choices (the same seed, the same search and completion).
-   * @default 1
-   */
-  readonly seed?: number;
-  /**
-   * Restarts with randomisation (Luby schedule). Off: one depth-first search.
-   * @default true
-   */
-  readonly restarts?: boolean;
-  /**
-   * Give up after about this many milliseconds (the hard-instance search only; the other
-   * methods have no limit).
-   * @default Infinity
-   */
+/** Options for {@link canComplete}. */
+export interface CanCompleteOptions {
+  /** As {@link CompleteOneOptions.timeLimitMs}. @default 60000 (one minute) */
   readonly timeLimitMs?: number;
 }
 
-const DECIDE_KINDS = { seed: "number", restarts: "boolean", timeLimitMs: "number" } as const;
-
 /**
- * Decides whether a board can be completed, with the search's figures: what `canComplete` and
- * `completeOne` (for restricted or big boards) run, for benchmarks and for the curious. The exact
- * searches only: on boards of more than 5,000 rows with more than 1,000 empty ones, completeOne
- * tries a min-conflicts repair first and runs these when it gives up.
+ * Whether a partial board has at least one completion: the hard-instance search up to 32 queens
+ * missing, a search of the line board beyond. Blocks as {@link completeOne} does, for at most
+ * `timeLimitMs`; `completeOneAsync(board, { least: false, signal })` runs as long as it takes
+ * and can be stopped.
  * @throws NQueensError as {@link completeOne}
- * @example decideCompletion({ n: 8, queens: [], excluded: { sums: [7], differences: [7] } }).cols
+ * @example canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }) // false
  */
-export function decideCompletion(
-  board: PartialBoard,
-  options: DecideOptions = {},
-): CompletionDecision {
-  const v = validate(board, "decideCompletion", options);
-  checkOptionKinds(options, "decideCompletion", DECIDE_KINDS);
-  const { n, queens, forbidden } = v;
-  const plain = { nodes: 0, restarts: 0, learned: 0, symmetry: undefined, timedOut: false };
-  if (queens.length === n) return { cols: fullCols(n, queens), method: "full", ...plain };
-  if (!forbidden.any && queens.length === 0 && n > 32) {
-    return { cols: construct(n), method: "construction", ...plain };
-  }
-  if (n - queens.length <= MAX_SUB_SIZE) {
-    const { seed, restarts, timeLimitMs } = options;
-    return {
-      ...decideHard(board, forbidden, { seed, restarts }, timeLimitMs),
-      method: "hard-search",
-    };
-  }
-  const cols = checked(v, forbidden.any ? lineExact(v) : lineFind(n, queens));
-  return { cols, method: "line-board", ...plain };
+export function canComplete(board: PartialBoard, options: CanCompleteOptions = {}): boolean {
+  checkOptions(options, "canComplete");
+  return completeOneAs("canComplete", board, { least: false, ...options }) !== undefined;
 }
 
 /**

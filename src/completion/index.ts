@@ -12,7 +12,6 @@
 export { type CertificateSummary, type CertifyOptions, certifyCompletion } from "./certify.js";
 export {
   type CompleteOneOptions,
-  type CompletionDecision,
   CompletionInterrupted,
   type CompletionProgress,
   type CompletionsAsyncOptions,
@@ -25,12 +24,15 @@ export {
   completionsAsync,
   countCompletions,
   countCompletionsAsync,
-  type DecideOptions,
-  type DecisionMethod,
-  decideCompletion,
 } from "./complete.js";
 export { type CompleteOneAsyncOptions, completeOneAsync } from "./complete-async.js";
 export { deadSquares } from "./dead-squares.js";
+export {
+  type CompletionDecision,
+  type DecideOptions,
+  type DecisionMethod,
+  decideCompletion,
+} from "./decision.js";
 export {
   blockedSquares,
   type DiagonalPair,

@@ -6,7 +6,8 @@
 import type { Forbidden, Queen } from "../board.js";
 import { repair } from "../min-conflicts.js";
 import { seededRandom } from "../random.js";
-import { NO_PROGRESS, type SearchProgress } from "./search-progress.js";
+import type { Deadline } from "./deadline.js";
+import { lineTicks, NO_PROGRESS, type SearchProgress } from "./search-progress.js";
 import { type Checked, firstOf, NOTHING_FORBIDDEN } from "./validate.js";
 
 /**
@@ -302,7 +303,11 @@ export function* lineSearch(
  * constrained boards where depth-first search flounders in the last few dozen rows. Budgets grow
  * without bound, so the answer is exact; the seed is fixed, so it is also reproducible.
  */
-export function lineFind(n: number, queens: readonly Queen[]): number[] | undefined {
+export function lineFind(
+  n: number,
+  queens: readonly Queen[],
+  deadline?: Deadline,
+): number[] | undefined {
   const rng = seededRandom(n);
   const at = new Int32Array(n).fill(-1);
   for (const q of queens) at[q.row] = q.col;
@@ -313,12 +318,20 @@ export function lineFind(n: number, queens: readonly Queen[]): number[] | undefi
         { n, queens, forbidden: NOTHING_FORBIDDEN },
         { order: "mrv", rng, budget },
         outcome,
+        ticksFor(n, deadline),
       ),
+      deadline,
     );
     if (found || !outcome.cutoff) return found;
     const repaired = repair(at, rng, budget);
     if (repaired) return Array.from(repaired);
+    deadline?.check();
   }
+}
+
+/** Ticks to look at the clock by, when there is a deadline. */
+function ticksFor(n: number, deadline: Deadline | undefined): SearchProgress {
+  return deadline === undefined ? NO_PROGRESS : { tickEvery: lineTicks(n) };
 }
 
 /**
@@ -326,6 +339,7 @@ export function lineFind(n: number, queens: readonly Queen[]): number[] | undefi
  * queens missing: the most-constrained-row search to the end (exact; min-conflicts repair does
  * not know forbidden squares).
  */
-export function lineExact(v: Checked): number[] | undefined {
-  return firstOf(lineSearch(v, { order: "mrv", rng: seededRandom(v.n) }));
+export function lineExact(v: Checked, deadline?: Deadline): number[] | undefined {
+  const walk = { order: "mrv", rng: seededRandom(v.n) } as const;
+  return firstOf(lineSearch(v, walk, undefined, ticksFor(v.n, deadline)), deadline);
 }

@@ -22,6 +22,7 @@ import {
   MAX_SYNC_COUNT_EMPTY_ROWS,
 } from "../limits.js";
 import { checkBoardShape, checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
+import type { Deadline } from "./deadline.js";
 import { assertCompletion } from "./decide.js";
 
 /** A board that passed {@link validate}, with its forbidden squares as a lookup. */
@@ -219,7 +220,11 @@ function firstConflict(
   return { a: qa, b: qb, kind: attackKind(qa, qb)! };
 }
 
-export function firstOf(it: Iterator<number[] | null>): number[] | undefined {
-  for (let r = it.next(); !r.done; r = it.next()) if (r.value !== null) return r.value;
+/** The first completion a search yields; at each tick (`null`), `deadline` looks at the clock. */
+export function firstOf(it: Iterator<number[] | null>, deadline?: Deadline): number[] | undefined {
+  for (let r = it.next(); !r.done; r = it.next()) {
+    if (r.value !== null) return r.value;
+    deadline?.check();
+  }
   return undefined;
 }
