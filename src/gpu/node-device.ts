@@ -96,6 +96,10 @@ function vulkanLoaderFound(): boolean {
 
 /**
  * Opens the first high-performance WebGPU adapter and a device on it.
+ * @param options - `quiet`: no Dawn at all without a Vulkan loader; `robust`: keep Dawn's bounds
+ *   clamping on
+ * @returns the device and its adapter, the adapter's name, whether it is a software one, and
+ *   `close()`, which lets the process exit
  * @throws NQueensError `no WebGPU adapter found (...)` when there is none, and one that names
  *   the install command when the optional `webgpu` package is missing
  */
