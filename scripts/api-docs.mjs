@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { CompilerState, Extractor, ExtractorConfig } from "@microsoft/api-extractor";
 import { Marked } from "marked";
-import { checkPages, PAGE_LINK } from "./api-docs-check.mjs";
+import { checkPages, note, PAGE_LINK, undescribed } from "./api-docs-check.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const at = process.argv.indexOf("--out");
@@ -131,9 +131,11 @@ const tsc = spawnSync(
 if (tsc.status !== 0) fail("tsc -p tsconfig.api.json failed");
 for (const file of files(dts, ".d.ts")) {
   const text = readFileSync(file, "utf8");
-  const fixed = constructorParams(
-    text.replace(/\/\*\*[\s\S]*?\*\//g, (comment) =>
-      fenceExamples(comment.replace(/@default\b(?!Value)/g, "@defaultValue")),
+  const fixed = errorNames(
+    constructorParams(
+      text.replace(/\/\*\*[\s\S]*?\*\//g, (comment) =>
+        fenceExamples(comment.replace(/@default\b(?!Value)/g, "@defaultValue")),
+      ),
     ),
   );
   if (fixed !== text) writeFileSync(file, fixed);
@@ -169,6 +171,15 @@ function constructorParams(text) {
       if (tags.length === 0) return whole;
       return `${indent}/**\n${tags.join("\n")}\n${indent} */\n${indent}${decl}`;
     },
+  );
+}
+
+/** An error class's `name = "X"` without a comment: described as what it always is. */
+function errorNames(text) {
+  return text.replace(/^([ \t]*)(readonly name = "(\w+)";)$/gm, (whole, indent, decl, name, at) =>
+    /\*\/\s*$/.test(text.slice(0, at))
+      ? whole
+      : `${indent}/** Always "${name}", the error's name. */\n${indent}${decl}`,
   );
 }
 
@@ -294,6 +305,7 @@ findings.push(...checkPages(out, out === join(web, "api") ? web : undefined));
 for (const f of findings) process.stderr.write(`api-docs: ${f}\n`);
 if (findings.length > 0) fail(`${findings.length} problem(s) in the reference (${out})`);
 console.log(`api-docs: ${pages.length} pages in ${out.replace(root, "")}/, checked`);
+if (undescribed.size) console.log(`api-docs: ${note()}`);
 
 /** The pages (file names) whose doc comments hold `{@link name`, from the doc models. */
 function linkPages(name) {

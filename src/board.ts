@@ -23,13 +23,17 @@ export type Solution = readonly number[];
 
 /** One queen on the board, 0-based. */
 export interface Queen {
+  /** Its row, from 0. */
   readonly row: number;
+  /** Its column, from 0. */
   readonly col: number;
 }
 
 /** A square of the board, 0-based. */
 export interface Square {
+  /** Its row, from 0. */
   readonly row: number;
+  /** Its column, from 0. */
   readonly col: number;
 }
 
@@ -47,7 +51,9 @@ export interface ExcludedDiagonals {
  * them is the plain completion problem.
  */
 export interface PartialBoard {
+  /** The board's size: n rows and n columns. */
   readonly n: number;
+  /** The queens placed (any number, in any order). */
   readonly queens: readonly Queen[];
   /** Squares that may hold no queen (none when absent). */
   readonly blocked?: readonly Square[];
@@ -164,8 +170,11 @@ export type ConflictKind = "row" | "column" | "diagonal" | "anti-diagonal";
 
 /** Two queens that attack each other, and along which line. */
 export interface Conflict {
+  /** The first queen of the pair, in board order. */
   readonly a: Queen;
+  /** The second queen of the pair. */
   readonly b: Queen;
+  /** The line they share: a row, a column or a diagonal. */
   readonly kind: ConflictKind;
 }
 

@@ -47,7 +47,9 @@ const BEYOND =
 
 /** One symmetry class of solutions: its canonical member and how many solutions it holds. */
 export interface UniqueSolution {
+  /** The class's canonical solution, as `cols`. */
   readonly solution: number[];
+  /** How many distinct solutions its class holds: 1, 2, 4 or 8. */
   readonly orbit: OrbitSize;
 }
 

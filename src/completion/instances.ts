@@ -310,6 +310,7 @@ export interface GenerateOptions {
 
 /** An instance, with what made it. */
 export interface GeneratedInstance {
+  /** The kind asked for. */
   readonly kind: InstanceKind;
   /** The seed it came from. */
   readonly seed: number;

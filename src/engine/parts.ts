@@ -37,8 +37,11 @@ export interface PartOptions extends Omit<CountOptions, "method" | "checkpoint">
 
 /** The result of {@link countPart}. */
 export interface PartResult {
+  /** The board's size. */
   readonly n: number;
+  /** The method that counted the part. */
   readonly method: "join" | "constellations";
+  /** Which part this is (`index`) and of how many (`of`), as `countPart` was given it. */
   readonly part: CountPart;
   /** Sub-problems in the part. */
   readonly subProblems: number;

@@ -12,7 +12,9 @@ import { adapterName, isSoftwareAdapter, requestCountingDevice } from "./count-g
 
 /** A device and what keeps it alive; `close()` destroys it so that the process can exit. */
 export interface NodeGpu {
+  /** The device opened, to count on (`countGpu`'s `device`). */
   readonly device: GPUDevice;
+  /** The adapter it was opened on. */
   readonly adapter: GPUAdapter;
   /** The adapter's description, e.g. "NVIDIA H200" or "SwiftShader driver 5.0.0". */
   readonly name: string;

@@ -50,6 +50,7 @@ export type AlgorithmName =
 
 /** What the comparison table needs to know about an algorithm. */
 export interface AlgorithmInfo {
+  /** The algorithm's name, as `runAlgorithm` and `nqueens compare` take it. */
   readonly name: AlgorithmName;
   /** A short human title. */
   readonly title: string;
@@ -143,10 +144,15 @@ export interface AlgorithmOptions extends RunLimits {
 
 /** The outcome of one run. */
 export interface AlgorithmResult {
+  /** The algorithm that ran. */
   readonly name: AlgorithmName;
+  /** The board's size. */
   readonly n: number;
+  /** Solutions found. */
   readonly solutions: number;
+  /** Nodes of its search visited (what one is: `AlgorithmInfo.nodes`). */
   readonly nodes: number;
+  /** Checks it made (what one is: `AlgorithmInfo.checks`). */
   readonly checks: number;
   /** Wall-clock time of the run. */
   readonly seconds: number;
