@@ -4,7 +4,12 @@
 //   2. API Extractor's doc model (.api.json) of each entry point, one compiler run for all three;
 //   3. API Documenter writes one Markdown page per exported item and member;
 //   4. marked turns each into a static HTML page with one stylesheet and no script at all, so the
-//      pages load under the server's Content-Security-Policy as they are.
+//      pages load under the server's Content-Security-Policy as they are;
+//   5. the pages are checked (scripts/api-docs-check.mjs): the build fails, one line per finding
+//      naming the page and the row, on a parameter or a return value without a description, a
+//      package without its description, a {@link} to a name not exported, or a link that would
+//      not load from disk or a static host (every link is relative: the folder works as it is,
+//      opened from disk, served by `nqueens web` at /api/, or copied to any static host).
 // Run by `npm run build:web` after Vite (which empties web-dist/). The API report in etc/ is
 // scripts/api-report.mjs; this script never touches it.
 // Usage: node scripts/api-docs.mjs [--out <folder>]   (default web-dist/api)
@@ -16,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { CompilerState, Extractor, ExtractorConfig } from "@microsoft/api-extractor";
 import { Marked } from "marked";
+import { checkPages, note, PAGE_LINK, undescribed } from "./api-docs-check.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const at = process.argv.indexOf("--out");
@@ -112,9 +118,10 @@ const ICON = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)"/.exec(
   readFileSync(join(root, "src/web/index.html"), "utf8"),
 )?.[1];
 
-// 1. Declarations, with two JSDoc habits of the sources put in TSDoc's words, which API Extractor
-// reads: `@default` is TSDoc's `@defaultValue` (the only one API Documenter shows), and an
-// `@example` is a line of code (`popcount(0b1011) // 3`) where TSDoc wants a fenced block.
+// 1. Declarations, with the JSDoc habits of the sources put in TSDoc's words, which API Extractor
+// reads: `@default` is TSDoc's `@defaultValue` (the only one API Documenter shows), an `@example`
+// is a line of code (`popcount(0b1011) // 3`) where TSDoc wants a fenced block, and a constructor's
+// parameter properties are described where they are declared, where TSDoc wants `@param`s.
 const dts = join(temp, "dts");
 const tsc = spawnSync(
   process.execPath,
@@ -124,10 +131,56 @@ const tsc = spawnSync(
 if (tsc.status !== 0) fail("tsc -p tsconfig.api.json failed");
 for (const file of files(dts, ".d.ts")) {
   const text = readFileSync(file, "utf8");
-  const fixed = text.replace(/\/\*\*[\s\S]*?\*\//g, (comment) =>
-    fenceExamples(comment.replace(/@default\b(?!Value)/g, "@defaultValue")),
+  const fixed = errorNames(
+    constructorParams(
+      text.replace(/\/\*\*[\s\S]*?\*\//g, (comment) =>
+        fenceExamples(comment.replace(/@default\b(?!Value)/g, "@defaultValue")),
+      ),
+    ),
   );
   if (fixed !== text) writeFileSync(file, fixed);
+}
+// An entry's @packageDocumentation comment (the package page's description) is the first comment
+// of its source; tsc drops it from the declarations when the statement it precedes is an import.
+for (const file of CONFIGS) {
+  const entry = ExtractorConfig.loadFile(join(root, file)).mainEntryPointFilePath.replace(
+    /^<projectFolder>\/\.api\/dts\//,
+    "",
+  );
+  const source = readFileSync(join(root, "src", entry.replace(/\.d\.ts$/, ".ts")), "utf8");
+  const doc = /\/\*\*(?:(?!\*\/)[\s\S])*@packageDocumentation[\s\S]*?\*\//.exec(source)?.[0];
+  if (!doc) fail(`src/${entry.replace(/\.d\.ts$/, ".ts")} has no @packageDocumentation comment`);
+  const text = readFileSync(join(dts, entry), "utf8");
+  if (!text.includes("@packageDocumentation")) writeFileSync(join(dts, entry), `${doc}\n${text}`);
+}
+
+/**
+ * A constructor's `@param`s from its parameter properties' own comments, as tsc leaves them in
+ * the declaration (`constructor(\n /** Sub-problems finished. *\/\n done: number, ...);`); a
+ * constructor with a comment of its own keeps it (and needs its `@param`s there).
+ */
+function constructorParams(text) {
+  return text.replace(
+    /^([ \t]*)((?:public |protected )?constructor\(([\s\S]*?)\);)/gm,
+    (whole, indent, decl, params, at) => {
+      if (/\*\/\s*$/.test(text.slice(0, at))) return whole;
+      const tags = [...params.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(\w+)\??:/g)].map(
+        ([, doc, name]) =>
+          `${indent} * @param ${name} - ${doc.replace(/\s*\n\s*\*?\s*/g, " ").trim()}`,
+      );
+      if (tags.length === 0) return whole;
+      return `${indent}/**\n${tags.join("\n")}\n${indent} */\n${indent}${decl}`;
+    },
+  );
+}
+
+/** An error class's `name = "X"` without a comment: described as what it always is. */
+function errorNames(text) {
+  return text.replace(/^([ \t]*)(readonly name = "(\w+)";)$/gm, (whole, indent, decl, name, at) =>
+    /\*\/\s*$/.test(text.slice(0, at))
+      ? whole
+      : `${indent}/** Always "${name}", the error's name. */\n${indent}${decl}`,
+  );
 }
 
 /** A doc comment with each unfenced `@example` block put in a ```ts fence (one-line ones stay). */
@@ -206,13 +259,15 @@ const documenter = spawnSync(
   { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } },
 );
 const said = stripVTControlCharacters(`${documenter.stdout}${documenter.stderr}`);
-// A {@link} to a name the entry point does not export is shown as plain text; say which, once.
+// A {@link} to a name the entry point does not export vanishes from the page: a finding, named
+// with the pages whose comments hold it.
 const unresolved = [
   ...new Set([...said.matchAll(/Unable to resolve reference "([^"]+)"/g)].map((m) => m[1])),
 ];
-if (unresolved.length > 0) {
-  console.log(`api-docs: {@link}s to names not exported, shown as text: ${unresolved.join(", ")}`);
-}
+const findings = unresolved.map(
+  (name) =>
+    `${linkPages(name).join(", ") || "?"}: {@link ${name}}: not exported by its entry point`,
+);
 for (const line of new Set(said.split("\n"))) {
   if (/warning|error/i.test(line) && !/Unable to resolve reference/.test(line)) {
     process.stderr.write(`api-docs: ${line.trim()}\n`);
@@ -243,7 +298,35 @@ for (const file of pages) {
 }
 writeFileSync(join(out, "api.css"), CSS);
 if (ICON) writeFileSync(join(out, "icon.svg"), decodeURIComponent(ICON));
-console.log(`api-docs: ${pages.length} pages in ${out.replace(root, "")}/`);
+
+// 5. The checks. The link to the page (../index.html) is checked where the page is: web-dist/.
+const web = join(root, "web-dist");
+findings.push(...checkPages(out, out === join(web, "api") ? web : undefined));
+for (const f of findings) process.stderr.write(`api-docs: ${f}\n`);
+if (findings.length > 0) fail(`${findings.length} problem(s) in the reference (${out})`);
+console.log(`api-docs: ${pages.length} pages in ${out.replace(root, "")}/, checked`);
+if (undescribed.size) console.log(`api-docs: ${note()}`);
+
+/** The pages (file names) whose doc comments hold `{@link name`, from the doc models. */
+function linkPages(name) {
+  const found = [];
+  const visit = (item, page) => {
+    if (item.docComment?.includes(`{@link ${name}`)) found.push(`${page}.html`);
+    for (const member of item.members ?? []) {
+      // A constructor has no name in the model: API Documenter calls it (constructor).
+      const own = (member.name ?? `(${member.kind.toLowerCase()})`)
+        .replace(/[^a-z0-9_.-]/gi, "_")
+        .toLowerCase();
+      const overload = member.overloadIndex > 1 ? `_${member.overloadIndex - 1}` : "";
+      visit(member, member.kind === "EntryPoint" ? page : `${page}.${own}${overload}`);
+    }
+  };
+  for (const file of files(model, ".api.json")) {
+    const json = JSON.parse(readFileSync(file, "utf8"));
+    visit(json, json.name);
+  }
+  return found;
+}
 
 function page(title, body) {
   return `<!doctype html>
@@ -255,7 +338,7 @@ function page(title, body) {
 ${ICON ? '<link rel="icon" href="./icon.svg" />\n' : ""}<link rel="stylesheet" href="./api.css" />
 </head>
 <body>
-<nav class="top"><a href="../">N-Queens page</a> · <a href="./index.html">API reference</a> · nqueens ${escapeHtml(pkg.version)}</nav>
+<nav class="top"><a href="${PAGE_LINK}">N-Queens page</a> · <a href="./index.html">API reference</a> · nqueens ${escapeHtml(pkg.version)}</nav>
 <main>
 ${body}</main>
 </body>

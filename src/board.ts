@@ -23,13 +23,17 @@ export type Solution = readonly number[];
 
 /** One queen on the board, 0-based. */
 export interface Queen {
+  /** Its row, from 0. */
   readonly row: number;
+  /** Its column, from 0. */
   readonly col: number;
 }
 
 /** A square of the board, 0-based. */
 export interface Square {
+  /** Its row, from 0. */
   readonly row: number;
+  /** Its column, from 0. */
   readonly col: number;
 }
 
@@ -47,7 +51,9 @@ export interface ExcludedDiagonals {
  * them is the plain completion problem.
  */
 export interface PartialBoard {
+  /** The board's size: n rows and n columns. */
   readonly n: number;
+  /** The queens placed (any number, in any order). */
   readonly queens: readonly Queen[];
   /** Squares that may hold no queen (none when absent). */
   readonly blocked?: readonly Square[];
@@ -55,7 +61,11 @@ export interface PartialBoard {
   readonly excluded?: ExcludedDiagonals;
 }
 
-/** Whether a board has blocked squares or excluded diagonals. */
+/**
+ * Whether a board has blocked squares or excluded diagonals.
+ * @param board - a partial board
+ * @returns true when it has a blocked square or an excluded diagonal
+ */
 export function isRestricted(board: PartialBoard): boolean {
   checkBoardShape(board, "isRestricted");
   const e = board.excluded;
@@ -125,6 +135,8 @@ export class Forbidden {
  * Every square a board forbids, blocked or on an excluded diagonal, by row then column, each
  * once: what the drawing styles mark. O(n^2) for a board with excluded diagonals, which is why
  * those boards are taken up to n = 2,000 (the largest drawn square by square).
+ * @param board - a partial board
+ * @returns the squares, by row then column
  * @throws NQueensError for a board of the wrong shape, n outside 1..1,000,000, or excluded
  *   diagonals on a board larger than 2,000
  */
@@ -158,8 +170,11 @@ export type ConflictKind = "row" | "column" | "diagonal" | "anti-diagonal";
 
 /** Two queens that attack each other, and along which line. */
 export interface Conflict {
+  /** The first queen of the pair, in board order. */
   readonly a: Queen;
+  /** The second queen of the pair. */
   readonly b: Queen;
+  /** The line they share: a row, a column or a diagonal. */
   readonly kind: ConflictKind;
 }
 
@@ -178,6 +193,8 @@ export function attackKind(a: Queen, b: Queen): ConflictKind | undefined {
  * error. Every pair
  * is looked at and listed, so a board holds at most 2,000 queens here (`conflictSummary` counts
  * a million in one pass and lists the first few).
+ * @param board - a partial board
+ * @returns each attacking pair, with the line they share
  * @throws NQueensError for a board of the wrong shape, n outside 1..1,000,000, a queen off the
  *   board, or more than 2,000 queens
  * @example conflicts({ n: 4, queens: [{ row: 0, col: 0 }, { row: 2, col: 2 }] })
@@ -294,7 +311,11 @@ export function conflictSummary(board: PartialBoard, limit = 20): ConflictSummar
   return { total, byKind, first };
 }
 
-/** Human form of a conflict, 0-based: `queens at (1, 2) and (3, 4) share a diagonal`. */
+/**
+ * Human form of a conflict, 0-based: `queens at (1, 2) and (3, 4) share a diagonal`.
+ * @param c - a conflict, as {@link conflicts} lists it
+ * @returns one line of text
+ */
 export function describeConflict(c: Conflict): string {
   if (!isRecord(c)) throw wrongShape("describeConflict", "conflict", "an object { a, b, kind }", c);
   for (const q of ["a", "b"] as const) {
@@ -421,6 +442,8 @@ export function queensOf(cols: Solution): Queen[] {
 /**
  * Whether `cols` is a solution for its own size: a permutation of 0..n-1 with no two queens on
  * one diagonal. O(n) time.
+ * @param cols - a placement, `cols[row]` = column
+ * @returns true when it is a solution of the n-queens problem for n = `cols.length`
  */
 export function isSolution(cols: Solution): boolean {
   if (!Array.isArray(cols))

@@ -15,7 +15,8 @@ import { thousands } from "./words.js";
  *   record different results for one
  * - `records-inconsistent`: results read from checkpoint files whose counts cannot all be right
  *   (a record edited, or counted by a faulty machine) (`file`: the file or files, space-separated)
- * - `write-failed`: a file the library writes could not be written ({@link WriteFailed})
+ * - `write-failed`: a file the library writes could not be written (`file`; thrown
+ *   as WriteFailed, a subclass of NQueensError that the package does not export)
  * - `missing-package`: an optional package is not installed (`packages`)
  * - `no-gpu`: no GPU adapter could be opened (`reason`)
  * - `unavailable`: something the machine does not provide (a port, a built page)

@@ -25,6 +25,9 @@ export interface SolutionsOptions {
  * 32 take seconds for their first solution, and larger boards are refused: a line board's
  * lexicographic search runs on for minutes before its first (`solve` finds one solution of any
  * size, `completionsAsync` lists with a signal). Arguments are checked when this is called.
+ * @param n - the board's size, 1 to 32
+ * @param options - `fixed`: queens every solution must contain
+ * @returns the solutions as `cols`, each a new array
  * @throws NQueensError when n is not an integer from 1 to 32 (beyond, the message names `solve`
  *   and `completionsAsync`), options or `fixed` are of the wrong shape, a fixed queen is off the
  *   board, or two fixed queens attack each other
@@ -44,7 +47,9 @@ const BEYOND =
 
 /** One symmetry class of solutions: its canonical member and how many solutions it holds. */
 export interface UniqueSolution {
+  /** The class's canonical solution, as `cols`. */
   readonly solution: number[];
+  /** How many distinct solutions its class holds: 1, 2, 4 or 8. */
   readonly orbit: OrbitSize;
 }
 
@@ -53,6 +58,8 @@ export interface UniqueSolution {
  * order, lazily. Walks the solutions in lexicographic order and keeps the canonical ones, stopping
  * once the first queen passes the middle column (a canonical solution never has it there, because
  * its left-right mirror image would be smaller). Takes about a second for n = 14.
+ * @param n - the board's size, 1 to 32
+ * @returns each canonical solution with its orbit's size
  * @throws NQueensError when n is not an integer from 1 to 32 (when called)
  * @example [...unique(8)].length // 12
  */

@@ -37,6 +37,9 @@ const AUTO_BACKTRACK_N = 29;
 /**
  * The method {@link solve} runs for `method` at size n: `auto` is `backtrack` up to n = 29 and
  * `construct` beyond; the others are themselves.
+ * @param n - the board's size
+ * @param method - the method asked for (`auto` by default)
+ * @returns the method that runs
  * @throws NQueensError when n is not an integer from 1 to 10,000,000 or the method is unknown
  * @example methodFor(8, "auto") // "backtrack"
  */
@@ -52,6 +55,9 @@ export function methodFor(n: number, method: SolveMethod = "auto"): Exclude<Solv
  * (n = 2 and 3). n = 1 gives [0] with every method.
  * Times of `construct` for n = 10,000,000 and `random` for n = 1,000,000: README, "What sizes
  * are practical" (`random`'s memory grows to about 50 bytes per row).
+ * @param n - the board's size, 1 to 10,000,000
+ * @param options - the method (`auto`, `backtrack`, `construct` or `random`) and `random`'s seed
+ * @returns the solution as `cols`, or undefined for n = 2 and 3
  * @throws NQueensError when n is not an integer from 1 to 10,000,000 (1 to 32 for `backtrack`),
  *   options are not an object, the method is unknown, or the seed is not a safe integer
  * @example solve(8, { method: "backtrack" }) // [0, 4, 7, 5, 2, 6, 1, 3]

@@ -112,6 +112,8 @@ export function transform(cols: Solution, t: Transform): number[] {
 
 /**
  * The eight images of a placement, in {@link TRANSFORMS} order (the first is a copy of `cols`).
+ * @param cols - a placement, `cols[row]` = column
+ * @returns its eight images, each a new array
  * @throws NQueensError when `cols` is not a permutation of 0..n-1
  * @example images([1, 3, 0, 2]).length // 8
  */
@@ -123,6 +125,8 @@ export function images(cols: Solution): number[][] {
 /**
  * The canonical form of a placement: the lexicographically least of its eight images. Two
  * solutions are symmetric exactly when their canonical forms are equal.
+ * @param cols - a placement, `cols[row]` = column
+ * @returns the least of its eight images, a new array
  * @throws NQueensError when `cols` is not a permutation of 0..n-1
  * @example canonical([7, 3, 0, 2, 5, 1, 6, 4]) // [0, 4, 7, 5, 2, 6, 1, 3]
  */
@@ -137,6 +141,8 @@ export function canonical(cols: Solution): number[] {
 
 /**
  * Whether a placement is its own canonical form (no image is lexicographically smaller).
+ * @param cols - a placement, `cols[row]` = column
+ * @returns true when it is the least of its images
  * @throws NQueensError when `cols` is not a permutation of 0..n-1
  * @example isCanonical([0, 4, 7, 5, 2, 6, 1, 3]) // true
  */
@@ -147,6 +153,8 @@ export function isCanonical(cols: Solution): boolean {
 
 /**
  * The number of distinct boards among the eight images of a placement (see `OrbitSize`).
+ * @param cols - a placement, `cols[row]` = column
+ * @returns 1, 2, 4 or 8
  * @throws NQueensError when `cols` is not a permutation of 0..n-1
  * @example orbitSize([1, 3, 0, 2]) // 2 (a quarter turn gives the same board)
  */

@@ -219,6 +219,9 @@ function checkYes(board: PartialBoard, words: readonly string[]): void {
  * valid only when its header names this board, and for a "no", every leaf holds and the branches
  * cover every case. Reads the lines once, in order; a board missing more than 32 queens is
  * checked for a "yes" only.
+ * @param board - the board the certificate should be about
+ * @param lines - the certificate's lines, without line ends (a file read line by line, or an array)
+ * @returns `valid` with the answer and the tree's size, or the line that fails and why
  */
 export async function checkCertificate(
   board: PartialBoard,

@@ -3,9 +3,10 @@
 // Checks that every exported function of each entry point (as the API report in etc/ lists
 // them) has its page, that the pages link only to pages that exist, that they hold no script
 // (the server's Content-Security-Policy would refuse an inline one), and that the server
-// answers /api/ with the reference and the page links to it.
+// answers /api/ with the reference and the page links to it. The pages' own checks
+// (scripts/api-docs-check.mjs, which the build runs) are run again on the folder as it is.
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -58,7 +59,7 @@ describe("the API reference in web-dist/api", () => {
       assert.match(html, /<link rel="stylesheet" href="\.\/api\.css" \/>/, page);
       for (const m of html.matchAll(/href="([^"]*)"/g)) {
         const href = m[1];
-        if (href === "../" || href === "./api.css" || href === "./icon.svg") continue;
+        if (href === "../index.html" || href === "./api.css" || href === "./icon.svg") continue;
         const target = /^\.\/([\w.-]+\.html)(#[\w-]*)?$/.exec(href);
         assert.ok(target, `${page}: a link out of the reference: ${href}`);
         assert.ok(pages.includes(target[1]), `${page}: a link to a missing page: ${href}`);
@@ -66,6 +67,14 @@ describe("the API reference in web-dist/api", () => {
       }
     }
     assert.ok(links > pages.length, `only ${links} links in ${pages.length} pages`);
+  });
+
+  test("the build's checks pass: every parameter, return value and package described", () => {
+    const check = spawnSync(process.execPath, [join(ROOT, "scripts/api-docs-check.mjs")], {
+      encoding: "utf8",
+    });
+    assert.equal(check.status, 0, check.stderr);
+    assert.match(check.stdout, /^api-docs: 0 finding\(s\)/);
   });
 });
 

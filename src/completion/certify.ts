@@ -127,6 +127,11 @@ function turn(): Promise<void> {
  * queens). The "no" is found first by the usual search (restarts, nogoods), then proved by one
  * depth-first search without them, whose tree is the proof. Both searches give the event loop a
  * turn between slices of nodes and stop when `signal` aborts.
+ * @param board - the partial board to decide
+ * @param write - called with each chunk of the certificate's text, in order
+ * @param options - `signal`: stops both searches (the promise rejects)
+ * @returns the answer, the completion for a "yes", and the certificate's size (branches, leaves,
+ *   characters)
  * @throws NQueensError when the board is malformed or has a queen on a forbidden square, or for
  *   a "no" on a board missing more than 32 queens
  */

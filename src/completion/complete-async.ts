@@ -30,6 +30,10 @@ export interface CompleteOneAsyncOptions extends CountCompletionsOptions {
  * rows placed without a clash) and stops likewise. Not sliced: the least completion's row-by-row
  * search once the board is known to have one (seconds at most, n <= 32), and the line board's
  * exact search of a board missing more than 32 queens that the repair does not take or gave up on.
+ * @param board - the partial board: n, its queens, and any blocked squares or excluded diagonals
+ * @param options - as {@link completeOne}'s, and progress, an abort signal and the event loop's
+ *   turns
+ * @returns a promise of the completion as `cols`, or undefined when there is none
  * @throws NQueensError (rejects) as `completeOne`, and for options of the wrong shape;
  *   CompletionInterrupted (rejects) when `signal` aborts
  * @example await completeOneAsync(board, { signal: AbortSignal.timeout(60_000) })

@@ -179,6 +179,9 @@ export interface CompleteOneOptions {
  * checked against the board. It blocks until decided: a hard instance can take minutes from
  * about 23 queens missing (README, "Hard completion instances"); `completeOneAsync` is the same
  * with a signal.
+ * @param board - the partial board
+ * @param options - `least`: the least completion or the first
+ * @returns the completion as `cols` (`cols[row]` = column), or undefined when there is none
  * @throws NQueensError when the board is malformed, two of its queens attack each other, or a
  *   queen stands on a blocked square or an excluded diagonal
  * @example completeOne({ n: 4, queens: [{ row: 0, col: 1 }] }) // [1, 3, 0, 2]
@@ -285,6 +288,9 @@ export interface CanCompleteOptions {
  * missing, a search of the line board beyond. Blocks as {@link completeOne} does, for at most
  * `timeLimitMs`; `completeOneAsync(board, { least: false, signal })` runs as long as it takes
  * and can be stopped.
+ * @param board - the partial board
+ * @param options - the time limit
+ * @returns true when it has at least one completion
  * @throws NQueensError as {@link completeOne}
  * @example canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }) // false
  */
@@ -300,6 +306,8 @@ export function canComplete(board: PartialBoard, options: CanCompleteOptions = {
  * excluded diagonals as extra masks per row, only the left half of the first free row when the
  * instance is its own mirror image (doubled); larger boards count on the line board. Blocks until
  * done: see {@link countCompletionsAsync} for progress and abort.
+ * @param board - the partial board
+ * @returns the number of completions
  * @throws NQueensError as {@link completeOne}
  * @example countCompletions({ n: 8, queens: [] }) // 92n
  */
@@ -326,6 +334,9 @@ const COUNT_PARTS = 1000;
  * (as many rows as it takes to reach 1,000 sub-problems, in lexicographic order), each counted by
  * the engine's kernel; n > 32: one sub-problem per candidate of the lowest empty row, searched by
  * the line board (which also gives the event loop its turns inside a sub-problem).
+ * @param board - the partial board
+ * @param options - progress, abort, turns
+ * @returns the count
  * @throws NQueensError (rejects) when the board is malformed, two of its queens attack each
  *   other, or `yieldEveryMs` is not a non-negative number; CompletionInterrupted (rejects) with
  *   the sub-problems done and the completions counted so far when `signal` aborts (looked at
@@ -416,6 +427,9 @@ export async function countCompletionsAsync(
  * listed. With `signal`: looked at each time a completion is asked for and as each candidate is
  * finished (the generator cannot see an abort while it runs: from an async loop, use
  * {@link completionsAsync}, or await something that gives the event loop a turn between items).
+ * @param board - the partial board
+ * @param options - a limit, progress and an abort signal
+ * @returns the completions as `cols`, each a new array, lazily
  * @throws NQueensError when the board is malformed, two of its queens attack each other, or the
  *   limit is not a non-negative integer (or Infinity); CompletionInterrupted once `signal` aborted
  * @example [...completions({ n: 4, queens: [] })] // [[1, 3, 0, 2], [2, 0, 3, 1]]
@@ -446,6 +460,9 @@ export function completions(
  * {@link completions} as an async generator: the same completions in the same order, and the
  * event loop gets a turn every `yieldEveryMs`, also while a long search finds nothing, so that a
  * signal handler can abort it.
+ * @param board - the partial board
+ * @param options - as for completions, and `yieldEveryMs`
+ * @returns the completions as `cols`, each a new array
  * @throws NQueensError at the call like {@link completions}, or for a bad `yieldEveryMs`;
  *   CompletionInterrupted from the iteration once `signal` aborted
  * @example for await (const cols of completionsAsync(board, { signal })) await print(cols);

@@ -58,6 +58,9 @@ const DECIDE_KINDS = { seed: "number", restarts: "boolean", timeLimitMs: "number
  * `completeOne` (for restricted or big boards) run, for benchmarks and for the curious. The exact
  * searches only: on boards of more than 5,000 rows with more than 1,000 empty ones, completeOne
  * tries a min-conflicts repair first and runs these when it gives up.
+ * @param board - the partial board
+ * @param options - the seed, restarts and a time limit
+ * @returns the completion or undefined, which search decided, its figures, and `timedOut`
  * @throws NQueensError as {@link completeOne}
  * @example decideCompletion({ n: 8, queens: [], excluded: { sums: [7], differences: [7] } }).cols
  */

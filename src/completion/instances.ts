@@ -310,6 +310,7 @@ export interface GenerateOptions {
 
 /** An instance, with what made it. */
 export interface GeneratedInstance {
+  /** The kind asked for. */
   readonly kind: InstanceKind;
   /** The seed it came from. */
   readonly seed: number;
@@ -351,6 +352,11 @@ function whole(
  * instance): `completion` (random queens by the published method), `diagonals` (Excluded
  * Diagonals, the published generator, optionally translated into completion), `blocked`
  * (blocked squares, the published generator), `puzzle` (one completion, graded).
+ * @param kind - `completion`, `diagonals`, `blocked` or `puzzle`
+ * @param n - the board's size
+ * @param options - the seed and the kind's own settings (see {@link GenerateOptions})
+ * @returns the board, with its kind, seed, parameters and a line about it (and the grade, for a
+ *   `puzzle`)
  * @throws NQueensError for a size or option out of range, or when a generator gives up
  * @example generateInstance("diagonals", 21, { seed: 259, diagonals: 19 }).board.excluded
  */

@@ -25,6 +25,11 @@ const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
  * 16), and every count of `plain`. The result then says `workers: 0` and why, in
  * `onCallingThread` (also `resumed`: the checkpoint held every sub-problem); `workers` is still
  * checked.
+ * @param n - the board's size, 1 to 30
+ * @param options - the method, the worker threads, a checkpoint file, progress and an abort signal
+ *   (see {@link CountOptions})
+ * @returns the total and the unique count, with the method, the threads, the sub-problems (resumed
+ *   ones too) and the seconds
  * @throws NQueensError (rejects) for options of the wrong shape (`options.signal` not an
  *   AbortSignal, `options.onProgress` not a function), n outside what the method counts (join:
  *   1..27, the others: 1..32), an unknown method, a bad worker count, or a checkpoint that cannot

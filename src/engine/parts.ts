@@ -37,8 +37,11 @@ export interface PartOptions extends Omit<CountOptions, "method" | "checkpoint">
 
 /** The result of {@link countPart}. */
 export interface PartResult {
+  /** The board's size. */
   readonly n: number;
+  /** The method that counted the part. */
   readonly method: "join" | "constellations";
+  /** Which part this is (`index`) and of how many (`of`), as `countPart` was given it. */
   readonly part: CountPart;
   /** Sub-problems in the part. */
   readonly subProblems: number;
@@ -169,6 +172,11 @@ export interface AddPartsOptions {
  * The whole count of n from the checkpoint files of its parts ({@link countPart}, or any
  * checkpoints of the same n, method and version): every sub-problem must be in one of them, and
  * a sub-problem in two must have the same result in both. `seconds` is the time to read them.
+ * @param n - the board's size
+ * @param files - the parts' checkpoint files, together holding every sub-problem
+ * @param options - the method the parts were counted by, and the secret their checkpoints were
+ *   keyed with
+ * @returns the whole count (total and unique), as {@link count} gives it
  * @throws NQueensError when a file is missing, is not a checkpoint of this count or is damaged
  *   (as `count` refuses it), two files disagree on a sub-problem, or sub-problems are missing
  *   (how many, and the first of them)

@@ -38,6 +38,7 @@ export interface CountOptions {
 
 /** The result of a count. */
 export interface CountResult {
+  /** The board's size. */
   readonly n: number;
   /** All solutions. */
   readonly total: bigint;

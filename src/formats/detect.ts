@@ -165,6 +165,8 @@ export function detect(text: string, lines: readonly Line[]): BoardForm {
 /**
  * The format {@link parseBoard} reads `text` as (see the rules at the top of this module), or why
  * it cannot tell.
+ * @param text - a board's text
+ * @returns `ok` with the format, or why the format cannot be told (`error`, `code`)
  * @example detectForm("0 4 7 5 2 6 1 3") // { ok: true, form: "perm" }
  * @example detectForm("(0,1) (1,3) (2,0) (3,2)") // { ok: true, form: "lines" }
  */

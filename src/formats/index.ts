@@ -69,6 +69,10 @@ export type { FormatOptions } from "./write.js";
 /**
  * The text of {@link formatBoard} in chunks of about 64 KB (joined, they are exactly that text),
  * for writing a big board without building it whole. The board is checked when this is called.
+ * @param board - a full solution (`cols[row]`) or a partial board
+ * @param style - how to draw it; see {@link BoardStyle}
+ * @param options - only for `svg`: title, pixel size, id prefix
+ * @returns the text, lazily, a chunk at a time
  * @throws NQueensError as {@link formatBoard}
  * @example [...formatChunks([1, 3, 0, 2], "perm")].join("") // "1 3 0 2"
  */
@@ -127,9 +131,10 @@ function chunks(
 
 /**
  * Draws a board in one of the {@link BoardStyle}s, without a trailing newline.
- * @param board a full solution (`cols[row]`) or a partial board; empty squares where no queen
- * @param style how to draw it; see {@link BoardStyle}
- * @param options only for `svg`: title, pixel size, id prefix
+ * @param board - a full solution (`cols[row]`) or a partial board; empty squares where no queen
+ * @param style - how to draw it; see {@link BoardStyle}
+ * @param options - only for `svg`: title, pixel size, id prefix
+ * @returns the board's text
  * @throws NQueensError when a queen is off the board, two share a square, a `perm` style is
  * asked to show two queens in one row, the board or options are of the wrong shape, or a style
  * drawn square by square is asked for a board larger than 2,000 (its text would pass 8 MB; use
@@ -198,6 +203,10 @@ function readAs(
 /**
  * Parses `text` as one named format; a `perm` is 0-based and a `perm1` 1-based, without guessing.
  * Never throws: a value that is not a string is a `syntax` failure too.
+ * @param text - the board's text
+ * @param form - the format to read it as
+ * @param options - the size expected (`n`), and how many excluded diagonals to take (`diagonals`)
+ * @returns `ok` with the board, or why it cannot be read as that format (`error`, `code`)
  * @example parseBoardAs("1 3 0 2", "perm")
  * // { ok: true, form: "perm", board: { n: 4, queens: [{row:0,col:1}, {row:1,col:3}, ...] } }
  * @example parseBoardAs("n 8\n0 0\n9 1", "lines")
@@ -220,6 +229,10 @@ export function parseBoardAs(
  * Parses a board in any format of {@link BOARD_FORMS}, telling the format from the text (see the
  * rules in `detect.ts`). The queens come back in row order, then column order.
  * Never throws: a value that is not a string is a `syntax` failure too.
+ * @param text - a board in any of the formats
+ * @param options - the size expected (`n`), and how many excluded diagonals to take (`diagonals`)
+ * @returns `ok` with the board and the format it was read as, or why it cannot be read (`error`,
+ *   `code`)
  * @example parseBoard(". Q . .\n. . . Q\nQ . . .\n. . Q .")
  * // { ok: true, form: "dots", board: { n: 4, queens: [{row:0,col:1}, ...] } }
  * @example parseBoard("Q..\n.Q") // { ok: false, code: "ragged", error: "row 1 has 2 cells, expected 3" }

@@ -1,9 +1,11 @@
 /// <reference types="@webgpu/types" />
 import "./webgpu-globals.js";
 /**
- * The GPU backend for Node, with the CPU engine's conventions (`countFast`): a checkpoint file
- * path, progress, an abort signal that rejects with `CountInterrupted`. `countGpu` opens a Dawn
- * device unless it is given one; `gpuAvailable` says whether there is an adapter.
+ * Counting on a GPU (WebGPU) with the conventions of the CPU's `count`: a checkpoint file path,
+ * progress, an abort signal that rejects with `CountInterrupted`. In Node, `countGpu` opens a
+ * device through Dawn (the optional `webgpu` package) unless it is given one; `gpuAvailable` says
+ * whether there is an adapter. Bundlers get gpu/browser.ts (no Dawn).
+ * @packageDocumentation
  */
 import { type Checkpoint, openCheckpoint, split, splitVersion } from "../engine/index.js";
 import { checkSize, NQueensError } from "../errors.js";
@@ -36,6 +38,11 @@ export interface CountGpuOptions
 
 /**
  * Counts the n-queens solutions on a GPU.
+ * @param n - the board's size, 1 to 28
+ * @param options - a device (else one is opened, see {@link NodeGpuOptions}), a checkpoint file,
+ *   progress, an abort signal and the kernel's sizes
+ * @returns the total and unique counts, with the seconds, the kernel's time, the dispatches and the
+ *   adapter
  * @throws NQueensError (rejects) when n is not in 1..28, when no WebGPU adapter is found
  *   (`no WebGPU adapter found (...)`), or for a checkpoint that cannot be used (left intact);
  *   CountInterrupted when `signal` aborts
@@ -76,6 +83,8 @@ export async function countGpu(n: number, options: CountGpuOptions = {}): Promis
 
 /**
  * Looks for a WebGPU adapter (opens and closes a device: a fraction of a second).
+ * @returns whether an adapter was found, its name and whether it is a software one, or why there is
+ *   none
  * @example (await gpuAvailable()).available // false on a machine without a GPU
  */
 export async function gpuAvailable(): Promise<GpuAvailability> {

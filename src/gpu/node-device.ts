@@ -12,7 +12,9 @@ import { adapterName, isSoftwareAdapter, requestCountingDevice } from "./count-g
 
 /** A device and what keeps it alive; `close()` destroys it so that the process can exit. */
 export interface NodeGpu {
+  /** The device opened, to count on (`countGpu`'s `device`). */
   readonly device: GPUDevice;
+  /** The adapter it was opened on. */
   readonly adapter: GPUAdapter;
   /** The adapter's description, e.g. "NVIDIA H200" or "SwiftShader driver 5.0.0". */
   readonly name: string;
@@ -96,6 +98,10 @@ function vulkanLoaderFound(): boolean {
 
 /**
  * Opens the first high-performance WebGPU adapter and a device on it.
+ * @param options - `quiet`: no Dawn at all without a Vulkan loader; `robust`: keep Dawn's bounds
+ *   clamping on
+ * @returns the device and its adapter, the adapter's name, whether it is a software one, and
+ *   `close()`, which lets the process exit
  * @throws NQueensError `no WebGPU adapter found (...)` when there is none, and one that names
  *   the install command when the optional `webgpu` package is missing
  */

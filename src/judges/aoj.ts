@@ -36,6 +36,8 @@ export type AojParseResult =
  * lines other than k, a line that is not two whole numbers, a row or column outside 0..7, two
  * queens on one square. Queens that attack each other are read as they are
  * (`completeJudge` says they cannot be completed).
+ * @param text - the input
+ * @returns `ok` with the 8 x 8 board it places, or why it is malformed (`error`, `code`)
  * @example parseAojInput("2\n2 2\n5 3")
  * // { ok: true, board: { n: 8, queens: [{ row: 2, col: 2 }, { row: 5, col: 3 }] } }
  * @example parseAojInput("1\n9 0")
@@ -123,6 +125,9 @@ export function completeJudge(board: PartialBoard): JudgeAnswer {
 /**
  * Answers an AOJ ALDS1_13_A input: the 8 lines of the completed board, a "no" when the placed
  * queens cannot be completed, or why the input is malformed.
+ * @param input - the problem's input
+ * @returns the judge's result: `ok` with the `output` to print, a "no" with its `output` and why
+ *   (`error`), or why the input is malformed (`code`, `error`)
  * @example solveAoj("2\n2 2\n5 3\n")
  * // { ok: true, output: "......Q.\nQ.......\n..Q.....\n.......Q\n.....Q..\n...Q....\n.Q......\n....Q...\n" }
  * @example solveAoj("2\n0 0\n3 3\n")

@@ -57,6 +57,9 @@ export function wrapNumbers(values: readonly number[], width: number): string {
 
 /**
  * Answers a BOJ 9175 input: for each case N, then its solution, or why the input is malformed.
+ * @param input - the problem's input
+ * @returns the judge's result: `ok` with the `output` to print, a "no" with its `output` and why
+ *   (`error`), or why the input is malformed (`code`, `error`)
  * @example solveBoj9175("1\n4\n") // { ok: true, output: "4\n1 3 0 2\n" }
  */
 export function solveBoj9175(input: string): JudgeResult {
@@ -73,6 +76,10 @@ export function solveBoj9175(input: string): JudgeResult {
  * Checks a contestant's output for a BOJ 9175 input, as the problem's special judge does: for
  * each case, N, then N columns (from 0) that place N queens no two of which attack, white space
  * of any kind between the numbers, nothing after the last case.
+ * @param input - the problem's input: the number of cases, then each case's N
+ * @param output - the contestant's output
+ * @returns `ok` when the output is accepted, a "no" that says why not, or why the input is
+ *   malformed
  * @example checkBoj9175("1\n4\n", "4\n2 0 3 1\n") // { ok: true, output: "accepted\n" }
  */
 export function checkBoj9175(input: string, output: string): JudgeResult {

@@ -24,6 +24,8 @@ const KATTIS_SIZE = 8;
 
 /**
  * Answers a Kattis `8queens` input: `valid`, or `invalid` as a "no" result that says why.
+ * @param input - the problem's input: 8 lines of 8 characters
+ * @returns `ok` with `valid`, a "no" with `invalid` and why, or why the input is malformed
  * @example solveKattis("*.......\n......*.\n....*...\n.......*\n.*......\n...*....\n.....*..\n..*.....\n")
  * // { ok: true, output: "valid\n" }
  * @example solveKattis("*.......\n..*.....\n....*...\n......*.\n.*......\n.......*\n.....*..\n...*....\n")

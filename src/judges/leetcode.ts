@@ -64,6 +64,9 @@ function rowsOf(cols: readonly number[]): string[] {
 /**
  * Answers LeetCode 51 "N-Queens": every solution for n, as one line of JSON (a list of boards,
  * each a list of row strings), in lexicographic order of the columns, ending in a newline.
+ * @param input - n (`4`, or `n = 4`)
+ * @returns the judge's result: `ok` with the `output` to print, a "no" with its `output` and why
+ *   (`error`), or why the input is malformed (`code`, `error`)
  * @example solveLeetcode51("n = 4")
  * // { ok: true, output: '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]\n' }
  * @example solveLeetcode51("13").ok // false: n must be from 1 to 12
@@ -78,6 +81,9 @@ export function solveLeetcode51(input: string): JudgeResult {
 
 /**
  * Answers LeetCode 52 "N-Queens II": the number of solutions for n, ending in a newline.
+ * @param input - n (`4`, or `n = 4`)
+ * @returns the judge's result: `ok` with the `output` to print, a "no" with its `output` and why
+ *   (`error`), or why the input is malformed (`code`, `error`)
  * @example solveLeetcode52("4") // { ok: true, output: "2\n" }
  */
 export function solveLeetcode52(input: string): JudgeResult {

@@ -49,6 +49,9 @@ function poj3239Line(n: number): string {
 
 /**
  * Answers a POJ 3239 input: one line per test case, or why the input is malformed.
+ * @param input - the problem's input
+ * @returns the judge's result: `ok` with the `output` to print, a "no" with its `output` and why
+ *   (`error`), or why the input is malformed (`code`, `error`)
  * @example solvePoj3239("8\n0\n") // { ok: true, output: "6 1 5 2 8 3 7 4\n" }
  * @example solvePoj3239("8\n").ok // false: the input must end with a line 0
  */
@@ -62,6 +65,10 @@ export function solvePoj3239(input: string): JudgeResult {
  * Checks a contestant's output for a POJ 3239 input, as the problem's special judge does: for
  * each case one line of n numbers, the row (from 1) of each column's queen, no two queens
  * attacking; blank lines ignored, nothing after the last case.
+ * @param input - the problem's input: one n per line
+ * @param output - the contestant's output
+ * @returns `ok` when the output is accepted, a "no" that says why not, or why the input is
+ *   malformed
  * @example checkPoj3239("8\n0\n", "5 3 1 6 8 2 4 7\n") // { ok: true, output: "accepted\n" }
  */
 export function checkPoj3239(input: string, output: string): JudgeResult {

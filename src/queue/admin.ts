@@ -225,6 +225,11 @@ async function runInfo(redis: Redis, key: RunKey): Promise<RunInfo | undefined> 
 
 /**
  * Every run on the server, oldest first, each judged with `secret`, and the queue's job counts.
+ * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
+ * @param options - `secret`: the cluster's secret, which each run's description is checked under;
+ *   `connectSeconds`: how long to try to connect (3 s by default)
+ * @returns the runs (each with its state, n, method, progress and votes) and the queue's jobs by
+ *   state
  * @example const { runs } = await listRuns("redis://127.0.0.1:6379", { secret });
  */
 export async function listRuns(
@@ -280,6 +285,12 @@ async function jobCounts(redis: Redis): Promise<QueueJobCounts> {
  * secret) and returns them; their sub-problems are then solved again for the missing votes when
  * the count is run again. A record stored meanwhile is never lost: each sub-problem's records
  * are rewritten only if they are still what was read.
+ * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
+ * @param name - the run's name
+ * @param options - `secret`: the cluster's secret the run is under; `connectSeconds`: how long to
+ *   try to connect (3 s by default)
+ * @returns the run's name and the records removed, each with its sub-problem, its text and why it
+ *   failed
  * @throws NQueensError when there is no such run or it is not under this secret
  */
 export async function dropForged(
@@ -369,6 +380,11 @@ export interface ForgetReport {
  * that are not in progress. Its coordinator must be stopped first (one still following would
  * find the run gone and enqueue it again). Needs no secret: whoever can reach the server can
  * delete keys anyway.
+ * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
+ * @param name - the run's name
+ * @param options - `connectSeconds`: how long to try to connect (3 s by default)
+ * @returns the run's name, the sub-problems whose records were deleted and the jobs taken off the
+ *   queue
  * @throws NQueensError when there is no such run, or a worker is solving one of its jobs now
  * @example await forgetRun("redis://127.0.0.1:6379", "q17-3f0c91a2") // { results: 4319, jobs: 0 }
  */

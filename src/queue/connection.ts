@@ -26,6 +26,9 @@ export class QueueConnectionError extends NQueensError {}
 
 /**
  * Connects to the Redis server of a queue address and resolves once it answers.
+ * @param url - the server's address, from {@link parseQueueUrl} or {@link resolveQueueUrl}
+ * @param options - how long to try the first connection, and what to tell while it waits
+ * @returns the connection, which answers; close it with {@link closeRedis}
  * @throws QueueConnectionError (an NQueensError) when it cannot connect within `connectSeconds`
  * @example const redis = await openRedis(parseQueueUrl("redis://127.0.0.1:6379"));
  */
@@ -127,7 +130,10 @@ function drop(client: Redis): void {
   (client as unknown as { stream?: { destroy?: () => void } }).stream?.destroy?.();
 }
 
-/** Closes a connection opened by {@link openRedis}, without waiting on a server that is gone. */
+/**
+ * Closes a connection opened by {@link openRedis}, without waiting on a server that is gone.
+ * @param client - a connection from {@link openRedis}
+ */
 export async function closeRedis(client: Redis): Promise<void> {
   if (client.status === "ready") {
     await Promise.race([

@@ -44,6 +44,12 @@ function checkReplicas(replicas: number): number {
 
 /**
  * Counts the solutions of n with the workers listening on the queue at `url`.
+ * @param n - the board's size
+ * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
+ * @param options - the cluster's secret, the run's method, name, batch and quorum, progress, notes
+ *   and an abort signal (see {@link CoordinatorOptions})
+ * @returns the total and unique counts, with the run's name, its sub-problems and jobs, the workers
+ *   and the votes overruled
  * @throws NQueensError for bad input (the join beyond n = 25 included), a missing or short
  *   secret, an unreachable server, a run name taken by another n, method or split or by another
  *   secret, stored records that fail their tag,

@@ -1,6 +1,10 @@
 /**
- * Counting across machines over Redis with BullMQ: the coordinator, the worker, and run tools
- * (the `nqueens/queue` entry, and the folder's door; settings.ts is the door without BullMQ).
+ * Counting across machines over Redis with BullMQ (the optional `bullmq` and `ioredis` packages):
+ * the coordinator, the worker, and run tools.
+ *
+ * @remarks
+ * The `nqueens/queue` entry, and the folder's door; settings.ts is the door without BullMQ.
+ * @packageDocumentation
  */
 
 export { MAX_REPLICAS } from "../limits.js";

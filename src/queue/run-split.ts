@@ -35,7 +35,17 @@ export interface RunTally {
   readonly total: bigint;
   /** @throws Error when the results are inconsistent (only a wrong result settled can do that) */
   readonly unique: bigint;
+  /**
+   * Whether sub-problem `id`'s result is in the sum.
+   * @param id - the sub-problem's id
+   * @returns true once its result was added
+   */
   has(id: number): boolean;
+  /**
+   * Adds sub-problem `id`'s result; a second result for the same id is ignored.
+   * @param id - the sub-problem's id
+   * @param r - its settled result
+   */
   add(id: number, r: SubResult): void;
 }
 
@@ -51,13 +61,28 @@ export interface RunSplit {
   readonly cpuSolver: string;
   /** Sub-problems per job by default: see `batchFor`. */
   readonly batch: number;
-  /** A relative estimate of sub-problem `id`'s work, for ordering the jobs. */
+  /**
+   * A relative estimate of sub-problem `id`'s work, for ordering the jobs.
+   * @param id - the sub-problem's id
+   * @returns its estimated work, comparable only with the other sub-problems' of the split
+   */
   cost(id: number): number;
-  /** Why `r` cannot be sub-problem `id`'s result (its symmetric counts), or undefined. */
+  /**
+   * Why `r` cannot be sub-problem `id`'s result (its symmetric counts), or undefined.
+   * @param id - the sub-problem's id
+   * @param r - a result a worker gave for it
+   * @returns why it cannot be right, or undefined when it can
+   */
   impossible(id: number, r: SubResult): string | undefined;
-  /** An empty running sum. */
+  /**
+   * An empty running sum.
+   * @returns a sum with nothing added
+   */
   tally(): RunTally;
-  /** A solver of sub-problems on the calling thread (its tables live as long as it does). */
+  /**
+   * A solver of sub-problems on the calling thread (its tables live as long as it does).
+   * @returns a function that counts sub-problem `id` and returns its result
+   */
   recounter(): (id: number) => SubResult;
 }
 

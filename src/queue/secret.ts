@@ -39,9 +39,18 @@ export const WORKER_KEY_ENV = "NQUEENS_WORKER_KEY";
 
 /** A key that tags and checks: a run's key, or one worker's record key for one run. */
 export interface Tagger {
-  /** The 128-bit tag (32 hex digits) of `parts`, joined by NUL. */
+  /**
+   * The 128-bit tag (32 hex digits) of `parts`, joined by NUL.
+   * @param parts - the values to tag, in order
+   * @returns the tag, 32 hex digits
+   */
   tag(...parts: readonly (string | number)[]): string;
-  /** Whether `tag` is the tag of `parts` (compared in constant time). */
+  /**
+   * Whether `tag` is the tag of `parts` (compared in constant time).
+   * @param tag - the tag to check
+   * @param parts - the values it should tag, in order
+   * @returns true when it is their tag under this key
+   */
   verify(tag: string, ...parts: readonly (string | number)[]): boolean;
 }
 
@@ -57,10 +66,16 @@ export interface RunKey extends Tagger {
   /**
    * The record key of the worker named `name` in this run (from that name's worker key and the
    * run's nonce).
+   * @param name - the worker's name
+   * @returns the key that tags and checks that worker's records in this run
    * @throws TypeError when the nonce is not known yet
    */
   worker(name: string): Tagger;
-  /** This run's key with the run's nonce, as its checked description holds it. */
+  /**
+   * This run's key with the run's nonce, as its checked description holds it.
+   * @param nonce - the run's nonce (32 hex digits), from its checked description
+   * @returns a key for the same run that also knows its nonce
+   */
   withNonce(nonce: string): RunKey;
 }
 
@@ -166,6 +181,9 @@ export function runKey(secret: string, run: string, nonce?: string): RunKey {
  * The key of the worker named `name` under `secret`: 64 hex digits, what `nqueens worker-key NAME`
  * prints. The same secret and name give the same key every time; a worker that holds it can tag
  * records under `name` only.
+ * @param secret - the cluster's secret (at least 32 characters)
+ * @param name - the worker's name, as it signs its records
+ * @returns the worker's key, 64 hex digits
  * @throws NQueensError for a short secret or a bad name
  * @example workerKey("0f1e2d3c4b5a69788796a5b4c3d2e1f0", "host-a") // 64 hex digits
  */

@@ -150,8 +150,8 @@ export function metaChecks(key: RunKey, meta: RunMeta): boolean {
 
 /**
  * The default run name: n, the method (for the join) and the hash part of the split version,
- * e.g. `q17-3f0c91a2`, `q20-join-5e0d7b19`. Another split of the same n gets another name, so
- * it never mixes with this one.
+ * e.g. `q17-3f0c91a2`, `q20-join-5e0d7b19`; another split of n gets another name (never mixed).
+ * @param n - the board's size @param method - the run's method @returns the run's name
  */
 export function runName(n: number, method: QueueMethod = "constellations"): string {
   const version = runSplit(n, method).version;
@@ -174,7 +174,8 @@ export function checkRunName(name: string): string {
 /**
  * Sub-problems per job for a run of n by `method`: at most about 64 jobs, and none longer than
  * about 10 s on one core (see run-split.ts). A cluster counting a small n can ask for smaller
- * jobs (`--batch`).
+ * jobs (`--batch`). @param n - the board's size @param method - the run's method
+ * @returns the sub-problems per job
  * @example batchSize(18) // 90: 64 jobs, each well under 10 s of one core
  */
 export function batchSize(n: number, method: QueueMethod = "constellations"): number {

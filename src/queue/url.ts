@@ -52,6 +52,9 @@ export function maskUrl(text: string): string {
 
 /**
  * Parses and checks a queue address.
+ * @param text - a `redis://` or `rediss://` URL: host, port, database, user name and password
+ * @param what - what the address is called in an error's message (and its `option`)
+ * @returns the address's parts, and a form to show with the password masked
  * @throws NQueensError naming the bad value: another scheme, no host, a bad port or database, a
  *   user name or password with a `%` that is not an escape (the address quoted masked)
  * @example parseQueueUrl("redis://10.0.0.5:6379/2") // { host: "10.0.0.5", port: 6379, db: 2, ... }
@@ -108,6 +111,9 @@ export function parseQueueUrl(text: string, what = "the queue address"): QueueUr
 
 /**
  * The queue address from a `--queue` option, else from the NQUEENS_QUEUE environment variable.
+ * @param flag - the `--queue` option's value, if it was given
+ * @param env - the environment to read NQUEENS_QUEUE from (process.env by default)
+ * @returns the parsed address (see {@link parseQueueUrl})
  * @throws NQueensError when neither is set, or the address is malformed
  */
 export function resolveQueueUrl(

@@ -61,7 +61,7 @@ export interface Dispute {
   readonly votes: readonly Vote[];
   /** Stored records, valid or not (the next vote asked for is this plus one). */
   readonly records: number;
-  /** True once {@link MAX_EXTRA_VOTES} more were asked for and it is still undecided. */
+  /** True once all the extra votes allowed (3 beyond the quorum) were asked for, still undecided. */
   readonly exhausted: boolean;
 }
 

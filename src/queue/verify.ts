@@ -66,8 +66,14 @@ export function defaultSample(settled: number): number {
  * votes, not counting those of a worker overruled anywhere in the run: one that lied once is no
  * witness), and a random sample of the other settled ones. `sample` is a number of those others
  * or a share of them (`{ percent: 5 }`; 100 for all), or until 1.0 the same as text (`"5%"`,
- * `"all"`). @default {@link defaultSample}
+ * `"all"`); by default 1% of them, at least 50 (all of them when fewer).
  * A recount that disagrees flags the run (see `RunMeta.flagged`) until `clearFlag`.
+ * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
+ * @param name - the run's name
+ * @param options - `secret`: the cluster's secret the run is under; `sample`: the other settled
+ *   sub-problems to recount (see above); progress, an abort signal and `connectSeconds`
+ * @returns the run's figures, the forged records, each sub-problem recounted with what it was and
+ *   what it is, and `ok`
  * @throws NQueensError when there is no such run, it is not under this secret, or this program's
  *   split of n differs
  * @example const r = await verifyRun(url, "q17-3f0c91a2", { secret, sample: 20 }); r.ok
@@ -154,6 +160,11 @@ export async function verifyRun(
  * Clears the flag of a run found inconsistent, once the operator has looked at it (the records
  * stay as they are: a run with a wrong settled vote is better forgotten and counted again).
  * Returns the flag it had.
+ * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
+ * @param name - the run's name
+ * @param options - `secret`: the cluster's secret the run is under; `connectSeconds`: how long to
+ *   try to connect (3 s by default)
+ * @returns the run's name and the reason it was flagged with, if it was
  * @throws NQueensError when there is no such run or it is not under this secret
  */
 export async function clearFlag(

@@ -92,12 +92,19 @@ export interface QueueWorker {
   /**
    * Stops taking jobs. Without `force`, waits for the jobs in progress to finish; with it, stops
    * the solver threads at once (those jobs fail now and are retried, here or elsewhere).
+   * @param force - stop the jobs in progress now instead of waiting for them
+   * @returns what it did: the jobs it finished, the sub-problems it solved, and its votes that
+   *   disagreed with one stored before
    */
   close(force?: boolean): Promise<WorkerSummary>;
 }
 
 /**
  * Connects to the queue at `url` and starts taking jobs.
+ * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
+ * @param options - the worker's key (or the secret) and name, its threads or backend, and its
+ *   events (see {@link QueueWorkerOptions})
+ * @returns the running worker; `close()` stops it
  * @throws NQueensError for a bad address or bad options, an unreachable server; GpuUnavailable
  *   (an NQueensError) for `backend: "gpu"` without a GPU
  * @example const w = await startWorker("redis://10.0.0.5:6379", { workerKey, name: "host-a", threads: 4 }); ... await w.close();

@@ -95,6 +95,9 @@ function startBoard(n: number, options: TraceOptions, fn: string): Int32Array {
 /**
  * The search as a lazy sequence of events: place, reject (optional), remove and solution.
  * Arguments are checked when `trace` is called, before the first event.
+ * @param n - the board's size, 1 to 30
+ * @param options - fixed queens, and whether to yield the rejects (see {@link TraceOptions})
+ * @returns the events, lazily
  * @throws NQueensError when n is not in 1..30 or the fixed queens are off the board or attack
  * each other
  * @example
@@ -178,6 +181,9 @@ const PROFILE_BEYOND =
  * by the search (entry 0 is the root, the last entry the solutions). Bitmask search, no events.
  * It blocks until the whole tree is walked, so n is at most 15 (`MAX_PROFILE_N`, as the command
  * and the page draw it); {@link trace} yields the same search one event at a time.
+ * @param n - the board's size, 1 to 15
+ * @param options - as {@link trace}'s
+ * @returns the nodes at each depth, from 0 to n
  * @throws NQueensError when n is not in 1..15 (beyond, the message names `trace`), or as
  *   {@link trace} does
  * @example treeProfile(8) // [1, 8, 42, 140, 344, 568, 550, 312, 92]

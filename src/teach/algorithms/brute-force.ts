@@ -13,6 +13,8 @@ import { POLL_MASK, poll, type Work } from "./work.js";
 
 /**
  * How many placements brute force examines: C(n*n, n), exact.
+ * @param n - the board's size, 1 to 30
+ * @returns C(n*n, n), the ways to put n queens on n*n squares
  * @throws NQueensError when n is not an integer from 1 to 30
  * @example bruteForceCombinations(8) // 4426165368n
  */
@@ -129,6 +131,9 @@ export interface EstimateOptions {
  * timed, and scales the time per combination to all C(n*n, n). It is only an estimate, as steady
  * as the machine's load: on a shared machine it varied fivefold between calls, so nothing should
  * decide on it (`nqueens compare` decides on {@link bruteForceCombinations} and shows this).
+ * @param n - the board's size
+ * @param options - `minSeconds`: how long to time at least
+ * @returns the estimated seconds for all C(n*n, n) placements
  * @example estimateBruteForceSeconds(8) // minutes (C(64, 8) = 4,426,165,368 placements; docs/command.md, "compare")
  * @example estimateBruteForceSeconds(8, { minSeconds: 0.2 }) // the same, from 0.2 s of work
  */

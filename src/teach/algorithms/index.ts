@@ -50,6 +50,7 @@ export type AlgorithmName =
 
 /** What the comparison table needs to know about an algorithm. */
 export interface AlgorithmInfo {
+  /** The algorithm's name, as `runAlgorithm` and `nqueens compare` take it. */
   readonly name: AlgorithmName;
   /** A short human title. */
   readonly title: string;
@@ -143,10 +144,15 @@ export interface AlgorithmOptions extends RunLimits {
 
 /** The outcome of one run. */
 export interface AlgorithmResult {
+  /** The algorithm that ran. */
   readonly name: AlgorithmName;
+  /** The board's size. */
   readonly n: number;
+  /** Solutions found. */
   readonly solutions: number;
+  /** Nodes of its search visited (what one is: `AlgorithmInfo.nodes`). */
   readonly nodes: number;
+  /** Checks it made (what one is: `AlgorithmInfo.checks`). */
   readonly checks: number;
   /** Wall-clock time of the run. */
   readonly seconds: number;
@@ -199,6 +205,11 @@ export type RunDecision =
  * Decides whether `name` should run on the n x n board, from exact numbers only (nothing here
  * depends on the machine's speed): brute force runs when C(n*n, n) <= `budget`, any other
  * algorithm when n <= its `maxPracticalN`; `force` runs everything.
+ * @param name - the algorithm
+ * @param n - the board's size, 1 to 30
+ * @param limits - `budget`: the most placements brute force may examine; `force`: run whatever the
+ *   rules say
+ * @returns whether it runs, by which rule, and the figures the rule compared
  * @throws NQueensError for an unknown name, n outside 1..30 or a negative budget
  * @example
  * decideRun("brute-force", 8)
@@ -265,6 +276,11 @@ const RUNNERS: Record<AlgorithmName, (n: number, work: Work) => void> = {
  * the others past their practical n: minutes to hours) is refused unless `force` is set.
  * `seconds` is the time of this one run: for a steady time, or a run shorter than the timer can
  * tell, use {@link timeAlgorithm}.
+ * @param name - the algorithm
+ * @param n - the board's size, 1 to 30
+ * @param options - `budget` and `force` (as for {@link decideRun}), `onSolution` and an abort
+ *   signal
+ * @returns the solutions found, the nodes visited, the checks made, and the seconds
  * @throws NQueensError for an unknown name, n outside 1..30, options of the wrong shape, or a
  *   run decideRun would skip without `force`
  * @example
@@ -367,6 +383,12 @@ export const TIMING_DEFAULTS = { minSeconds: 0.02, batches: 3, withinSeconds: 1 
  * timed (later ones only within `withinSeconds` of the start) and the least time per run is kept:
  * noise only ever slows a run down, so two algorithms doing the same work report close times.
  * The counts (solutions, nodes, checks) are those of one run; they are the same for every run.
+ * @param name - the algorithm
+ * @param n - the board's size, 1 to 30
+ * @param options - `minSeconds`, `batches`, `withinSeconds`, `budget` and `force`, an abort signal
+ *   and a clock (see {@link TimingOptions})
+ * @returns one run's counts, with the least seconds per run, the runs per batch and the batches
+ *   timed
  * @throws NQueensError for an unknown name, n outside 1..30, a bad option, or a run
  *   {@link decideRun} would skip without `force` (as {@link runAlgorithm})
  * @example
