@@ -7,8 +7,9 @@
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
  */
 import { createRequire } from "node:module";
-import { Command, CommanderError, type OutputConfiguration } from "commander";
+import type { OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
+import { Command, CommanderError } from "./commander.js";
 import { commandsFor } from "./commands.js";
 import { wordError } from "./errors.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
