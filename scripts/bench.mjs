@@ -11,9 +11,14 @@
 // constellation search stops after N = 19 (about 35 minutes at 20) and baseline.c after 18
 // (about 25 minutes at 19); --max-seconds 3600 runs them too (about an hour more).
 //
-// Then, unless --no-io, scripts/bench-io.mjs: solve 10^7, check 10^6 queens, list | head.
+// Then, unless --no-io, scripts/bench-io.mjs: solve 10^7, check 10^6 queens, list | head; and
+// unless --no-startup, scripts/bench-startup.mjs: the start-up table (node -e 0, --version, --help,
+// count 8, 12 and 14: CPU seconds and peak MB, each against node -e 0 in the same rounds), with
+// --memory also the join's peak memory at n = 19 on one thread and n = 20 on two (a few minutes).
+// --startup-only runs the start-up table (and --memory's) alone.
 //
-// Usage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods LIST] [--max-seconds S] [--no-io]
+// Usage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods LIST] [--max-seconds S]
+//   [--no-io] [--no-startup] [--startup-only] [--memory]
 //   npm run bench                          N = 16..20; 3 runs up to N = 17, 1 beyond; every core
 //   npm run bench -- 12 18 --runs 5
 //   npm run bench -- 20 --methods join     one method (join, constellations, baseline)
@@ -31,7 +36,7 @@ const METHODS = ["join", "constellations", "baseline"];
 
 function usage(message) {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods ${METHODS.join(",")}] [--max-seconds S] [--no-io]\n`,
+    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods ${METHODS.join(",")}] [--max-seconds S] [--no-io] [--no-startup] [--startup-only] [--memory]\n`,
   );
   process.exit(2);
 }
@@ -42,6 +47,9 @@ let workers = availableParallelism();
 let io = true;
 let methods = METHODS;
 let maxSeconds = 600;
+let startup = true;
+let startupOnly = false;
+let memory = false;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -55,6 +63,9 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--workers") workers = value();
   else if (a === "--max-seconds") maxSeconds = value();
   else if (a === "--no-io") io = false;
+  else if (a === "--no-startup") startup = false;
+  else if (a === "--startup-only") startupOnly = true;
+  else if (a === "--memory") memory = true;
   else if (a === "--methods") {
     methods = (argv[++i] ?? "").split(",");
     for (const m of methods) if (!METHODS.includes(m)) usage(`unknown method '${m}'`);
@@ -66,6 +77,19 @@ const hi = numbers[1] ?? (numbers.length === 1 ? lo : 20);
 if (lo < 1 || hi > 25 || lo > hi) usage(`N must be within 1..25, LO <= HI: got ${lo}..${hi}`);
 const built = ["cli/count.js", "testing/data.js"].every((f) => existsSync(join(root, "dist", f)));
 if (!built) usage("build first: npx tsc -p .");
+
+/** scripts/bench-startup.mjs: the start-up table, and with --memory the join's memory. */
+function benchStartup() {
+  const args = [join(root, "scripts", "bench-startup.mjs")];
+  if (runs !== undefined) args.push("--runs", String(Math.max(runs, 9)));
+  if (memory) args.push("--memory");
+  if (!startup && !startupOnly) args.push("--no-startup");
+  return spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1;
+}
+if (startupOnly) {
+  process.exitCode = benchStartup();
+  process.exit();
+}
 
 const { readSharedJson } = await import(new URL("../dist/testing/data.js", import.meta.url));
 const known = new Map(
@@ -242,4 +266,8 @@ if (io) {
     { stdio: "inherit" },
   );
   if (!failed) process.exitCode = r.status ?? 1;
+}
+if (startup || memory) {
+  const status = benchStartup();
+  if (!failed && status !== 0) process.exitCode = status;
 }

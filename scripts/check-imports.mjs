@@ -21,9 +21,10 @@ const IMPORT =
  * A folder's doors: index.ts; browser.ts, its Node-free part, for modules that also run in a page
  * (the root, engine/, gpu/); settings.ts, the queue's settings without BullMQ (an optional package),
  * for the command to check its flags before it loads the queue; parts.ts, a page mode's views that
- * run without its workers, for another mode to reuse (Watch's trace, board and tree in the lesson).
+ * run without its workers, for another mode to reuse (Watch's trace, board and tree in the lesson);
+ * light.ts, the engine's count without the modules a count may not need (the command's start-up).
  */
-const doors = new Set(["index.ts", "browser.ts", "settings.ts", "parts.ts"]);
+const doors = new Set(["index.ts", "browser.ts", "settings.ts", "parts.ts", "light.ts"]);
 /** The concept folders: every folder under src/ with an index.ts, as paths relative to src/. */
 const folders = sources("src")
   .filter((f) => f.endsWith("/index.ts") && f !== "src/index.ts")

@@ -8,7 +8,7 @@
  * Messages name this module's options, never a command's flags.
  */
 import { type BackendChoice, type GpuAccess, pickBackend } from "./backend-choice.js";
-import { type CountMethod, count, keyCheckpoint, type Progress } from "./engine/index.js";
+import { type CountMethod, count, type Progress } from "./engine/light.js";
 import { type ErrorCode, NQueensError } from "./errors.js";
 import type { NodeGpu } from "./gpu/index.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "./limits.js";
@@ -171,7 +171,7 @@ export async function countOn(
   // The secret keys the checkpoint's records, whichever engine opens it.
   const unkey =
     options.checkpoint !== undefined && options.secret !== undefined
-      ? keyCheckpoint(options.checkpoint, options.secret)
+      ? (await import("./engine/index.js")).keyCheckpoint(options.checkpoint, options.secret)
       : () => {};
   try {
     const picked = await pickBackend({ backend: options.backend, method: options.method, n }, gpu);

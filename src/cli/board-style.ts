@@ -4,10 +4,11 @@
  * from output.ts, so that the commands that print no board (`count`, `--version`) do not load
  * the formats.
  */
-import { Option } from "commander";
+
 import { NQueensError } from "../errors.js";
 import { BOARD_STYLES, type BoardStyle, boardFormat } from "../formats/index.js";
 import { MAX_DRAWN_N } from "../limits.js";
+import { Option } from "./commander.js";
 
 /** Styles that draw every square: n*n characters or more. */
 const SQUARE_STYLES: readonly BoardStyle[] = [

@@ -4,27 +4,25 @@
  * SIGHUP that stop cleanly and say how to resume (exit 130, 143, 129: 128 + the signal number).
  */
 import { availableParallelism } from "node:os";
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { BACKENDS, type BackendChoice, GpuUnavailable } from "../backend-choice.js";
 import { type CountOnResult, checkCountOptions, countOn, loadQueue } from "../backend-run.js";
 import {
   COUNT_METHODS,
   CountInterrupted,
   type CountMethod,
-  checkCheckpointPath,
-  checkKeySecret,
   checkMethodN,
   defaultWorkers,
   type Progress,
   pickMethod,
   roughSeconds,
-} from "../engine/index.js";
+} from "../engine/light.js";
 import { type ErrorCode, NQueensError } from "../errors.js";
 import { MAX_JOIN_N, MAX_SPLIT_N, MAX_WORKERS } from "../limits.js";
 import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/settings.js";
 import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
-import { checkPartFlags, runAdd, runPart } from "./count-parts.js";
+import { Option } from "./commander.js";
 import { printCount } from "./count-result.js";
 import { wordError, wordNote } from "./errors.js";
 import { stdout, warn } from "./output.js";
@@ -38,6 +36,15 @@ function roughTime(n: number, method: "join" | "constellations"): string {
   if (seconds < 2 * 86400) return plural(Math.round(seconds / 3600), "hour");
   if (seconds < 2 * 365 * 86400) return plural(Math.round(seconds / 86400), "day");
   return `${thousands(Math.round(seconds / (365 * 86400)))} years`;
+}
+
+/**
+ * The engine's checkpoint checks, through its full door: loaded only with --checkpoint or
+ * --part (a count without them loads the light door alone, engine/light.ts).
+ */
+async function checkpoints() {
+  const { checkCheckpointPath, checkKeySecret } = await import("../engine/index.js");
+  return { checkCheckpointPath, checkKeySecret };
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */
@@ -100,7 +107,9 @@ async function countWith(job: CountJob): Promise<CountOnResult> {
   // A secret (--secret, else NQUEENS_SECRET) keys the checkpoint's records, whichever engine
   // opens it; without one they carry a CRC only.
   const secret = flags.secret ?? (process.env[SECRET_ENV] || undefined);
-  if (flags.checkpoint !== undefined && secret !== undefined) checkKeySecret(secret, "--secret");
+  if (flags.checkpoint !== undefined && secret !== undefined) {
+    (await checkpoints()).checkKeySecret(secret, "--secret");
+  }
   try {
     return await countOn(n, {
       backend: flags.backend,
@@ -217,7 +226,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const range = RANGE.exec(nText);
   for (const what of ["--part", "--add"] as const) {
     if ((what === "--part" ? flags.part : flags.add) === undefined) continue;
-    checkPartFlags(what, {
+    (await import("./count-parts.js")).checkPartFlags(what, {
       range: range !== null,
       queue: queueUrl(flags) !== undefined,
       gpu: flags.backend === "gpu",
@@ -228,16 +237,19 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   if (range) return runRange(range[1]!, range[2]!, flags);
   const n = parseInteger(nText, "n", 1, MAX_SPLIT_N);
   checkMethodN(n, flags.method); // before the other flags are read
-  if (flags.add !== undefined) return runAdd(n, flags.add, flags, SECRET_ENV);
+  if (flags.add !== undefined) {
+    return (await import("./count-parts.js")).runAdd(n, flags.add, flags, SECRET_ENV);
+  }
   const workers = workersOf(flags);
   if (flags.part !== undefined) {
+    const { checkCheckpointPath, checkKeySecret } = await checkpoints();
     if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
     const secret = flags.secret ?? (process.env[SECRET_ENV] || undefined);
     if (flags.checkpoint !== undefined && secret !== undefined) checkKeySecret(secret, "--secret");
-    return runPart(n, flags.part, workers, flags, SECRET_ENV);
+    return (await import("./count-parts.js")).runPart(n, flags.part, workers, flags, SECRET_ENV);
   }
   // A checkpoint that cannot be a file is refused before anything else (one line, exit 2).
-  if (flags.checkpoint !== undefined) checkCheckpointPath(flags.checkpoint);
+  if (flags.checkpoint !== undefined) (await checkpoints()).checkCheckpointPath(flags.checkpoint);
   const stderr = process.stderr;
   const cores = availableParallelism();
   if (flags.workers !== undefined && workers > 2 * cores && !flags.json) {

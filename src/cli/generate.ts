@@ -1,5 +1,5 @@
 /** `nqueens generate <kind> <n>`: completion instances and puzzles from a seed. */
-import { Argument, Option } from "commander";
+
 import {
   type GenerateOptions,
   generateInstance,
@@ -12,6 +12,7 @@ import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { parseInteger } from "./args.js";
 import { checkAojSize, formatOption, styleFor } from "./board-style.js";
+import { Argument, Option } from "./commander.js";
 import { printChunks } from "./output.js";
 import type { Register } from "./register.js";
 

@@ -5,9 +5,10 @@
  * 1 the answer is "no" (one line on stderr, after the judge's own output if it has one, such as
  * Kattis's `invalid`), 2 malformed input (one line on stderr, nothing on stdout).
  */
-import { Argument } from "commander";
+
 import { NQueensError } from "../errors.js";
 import { JUDGE_NAMES, JUDGES, type JudgeName, judge } from "../judges/index.js";
+import { Argument } from "./commander.js";
 import { readInput } from "./input.js";
 import { stdout } from "./output.js";
 import type { Register } from "./register.js";

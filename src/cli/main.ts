@@ -7,7 +7,7 @@
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
  */
 import { createRequire } from "node:module";
-import { Command, CommanderError, type OutputConfiguration } from "commander";
+import type { OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
 import { commandsFor } from "./commands.js";
 import { wordError } from "./errors.js";
@@ -30,10 +30,16 @@ function outputOf(out: Output, top = false): OutputConfiguration {
 /** Commander's codes for --help, `help` and --version: printed, exit 0. */
 const SHOWN = new Set(["commander.helpDisplayed", "commander.help", "commander.version"]);
 
-/** Runs the command line `argv` (without node and the script) and resolves to the exit status. */
-export async function main(argv: readonly string[]): Promise<number> {
-  let status = 0;
-  const out = stdout(); // from here on a closed or failed stdout is an error value, not a crash
+/** `nqueens -V` or `nqueens --version`, and nothing else. */
+const versionOnly = (argv: readonly string[]) =>
+  argv.length === 1 && (argv[0] === "-V" || argv[0] === "--version");
+
+/**
+ * The commander program for `argv`: the commands it names registered (commands.ts), their
+ * statuses through `exit`, everything printed through `out`.
+ */
+async function programFor(argv: readonly string[], out: Output, exit: (code: number) => void) {
+  const { Command } = await import("./commander.js");
   const program = new Command("nqueens")
     .description("Place, count, complete and explain N non-attacking queens.")
     .version(VERSION, "-V, --version")
@@ -55,14 +61,32 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
     )
     .exitOverride()
     .configureOutput(outputOf(out, true));
-  for (const register of await commandsFor(argv)) {
-    register(program, (code) => {
-      status = code;
-    });
-  }
+  for (const register of await commandsFor(argv)) register(program, exit);
   for (const c of program.commands) {
     c.exitOverride().configureOutput(outputOf(out));
   }
+  return program;
+}
+
+/** Runs the command line `argv` (without node and the script) and resolves to the exit status. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let status = 0;
+  const out = stdout(); // from here on a closed or failed stdout is an error value, not a crash
+  if (versionOnly(argv)) {
+    // What commander prints for the version, and how, without loading commander: the lightest
+    // start (docs/notes/2026-12-07-startup-and-memory.md).
+    try {
+      outputOf(out, true).writeOut?.(`${VERSION}\n`);
+      await out.end();
+      return 0;
+    } catch (e) {
+      return failedOutput(e);
+    }
+  }
+  const program = await programFor(argv, out, (code) => {
+    status = code;
+  });
+  const { CommanderError } = await import("./commander.js");
   try {
     const asked = argv[0] === "help" ? argv[1] : undefined;
     if (asked !== undefined && !program.commands.some((c) => c.name() === asked)) {
@@ -79,11 +103,7 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
     await out.end();
     return status;
   } catch (e) {
-    if (e instanceof OutputClosed) return 0; // the reader has gone, as with `yes | head`
-    if (e instanceof OutputFailed) {
-      process.stderr.write(`nqueens: ${e.message}\n`);
-      return 74;
-    }
+    if (e instanceof OutputClosed || e instanceof OutputFailed) return failedOutput(e);
     await out.end().catch(() => {}); // what was printed before the error still goes out
     if (e instanceof NQueensError) {
       process.stderr.write(`nqueens: ${wordError(e)}\n`);
@@ -93,6 +113,14 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
     process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);
     return 70;
   }
+}
+
+/** The status of a closed or failed stdout: 0 when the reader has gone, as with `yes | head`. */
+function failedOutput(e: unknown): number {
+  if (e instanceof OutputClosed) return 0;
+  if (!(e instanceof OutputFailed)) throw e;
+  process.stderr.write(`nqueens: ${e.message}\n`);
+  return 74;
 }
 
 /** Control characters of a message escaped (a mistyped option may hold any). */

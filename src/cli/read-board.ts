@@ -1,8 +1,9 @@
 /** The board a command reads (`check`, `complete`): `--format-in`, detection, and its note. */
-import { Option } from "commander";
+
 import type { PartialBoard } from "../board.js";
 import { NQueensError } from "../errors.js";
 import { BOARD_FORMS, type BoardForm, parseBoard, parseBoardAs } from "../formats/index.js";
+import { Option } from "./commander.js";
 import { readInput } from "./input.js";
 
 /** What `--format-in` accepts: `auto` (detect) or one of the formats the library reads (BOARD_FORMS). */

@@ -19,7 +19,8 @@
  *   past the last argument, the options.
  * Short options stacked in one word (`-uf dots`) are not followed; commander accepts them.
  */
-import { type Argument, type Command, Help, type Option } from "commander";
+import type { Argument, Command, Option } from "commander";
+import { Help } from "./commander.js";
 
 /** The shells a script can be printed for. */
 export const SHELLS = ["bash", "zsh", "fish"] as const;

@@ -3,7 +3,8 @@
  * from this very program (commands, options, choices, file arguments) by shell-completion-scripts.ts,
  * so it never falls out of date. Why a static script and not @pnpm/tabtab or omelette: see there.
  */
-import { Argument, type Command } from "commander";
+import type { Command } from "commander";
+import { Argument } from "./commander.js";
 import { stdout } from "./output.js";
 import type { Register } from "./register.js";
 import {

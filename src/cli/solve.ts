@@ -1,5 +1,5 @@
 /** `nqueens solve <n>`: one solution, by backtracking, construction or random repair. */
-import { Option } from "commander";
+
 import { NQueensError } from "../errors.js";
 import { type BoardStyle, formatChunks } from "../formats/index.js";
 import { MAX_SOLVE_N } from "../limits.js";
@@ -7,6 +7,7 @@ import { methodFor, SOLVE_METHODS, type SolveMethod, solve } from "../solve.js";
 import { thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
+import { Option } from "./commander.js";
 import { printChunks, stdout } from "./output.js";
 import type { Register } from "./register.js";
 

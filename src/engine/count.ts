@@ -1,15 +1,15 @@
 /**
  * `count`: the library's one way to count the solutions of n on this machine's CPU, by any
  * method, with the engine's contract (progress, abort, checkpoints, exact bigint counts).
+ * Each method's modules are imported when it counts, so that a count loads only the method it
+ * uses (the join's kernels, the constellation search's, or the plain counter's).
  */
 import { NQueensError, quote } from "../errors.js";
 import { MAX_INLINE_N, MAX_JOIN_INLINE_N } from "../limits.js";
 import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
-import { checkWorkers, countFast } from "./constellations/count.js";
-import { countJoin } from "./join/index.js";
 import { COUNT_METHODS, checkMethodN, pickMethod } from "./method.js";
-import { countPlain } from "./plain.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
+import { checkWorkers } from "./workers.js";
 
 const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
 
@@ -52,17 +52,24 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
       { option: "method", value: String(method), choices: METHODS },
     );
   }
-  if (method === "plain") return plain(n, options);
+  if (method === "plain") return plain(n, options, (await import("./plain.js")).countPlain);
   checkMethodN(n, method);
   const chosen = pickMethod(n, method);
-  const r = chosen === "join" ? await countJoin(n, options) : await countFast(n, options);
+  const r =
+    chosen === "join"
+      ? await (await import("./join/index.js")).countJoin(n, options)
+      : await (await import("./constellations/count.js")).countFast(n, options);
   if (r.workers > 0) return { ...r, method: chosen };
   const small = n <= (chosen === "join" ? MAX_JOIN_INLINE_N : MAX_INLINE_N);
   return { ...r, method: chosen, onCallingThread: small ? "small" : "resumed" };
 }
 
 /** The plain counter as one sub-problem: progress at its start and end, abort before it. */
-function plain(n: number, options: CountOptions): CountResult {
+function plain(
+  n: number,
+  options: CountOptions,
+  countPlain: (n: number) => { total: bigint; unique: bigint },
+): CountResult {
   if (options.checkpoint !== undefined) {
     throw new NQueensError(
       'method "plain" keeps no checkpoint: use "join" or "constellations"',

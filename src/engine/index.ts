@@ -17,7 +17,6 @@ export {
   keyCheckpoint,
   openCheckpoint,
 } from "./checkpoint.js";
-export { defaultWorkers } from "./constellations/count.js";
 export {
   estimatedCost,
   fromWords,
@@ -52,11 +51,12 @@ export {
   type PartResult,
 } from "./parts.js";
 export { postInBatches, solveInBatches } from "./solve-batches.js";
+export { startThread } from "./start-thread.js";
 export { Tally, uniqueShare } from "./tally.js";
-export { startThread } from "./threads.js";
 export {
   CountInterrupted,
   type CountOptions,
   type CountResult,
   type Progress,
 } from "./types.js";
+export { defaultWorkers } from "./workers.js";

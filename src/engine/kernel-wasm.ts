@@ -27,7 +27,7 @@
  *     non-empty and the row after it keeps an open square too ("look-ahead 2").
  *   count(depth, ld, rd, col, full, mask0) -> f64, or -1 when the count passes 2^53
  */
-import { section, sleb, uleb, utf8, vec } from "./wasm-encoding.js";
+import { append, section, sleb, uleb, utf8, vec } from "./wasm-encoding.js";
 
 // ---- a tiny WebAssembly assembler ---------------------------------------------------------
 const I32 = 0x7f;
@@ -110,77 +110,83 @@ const takeBit = (f: number, b: number) => [
 ];
 
 /**
- * The unrolled bottom of the search, as nested loops: at inline level i (1 = this node's row),
- * for each square of local f, with masks in locals ld/rd/avail; `rows` levels remain below this
- * node, so at level i = rows the children are the last free row and are counted into LEAVES.
+ * The unrolled bottom of the search, as nested loops, appended to `out`: at inline level i (1 =
+ * this node's row), for each square of local f, with masks in locals ld/rd/avail; `rows` levels
+ * remain below this node, so at level i = rows the children are the last free row and are counted
+ * into LEAVES. Written into one array rather than returned and spread into the caller's: the
+ * nesting copied each level's bytes once per level above it, most of the kernel's assembly time
+ * at every start (a tenth of `nqueens count 8`'s CPU: docs/notes/2026-12-07-startup-and-memory.md).
  */
 function inline(
+  out: number[],
   rows: number,
   i: number,
   f: number,
   ld: number,
   rd: number,
   avail: number,
-): number[] {
+): void {
   const [bit, s, m, nld, nrd, navail, nfree] = [0, 1, 2, 3, 4, 5, 6].map((k) => L(i, k));
-  const body: number[] =
-    i === rows
-      ? [
-          ...get(LEAVES),
-          ...get(avail),
-          ...get(bit),
-          OP.i32Xor,
-          ...get(ld),
-          ...get(bit),
-          OP.i32Or,
-          ...get(s),
-          OP.i32Shl,
-          ...get(rd),
-          ...get(bit),
-          OP.i32Or,
-          ...get(s),
-          OP.i32ShrU,
-          OP.i32Or,
-          ...get(m),
-          OP.i32Or,
-          ...i32(-1),
-          OP.i32Xor,
-          OP.i32And,
-          ...i32(0),
-          OP.i32Ne,
-          OP.i32Add,
-          ...set(LEAVES),
-        ]
-      : [
-          ...get(ld),
-          ...get(bit),
-          OP.i32Or,
-          ...get(s),
-          OP.i32Shl,
-          ...tee(nld),
-          ...get(rd),
-          ...get(bit),
-          OP.i32Or,
-          ...get(s),
-          OP.i32ShrU,
-          ...tee(nrd),
-          OP.i32Or,
-          ...get(m),
-          OP.i32Or,
-          ...i32(-1),
-          OP.i32Xor,
-          ...get(avail),
-          ...get(bit),
-          OP.i32Xor,
-          ...tee(navail),
-          OP.i32And,
-          ...tee(nfree),
-          OP.if,
-          EMPTY,
-          ...inline(rows, i + 1, nfree, nld, nrd, navail),
-          OP.end,
-        ];
-  return [OP.loop, EMPTY, ...takeBit(f, bit), ...body, ...get(f), OP.brIf, 0, OP.end];
+  append(out, [OP.loop, EMPTY, ...takeBit(f, bit)]);
+  if (i === rows) {
+    append(out, [
+      ...get(LEAVES),
+      ...get(avail),
+      ...get(bit),
+      OP.i32Xor,
+      ...get(ld),
+      ...get(bit),
+      OP.i32Or,
+      ...get(s),
+      OP.i32Shl,
+      ...get(rd),
+      ...get(bit),
+      OP.i32Or,
+      ...get(s),
+      OP.i32ShrU,
+      OP.i32Or,
+      ...get(m),
+      OP.i32Or,
+      ...i32(-1),
+      OP.i32Xor,
+      OP.i32And,
+      ...i32(0),
+      OP.i32Ne,
+      OP.i32Add,
+      ...set(LEAVES),
+    ]);
+  } else {
+    append(out, [
+      ...get(ld),
+      ...get(bit),
+      OP.i32Or,
+      ...get(s),
+      OP.i32Shl,
+      ...tee(nld),
+      ...get(rd),
+      ...get(bit),
+      OP.i32Or,
+      ...get(s),
+      OP.i32ShrU,
+      ...tee(nrd),
+      OP.i32Or,
+      ...get(m),
+      OP.i32Or,
+      ...i32(-1),
+      OP.i32Xor,
+      ...get(avail),
+      ...get(bit),
+      OP.i32Xor,
+      ...tee(navail),
+      OP.i32And,
+      ...tee(nfree),
+      OP.if,
+      EMPTY,
+    ]);
+    inline(out, rows, i + 1, nfree, nld, nrd, navail);
+    out.push(OP.end);
+  }
+  append(out, [...get(f), OP.brIf, 0, OP.end]);
 }
 
 /** For each bit of `free`: compute the child's masks and free set; run `body` if it is open. */
@@ -234,9 +240,10 @@ const recCode = (unrolled: number) => {
       code.push(...get(0), ...load(STRIDE * (i - 1)), ...set(L(i, 1)));
       code.push(...get(0), ...load(STRIDE * (i - 1) + 4), ...set(L(i, 2)));
     }
-    code.push(...inline(rows, 1, 4, 1, 2, 3), ...get(LEAVES), OP.i64ExtendI32U, OP.ret, OP.end);
+    inline(code, rows, 1, 4, 1, 2, 3);
+    code.push(...get(LEAVES), OP.i64ExtendI32U, OP.ret, OP.end);
   }
-  code.push(
+  append(code, [
     ...get(0),
     ...load(0),
     ...set(S),
@@ -281,7 +288,7 @@ const recCode = (unrolled: number) => {
       OP.end,
     ]),
     ...get(TOTAL),
-  );
+  ]);
   return code;
 };
 

@@ -5,12 +5,15 @@
  * signal, and close the checkpoint whatever happens. What differs between the methods (the
  * split, the running sum, the thread's entry and its input, a solver for the calling thread) is
  * a {@link ThreadedCount}.
+ *
+ * A count on the calling thread (small n) loads neither worker threads nor the checkpoint's
+ * modules unless it uses them: start-thread.ts and checkpoint.ts are imported when needed, so
+ * that `nqueens count 8` starts as light as it can (docs/notes/2026-12-07-startup-and-memory.md).
  */
-import { Worker } from "node:worker_threads";
-import { type Checkpoint, openCheckpoint } from "./checkpoint.js";
+import type { Worker } from "node:worker_threads";
+import type { Checkpoint } from "./checkpoint.js";
 import type { SubResult } from "./constellations/split.js";
 import { recordsWrong } from "./inconsistent.js";
-import { threadExecArgv } from "./thread-flags.js";
 import { CountInterrupted, type CountOptions, type MethodResult } from "./types.js";
 
 /** A running sum of sub-problem results (engine/tally.ts, join/tally.ts). */
@@ -48,23 +51,6 @@ export interface ThreadedCount<Input> {
 }
 
 /**
- * Starts a thread on a module beside the caller: the built `.js`, or, when the caller runs from
- * source under tsx (tests), the `.ts` through a bootstrap that registers tsx in the thread first
- * (an `--import tsx` in the worker's execArgv does not reach its entry module on Node 20). The
- * thread inherits only the flags that make sense in a thread (thread-flags.ts), so counting works
- * from `node -e`, `--input-type=module`, the REPL, tsx and test runners.
- * @example startThread(new URL("./constellations/thread.js", import.meta.url))
- */
-export function startThread(module: URL): Worker {
-  const execArgv = threadExecArgv(); // not the caller's --input-type, -e, --test, loaders ...
-  const source = module.href.replace(/\.js$/, ".ts");
-  if (!import.meta.url.endsWith(".ts")) return new Worker(module, { execArgv });
-  const api = import.meta.resolve("tsx/esm/api");
-  const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(code, { eval: true, execArgv });
-}
-
-/**
  * One part of a split: the sub-problems whose id is `index - 1` modulo `of` (ids interleaved, so
  * that each part gets its share of the long and the short ones).
  */
@@ -97,13 +83,14 @@ function inPart(part: SplitPart | undefined, id: number): boolean {
  * Opens the checkpoint at `path` (none without one) and adds its results in `part` to `tally`;
  * a record that does not add up is refused naming the file, and the file is closed again.
  */
-function resume<Input>(
+async function resume<Input>(
   plan: ThreadedCount<Input>,
   path: string | undefined,
   part: SplitPart | undefined,
   tally: ReturnType<ThreadedCount<Input>["tally"]>,
-): Checkpoint | undefined {
+): Promise<Checkpoint | undefined> {
   if (path === undefined) return undefined;
+  const { openCheckpoint } = await import("./checkpoint.js");
   const checkpoint = openCheckpoint(path, plan.n, plan.version(), plan.subProblems);
   try {
     for (const [id, r] of checkpoint.results) if (inPart(part, id)) tally.add(id, r);
@@ -143,6 +130,7 @@ export async function countOnThreads<Input>(
   // Threads take the longest to get ready: start them first, and prepare their work meanwhile.
   const pool: Worker[] = [];
   if (n > (options.inlineMaxN ?? plan.inlineMaxN) && !signal?.aborted) {
+    const { startThread } = await import("./start-thread.js");
     for (let i = 0; i < workers; i++) pool.push(startThread(plan.threadModule));
   }
   const stopping = new Set<Worker>();
@@ -155,7 +143,7 @@ export async function countOnThreads<Input>(
   const tally = plan.tally();
   let checkpoint: Checkpoint | undefined;
   try {
-    checkpoint = resume(plan, options.checkpoint, part, tally);
+    checkpoint = await resume(plan, options.checkpoint, part, tally);
   } catch (e) {
     stopAll();
     throw e;

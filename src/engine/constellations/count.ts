@@ -2,35 +2,14 @@
  * `countFast`: the whole count on worker threads, with progress, cancellation and checkpoints;
  * `countFastSync`: the same on the calling thread, for small n.
  */
-import { availableParallelism } from "node:os";
-import { NQueensError, shownValue } from "../../errors.js";
-import { MAX_INLINE_N, MAX_WORKERS } from "../../limits.js";
+import { MAX_INLINE_N } from "../../limits.js";
 import { solveSubProblem } from "../kernel.js";
 import { Tally } from "../tally.js";
 import { countOnThreads, type ThreadedCount, type ThreadedOptions } from "../threads.js";
 import type { MethodResult } from "../types.js";
+import { checkWorkers, defaultWorkers } from "../workers.js";
 import { type SubProblem, split, splitVersion, splitWords } from "./split.js";
 import type { WorkerInput } from "./thread.js";
-
-/**
- * Checks a worker count.
- * @throws NQueensError when `workers` is not an integer from 1 to 256
- */
-export function checkWorkers(workers: number, what = "workers"): number {
-  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
-    throw new NQueensError(
-      `${what} must be an integer from 1 to ${MAX_WORKERS}: got ${shownValue(workers)}`,
-      "out-of-range",
-      { option: what, value: shownValue(workers), min: 1, max: MAX_WORKERS },
-    );
-  }
-  return workers;
-}
-
-/** The default number of workers: every core. */
-export function defaultWorkers(): number {
-  return Math.min(availableParallelism(), MAX_WORKERS);
-}
 
 /**
  * Counts all solutions and the unique ones for an n x n board on the calling thread.

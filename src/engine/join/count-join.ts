@@ -8,9 +8,9 @@
  */
 import { checkSize } from "../../errors.js";
 import { MAX_JOIN_INLINE_N, MAX_JOIN_N } from "../../limits.js";
-import { checkWorkers, defaultWorkers } from "../constellations/count.js";
 import { countOnThreads, type ThreadedCount, type ThreadedOptions } from "../threads.js";
 import type { MethodResult } from "../types.js";
+import { checkWorkers, defaultWorkers } from "../workers.js";
 import { joinItems, joinSplitVersion, joinSubProblems } from "./split.js";
 import { JoinTally } from "./tally.js";
 import { JoinSolver } from "./tasks.js";

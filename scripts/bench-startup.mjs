@@ -1,0 +1,185 @@
+// Benchmark of the command's start-up and of the join's memory (issue 37, items 1 and 4), on the
+// BUILT command (run `npx tsc -p .` first).
+//
+// Start-up: `node -e 0`, `nqueens --version`, `--help` and `count 8`, `count 12`, `count 14`,
+// one after the other in each of R rounds (interleaved, so that the load of a shared machine hits
+// all alike); CPU seconds (user + system) and peak resident memory from GNU time
+// (`/usr/bin/time -f "%U %S %M"`), medians, and each command's excess over `node -e 0` measured in
+// the same rounds. Targets: a count of n <= 14 within 0.04 CPU-s and 10 MB of `node -e 0`.
+// GNU time reports CPU in hundredths of a second: take R >= 9 for medians that mean something.
+//
+// With --memory, also the join's peak memory: `count 19 --workers 1` (target 50 MB) and `count 20
+// --workers 2` (target 140 MB), M runs each (--memory-runs, default 1: n = 20 takes about a
+// minute on two idle cores). Memory does not depend on the machine's load; time does.
+//
+// Every count is checked against known-counts.json in the shared data (src/testing/data.ts):
+// exit 1 on a mismatch.
+//
+// Usage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--no-startup]
+//   (npm run bench runs it after the counting table; `npm run bench -- --startup-only` alone)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const bin = join(root, "bin", "nqueens.js");
+
+function usage(message) {
+  process.stderr.write(
+    `bench-startup: ${message}\nusage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--no-startup]\n`,
+  );
+  process.exit(2);
+}
+
+let runs = 9;
+let memoryRuns = 1;
+let memory = false;
+let startup = true;
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  const value = () => {
+    const v = Number(argv[++i]);
+    if (!Number.isInteger(v) || v < 1) usage(`${a} needs a whole number of at least 1`);
+    return v;
+  };
+  if (a === "--runs") runs = value();
+  else if (a === "--memory-runs") memoryRuns = value();
+  else if (a === "--memory") memory = true;
+  else if (a === "--no-startup") startup = false;
+  else usage(`unknown argument '${a}'`);
+}
+if (!["cli/main.js", "testing/data.js"].every((f) => existsSync(join(root, "dist", f)))) {
+  usage("build first: npx tsc -p .");
+}
+if (!existsSync("/usr/bin/time") || spawnSync("/usr/bin/time", ["-f", "%e", "true"]).status !== 0) {
+  usage("needs GNU time (/usr/bin/time) for CPU seconds and peak memory");
+}
+
+const { readSharedJson } = await import(new URL("../dist/testing/data.js", import.meta.url));
+const known = new Map(
+  readSharedJson("known-counts.json", "known counts").counts.map((c) => [c.n, c]),
+);
+
+const temp = mkdtempSync(join(tmpdir(), "nqueens-bench-startup-"));
+process.on("exit", () => rmSync(temp, { recursive: true, force: true }));
+
+/** Runs a command under GNU time: CPU seconds, peak MB, wall seconds, stdout. */
+function timed(args) {
+  const stats = join(temp, "time.txt");
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync("/usr/bin/time", ["-f", "%U %S %M", "-o", stats, process.execPath, ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) {
+    process.stderr.write(`bench-startup: node ${args.join(" ")} failed: ${r.stderr || r.error}\n`);
+    process.exit(1);
+  }
+  const [user, system, kb] = readFileSync(stats, "utf8").trim().split("\n").at(-1).split(" ");
+  return { cpu: Number(user) + Number(system), mb: Number(kb) / 1024, wall, stdout: r.stdout };
+}
+
+let failed = false;
+/** Checks a count's output (plain `total` / `unique` lines, or --json) against the known counts. */
+function check(n, stdout) {
+  const k = known.get(n);
+  let total;
+  let unique;
+  if (stdout.trimStart().startsWith("{")) ({ total, unique } = JSON.parse(stdout));
+  else {
+    total = /^total\s+(\d+)/m.exec(stdout)?.[1];
+    unique = /^unique\s+(\d+)/m.exec(stdout)?.[1];
+  }
+  const ok = k !== undefined && total === k.total && (unique === undefined || unique === k.unique);
+  if (!ok) {
+    failed = true;
+    process.stderr.write(`bench-startup: MISMATCH at n = ${n}: printed ${total} / ${unique}\n`);
+  }
+  return ok ? "yes" : "NO";
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, digits = 2) => (Number.isNaN(x) ? "-" : x.toFixed(digits));
+const signed = (x, digits) => `${x >= 0 ? "+" : ""}${fmt(x, digits)}`;
+
+const model = cpus()[0]?.model ?? "unknown CPU";
+const where = `${model}, ${availableParallelism()} cores, Node ${process.version}`;
+
+if (startup) {
+  const COMMANDS = [
+    { label: "node -e 0", args: ["-e", "0"] },
+    { label: "nqueens --version", args: [bin, "--version"] },
+    { label: "nqueens --help", args: [bin, "--help"] },
+    { label: "nqueens count 8", args: [bin, "count", "8"], n: 8 },
+    { label: "nqueens count 12", args: [bin, "count", "12"], n: 12 },
+    { label: "nqueens count 14", args: [bin, "count", "14"], n: 14 },
+  ];
+  const samples = COMMANDS.map(() => []);
+  const verdicts = COMMANDS.map(() => "-");
+  const load = loadavg()[0];
+  for (let r = 0; r < runs; r++) {
+    COMMANDS.forEach((c, i) => {
+      const t = timed(c.args);
+      samples[i].push(t);
+      if (c.n !== undefined && verdicts[i] !== "NO") verdicts[i] = check(c.n, t.stdout);
+    });
+  }
+  process.stdout.write(
+    `\nStart-up: ${where}, whole process (GNU time), median of ${runs} interleaved rounds, ` +
+      `load average ${load.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at the end\n\n` +
+      "| command | CPU s | over node -e 0 | x node -e 0 | peak MB | over node -e 0 | counts known |\n" +
+      "|---|---|---|---|---|---|---|\n",
+  );
+  const base = {
+    cpu: median(samples[0].map((s) => s.cpu)),
+    mb: median(samples[0].map((s) => s.mb)),
+  };
+  COMMANDS.forEach((c, i) => {
+    const cpu = median(samples[i].map((s) => s.cpu));
+    const mb = median(samples[i].map((s) => s.mb));
+    // The excess as the median of each round's difference: the rounds share the load.
+    const over = median(samples[i].map((s, r) => s.cpu - samples[0][r].cpu));
+    const overMb = median(samples[i].map((s, r) => s.mb - samples[0][r].mb));
+    process.stdout.write(
+      `| ${c.label} | ${fmt(cpu, 3)} | ${signed(over, 3)} | ${fmt(cpu / base.cpu)} | ${fmt(mb, 1)} | ${signed(overMb, 1)} | ${verdicts[i]} |\n`,
+    );
+  });
+}
+
+if (memory) {
+  const CASES = [
+    { n: 19, workers: 1, target: 50 },
+    { n: 20, workers: 2, target: 140 },
+  ];
+  const load = loadavg()[0];
+  const rows = [];
+  for (const c of CASES) {
+    const xs = [];
+    let verdict = "-";
+    for (let r = 0; r < memoryRuns; r++) {
+      const args = [bin, "count", String(c.n), "--workers", String(c.workers)];
+      const t = timed([...args, "--backend", "cpu", "--json", "--no-progress"]);
+      xs.push(t);
+      if (verdict !== "NO") verdict = check(c.n, t.stdout);
+    }
+    rows.push(
+      `| count ${c.n} --workers ${c.workers} | ${fmt(median(xs.map((x) => x.mb)), 0)} | ${c.target} | ` +
+        `${fmt(median(xs.map((x) => x.cpu)))} | ${fmt(median(xs.map((x) => x.wall)))} | ${verdict} |\n`,
+    );
+  }
+  process.stdout.write(
+    `\nThe join's memory: ${where}, whole process (GNU time), median of ${memoryRuns} run(s), ` +
+      `load average ${load.toFixed(2)} at start\n\n` +
+      "| command | peak MB | target MB | CPU s | wall s | counts known |\n|---|---|---|---|---|---|\n" +
+      rows.join(""),
+  );
+}
+if (failed) process.exitCode = 1;
