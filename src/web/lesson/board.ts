@@ -66,7 +66,10 @@ export function boardPicture(p: BoardPicture): string {
     }
   }
   const attacked = (p.attacked ?? [])
-    .map((q) => `<rect class="lb-attacked" x="${q.col}" y="${q.row}" width="1" height="1"/>`)
+    .map(
+      (q) =>
+        `<rect class="lb-attacked" x="${q.col}" y="${q.row}" width="1" height="1"/><circle class="lb-attacked-dot" cx="${q.col + 0.5}" cy="${q.row + 0.5}" r="0.12"/>`,
+    )
     .join("");
   const marks = (p.outlined ?? [])
     .map(

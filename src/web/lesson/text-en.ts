@@ -353,7 +353,7 @@ const judge: StepWords = {
   title: "A judge's problem: complete the board (AOJ ALDS1_13_A)",
   short: "Judge problem",
   body: () => [
-    "Online judges teach with this problem: some queens are given and the program prints the whole board. It is the completion of the step before, with the input and the output in a judge's exact format. Type an input below; the library solves it in this page, as `nqueens aoj` does on the command line.",
+    "Online judges teach with this problem: some queens are given and the program prints the whole board. It is the completion of the step before, with the input and the output in a judge's exact format. Type an input below; the library solves it in this page, as the command nqueens aoj does.",
   ],
   live: { "watch-judge": "Watch the search from the sample's two queens" },
   question: () => "However many queens k the input gives, how many lines does the output have?",
@@ -533,7 +533,7 @@ export const en: LessonWords = {
     solve: "Solve it here",
     answerHead: "The judge's output",
     play: "Open this board in Play",
-    picture: "The board the output draws, the given queens outlined",
+    picture: "The judge's input, its output and the board it draws (the given queens outlined)",
     pictureNone: "No board: the input has no answer.",
     no: (reason) =>
       `No output: the queens given ${reason.replace(/^cannot be completed: /, "cannot be completed (")})`,

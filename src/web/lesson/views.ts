@@ -167,24 +167,22 @@ export function judgeParts(input: string, act: LessonActions): JudgeParts {
     ),
     ...section(w.inputHead, w.input),
     ...section(w.outputHead, w.output),
-    h(
-      "div",
-      { class: "lesson-judge" },
-      h("label", { for: "judge-input" }, w.boxLabel),
-      area,
-      h("p", {}, solve),
-      h("h3", {}, w.answerHead),
-      output,
-      says,
-      h("p", {}, play),
-    ),
   ];
   const picture = h("div", { class: "lesson-picture judge", "data-testid": "judge-picture" });
+  // The box and the board it draws together, beside the statement (above it on a phone).
   const figure = h(
     "figure",
     { class: "lesson-slide", "data-testid": "lesson-slide" },
     h("figcaption", {}, words().slide.label(w.picture)),
-    picture,
+    h(
+      "div",
+      { class: "lesson-judge" },
+      h("div", {}, h("label", { for: "judge-input" }, w.boxLabel), area, h("p", {}, solve)),
+      h("div", {}, h("p", { class: "lesson-judge-head" }, w.answerHead), output),
+      picture,
+    ),
+    says,
+    h("p", {}, play),
   );
   return { box, figure, output, says, play, picture };
 }
