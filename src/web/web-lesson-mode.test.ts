@@ -99,8 +99,24 @@ async function chooseByKeys(page: Page, value: string): Promise<void> {
   assert.ok(await page.isChecked(`${radio}[value=${value}]`), `${value} chosen`);
 }
 
-/** Latin words the Japanese page may say: N, a name (OEIS) and the bitmask code's variables. */
-const LATIN = new Set(["N", "OEIS", "cols", "diag", "anti", "free", "all", "bit"]);
+/**
+ * Latin words the Japanese page may say: N, names (OEIS, the judge AOJ and its problem ALDS1_13_A,
+ * the command nqueens aoj) and the bitmask code's variables.
+ */
+const LATIN = new Set([
+  "N",
+  "OEIS",
+  "AOJ",
+  "ALDS",
+  "nqueens",
+  "aoj",
+  "cols",
+  "diag",
+  "anti",
+  "free",
+  "all",
+  "bit",
+]);
 
 /** The published count of n queens' solutions and fundamental solutions (known-counts.json). */
 const known = (n: number) => KNOWN.find((k) => k.n === n)!;

@@ -161,7 +161,8 @@ export function judgeParts(input: string, act: LessonActions): JudgeParts {
       h("summary", {}, w.otherStatement),
       h(
         "div",
-        { lang: lang() === "ja" ? "en" : "ja" },
+        // The other language's statement, as it is: not to be translated.
+        { lang: lang() === "ja" ? "en" : "ja", translate: "no" },
         ...other.statement.map((p) => h("p", {}, p)),
       ),
     ),
