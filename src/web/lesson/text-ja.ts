@@ -351,8 +351,8 @@ export const ja: LessonWords = {
           ? `${q.row + 1}行目: ${q.col + 1}列にクイーン。上のどのクイーンからも攻撃されていません(${num(total)}個のうち${num(k)}個目)。`
           : `${q.row + 1}行目: ${q.col + 1}列にクイーン。盤面の完成です: ${num(n)}個のクイーンが互いに攻撃せず、与えられた2つも元の場所のままです。`,
     label: (what) => `図: ${what}`,
-    search: (n) => `${n} クイーンの探索を一手ずつ`,
-    classes: "8 クイーンの 12 組を一つずつ",
+    search: (n) => `${n}クイーンの探索を一手ずつ`,
+    classes: "8クイーンの12組を一つずつ",
     prev: "一手戻る",
     next: "一手進む",
     prevClass: "前の組",
@@ -361,8 +361,8 @@ export const ja: LessonWords = {
     tree: "ここまでの探索木: 節点は置いたクイーン、この手までの道筋を囲んでいます。",
     classSays: (k, total, orbit, solutions) =>
       orbit === 8
-        ? `組 ${num(k)} / ${num(total)}: 回転と鏡映の 8 通りがすべて違う盤面なので、${num(solutions)} 個の解のうち 8 個を持ちます。`
-        : `組 ${num(k)} / ${num(total)}: 回転や鏡映で同じ盤面に戻るものがあるので、${num(solutions)} 個の解のうち ${num(orbit)} 個しか持ちません。だから ${num(solutions)} は組の数の 8 倍になりません。`,
+        ? `組 ${num(k)} / ${num(total)}: 回転と鏡映の8通りがすべて違う盤面なので、${num(solutions)}個の解のうち8個を持ちます。`
+        : `組 ${num(k)} / ${num(total)}: 回転や鏡映で同じ盤面に戻るものがあるので、${num(solutions)}個の解のうち${num(orbit)}個しか持ちません。だから${num(solutions)}は組の数の8倍になりません。`,
   },
   growth: {
     caption: "各Nの解の数(公表値、OEIS A000170)",

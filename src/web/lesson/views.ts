@@ -139,12 +139,7 @@ export function judgeParts(input: string, act: LessonActions): JudgeParts {
     w.solve,
   );
   solve.addEventListener("click", act.solveJudge);
-  const output = h("pre", {
-    class: "lesson-judge-out",
-    "data-testid": "judge-output",
-    tabindex: "0",
-    "aria-label": w.answerHead,
-  });
+  const output = h("pre", { class: "lesson-judge-out", "data-testid": "judge-output" });
   const says = h("p", { class: "lesson-feedback", role: "status", "data-testid": "judge-says" });
   const play = link("#", { class: "btn", "data-testid": "judge-play" }, w.play, () =>
     act.go(play.getAttribute("href")!),
