@@ -219,6 +219,21 @@ describe("words: the lesson's defects stay fixed", () => {
     assert.match(text, /組/);
     setLang("en");
   });
+  test("brute force's estimated time says why other estimates of the same boards differ", () => {
+    setLang("en");
+    const said = en.brute.estimate("1,000,000", "4,426,165,368", 4426);
+    assert.match(said, /an estimate from this measurement, not a run/);
+    assert.match(
+      said,
+      /Compare's estimate .* comes from its own measurement.* so the two times differ/,
+    );
+    setLang("ja");
+    assert.match(
+      ja.brute.estimate("1,000,000", "4,426,165,368", 4426),
+      /「比較」の見積もり.*一致しません/,
+    );
+    setLang("en");
+  });
   test("Japanese counters: no number of 10 or more with つ (11組, not 11つ)", () => {
     setLang("ja");
     const f = lessonFacts();

@@ -1,8 +1,9 @@
 /**
  * The pictures of the problem, bitmask and growth steps as values (the words that say them are
  * model.ts's): the queens of one solution placed a row at a time with the squares they attack,
- * the bitmask search of Watch with its masks as rows of bits, and the published counts as a chart.
- * Pure; model.test.ts tests them without a browser.
+ * the bitmask search of Watch with its masks as rows of bits, and the published counts as a chart;
+ * and the types of the backtracking, symmetry and completion pictures that model.ts makes.
+ * Pure; frames.test.ts and model.test.ts test them without a browser.
  */
 import { attackKind, type Queen } from "../../board.js";
 import { solutions } from "../../solutions.js";
