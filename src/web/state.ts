@@ -27,6 +27,7 @@ export const LESSON_STEPS = [
   "symmetry",
   "complete",
   "growth",
+  "judge",
 ] as const;
 export type LessonStep = (typeof LESSON_STEPS)[number];
 

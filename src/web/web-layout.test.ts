@@ -169,7 +169,9 @@ describe("Watch on one screen", { concurrency: false, skip: NO_BROWSER }, () => 
         assert.equal(box.tab, "0");
         const dead = await codeLine(page, 10);
         assert.equal(dead.top, before.top, `the code moved at the dead end (${screen.name})`);
-        if (before.inside) {
+        // On a screen held sideways (a phone, 844x390) the code is beside the board: the dead
+        // end's line is on screen, in both languages (it was below the screen at every dead end).
+        if (before.inside || screen.width > screen.height) {
           assert.ok(dead.inside, `the dead end's line is off screen at ${screen.name}, ${lang}`);
         }
         if (screen.wide) {

@@ -347,7 +347,7 @@ export const en = {
     depthRow: (d: number, now: number, all: number | undefined) =>
       `depth ${d}: ${pl(now, "node", "nodes")}${all !== undefined ? ` of ${n(all)}` : ""}`,
     depthKey: (whole: boolean, size: number) =>
-      `Nodes per depth (queens placed) on a logarithmic scale${whole ? "; the pale bar is the whole tree, counted by the library's treeProfile" : size > 15 ? "; the whole tree is too big to count here" : ""}.`,
+      `Nodes per depth (queens placed) on a logarithmic scale${whole ? "; the pale bar is the whole tree, counted by the library's treeProfile" : size > 15 ? `; the whole tree is too big to count here, so the scale goes up to ${size}!, more than any depth can hold` : ""}.`,
     treeLabel: (nodes: number, seen: number) =>
       `Search tree: ${pl(nodes, "node", "nodes")}, ${n(seen)} visited so far`,
     treeRoot: "empty board",

@@ -320,7 +320,7 @@ export const ja: Messages = {
     depthRow: (d: number, now: number, all: number | undefined) =>
       `深さ${d}: ノード${jn(now)}個${all !== undefined ? `(全体${jn(all)}個)` : ""}`,
     depthKey: (whole: boolean, size: number) =>
-      `深さ(置いたクイーンの数)ごとのノード数(対数目盛)${whole ? "。薄いバーはライブラリが数えた探索木全体" : size > 15 ? "。探索木全体は大きすぎてここでは数えられません" : ""}。`,
+      `深さ(置いたクイーンの数)ごとのノード数(対数目盛)${whole ? "。薄いバーはライブラリが数えた探索木全体" : size > 15 ? `。探索木全体は大きすぎてここでは数えられないので、目盛りはどの深さのノード数よりも大きい${size}!までです` : ""}。`,
     treeLabel: (nodes: number, seen: number) =>
       `探索木: ノード${jn(nodes)}個、うち${jn(seen)}個を訪問済み`,
     treeRoot: "空の盤面",

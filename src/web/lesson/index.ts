@@ -15,17 +15,20 @@ import type { App, ModeView } from "../dom.js";
 import { Cancelled, type Running, runJob } from "../jobs.js";
 import { LESSON_STEPS, type LessonStep, type PageState, parseState } from "../state.js";
 import { RACE, TIMED_SIZES, type TimedFigure, type Timing } from "./model.js";
-import { drawReturn, type LessonActions, LessonView } from "./render.js";
+import { drawReturn, LessonView } from "./render.js";
 import {
   check,
+  chooseVariant,
   initialState,
   moveSlide,
   showStep,
+  solveJudge,
   stopTiming,
   timedOne,
   timingEnded,
   timingStarted,
 } from "./state.js";
+import type { LessonActions } from "./views.js";
 
 export { lessonTitle } from "./model.js";
 
@@ -50,6 +53,17 @@ export class LessonMode implements ModeView {
     slide: (d) => {
       moveSlide(this.ls, d);
       this.view.drawSlide(this.ls);
+    },
+    variant: (v) => {
+      chooseVariant(this.ls, v);
+      this.view.drawSlide(this.ls);
+    },
+    judgeInput: (text) => {
+      this.ls.judgeInput = text;
+    },
+    solveJudge: () => {
+      solveJudge(this.ls);
+      this.view.drawJudge(this.ls);
     },
     race: () => {
       // The race starts over (while one runs, its next results go on from nothing).

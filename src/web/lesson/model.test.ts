@@ -61,11 +61,12 @@ describe("steps in order", () => {
     ["bitmask", 3, "backtrack", "symmetry"],
     ["symmetry", 4, "bitmask", "complete"],
     ["complete", 5, "symmetry", "growth"],
-    ["growth", 6, "complete", null],
+    ["growth", 6, "complete", "judge"],
+    ["judge", 7, "growth", null],
   ];
   for (const [step, index, prev, next] of cases) {
     test(step, () => {
-      assert.deepEqual(placeOf(step), { index, total: 7, prev, next });
+      assert.deepEqual(placeOf(step), { index, total: 8, prev, next });
       assert.equal(stepHref(step), `#mode=lesson&n=8&step=${step}`);
       assert.equal(parseState(stepHref(step)).lesson, step);
     });
@@ -94,6 +95,8 @@ describe("live parts", () => {
       ],
     ],
     ["growth", ["#mode=compare&n=8&lesson=growth", "#mode=gallery&n=14&lesson=growth"]],
+    // The judge's sample queens (2 2 and 5 3, 0-based), searched from in Watch.
+    ["judge", ["#mode=watch&n=8&q=2:2,5:3&from=board&lesson=judge"]],
   ];
   for (const [step, hrefs] of cases) {
     test(step, () => {
@@ -268,6 +271,9 @@ describe("questions", () => {
     ["growth", "multiplies", true],
     ["growth", "doubles", false],
     ["growth", "", undefined],
+    ["judge", "rows", true],
+    ["judge", "k", false],
+    ["judge", "rest", false],
   ];
   for (const [step, choice, correct] of cases) {
     test(`${step}: ${JSON.stringify(choice)} -> ${correct}`, () => {
@@ -316,13 +322,13 @@ describe("words", () => {
 
   test("the tab's titles: the step's place and its few words", () => {
     assert.equal(
-      en.pageTitle(3, 7, en.steps.backtrack.short),
-      "3/7 Backtracking — N-Queens lesson",
+      en.pageTitle(3, 8, en.steps.backtrack.short),
+      "3/8 Backtracking — N-Queens lesson",
     );
     setLang("ja");
     assert.equal(
-      ja.pageTitle(7, 7, ja.steps.growth.short),
-      "7/7 Nと解の数の増え方 — Nクイーンのレッスン",
+      ja.pageTitle(7, 8, ja.steps.growth.short),
+      "7/8 Nと解の数の増え方 — Nクイーンのレッスン",
     );
     setLang("en");
   });
@@ -479,8 +485,8 @@ describe("the timings, kept in the lesson's state", () => {
 
 describe("the tab's title", () => {
   const cases: [step: LessonStep | null, title: string][] = [
-    [null, "1/7 The problem — N-Queens lesson"],
-    ["backtrack", "3/7 Backtracking — N-Queens lesson"],
+    [null, "1/8 The problem — N-Queens lesson"],
+    ["backtrack", "3/8 Backtracking — N-Queens lesson"],
   ];
   for (const [step, title] of cases) {
     test(`${step}`, () => {
@@ -545,7 +551,7 @@ describe("the pictures that move with the step", () => {
     assert.equal(total, 92);
     assert.deepEqual(small, [lessonFacts().symmetry.smallClass]);
     setLang("ja");
-    assert.match(slideFrame("symmetry", 0).says, /^仲間 1 \/ 12/);
+    assert.match(slideFrame("symmetry", 0).says, /^組 1 \/ 12/);
     setLang("en");
   });
 
@@ -596,7 +602,7 @@ describe("the pictures that move with the step", () => {
     assert.equal(ls.slide, 0);
     moveSlide(ls, 3);
     assert.equal(ls.slide, 3);
-    showStep(ls, "problem");
+    showStep(ls, "judge");
     moveSlide(ls, 1);
     assert.equal(ls.slide, 0, "a step without a moving picture has no position");
   });

@@ -9,7 +9,12 @@
 import { attackKind, type Queen } from "../../board.js";
 import { canComplete, completeOne } from "../../completion/index.js";
 import { unique } from "../../solutions.js";
-import { type AlgorithmName, walkthrough } from "../../teach/index.js";
+import {
+  type AlgorithmName,
+  type BruteVariant,
+  bruteVariantCount,
+  walkthrough,
+} from "../../teach/index.js";
 import { lang } from "../i18n/index.js";
 import {
   DEFAULT_STATE,
@@ -37,6 +42,20 @@ import type {
   SymmetryFacts,
   Verdict,
 } from "./facts.js";
+import {
+  type AttackFrame,
+  attackFrame,
+  type ChartFrame,
+  type ClassFrame,
+  chartFrame,
+  type FillFrame,
+  type MaskFrame,
+  maskFrame,
+  maskLast,
+  type SearchFrame,
+} from "./frames.js";
+import { JUDGE_SAMPLE, runJudge } from "./judge.js";
+import { type RaceFrame, raceFrame, raceStops } from "./race.js";
 import { en, type LessonWords } from "./text-en.js";
 import { ja } from "./text-ja.js";
 
@@ -73,19 +92,13 @@ export function stepHref(step: LessonStep): string {
 /** The eight-queens board of the tutorials: every figure of the lesson is for it but growth's. */
 const N = 8;
 
-/** C(n, k) exactly (the product of k falling factors over k!, each step a whole number). */
-function choose(n: bigint, k: bigint): bigint {
-  let r = 1n;
-  for (let i = 1n; i <= k; i++) r = (r * (n - k + i)) / i;
-  return r;
-}
-
-/** The three brute forces' board counts for n queens, as the tutorials compare them. */
+/** The three brute forces' board counts for n queens, as the tutorials compare them (the library's). */
 export function bruteCounts(n: number): BruteCounts {
-  const b = BigInt(n);
-  let factorial = 1n;
-  for (let i = 2n; i <= b; i++) factorial *= i;
-  return { squares: choose(b * b, b), perRow: b ** b, permutations: factorial };
+  return {
+    squares: bruteVariantCount("squares", n),
+    perRow: bruteVariantCount("per-row", n),
+    permutations: bruteVariantCount("permutations", n),
+  };
 }
 
 /**
@@ -237,6 +250,11 @@ function liveParts(step: LessonStep): LivePart[] {
       ];
     case "growth":
       return [at("compare", { mode: "compare" }), at("gallery", { mode: "gallery", n: 14 })];
+    case "judge": {
+      const sample = runJudge(JUDGE_SAMPLE);
+      const given = sample.ok ? sample.given : [];
+      return [at("watch-judge", { mode: "watch", queens: given, from: true })];
+    }
   }
 }
 
@@ -294,6 +312,9 @@ function questionOf(step: LessonStep): Question {
       return { choices: ["yes", "no"], answer: f.question.completion ? "yes" : "no" };
     case "growth":
       return { choices: ["adds", "doubles", "multiplies"], answer: "multiplies" };
+    case "judge":
+      // The output is the whole board, whatever k is: one line per row.
+      return { choices: ["k", "rest", "rows"], answer: "rows" };
   }
 }
 
@@ -394,15 +415,20 @@ export type Timing =
 export type TimedFigure = "growth" | "race";
 
 /**
- * The steps whose own picture moves with the step's buttons (a slide): backtracking follows the
- * search for 4 queens, symmetry goes through the classes of 8 queens, completion fills the
- * board it gives, a row at a time, with the library's completion.
+ * The steps whose own picture moves with the step's buttons (a slide): the problem places one
+ * solution's queens a row at a time, brute force races backtracking, backtracking follows the
+ * search for 4 queens, bitmasks follow Watch's bitmask search with its masks, symmetry goes
+ * through the families of 8 queens, completion fills the board it gives, a row at a time, growth
+ * goes through the published counts. The judge step's picture is its box's board.
  */
-export type SlideStep = "backtrack" | "symmetry" | "complete";
+export type SlideStep = Exclude<LessonStep, "judge">;
 
 export function hasSlide(step: LessonStep): step is SlideStep {
-  return step === "backtrack" || step === "symmetry" || step === "complete";
+  return step !== "judge";
 }
+
+/** The brute force the race shows first: the permutations, the tutorials' last and fastest. */
+export const DEFAULT_VARIANT: BruteVariant = "permutations";
 
 /** The board backtracking's picture searches: 4 queens, small enough for its whole tree. */
 export const SEARCH_N = 4;
@@ -420,48 +446,17 @@ function searchTrace(): Trace {
   return search;
 }
 
-/** What backtracking's picture shows at one of its positions. */
-interface SearchFrame {
-  readonly kind: "search";
-  /** The position (0: before the first step) and how many steps there are. */
-  readonly at: number;
-  readonly last: number;
-  readonly n: number;
-  /** The queens on the board now. */
-  readonly queens: readonly Queen[];
-  /** The square the step tried (rejected or placed), outlined; none at a return or the end. */
-  readonly square: readonly Queen[];
-  /** The whole search tree as SVG markup, the path to this step outlined (Watch's tree). */
-  readonly tree: string;
-  /** What the picture shows now, in words (Watch's narration). */
-  readonly says: string;
-}
+/** What the problem's, brute force's, bitmasks' and growth's pictures show, with their words. */
+type Said<T> = T & { readonly says: string };
 
-/** What symmetry's picture shows: one class of the 8-queens solutions, its images beside it. */
-interface ClassFrame {
-  readonly kind: "class";
-  /** The class shown (0-based) and the last one. */
-  readonly at: number;
-  readonly last: number;
-  /** Its canonical solution (columns by row) and how many solutions the class holds. */
-  readonly cols: readonly number[];
-  readonly orbit: number;
-  readonly says: string;
-}
-
-/** What completion's picture shows: the board given and the completion's first queens. */
-interface FillFrame {
-  readonly kind: "fill";
-  readonly at: number;
-  readonly last: number;
-  readonly n: number;
-  readonly given: readonly Queen[];
-  /** The completion's queens added so far, in row order (the last one outlined). */
-  readonly added: readonly Queen[];
-  readonly says: string;
-}
-
-export type SlideFrame = SearchFrame | ClassFrame | FillFrame;
+export type SlideFrame =
+  | SearchFrame
+  | ClassFrame
+  | FillFrame
+  | Said<AttackFrame>
+  | Said<RaceFrame>
+  | MaskFrame
+  | Said<ChartFrame>;
 
 /** The queens the library's completion adds to completion's board, in row order. */
 function fillQueens(): Queen[] {
@@ -470,15 +465,34 @@ function fillQueens(): Queen[] {
   return (completion ?? []).flatMap((col, row) => (given.has(row) ? [] : [{ row, col }]));
 }
 
-/** The last position of a step's picture (its first is 0). */
-export function slideLast(step: SlideStep): number {
-  if (step === "complete") return fillQueens().length;
-  return step === "backtrack" ? length(searchTrace()) : classesOf8().length - 1;
+/** The last position of a step's picture (its first is 0); brute force's depends on its way. */
+export function slideLast(step: SlideStep, variant: BruteVariant = DEFAULT_VARIANT): number {
+  switch (step) {
+    case "problem":
+      return N;
+    case "brute":
+      return raceStops(variant).length;
+    case "bitmask":
+      return maskLast();
+    case "growth":
+      return lessonFacts().growth.length - 1;
+    case "complete":
+      return fillQueens().length;
+    case "backtrack":
+      return length(searchTrace());
+    case "symmetry":
+      return classesOf8().length - 1;
+  }
 }
 
 /** A position moved by `d` within a step's picture, kept inside it. */
-export function slideMove(step: SlideStep, at: number, d: number): number {
-  return Math.max(0, Math.min(slideLast(step), at + d));
+export function slideMove(
+  step: SlideStep,
+  at: number,
+  d: number,
+  variant: BruteVariant = DEFAULT_VARIANT,
+): number {
+  return Math.max(0, Math.min(slideLast(step, variant), at + d));
 }
 
 let classes: { readonly solution: readonly number[]; readonly orbit: number }[] | undefined;
@@ -489,7 +503,25 @@ function classesOf8(): readonly { readonly solution: readonly number[]; readonly
 }
 
 /** What a step's picture shows at position `at` (clamped to its positions). */
-export function slideFrame(step: SlideStep, at: number): SlideFrame {
+export function slideFrame(
+  step: SlideStep,
+  at: number,
+  variant: BruteVariant = DEFAULT_VARIANT,
+): SlideFrame {
+  const w = words().slide;
+  if (step === "problem") {
+    const f = attackFrame(N, at);
+    return { ...f, says: w.attackSays(f.at, f.n, f.attacked.length, f.free) };
+  }
+  if (step === "brute") {
+    const f = raceFrame(variant, at);
+    return { ...f, says: w.raceSays(f) };
+  }
+  if (step === "bitmask") return maskFrame(at);
+  if (step === "growth") {
+    const f = chartFrame(lessonFacts().growth, at);
+    return { ...f, says: w.chartSays(f.row, f.before) };
+  }
   const last = slideLast(step);
   const pos = Math.max(0, Math.min(last, at));
   if (step === "complete") {

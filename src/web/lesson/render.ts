@@ -7,21 +7,22 @@
  * so that it is a history entry like any change of mode.
  */
 
+import type { Queen } from "../../board.js";
 import type { TimedResult } from "../../teach/index.js";
 import { h } from "../dom.js";
-import { num, time } from "../i18n/index.js";
-import { LESSON_STEPS, type LessonStep, type PageState } from "../state.js";
-import { miniPosition } from "../ui/mini.js";
+import { num } from "../i18n/index.js";
+import { formatState, LESSON_STEPS, type LessonStep, type PageState } from "../state.js";
 import { symmetryView } from "../ui/symmetry-view.js";
+import { type BoardPicture, boardPicture, growthChart } from "./board.js";
 import type { LessonFacts } from "./facts.js";
+import { judgePlayState, runJudge } from "./judge.js";
 import {
-  estimateSeconds,
   feedbackOf,
   hasSlide,
   lessonFacts,
-  liveHref,
   RACE_N,
   SEARCH_N,
+  type SlideFrame,
   type SlideStep,
   type StepModel,
   slideFrame,
@@ -31,158 +32,29 @@ import {
   timingText,
   words,
 } from "./model.js";
+import { RACE_BOARD_N as RACE_N_BOARD } from "./race.js";
 import type { LessonState } from "./state.js";
+import { bruteTable, growthTable, raceTable } from "./tables.js";
+import {
+  type JudgeParts,
+  judgeParts,
+  type LessonActions,
+  link,
+  liveList,
+  stepList,
+  variantChoice,
+} from "./views.js";
 
-/** A link that a plain click follows in the page (`go`) and any other click leaves to the browser. */
-function link(
-  href: string,
-  attrs: Record<string, string | undefined>,
-  text: string | Node,
-  go: () => void,
-): HTMLAnchorElement {
-  const a = h("a", { href, ...attrs }, text);
-  a.addEventListener("click", (e) => {
-    if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    go();
-  });
-  return a;
+/** An SVG picture (lesson/board.ts's markup) in a box of its own. */
+function svgBox(cls: string, markup: string, hidden = false): HTMLElement {
+  const box = h("div", { class: cls, "aria-hidden": hidden ? "true" : undefined });
+  box.innerHTML = markup;
+  return box;
 }
 
-/** The numbered list of steps, the current one marked. */
-function stepList(current: LessonStep, open: (s: LessonStep) => void): HTMLElement {
-  const w = words();
-  const items = LESSON_STEPS.map((id, i) =>
-    h(
-      "li",
-      {},
-      link(
-        stepHref(id),
-        { "aria-current": id === current ? "step" : undefined },
-        // On a phone only the numbers show (the titles stay for screen readers): style.css.
-        h(
-          "span",
-          {},
-          h("span", { class: "lesson-num" }, num(i + 1)),
-          h("span", { class: "lesson-name" }, `. ${w.steps[id].title}`),
-        ),
-        () => open(id),
-      ),
-    ),
-  );
-  return h("nav", { class: "lesson-steps", "aria-label": w.stepsLabel }, h("ol", {}, ...items));
-}
-
-/** A table of figures: a caption, column heads, and rows headed by their first cell. */
-function table(testid: string, caption: string, heads: string[], rows: string[][]): HTMLElement {
-  const cell = (text: string, i: number) =>
-    i === 0 ? h("th", { scope: "row" }, text) : h("td", {}, text);
-  // On a phone a table may scroll sideways (growth's, once timed): its box takes the focus so
-  // that the keyboard can scroll it, named by the caption.
-  return h(
-    "div",
-    { class: "table-wrap", role: "region", tabindex: "0", "aria-label": caption },
-    h(
-      "table",
-      { class: "data", "data-testid": testid },
-      h("caption", {}, caption),
-      h("thead", {}, h("tr", {}, ...heads.map((x) => h("th", { scope: "col" }, x)))),
-      h("tbody", {}, ...rows.map((r) => h("tr", {}, ...r.map(cell)))),
-    ),
-  );
-}
-
-/** An exponent written as superscript digits (8⁸). */
-const superscript = (k: number) => [...String(k)].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("");
-
-/** Brute force's three counts for eight queens, computed (model.ts). */
-function bruteTable(f: LessonFacts): HTMLElement {
-  const w = words().brute;
-  const n = num(f.n);
-  return table(
-    "lesson-brute",
-    w.caption,
-    [w.way, w.formula, w.boards],
-    [
-      [w.squares, `C(${num(f.n * f.n)}, ${n})`, num(f.brute.squares)],
-      [w.perRow, `${n}${superscript(f.n)}`, num(f.brute.perRow)],
-      [w.permutations, `${n}!`, num(f.brute.permutations)],
-    ],
-  );
-}
-
-/**
- * The published counts for each N and the factor from the row before; with what this browser
- * counted and how long it took, for the sizes timed so far (`timed`, by N).
- */
-function growthTable(f: LessonFacts, timed: ReadonlyMap<number, TimedResult>): HTMLElement {
-  const w = words().growth;
-  const rows = f.growth.map((r) => {
-    const here = timed.get(r.n);
-    return [
-      num(r.n),
-      num(r.count),
-      r.ratio === null ? "–" : `×${num(Math.round(r.ratio * 100) / 100)}`,
-      here ? w.here(num(here.solutions), time(here.seconds)) : "",
-    ];
-  });
-  return table("lesson-growth", w.caption, [w.n, w.count, w.ratio, w.hereHead], rows);
-}
-
-/** The race of brute force against backtracking as far as it has run, and what its rate says. */
-function raceTable(f: LessonFacts, results: readonly TimedResult[]): HTMLElement {
-  const w = words().brute;
-  const n = results[0]?.n ?? 0;
-  const rows = results.map((r) =>
-    r.name === "brute-force"
-      ? [w.bruteName(r.n), w.boardsDone(num(r.nodes)), time(r.seconds)]
-      : [w.backName, w.nodesDone(num(r.nodes)), time(r.seconds)],
-  );
-  const brute = results.find((r) => r.name === "brute-force");
-  const estimate =
-    brute && brute.seconds > 0
-      ? h(
-          "p",
-          { "data-testid": "lesson-estimate" },
-          w.estimate(
-            num(Math.round(brute.nodes / brute.seconds)),
-            num(f.brute.squares),
-            estimateSeconds(f.brute.squares, brute.nodes, brute.seconds),
-          ),
-        )
-      : null;
-  return h(
-    "div",
-    {},
-    table("lesson-race-table", w.raceCaption(n), [w.searchHead, w.work, w.timeHead], rows),
-    estimate,
-  );
-}
-
-/** The live parts of a step: links into the other modes, set up for it. */
-function liveList(m: StepModel, go: (href: string) => void): HTMLElement {
-  const w = words();
-  const labels = w.steps[m.id].live;
-  return h(
-    "section",
-    { class: "lesson-live", "aria-labelledby": "lesson-live-title" },
-    h("h3", { id: "lesson-live-title" }, w.live),
-    h("p", { class: "hint" }, w.liveNote),
-    h(
-      "ul",
-      {},
-      ...m.live.map((part) => {
-        const href = liveHref(part);
-        return h(
-          "li",
-          {},
-          link(href, { class: "btn", "data-live": part.key }, labels[part.key] ?? part.key, () =>
-            go(href),
-          ),
-        );
-      }),
-    ),
-  );
+/** A lesson board with its coordinates, named in words. */
+function board(p: Omit<BoardPicture, "label">, cls = "lesson-board"): HTMLElement {
+  return svgBox(cls, boardPicture({ ...p, label: words().slide.boardLabel(p.queens, p.n) }));
 }
 
 /** The check of understanding: one question, its choices as radio buttons, and the feedback. */
@@ -192,20 +64,17 @@ interface CheckParts {
 }
 
 /**
- * The board a question is about, drawn small: its queens and, outlined, the squares the choices
- * name. Hidden from screen readers: the question says the same in words.
+ * The board a question is about, drawn small with its row and column numbers: its queens and,
+ * outlined, the squares the choices name; its name says the queens in words.
  */
 function questionBoard(m: StepModel, f: LessonFacts): HTMLElement | null {
-  const board =
+  const spec =
     m.id === "problem"
       ? { n: f.n, queens: [f.centre], outlined: f.offered }
       : m.id === "complete"
         ? { n: f.n, queens: f.question.queens, outlined: [] }
         : null;
-  if (!board) return null;
-  const fig = h("div", { class: "lesson-board", "aria-hidden": "true" });
-  fig.innerHTML = miniPosition(board.n, board.queens, board.outlined);
-  return fig;
+  return spec ? board(spec) : null;
 }
 
 function checkForm(m: StepModel, f: LessonFacts): CheckParts {
@@ -255,6 +124,8 @@ function stepView(
   own: readonly HTMLElement[] = [],
   /** The step's picture that moves with its buttons, beside its words (or above, on a phone). */
   slide: HTMLElement | null = null,
+  /** What the words' column holds after the words (the judge step's box). */
+  extra: readonly HTMLElement[] = [],
 ): { readonly article: HTMLElement; readonly title: HTMLElement } & CheckParts {
   const w = words();
   const sw = w.steps[m.id];
@@ -281,7 +152,7 @@ function stepView(
         )
       : null,
   );
-  const body = sw.body(f).map((p) => h("p", {}, p));
+  const body = [...sw.body(f).map((p) => h("p", {}, p)), ...extra];
   const article = h(
     "article",
     { class: slide ? "lesson-step has-slide" : "lesson-step", "data-step": m.id },
@@ -296,23 +167,6 @@ function stepView(
   return { article, title, ...check };
 }
 
-/** What the reader does in the lesson, wired by index.ts to state changes. */
-export interface LessonActions {
-  /** A step of the lesson (the list, Next, Previous). */
-  open(step: LessonStep): void;
-  /** A live part: the page state its address names. */
-  go(href: string): void;
-  /** A choice of the question is checked (its id). */
-  choose(choice: string): void;
-  /** The question's Check button. */
-  check(): void;
-  /** Growth's button that counts and times the small sizes here; brute force's race. */
-  measure(): void;
-  race(): void;
-  /** The step's picture moves a position back (-1) or on (1). */
-  slide(d: -1 | 1): void;
-}
-
 /** The moving parts of a step's picture, drawn again as it moves. */
 interface SlideParts {
   readonly step: SlideStep;
@@ -321,6 +175,8 @@ interface SlideParts {
   readonly at: HTMLElement;
   readonly prev: HTMLElement;
   readonly next: HTMLElement;
+  /** Brute force's choice of the way it lists boards (radio buttons). */
+  readonly choice: HTMLElement | null;
 }
 
 /**
@@ -345,6 +201,8 @@ export class LessonView {
   private drawn: { timed?: readonly TimedResult[]; race?: readonly TimedResult[] } = {};
   /** The step's moving picture, when it has one. */
   private slide: SlideParts | undefined;
+  /** The judge step's box and picture, while it is shown. */
+  private judge: JudgeParts | undefined;
 
   constructor(panel: HTMLElement) {
     panel.append(this.root);
@@ -359,18 +217,21 @@ export class LessonView {
     const own =
       step === "growth" ? [this.growthFigure(act)] : step === "brute" ? [this.raceFigure(act)] : [];
     this.slide = hasSlide(step) ? this.slideParts(step, act) : undefined;
-    const figure = this.slide
+    this.judge = step === "judge" ? judgeParts(ls.judgeInput, act) : undefined;
+    const slide = this.slide;
+    const figure = slide
       ? h(
           "figure",
           { class: "lesson-slide", "data-testid": "lesson-slide" },
-          h("figcaption", {}, this.slideName(this.slide.step)),
-          this.slide.picture,
+          h("figcaption", {}, this.slideName(slide.step)),
+          slide.choice,
+          slide.picture,
           // The buttons above the words: they stay put however long the words are.
-          h("div", { class: "lesson-slide-move" }, this.slide.prev, this.slide.at, this.slide.next),
-          this.slide.says,
+          h("div", { class: "lesson-slide-move" }, slide.prev, slide.at, slide.next),
+          slide.says,
         )
-      : null;
-    const v = stepView(stepModel(step), f, act.open, act.go, own, figure);
+      : (this.judge?.figure ?? null);
+    const v = stepView(stepModel(step), f, act.open, act.go, own, figure, this.judge?.box ?? []);
     v.form.addEventListener("change", (e) => {
       const input = e.target as HTMLInputElement;
       if (input.type === "radio" && input.checked) act.choose(input.value);
@@ -384,39 +245,18 @@ export class LessonView {
     this.root.replaceChildren(stepList(step, act.open), v.article);
     this.drawTiming(ls);
     this.drawSlide(ls);
+    this.drawJudge(ls);
   }
 
   /** The step's picture at the state's position, and the words that say what it shows. */
   drawSlide(ls: LessonState): void {
     const s = this.slide;
     if (!s) return;
-    const f = slideFrame(s.step, ls.slide);
-    const w = words().slide;
-    if (f.kind === "search") {
-      const board = h("div", { class: "lesson-board", "aria-hidden": "true" });
-      board.innerHTML = miniPosition(f.n, f.queens, f.square);
-      const tree = h("div", { class: "lesson-tree", "aria-hidden": "true" });
-      tree.innerHTML = f.tree;
-      // Watch's tree is a control there (its nodes are chosen with the keys); here it is a
-      // picture that the words say, out of the keyboard's way (and without its keys' label).
-      for (const svg of tree.querySelectorAll("svg")) {
-        for (const name of ["tabindex", "data-focus", "aria-label", "role"]) {
-          svg.removeAttribute(name);
-        }
-      }
-      s.picture.replaceChildren(board, h("div", {}, tree, h("p", { class: "hint" }, w.tree)));
-    } else if (f.kind === "fill") {
-      const board = h("div", { class: "lesson-board", "aria-hidden": "true" });
-      board.innerHTML = miniPosition(f.n, [...f.given, ...f.added], f.added.slice(-1));
-      s.picture.replaceChildren(board);
-    } else {
-      s.picture.replaceChildren(symmetryView(f.cols, {}));
-    }
+    const f = slideFrame(s.step, ls.slide, ls.variant);
+    s.picture.replaceChildren(...this.pictureOf(f));
     s.says.textContent = f.says;
-    s.at.textContent = w.at(
-      f.at + (f.kind === "class" ? 1 : 0),
-      f.last + (f.kind === "class" ? 1 : 0),
-    );
+    const shift = f.kind === "class" ? 1 : 0;
+    s.at.textContent = words().slide.at(f.at + shift, f.last + shift);
     // Marked, not disabled: a disabled button would drop the keyboard's focus to the body.
     for (const [b, end] of [
       [s.prev, f.at === 0],
@@ -425,6 +265,106 @@ export class LessonView {
       if (end) b.setAttribute("aria-disabled", "true");
       else b.removeAttribute("aria-disabled");
     }
+    for (const input of s.choice?.querySelectorAll("input") ?? []) {
+      input.checked = input.value === ls.variant;
+    }
+  }
+
+  /** The elements of a picture at one position. */
+  private pictureOf(f: SlideFrame): HTMLElement[] {
+    const w = words().slide;
+    switch (f.kind) {
+      case "search": {
+        const tree = svgBox("lesson-tree", f.tree, true);
+        // Watch's tree is a control there (its nodes are chosen with the keys); here it is a
+        // picture that the words say, out of the keyboard's way (and without its keys' label).
+        for (const svg of tree.querySelectorAll("svg")) {
+          for (const name of ["tabindex", "data-focus", "aria-label", "role"]) {
+            svg.removeAttribute(name);
+          }
+        }
+        return [
+          board({ n: f.n, queens: f.queens, outlined: f.square }),
+          h("div", {}, tree, h("p", { class: "hint" }, w.tree)),
+        ];
+      }
+      case "fill":
+        return [board({ n: f.n, queens: [...f.given, ...f.added], outlined: f.added.slice(-1) })];
+      case "class":
+        return [symmetryView(f.cols, {})];
+      case "attack":
+        return [board({ n: f.n, queens: f.queens, attacked: f.attacked })];
+      case "masks":
+        return [
+          board(
+            { n: f.n, queens: f.queens, outlined: f.square, bits: f.masks },
+            "lesson-board masks",
+          ),
+          h("p", { class: "hint" }, w.masksKey),
+        ];
+      case "chart": {
+        const rows = f.rows;
+        const label = w.chartLabel(rows[0]!.n, rows[rows.length - 1]!.n);
+        return [
+          svgBox(
+            "lesson-chart",
+            growthChart(rows, f.at, label, (c) => num(c)),
+          ),
+        ];
+      }
+      case "race": {
+        const side = (name: string, queens: readonly Queen[], counter: string, id: string) =>
+          h(
+            "div",
+            { class: "lesson-race-side", "data-testid": id },
+            h("p", { class: "lesson-race-name" }, name),
+            board({ n: f.n, queens }),
+            h("p", { class: "lesson-counter" }, counter),
+          );
+        return [
+          side(
+            w.bruteSide,
+            f.brute.queens,
+            w.boardsSeen(f.brute.seen, f.brute.total, f.brute.found),
+            "race-brute",
+          ),
+          side(
+            w.backSide,
+            f.back.queens,
+            w.nodesSeen(f.back.seen, f.back.total, f.back.found),
+            "race-back",
+          ),
+        ];
+      }
+    }
+  }
+
+  /** The judge box's answer: the output, the board it draws and the way to Play. */
+  drawJudge(ls: LessonState): void {
+    const j = this.judge;
+    if (!j) return;
+    const w = words().judge;
+    const run = runJudge(ls.judgeRun);
+    const given = run.ok ? run.given.length : 0;
+    j.output.textContent = run.ok ? run.output : "";
+    j.says.textContent = run.ok
+      ? w.solved(given)
+      : run.no
+        ? w.no(run.error)
+        : w.malformed(run.error);
+    j.says.dataset.correct = String(run.ok);
+    const play = judgePlayState(run);
+    j.play.hidden = play === null;
+    if (play) j.play.setAttribute("href", `#${formatState(play)}`);
+    j.picture.replaceChildren(
+      run.ok
+        ? board({
+            n: run.cols.length,
+            queens: run.cols.map((col, row) => ({ row, col })),
+            outlined: run.given,
+          })
+        : h("p", { class: "hint" }, w.pictureNone),
+    );
   }
 
   /** The feedback under the question, from what the last check said. */
@@ -468,9 +408,16 @@ export class LessonView {
 
   private slideName(step: SlideStep): string {
     const w = words().slide;
-    return w.label(
-      step === "backtrack" ? w.search(SEARCH_N) : step === "symmetry" ? w.classes : w.fill,
-    );
+    const names: Record<SlideStep, string> = {
+      problem: w.attack,
+      brute: w.race(RACE_N_BOARD),
+      backtrack: w.search(SEARCH_N),
+      bitmask: w.masks,
+      symmetry: w.classes,
+      complete: w.fill,
+      growth: w.chart,
+    };
+    return w.label(names[step]);
   }
 
   /** The picture's box, its words (a live region) and its buttons, wired to `act.slide`. */
@@ -487,14 +434,19 @@ export class LessonView {
       });
       return b;
     };
-    const [back, on] =
-      step === "backtrack"
-        ? [w.prev, w.next]
-        : step === "symmetry"
-          ? [w.prevClass, w.nextClass]
-          : [w.prevRow, w.nextRow];
+    const names: Record<SlideStep, readonly [string, string]> = {
+      problem: [w.prevQueen, w.nextQueen],
+      brute: [w.prevRace, w.nextRace],
+      backtrack: [w.prev, w.next],
+      bitmask: [w.prev, w.next],
+      symmetry: [w.prevClass, w.nextClass],
+      complete: [w.prevRow, w.nextRow],
+      growth: [w.prevN, w.nextN],
+    };
+    const [back, on] = names[step];
     return {
       step,
+      choice: step === "brute" ? variantChoice(act) : null,
       picture: h("div", { class: `lesson-picture ${step}`, "data-testid": "slide-picture" }),
       says: h("p", { class: "lesson-says", "aria-live": "polite", "data-testid": "slide-says" }),
       at: h("span", { class: "lesson-at", "data-testid": "slide-at" }),

@@ -4,12 +4,14 @@
  * made in this browser and the job making them. index.ts changes it through the functions below;
  * render.ts only reads it; model.ts words it. Nothing here touches the page.
  */
-import type { TimedResult } from "../../teach/index.js";
+import { BRUTE_VARIANTS, type BruteVariant, type TimedResult } from "../../teach/index.js";
 import type { Running } from "../jobs.js";
 import type { LessonStep } from "../state.js";
+import { JUDGE_SAMPLE } from "./judge.js";
 import {
   type CheckSays,
   checkChoice,
+  DEFAULT_VARIANT,
   hasSlide,
   slideMove,
   TIMED_SIZES,
@@ -26,6 +28,11 @@ export interface LessonState {
   said: CheckSays | undefined;
   /** Where the step's own picture is (model.ts slideFrame): 0 when the step is shown anew. */
   slide: number;
+  /** The brute force that brute force's picture races against backtracking. */
+  variant: BruteVariant;
+  /** The judge box's text as typed, and the text last solved (the sample at first). */
+  judgeInput: string;
+  judgeRun: string;
   /** Growth's counts made and timed in this browser, by N (kept while the page lives). */
   readonly timed: Map<number, TimedResult>;
   /** The race's results as far as it has run (empty before the reader starts it). */
@@ -41,6 +48,9 @@ export function initialState(): LessonState {
     chosen: undefined,
     said: undefined,
     slide: 0,
+    variant: DEFAULT_VARIANT,
+    judgeInput: JUDGE_SAMPLE,
+    judgeRun: JUDGE_SAMPLE,
     timed: new Map(),
     race: [],
     timing: { kind: "none" },
@@ -54,13 +64,29 @@ export function showStep(ls: LessonState, step: LessonStep): void {
   ls.chosen = undefined;
   ls.said = undefined;
   ls.slide = 0;
+  ls.variant = DEFAULT_VARIANT;
+  ls.judgeInput = JUDGE_SAMPLE;
+  ls.judgeRun = JUDGE_SAMPLE;
   ls.race = [];
   ls.timing = { kind: "none" };
 }
 
 /** The step's picture moves `d` positions (its buttons), kept within its positions. */
 export function moveSlide(ls: LessonState, d: number): void {
-  if (ls.shown && hasSlide(ls.shown)) ls.slide = slideMove(ls.shown, ls.slide, d);
+  if (ls.shown && hasSlide(ls.shown)) ls.slide = slideMove(ls.shown, ls.slide, d, ls.variant);
+}
+
+/** Brute force's picture races another way of listing boards, from the start (an unknown one is ignored). */
+export function chooseVariant(ls: LessonState, v: string): void {
+  const known = BRUTE_VARIANTS.find((b) => b === v);
+  if (known === undefined || known === ls.variant) return;
+  ls.variant = known;
+  ls.slide = 0;
+}
+
+/** The judge box's Solve: the text typed is the one solved. */
+export function solveJudge(ls: LessonState): void {
+  ls.judgeRun = ls.judgeInput;
 }
 
 /** The reader checks their choice (or checks without one: the check asks for one). */

@@ -5,9 +5,12 @@
  * English ones (総当たり, バックトラック, 枝刈り, ビット演算, 基本解).
  */
 import type { ConflictKind, Queen } from "../../board.js";
+import type { BruteVariant } from "../../teach/index.js";
 import { num, time } from "../i18n/index.js";
 import type { LessonStep } from "../state.js";
-import type { LessonFacts, Verdict } from "./facts.js";
+import type { GrowthRow, LessonFacts, Verdict } from "./facts.js";
+import { steadyGrowth } from "./growth.js";
+import type { RaceFrame } from "./race.js";
 
 /** One step's words. */
 export interface StepWords {
@@ -94,6 +97,55 @@ export interface LessonWords {
     readonly nextRow: string;
     /** Completion's picture after k of the total queens added (`q` the last one, if any). */
     fillSays(k: number, total: number, q: Queen | null, n: number): string;
+    readonly attack: string;
+    readonly prevQueen: string;
+    readonly nextQueen: string;
+    /** The problem's picture: k of n queens placed, the squares they attack and those still free. */
+    attackSays(k: number, n: number, attacked: number, free: number): string;
+    /** The board's accessible name: the queens on it, in words. */
+    boardLabel(queens: readonly Queen[], n: number): string;
+    race(n: number): string;
+    /** The race's choice of brute force, and each way's name with its count's formula. */
+    readonly raceWay: string;
+    way(v: BruteVariant, n: number): string;
+    readonly bruteSide: string;
+    readonly backSide: string;
+    /** One side's counter: looked at so far of all, and solutions found. */
+    boardsSeen(seen: number, total: number, found: number): string;
+    nodesSeen(seen: number, total: number, found: number): string;
+    readonly prevRace: string;
+    readonly nextRace: string;
+    raceSays(f: RaceFrame): string;
+    readonly masks: string;
+    readonly masksKey: string;
+    readonly chart: string;
+    readonly prevN: string;
+    readonly nextN: string;
+    chartLabel(lo: number, hi: number): string;
+    /** Growth's picture at one row: its count and the factor from the count before it. */
+    chartSays(row: GrowthRow, before: bigint | null): string;
+  };
+  /** The judge step's box. */
+  readonly judge: {
+    /** The statement, one string a paragraph (own words), and its language's name. */
+    readonly statement: readonly string[];
+    readonly statementHead: string;
+    /** The statement in the other language: its summary line. */
+    readonly otherStatement: string;
+    readonly inputHead: string;
+    readonly input: readonly string[];
+    readonly outputHead: string;
+    readonly output: readonly string[];
+    readonly boxLabel: string;
+    readonly solve: string;
+    readonly answerHead: string;
+    readonly play: string;
+    /** The picture: the board the output draws, the given queens outlined. */
+    readonly picture: string;
+    readonly pictureNone: string;
+    no(reason: string): string;
+    malformed(reason: string): string;
+    solved(k: number): string;
   };
   readonly steps: Readonly<Record<LessonStep, StepWords>>;
 }
@@ -190,7 +242,7 @@ const bitmask: StepWords = {
   short: "Bitmasks",
   body: () => [
     "The same search can keep three numbers instead of a board: cols has a 1 bit for each column that holds a queen, diag and anti a 1 bit for each square of the next row that a queen attacks along a ╲ or a ╱ diagonal.",
-    "Then one operation finds every safe square of the row: free = all & ~(cols | diag | anti). The search takes the lowest bit, bit = free & −free, and going down a row shifts the diagonals by one column (<< 1 and >> 1).",
+    "Then one operation finds every safe square of the row: free = all & ~(cols | diag | anti). The search takes the lowest bit, bit = free & -free, and going down a row shifts the diagonals by one column (<< 1 and >> 1).",
     "The tree is the same as before; only each check is cheaper. Watch shows the masks in binary beside the code.",
   ],
   live: { "watch-bitmask": "Watch the bitmask search (N = 8)" },
@@ -262,29 +314,96 @@ const complete: StepWords = {
   },
 };
 
+/** Growth's factors from where they settle (model.ts steadyGrowth), in words. */
+const factors = (f: LessonFacts) => {
+  const g = steadyGrowth(f.growth);
+  return { ...g, low: Math.floor(g.least), high: Math.ceil(g.most) };
+};
+const two = (x: number) => num(Math.round(x * 100) / 100);
+
 const growth: StepWords = {
   title: "How the count and the time grow with N",
   short: "Growth with N",
-  body: () => [
+  body: (f) => [
     "The table gives the published counts (OEIS A000170) for each N the page can draw, and how many times the count before it each one is.",
-    "From N = 10 on, each step multiplies the count by a factor that tends to grow. A search that finds every solution takes at least one step per solution, so its time cannot grow more slowly than the count. The page does not guess times: the button under the table counts the small sizes in this browser and times each, Compare measures the searches side by side, and the Gallery counts larger sizes here.",
+    `From N = ${num(factors(f).from)} on, each step multiplies the count by a factor that tends to grow. A search that finds every solution takes at least one step per solution, so its time cannot grow more slowly than the count. The page does not guess times: the button under the table counts the small sizes in this browser and times each, Compare measures the searches side by side, and the Gallery counts larger sizes here.`,
   ],
   live: {
     compare: "Measure the searches here (Compare)",
     gallery: "Count N = 14 and time it here (Gallery)",
   },
-  question: () => "From N = 10 to 20, what happens to the count each time N grows by 1?",
-  choice: (id) =>
+  question: (f) =>
+    `In the table's rows from N = ${num(factors(f).from)} to ${num(factors(f).to)}, what happens to the count each time N grows by 1?`,
+  choice: (id, f) =>
     ({
       adds: "It grows by about the same number each time",
       doubles: "It exactly doubles",
-      multiplies: "It is multiplied by a factor between 3 and 8 that tends to grow",
+      multiplies: `It is multiplied by a factor between ${num(factors(f).low)} and ${num(factors(f).high)} that tends to grow`,
+    })[id] ?? id,
+  feedback: (v, f) => {
+    const g = factors(f);
+    const rows = `the column “× the row before” shows factors from ×${two(g.least)} to ×${two(g.most)} in the rows N = ${num(g.from)} to ${num(g.to)}`;
+    return v.correct
+      ? `Right: ${rows}.`
+      : `Not that one: ${rows}: the count is multiplied by a factor between ${num(g.low)} and ${num(g.high)} that tends to grow.`;
+  },
+};
+
+const judge: StepWords = {
+  title: "A judge's problem: complete the board (AOJ ALDS1_13_A)",
+  short: "Judge problem",
+  body: () => [
+    "Online judges teach with this problem: some queens are given and the program prints the whole board. It is the completion of the step before, with the input and the output in a judge's exact format. Type an input below; the library solves it in this page, as the command nqueens aoj does.",
+  ],
+  live: { "watch-judge": "Watch the search from the sample's two queens" },
+  question: () => "However many queens k the input gives, how many lines does the output have?",
+  choice: (id) =>
+    ({
+      k: "k lines, one per queen given",
+      rest: "8 - k lines, one per queen added",
+      rows: "8 lines, one per row of the whole board",
     })[id] ?? id,
   feedback: (v) =>
     v.correct
-      ? "Right: the last column of the table shows factors from about 4 up to about 8."
-      : "Not that one: the last column of the table shows the count multiplied by a factor between 3 and 8 that tends to grow.",
+      ? "Right: the output is the whole board, given queens and added ones, one line of Q and . per row."
+      : "Not that one: the output is the whole board, so it has 8 lines, one per row, whatever k is.",
 };
+
+/** The queens of a board in words: its accessible name. */
+const boardLabel = (queens: readonly Queen[], n: number) =>
+  queens.length === 0
+    ? `An empty ${n}×${n} board`
+    : `A ${n}×${n} board, queens on ${queens.map(square).join("; ")}`;
+
+const VARIANT_WAYS: Record<BruteVariant, (n: number) => string> = {
+  squares: (n) => `any ${num(n)} squares, C(${num(n * n)}, ${num(n)})`,
+  "per-row": (n) => `one per row, ${num(n)}${sup(n)}`,
+  permutations: (n) => `permutations, ${num(n)}!`,
+};
+const sup = (k: number) => [...String(k)].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("");
+const VARIANT_NAMES: Record<BruteVariant, string> = {
+  squares: "any 8 squares",
+  "per-row": "one per row",
+  permutations: "permutations",
+};
+
+/** What the race shows at one position, and at the end the ratio in words. */
+function raceSays(f: RaceFrame): string {
+  const name = VARIANT_NAMES[f.variant];
+  if (f.at === 0) {
+    return `Nothing looked at yet. Each press moves both searches on together: brute force (${name}) by boards, backtracking by nodes of its tree, one at a time and then faster.`;
+  }
+  const ratio = num(Math.round(f.ratio * 10) / 10);
+  const backDone = f.back.seen === f.back.total;
+  const bruteDone = f.brute.seen === f.brute.total;
+  const end = `Backtracking looked at ${num(f.back.total)} nodes while ${name} looked at ${num(f.brute.total)} boards: ${ratio} times fewer.`;
+  if (bruteDone && backDone)
+    return `Both are done and both found all ${num(f.back.solutions)} solutions. ${end}`;
+  if (backDone) {
+    return `Backtracking is done: all ${num(f.back.solutions)} solutions after ${num(f.back.total)} nodes. Brute force has looked at ${num(f.brute.seen)} of its ${num(f.brute.total)} boards and found ${num(f.brute.found)}. ${end}`;
+  }
+  return `Both have looked at ${num(f.brute.seen)}: brute force ${num(f.brute.seen)} ${f.brute.seen === 1 ? "board" : "boards"}, with ${num(f.brute.found)} solutions found; backtracking ${num(f.back.seen)} ${f.back.seen === 1 ? "node" : "nodes"}, with ${num(f.back.found)}. Each board shows what its search looks at now.`;
+}
 
 export const en: LessonWords = {
   heading: "Lesson",
@@ -314,7 +433,7 @@ export const en: LessonWords = {
     boardsDone: (k) => `${k} boards`,
     nodesDone: (k) => `${k} nodes`,
     estimate: (rate, boards, seconds) =>
-      `Brute force checked ${rate} boards a second here. At that rate the ${boards} boards of any 8 squares would take about ${seconds < 120 ? time(seconds) : `${num(Math.round(seconds / 60))} minutes`}: an estimate from this measurement, not a run.`,
+      `Brute force checked ${rate} boards a second here. At that rate the ${boards} boards of any 8 squares would take about ${seconds < 120 ? time(seconds) : `${num(Math.round(seconds / 60))} minutes`}: an estimate from this measurement, not a run. Compare's estimate for the same boards comes from its own measurement, at another moment and with other work beside it, so the two times differ; the number of boards is the same everywhere.`,
     caption: "Boards that brute force lists for eight queens",
     way: "What counts as a board",
     formula: "Formula",
@@ -327,6 +446,41 @@ export const en: LessonWords = {
     fill: "The board completed, one row at a time",
     prevRow: "Take back a row",
     nextRow: "Fill the next row",
+    attack: "One solution, a queen at a time, and what the queens attack",
+    prevQueen: "Take back a queen",
+    nextQueen: "Place the next queen",
+    attackSays: (k, n, attacked, free) =>
+      k === 0
+        ? `An empty board: ${num(n * n)} squares, none attacked. Press the button to place the queens of one solution (the library's first) a row at a time.`
+        : k < n
+          ? `${num(k)} ${k === 1 ? "queen" : "queens"}: the shaded squares are the ${num(attacked)} that ${k === 1 ? "it attacks" : "they attack"} along rows, columns and diagonals. ${num(free)} squares are still free for the other ${num(n - k)} queens.`
+          : `All ${num(n)} queens, and none attacks another: every empty square is attacked, yet no queen stands on a shaded square. A solution.`,
+    boardLabel,
+    race: (n) =>
+      `Brute force against backtracking on the same ${num(n)}×${num(n)} board, stepped together`,
+    raceWay: "Brute force lists",
+    way: (v, n) => VARIANT_WAYS[v](n),
+    bruteSide: "Brute force",
+    backSide: "Backtracking",
+    boardsSeen: (seen, total, found) =>
+      `${num(seen)} of ${num(total)} boards looked at, ${num(found)} solutions found`,
+    nodesSeen: (seen, total, found) =>
+      `${num(seen)} of ${num(total)} nodes looked at, ${num(found)} solutions found`,
+    prevRace: "Back",
+    nextRace: "On",
+    raceSays,
+    masks: "The bitmask search for 8 queens, its masks over the board",
+    masksKey:
+      "Each row of bits sits over the board's columns: bit 1 over column 1. cols marks the columns taken, diag and anti the squares of this row attacked along ╲ and ╱, free what is left, bit the square tried.",
+    chart: "The published counts, N by N",
+    prevN: "Smaller N",
+    nextN: "Larger N",
+    chartLabel: (lo, hi) =>
+      `Solutions for N = ${num(lo)} to ${num(hi)} as bars on a logarithmic scale: each line up is 100 times more`,
+    chartSays: (row, before) =>
+      before === null || row.ratio === null
+        ? `N = ${num(row.n)}: ${num(row.count)} solutions${before === null ? "" : `; N = ${num(row.n - 1)} has none`}.`
+        : `N = ${num(row.n)}: ${num(row.count)} solutions, ×${two(row.ratio)} the ${num(before)} of N = ${num(row.n - 1)}.`,
     fillSays: (k, total, q, n) =>
       q === null
         ? `The two queens given. The library's completion finds a queen for each of the other ${num(total)} rows; press the button to add them one by one.`
@@ -361,5 +515,31 @@ export const en: LessonWords = {
     cancelled: "The timing stopped when you left the step.",
     failed: (message) => `The timing failed: ${message}`,
   },
-  steps: { problem, brute, backtrack, bitmask, symmetry, complete, growth },
+  judge: {
+    statementHead: "The problem",
+    statement: [
+      "On an 8×8 board, place eight queens so that no two attack each other (a queen attacks along its row, its column and both diagonals). Some of the queens are already placed; place the others. The placed queens are chosen so that exactly one way to finish exists.",
+    ],
+    otherStatement: "The statement in Japanese (日本語)",
+    inputHead: "Input",
+    input: [
+      "The first line holds k, the number of queens already placed. Each of the next k lines holds two numbers r c: a queen on row r, column c, both counted from 0 at the top left.",
+    ],
+    outputHead: "Output",
+    output: [
+      "Eight lines, one per row from the top, each of eight characters: Q for a queen and . for an empty square.",
+    ],
+    boxLabel: "Judge input",
+    solve: "Solve it here",
+    answerHead: "The judge's output",
+    play: "Open this board in Play",
+    picture: "The judge's input, its output and the board it draws (the given queens outlined)",
+    pictureNone: "No board: the input has no answer.",
+    no: (reason) =>
+      `No output: the queens given ${reason.replace(/^cannot be completed: /, "cannot be completed (")})`,
+    malformed: (reason) => `Not a judge input: ${reason}`,
+    solved: (k) =>
+      `Solved by the library in this page: ${num(k)} ${k === 1 ? "queen" : "queens"} given, ${num(8 - k)} added.`,
+  },
+  steps: { problem, brute, backtrack, bitmask, symmetry, complete, growth, judge },
 };

@@ -3,8 +3,11 @@
  * tutorials teach (総当たり, バックトラック, 枝刈り, ビット演算, 基本解, ユニーク解).
  */
 import type { ConflictKind, Queen } from "../../board.js";
+import type { BruteVariant } from "../../teach/index.js";
 import { num, time } from "../i18n/index.js";
 import type { LessonFacts } from "./facts.js";
+import { steadyGrowth } from "./growth.js";
+import type { RaceFrame } from "./race.js";
 import { type LessonWords, type StepWords, smallest } from "./text-en.js";
 
 const square = (q: Queen) => `${q.row + 1}行${q.col + 1}列`;
@@ -102,7 +105,7 @@ const bitmask: StepWords = {
   short: "ビット演算",
   body: () => [
     "同じ探索を、盤面の代わりに3つの数で進めることもできます。cols はクイーンのある列、diag と anti は次の行でクイーンが╲・╱の斜めに利いているマスを、それぞれ1のビットで表します。",
-    "すると、その行の安全なマスは1回の演算でまとめて求まります: free = all & ~(cols | diag | anti)。最も下のビット bit = free & −free を選び、1行下へ進むときに斜めを1列ずらします(<< 1 と >> 1)。",
+    "すると、その行の安全なマスは1回の演算でまとめて求まります: free = all & ~(cols | diag | anti)。最も下のビット bit = free & -free を選び、1行下へ進むときに斜めを1列ずらします(<< 1 と >> 1)。",
     "探索木はこれまでと同じで、1回ごとのチェックが安くなるだけです。「探索を見る」ではコードの横にマスクが2進数で表示されます。",
   ],
   live: { "watch-bitmask": "ビット演算の探索を見る(N = 8)" },
@@ -125,7 +128,9 @@ const symmetry: StepWords = {
   body: (f: LessonFacts) => {
     const s = f.symmetry;
     const sizes = [...s.bySize].sort((a, b) => b[0] - a[0]);
-    const parts = sizes.map(([size, k]) => `${num(size)}個の組が${num(k)}つ`).join("、");
+    const parts = sizes
+      .map(([size, k]) => `${num(size)}個の盤面からなる組が${num(k)}組`)
+      .join("、");
     return [
       `8クイーンの解は${num(s.solutions)}個見つかります。盤を回転したり裏返したりしても解は解のままなので、解は「1つの盤面の8通りの回転・鏡映」という組に分かれます。`,
       `各組から1つ選んだものが基本解(ユニーク解)で、${num(s.classes)}個あります(ライブラリが今、各組でいちばん小さい盤面を残して求めた数です)。組の大きさは${parts}で、その合計が${num(s.solutions)}です。`,
@@ -146,7 +151,7 @@ const symmetry: StepWords = {
     })[id] ?? id,
   feedback: (v, f) =>
     v.correct
-      ? `正解です。180度回しても同じになる解は異なる像が${num(smallest(f))}つしかなく、その組は小さくなります(全解一覧の${num(f.symmetry.smallClass)}番目の組)。`
+      ? `正解です。180度回しても同じになる解は異なる像が${num(smallest(f))}通りしかなく、その組は小さくなります(全解一覧の${num(f.symmetry.smallClass)}番目の組)。`
       : "違います。どの解も1回ずつ数えています。8で割り切れないのは、回しても同じに見える盤面があり、その組の盤面が8つより少ないからです。",
 };
 
@@ -174,29 +179,95 @@ const complete: StepWords = {
   },
 };
 
+/** 増え方が落ち着くところ(model の steadyGrowth)。 */
+const factors = (f: LessonFacts) => {
+  const g = steadyGrowth(f.growth);
+  return { ...g, low: Math.floor(g.least), high: Math.ceil(g.most) };
+};
+const two = (x: number) => num(Math.round(x * 100) / 100);
+
 const growth: StepWords = {
   title: "Nとともに解の数と時間はどう増えるか",
   short: "Nと解の数の増え方",
-  body: () => [
+  body: (f) => [
     "表は、このページで描ける各Nについて公表されている解の数(OEIS A000170)と、1つ前の行の何倍かを示します。",
-    "N = 10 以降は、Nが1増えるごとに解の数がある倍率で増え、その倍率もおおむね大きくなっていきます。すべての解を見つける探索は解1つにつき少なくとも1手かかるので、時間が解の数よりゆっくり増えることはありません。このページは時間を推測で示しません。表の下のボタンで小さなNをこのブラウザで数えて時間を測れます。「比較」は探索どうしを並べて測り、「全解一覧」はより大きなNをここで数えます。",
+    `N = ${num(factors(f).from)} 以降は、Nが1増えるごとに解の数がある倍率で増え、その倍率もおおむね大きくなっていきます。すべての解を見つける探索は解1つにつき少なくとも1手かかるので、時間が解の数よりゆっくり増えることはありません。このページは時間を推測で示しません。表の下のボタンで小さなNをこのブラウザで数えて時間を測れます。「比較」は探索どうしを並べて測り、「全解一覧」はより大きなNをここで数えます。`,
   ],
   live: {
     compare: "ここで探索の時間を測る(比較)",
     gallery: "ここで N = 14 を数えて時間を測る(全解一覧)",
   },
-  question: () => "N = 10 から 20 まで、Nが1増えるごとに解の数はどうなりますか。",
-  choice: (id) =>
+  question: (f) =>
+    `表の N = ${num(factors(f).from)} から ${num(factors(f).to)} までの行で、Nが1増えるごとに解の数はどうなりますか。`,
+  choice: (id, f) =>
     ({
       adds: "毎回ほぼ同じ数だけ増える",
       doubles: "ちょうど2倍になる",
-      multiplies: "3〜8倍になり、その倍率はおおむね大きくなっていく",
+      multiplies: `${num(factors(f).low)}〜${num(factors(f).high)}倍になり、その倍率はおおむね大きくなっていく`,
+    })[id] ?? id,
+  feedback: (v, f) => {
+    const g = factors(f);
+    const rows = `表の「1つ前の行の何倍か」の列では、N = ${num(g.from)} から ${num(g.to)} までの倍率は×${two(g.least)}から×${two(g.most)}です`;
+    return v.correct
+      ? `正解です。${rows}。`
+      : `違います。${rows}。解の数は${num(g.low)}〜${num(g.high)}倍になり、その倍率はおおむね大きくなっていきます。`;
+  },
+};
+
+const judge: StepWords = {
+  title: "ジャッジの問題: 盤面を完成させる(AOJ ALDS1_13_A)",
+  short: "ジャッジの問題",
+  body: () => [
+    "オンラインジャッジでよく出る問題です。いくつかのクイーンが与えられ、プログラムは盤面全体を出力します。前の段階の「盤面の完成」を、ジャッジの決まった入出力の形式で行うものです。下に入力を書くと、コマンドの nqueens aoj と同じくライブラリがこのページの中で解きます。",
+  ],
+  live: { "watch-judge": "入力例の2つのクイーンからの探索を見る" },
+  question: () => "入力で与えられるクイーンの数 k がいくつでも、出力は何行ですか。",
+  choice: (id) =>
+    ({
+      k: "k 行(与えられたクイーン1つにつき1行)",
+      rest: "8 - k 行(置き足したクイーン1つにつき1行)",
+      rows: "8 行(盤面全体の1行につき1行)",
     })[id] ?? id,
   feedback: (v) =>
     v.correct
-      ? "正解です。表の最後の列を見ると、倍率は約4倍から約8倍へと増えていきます。"
-      : "違います。表の最後の列のとおり、解の数は3〜8倍になり、その倍率はおおむね大きくなっていきます。",
+      ? "正解です。出力は与えられたクイーンも置き足したクイーンも含む盤面全体で、1行ごとに Q と . の行を書きます。"
+      : "違います。出力は盤面全体なので、k がいくつでも各行1行ずつの8行です。",
 };
+
+/** 盤面のクイーンを言葉で(図のアクセシブルな名前)。 */
+const boardLabel = (queens: readonly Queen[], n: number) =>
+  queens.length === 0
+    ? `空の${n}×${n}の盤面`
+    : `${n}×${n}の盤面、クイーンは${queens.map(square).join("、")}`;
+
+const sup = (k: number) => [...String(k)].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("");
+const VARIANT_WAYS: Record<BruteVariant, (n: number) => string> = {
+  squares: (n) => `好きな${num(n)}マス、C(${num(n * n)}, ${num(n)})`,
+  "per-row": (n) => `各行に1つ、${num(n)}${sup(n)}`,
+  permutations: (n) => `列の順列、${num(n)}!`,
+};
+const VARIANT_NAMES: Record<BruteVariant, string> = {
+  squares: "好きな8マスの総当たり",
+  "per-row": "各行に1つの総当たり",
+  permutations: "順列の総当たり",
+};
+
+function raceSays(f: RaceFrame): string {
+  const name = VARIANT_NAMES[f.variant];
+  if (f.at === 0) {
+    return `まだ何も調べていません。ボタンを押すごとに2つの探索が一緒に進みます。総当たり(${name})は盤面を、バックトラックは探索木のノードを、最初は1つずつ、だんだん速く調べます。`;
+  }
+  const ratio = num(Math.round(f.ratio * 10) / 10);
+  const backDone = f.back.seen === f.back.total;
+  const bruteDone = f.brute.seen === f.brute.total;
+  const end = `バックトラックが調べたのは${num(f.back.total)}ノード、${name}は${num(f.brute.total)}通りの盤面で、${ratio}分の1で済みました。`;
+  if (bruteDone && backDone)
+    return `どちらも終わり、どちらも${num(f.back.solutions)}個の解をすべて見つけました。${end}`;
+  if (backDone) {
+    return `バックトラックは${num(f.back.total)}ノードで終わり、${num(f.back.solutions)}個の解をすべて見つけました。総当たりは${num(f.brute.total)}通りのうち${num(f.brute.seen)}通りを調べ、解は${num(f.brute.found)}個です。${end}`;
+  }
+  return `どちらも${num(f.brute.seen)}個ずつ調べました。総当たりは${num(f.brute.seen)}通りの盤面で解を${num(f.brute.found)}個、バックトラックは${num(f.back.seen)}ノードで解を${num(f.back.found)}個見つけています。それぞれの盤面は、いま調べているものです。`;
+}
 
 export const ja: LessonWords = {
   heading: "レッスン",
@@ -226,7 +297,7 @@ export const ja: LessonWords = {
     boardsDone: (k) => `${k}通りの盤面`,
     nodesDone: (k) => `${k}ノード`,
     estimate: (rate, boards, seconds) =>
-      `ここでの総当たりは1秒に${rate}通りの盤面を調べました。この速さなら、64マスから8マスを選ぶ${boards}通りには約${seconds < 120 ? time(seconds) : `${num(Math.round(seconds / 60))}分`}かかる見込みです(実際に走らせた値ではなく、この計測からの見積もりです)。`,
+      `ここでの総当たりは1秒に${rate}通りの盤面を調べました。この速さなら、64マスから8マスを選ぶ${boards}通りには約${seconds < 120 ? time(seconds) : `${num(Math.round(seconds / 60))}分`}かかる見込みです(実際に走らせた値ではなく、この計測からの見積もりです)。「比較」の見積もりは別の時に別の仕事と並んで測った速さから出すので、時間は一致しません。盤面の数はどこでも同じです。`,
     caption: "8クイーンで総当たりが並べる盤面の数",
     way: "盤面とみなすもの",
     formula: "式",
@@ -239,6 +310,40 @@ export const ja: LessonWords = {
     fill: "一行ずつ完成させる盤面",
     prevRow: "一行戻す",
     nextRow: "次の行を埋める",
+    attack: "1つの解を1つずつ置き、クイーンが利くマスを見る",
+    prevQueen: "クイーンを1つ戻す",
+    nextQueen: "次のクイーンを置く",
+    attackSays: (k, n, attacked, free) =>
+      k === 0
+        ? `空の盤面です。${num(n * n)}マスのどれも利いていません。ボタンで1つの解(ライブラリが最初に見つける解)のクイーンを1行ずつ置きます。`
+        : k < n
+          ? `クイーン${num(k)}個: 影のついた${num(attacked)}マスが、縦・横・斜めに利いているマスです。残り${num(n - k)}個のクイーンのために、まだ${num(free)}マスが空いています。`
+          : `${num(n)}個のクイーンがすべて置けて、どれも他を取りません。空いたマスはすべて利いていますが、影のマスにクイーンはありません。これが解です。`,
+    boardLabel,
+    race: (n) => `同じ${num(n)}×${num(n)}の盤での総当たりとバックトラックを一緒に進める`,
+    raceWay: "総当たりの並べ方",
+    way: (v, n) => VARIANT_WAYS[v](n),
+    bruteSide: "総当たり",
+    backSide: "バックトラック",
+    boardsSeen: (seen, total, found) =>
+      `${num(total)}通りのうち${num(seen)}通りの盤面を調べ、解は${num(found)}個`,
+    nodesSeen: (seen, total, found) =>
+      `${num(total)}ノードのうち${num(seen)}ノードを調べ、解は${num(found)}個`,
+    prevRace: "戻る",
+    nextRace: "進む",
+    raceSays,
+    masks: "8クイーンのビット演算の探索と、盤の上のマスク",
+    masksKey:
+      "ビットの各行は盤の列の真上にあります(ビット1は1列目の上)。cols はクイーンのある列、diag と anti はこの行で╲・╱の斜めに利いているマス、free は残り、bit は試すマスです。",
+    chart: "公表されている解の数をNごとに",
+    prevN: "小さいN",
+    nextN: "大きいN",
+    chartLabel: (lo, hi) =>
+      `N = ${num(lo)}〜${num(hi)} の解の数の棒グラフ(対数目盛、横線1本ごとに100倍)`,
+    chartSays: (row, before) =>
+      before === null || row.ratio === null
+        ? `N = ${num(row.n)}: 解は${num(row.count)}個${before === null ? "" : `。N = ${num(row.n - 1)} には解がありません`}。`
+        : `N = ${num(row.n)}: 解は${num(row.count)}個で、N = ${num(row.n - 1)} の${num(before)}個の×${two(row.ratio)}です。`,
     fillSays: (k, total, q, n) =>
       q === null
         ? `与えられた2つのクイーンです。ライブラリの補完が残り${num(total)}行のそれぞれにクイーンを見つけます。ボタンで一つずつ置いていきます。`
@@ -246,18 +351,18 @@ export const ja: LessonWords = {
           ? `${q.row + 1}行目: ${q.col + 1}列にクイーン。上のどのクイーンからも攻撃されていません(${num(total)}個のうち${num(k)}個目)。`
           : `${q.row + 1}行目: ${q.col + 1}列にクイーン。盤面の完成です: ${num(n)}個のクイーンが互いに攻撃せず、与えられた2つも元の場所のままです。`,
     label: (what) => `図: ${what}`,
-    search: (n) => `${n} クイーンの探索を一手ずつ`,
-    classes: "8 クイーンの 12 の仲間を一つずつ",
+    search: (n) => `${n}クイーンの探索を一手ずつ`,
+    classes: "8クイーンの12組を一つずつ",
     prev: "一手戻る",
     next: "一手進む",
-    prevClass: "前の仲間",
-    nextClass: "次の仲間",
+    prevClass: "前の組",
+    nextClass: "次の組",
     at: (k, total) => `${num(k)} / ${num(total)}`,
     tree: "ここまでの探索木: 節点は置いたクイーン、この手までの道筋を囲んでいます。",
     classSays: (k, total, orbit, solutions) =>
       orbit === 8
-        ? `仲間 ${num(k)} / ${num(total)}: 回転と鏡映の 8 通りがすべて違う盤面なので、${num(solutions)} 個の解のうち 8 個を持ちます。`
-        : `仲間 ${num(k)} / ${num(total)}: 回転や鏡映で同じ盤面に戻るものがあるので、${num(solutions)} 個の解のうち ${num(orbit)} 個しか持ちません。だから ${num(solutions)} は仲間の数の 8 倍になりません。`,
+        ? `組 ${num(k)} / ${num(total)}: 回転と鏡映の8通りがすべて違う盤面なので、${num(solutions)}個の解のうち8個を持ちます。`
+        : `組 ${num(k)} / ${num(total)}: 回転や鏡映で同じ盤面に戻るものがあるので、${num(solutions)}個の解のうち${num(orbit)}個しか持ちません。だから${num(solutions)}は組の数の8倍になりません。`,
   },
   growth: {
     caption: "各Nの解の数(公表値、OEIS A000170)",
@@ -273,5 +378,29 @@ export const ja: LessonWords = {
     cancelled: "段階を離れたので計測を止めました。",
     failed: (message) => `計測に失敗しました: ${message}`,
   },
-  steps: { problem, brute, backtrack, bitmask, symmetry, complete, growth },
+  judge: {
+    statementHead: "問題",
+    statement: [
+      "8×8の盤に、どの2つも互いに取り合わないように8つのクイーンを置きます(クイーンは縦・横・2方向の斜めに利きます)。いくつかのクイーンはすでに置かれているので、残りを置いてください。置かれたクイーンは、完成のしかたがちょうど1通りになるように選ばれています。",
+    ],
+    otherStatement: "英語の問題文",
+    inputHead: "入力",
+    input: [
+      "1行目に、すでに置かれたクイーンの数 k があります。続く k 行には2つの数 r c があり、r 行 c 列のクイーンを表します。行も列も左上を0として数えます。",
+    ],
+    outputHead: "出力",
+    output: ["上の行から順に8行、各行8文字で、クイーンのあるマスを Q、空きマスを . で書きます。"],
+    boxLabel: "ジャッジの入力",
+    solve: "ここで解く",
+    answerHead: "ジャッジへの出力",
+    play: "この盤面を「置いてみる」で開く",
+    picture: "ジャッジの入力、出力と、出力が描く盤面(与えられたクイーンを囲んでいます)",
+    pictureNone: "盤面なし: この入力には答えがありません。",
+    no: (reason) =>
+      `出力なし: 与えられたクイーンからは完成できません(${reason.replace(/^cannot be completed: /, "")})`,
+    malformed: (reason) => `ジャッジの入力の形になっていません: ${reason}`,
+    solved: (k) =>
+      `このページでライブラリが解きました: 与えられたクイーン${num(k)}個、置き足したクイーン${num(8 - k)}個。`,
+  },
+  steps: { problem, brute, backtrack, bitmask, symmetry, complete, growth, judge },
 };

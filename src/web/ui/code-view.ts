@@ -33,7 +33,7 @@ const LISTINGS: Record<Algo, readonly Line[]> = {
     ["    count += 1; return", "solution"],
     ["  free = all & ~(cols | diag | anti)", "safeAll"],
     ["  while free ≠ 0:"],
-    ["    bit = free & −free", "lowest"],
+    ["    bit = free & -free", "lowest"],
     ["    free = free ^ bit"],
     ["    solve(row + 1, cols | bit,"],
     ["          (diag | bit) << 1, (anti | bit) >> 1)", "shift"],

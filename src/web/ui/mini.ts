@@ -1,6 +1,6 @@
 /**
  * Small crisp boards, one SVG each, squares as one path, queens as `<use>`: the gallery's
- * solutions, and the lesson's boards of a question.
+ * solutions.
  */
 import type { Queen } from "../../board.js";
 
@@ -42,27 +42,5 @@ export function miniBoard(cols: readonly number[], label: string): string {
     cols.length,
     ` role="img" aria-label="${label}"`,
     `<g class="mini-q" shape-rendering="geometricPrecision">${queens}</g>`,
-  );
-}
-
-/**
- * An SVG picture of some queens on the n×n board, with the squares `outlined` marked (a
- * question's choices); no accessible name: the words beside it say the same.
- */
-export function miniPosition(
-  n: number,
-  queens: readonly Queen[],
-  outlined: readonly Queen[],
-): string {
-  const marks = outlined
-    .map(
-      (q) =>
-        `<rect class="lesson-mark" x="${q.col + 0.12}" y="${q.row + 0.12}" width="0.76" height="0.76"/>`,
-    )
-    .join("");
-  return boardSvg(
-    n,
-    "",
-    `<g shape-rendering="geometricPrecision">${marks}<g class="mini-q">${queenUses(queens)}</g></g>`,
   );
 }

@@ -276,7 +276,12 @@ export function depthBars(
   n: number,
 ): string {
   const m = t().watch;
-  const max = Math.max(1, ...(profile ?? []), ...Array.from(now.subarray(0, depthCount + 1)));
+  // Without the whole tree's profile (too big to count) the scale goes up to n!, more than any
+  // depth can hold (d queens in distinct rows and columns: n!/(n-d)! at most), so that the first
+  // node is not drawn as a full bar.
+  let ceiling = 1;
+  if (!profile) for (let k = 2; k <= n; k++) ceiling *= k;
+  const max = Math.max(ceiling, ...(profile ?? []), ...Array.from(now.subarray(0, depthCount + 1)));
   const scale = (v: number) => (v <= 0 ? 0 : (Math.log10(1 + v) / Math.log10(1 + max)) * 100);
   const rows: string[] = [];
   for (let d = 0; d <= depthCount; d++) {
