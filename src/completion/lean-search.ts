@@ -115,12 +115,17 @@ export class LeanSearch {
         doneR[L + 1] = rows;
         doneC[L + 1] = doneC[L]! | b;
         this.queenOf[i] = j;
-        // The child's rows: the parent's, less the new queen's column and diagonals.
+        // The child's rows: the parent's, less the new queen's column and diagonals. A row left
+        // empty ends the child here, before its propagation.
+        let alive = true;
         for (let rest = ~rows & this.full; rest !== 0; rest &= rest - 1) {
           const i2 = low(rest);
           const d = i2 > i ? i2 - i : i - i2;
-          st[o2 + i2] = st[o + i2]! & ~(b | (b << d) | (b >>> d));
+          const x = st[o + i2]! & ~(b | (b << d) | (b >>> d));
+          st[o2 + i2] = x;
+          if (x === 0) alive = false;
         }
+        if (!alive) continue;
         this.level = L + 1;
         this.fresh = true;
         continue;
