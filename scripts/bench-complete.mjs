@@ -13,7 +13,8 @@
 //            --limit S (per instance, default 60)  --sat-seeds K (default 30)
 //            --sat-limit S (default 20)  --scan (find each n's hardest d again)
 //            --every K (Excluded Diagonals: every K-th instance of the seeds taken)
-//            --search JSON (options of the hard-instance search, HardSearchOptions, for
+//            --search JSON (options of the hard-instance search, HardSearchOptions, and
+//                           "lean": false for that search alone (decide.ts), for
 //                           measuring what each part is worth: '{"pairs":false}')
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";

@@ -141,9 +141,19 @@ test("the diagonal bound from shifted masks is the general bound: the same searc
   let pruned = 0;
   for (const { name, board } of whole) {
     const f = new Forbidden(board);
-    const shifts = decideHard(board, f, { restarts: false, pairs: false });
-    const general = decideHard(board, f, { restarts: false, pairs: false, diagonalShifts: false });
-    const none = decideHard(board, f, { restarts: false, pairs: false, diagonalBound: false });
+    const shifts = decideHard(board, f, { restarts: false, pairs: false, lean: false });
+    const general = decideHard(board, f, {
+      restarts: false,
+      pairs: false,
+      diagonalShifts: false,
+      lean: false,
+    });
+    const none = decideHard(board, f, {
+      restarts: false,
+      pairs: false,
+      diagonalBound: false,
+      lean: false,
+    });
     assert.equal(shifts.nodes, general.nodes, name);
     assert.deepEqual(shifts.cols, general.cols, name);
     if (none.nodes > general.nodes) pruned++;

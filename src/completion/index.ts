@@ -1,7 +1,8 @@
 /**
  * Completing a partial board: the folder's door. The API (complete.ts) checks the board
  * (validate.ts) and picks an engine: the hard-instance search (hard-search.ts, run by decide.ts on
- * the board squeezed by sub-board.ts), the bitmask search for n <= 32 (bitmask-search.ts) or the
+ * the board squeezed by sub-board.ts, in turns with lean-search.ts on a board without fixed
+ * queens), the bitmask search for n <= 32 (bitmask-search.ts) or the
  * line board beyond (line-board.ts), with a min-conflicts repair first for one completion of a
  * big board (big-board.ts; `completeOneWatched`, with its progress and abort, is for the command
  * only: not in the public API). Also here: the published instance generators and graded puzzles
