@@ -22,9 +22,12 @@
 //   npm run bench                          N = 16..20; 3 runs up to N = 17, 1 beyond; every core
 //   npm run bench -- 12 18 --runs 5
 //   npm run bench -- 20 --methods join     one method (join, constellations, baseline)
+// Each row, every sample kept, is appended to bench/results.jsonl with the run, the command, the
+// machine and the load, and BENCHMARKS.md is written again from it (scripts/benchmarks.mjs);
+// --no-record leaves both alone.
 // Prints a Markdown table per N with each method's seconds, CPU seconds, MB and ratio to the join.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,7 +39,7 @@ const METHODS = ["join", "constellations", "baseline"];
 
 function usage(message) {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods ${METHODS.join(",")}] [--max-seconds S] [--no-io] [--no-startup] [--startup-only] [--memory]\n`,
+    `bench: ${message}\nusage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods ${METHODS.join(",")}] [--max-seconds S] [--no-io] [--no-startup] [--startup-only] [--memory] [--no-record]\n`,
   );
   process.exit(2);
 }
@@ -48,6 +51,7 @@ let io = true;
 let methods = METHODS;
 let maxSeconds = 600;
 let startup = true;
+let record = true; // append the rows to bench/results.jsonl and write BENCHMARKS.md again
 let startupOnly = false;
 let memory = false;
 const argv = process.argv.slice(2);
@@ -64,6 +68,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--max-seconds") maxSeconds = value();
   else if (a === "--no-io") io = false;
   else if (a === "--no-startup") startup = false;
+  else if (a === "--no-record") record = false;
   else if (a === "--startup-only") startupOnly = true;
   else if (a === "--memory") memory = true;
   else if (a === "--methods") {
@@ -181,6 +186,10 @@ const last = new Map(); // method -> seconds at the previous N
 let kluev; // the join's and baseline.c's CPU seconds at N = 16
 const skipped = new Set();
 let failed = false;
+// The raw rows for bench/results.jsonl: one per N and method, every sample kept.
+const rows = [];
+const runId = new Date().toISOString();
+const loadStart = loadavg()[0];
 for (let n = lo; n <= hi; n++) {
   const times = runs ?? (n <= 17 ? 3 : 1);
   const samples = new Map(methods.map((m) => [m, []]));
@@ -238,6 +247,20 @@ for (let n = lo; n <= hi; n++) {
     row.push(wall.has(m) && wall.has("join") ? fmt(wall.get(m) / wall.get("join")) : "-");
   }
   process.stdout.write(`| ${row.join(" | ")} |\n`);
+  for (const m of methods) {
+    const xs = samples.get(m);
+    if (xs.length === 0) continue;
+    rows.push({
+      n,
+      method: m,
+      total: xs[0].total,
+      unique: xs[0].unique,
+      known: verdict,
+      wall: xs.map((x) => Number(x.wall.toFixed(4))),
+      cpu: xs.map((x) => Number(x.cpu.toFixed(2))),
+      mb: xs.map((x) => Number(x.mb.toFixed(1))),
+    });
+  }
   for (const note of notes) process.stderr.write(`bench: ${note}\n`);
   const cpu = (m) => median(samples.get(m)?.map((x) => x.cpu) ?? []);
   if (n === 16 && samples.get("join")?.length && samples.get("baseline")?.length) {
@@ -255,6 +278,17 @@ if (kluev && gnuTime) {
   );
 }
 process.stdout.write(`\nload average ${loadavg()[0].toFixed(2)} at the end\n`);
+if (record && rows.length > 0 && !failed) {
+  const machine = { cpu: model, cores: availableParallelism(), node: process.version };
+  const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim();
+  const load = { start: Number(loadStart.toFixed(2)), end: Number(loadavg()[0].toFixed(2)) };
+  const lines = rows.map((r) =>
+    JSON.stringify({ bench: "count", run: runId, command, machine, workers, load, ...r }),
+  );
+  mkdirSync(join(root, "bench"), { recursive: true });
+  appendFileSync(join(root, "bench", "results.jsonl"), `${lines.join("\n")}\n`);
+  spawnSync(process.execPath, [join(root, "scripts", "benchmarks.mjs")], { stdio: "inherit" });
+}
 if (failed) {
   process.stderr.write("bench: a count did not match the known counts\n");
   process.exitCode = 1;

@@ -1,0 +1,135 @@
+// BENCHMARKS.md, written from the raw results in bench/results.jsonl: one JSON line per measured
+// row (which benchmark, the run it belongs to, the command, the machine, the load, every sample),
+// appended by the benchmark scripts themselves (scripts/bench.mjs). The document shows each
+// benchmark's latest run as one table; older runs stay in the file, and the dated notes under
+// docs/notes/ tell what was tried and dropped. Nothing here is typed by hand: rerun the benchmark
+// and the table follows.
+// Usage: node scripts/benchmarks.mjs          write BENCHMARKS.md
+//        node scripts/benchmarks.mjs --check  fail (exit 1) when BENCHMARKS.md is not what the
+//                                             results give (npm run check)
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const RESULTS = join(root, "bench", "results.jsonl");
+const DOC = join(root, "BENCHMARKS.md");
+
+/** The results, line by line; a line that does not parse names its number. */
+export function readResults(path = RESULTS) {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .flatMap((line, i) => {
+      if (line.trim() === "") return [];
+      try {
+        return [JSON.parse(line)];
+      } catch {
+        throw new Error(`${path}:${i + 1}: not a JSON line`);
+      }
+    });
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => typeof x === "number" && !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, digits = 2) => (Number.isNaN(x) ? "-" : x.toFixed(digits));
+const thousands = (s) => String(s).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** The count benchmark's latest run as a table: one row per N, each method's medians. */
+function countTable(rows) {
+  const runId = rows.at(-1).run;
+  const run = rows.filter((r) => r.run === runId);
+  const first = run[0];
+  const methods = [...new Set(run.map((r) => r.method))];
+  const ns = [...new Set(run.map((r) => r.n))].sort((a, b) => a - b);
+  const head = ["N", "total", "unique", "known"];
+  for (const m of methods) head.push(`${m} s`, `${m} CPU s`, `${m} MB`);
+  const others = methods.filter((m) => m !== "join");
+  if (methods.includes("join")) for (const m of others) head.push(`${m} / join (CPU)`);
+  const lines = [`| ${head.join(" | ")} |`, `|${head.map(() => "---|").join("")}`];
+  for (const n of ns) {
+    const at = new Map(run.filter((r) => r.n === n).map((r) => [r.method, r]));
+    const any = [...at.values()][0];
+    const row = [n, thousands(any.total ?? "-"), thousands(any.unique ?? "-"), any.known ?? "-"];
+    for (const m of methods) {
+      const r = at.get(m);
+      if (!r) row.push("-", "-", "-");
+      else row.push(fmt(median(r.wall)), fmt(median(r.cpu)), fmt(median(r.mb), 0));
+    }
+    if (methods.includes("join")) {
+      for (const m of others) {
+        const a = at.get(m);
+        const j = at.get("join");
+        row.push(a && j ? fmt(median(a.cpu) / median(j.cpu)) : "-");
+      }
+    }
+    lines.push(`| ${row.join(" | ")} |`);
+  }
+  const m = first.machine;
+  return [
+    `## Counting: both methods against baseline.c`,
+    "",
+    `Run ${first.run} on ${m.cpu}, ${m.cores} cores, Node ${m.node}, --workers ${first.workers};`,
+    `load average ${fmt(first.load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end;`,
+    `whole process (GNU time), median of each row's runs (${[...new Set(run.map((r) => r.wall.length))].join(" or ")}).`,
+    `Command: \`${first.command}\`.`,
+    "",
+    ...lines,
+    "",
+  ].join("\n");
+}
+
+const RENDER = { count: countTable };
+
+/** The document from the results. */
+export function render(results) {
+  const parts = [
+    "# Benchmarks",
+    "",
+    "Written by `node scripts/benchmarks.mjs` from the raw results in",
+    "[bench/results.jsonl](bench/results.jsonl) (one JSON line per measured row: the benchmark,",
+    "its run, the command, the machine, the load, every sample), which the benchmark scripts",
+    "append to; do not edit by hand. Each table is its benchmark's latest run. Machines here are",
+    "shared: read the load beside each table, and compare within a table, not across runs.",
+    "",
+    "How to reproduce: `npm run bench` (N = 16..20, both methods and `../shared/bench/baseline.c`",
+    "side by side, every count checked against the known counts), or a range:",
+    "`npm run bench -- 12 17 --runs 3 --no-io --no-startup`. It appends its rows to",
+    "bench/results.jsonl and writes this file again (`--no-record` leaves both alone).",
+    "",
+    "What each method is and why it is fast: [docs/counting.md](docs/counting.md). Earlier",
+    "measurements, and what was tried and dropped, with their commands:",
+    "[the benchmark history](docs/notes/2026-12-06-benchmark-history.md),",
+    "[start-up and memory](docs/notes/2026-12-07-startup-and-memory.md).",
+    "",
+  ];
+  const kinds = [...new Set(results.map((r) => r.bench))];
+  if (kinds.length === 0) parts.push("No results yet.", "");
+  for (const kind of kinds) {
+    const rows = results.filter((r) => r.bench === kind);
+    const draw = RENDER[kind];
+    parts.push(draw ? draw(rows) : `## ${kind}\n\n(no table for this benchmark yet)\n`);
+  }
+  return `${parts.join("\n").trimEnd()}\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const text = render(readResults());
+  if (process.argv.includes("--check")) {
+    const now = existsSync(DOC) ? readFileSync(DOC, "utf8") : "";
+    if (now !== text) {
+      process.stderr.write(
+        "benchmarks: BENCHMARKS.md is not what bench/results.jsonl gives: run node scripts/benchmarks.mjs\n",
+      );
+      process.exit(1);
+    }
+    process.stdout.write("benchmarks: BENCHMARKS.md matches bench/results.jsonl\n");
+  } else {
+    writeFileSync(DOC, text);
+    process.stdout.write("benchmarks: BENCHMARKS.md written\n");
+  }
+}
