@@ -12,7 +12,7 @@ import { type CountMethod, count, keyCheckpoint, type Progress } from "./engine/
 import { type ErrorCode, NQueensError } from "./errors.js";
 import type { NodeGpu } from "./gpu/index.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "./limits.js";
-import type { QueueUrl } from "./queue/index.js";
+import type { QueueNotes, QueueUrl } from "./queue/index.js";
 
 /** The GPU a count on this machine opens: `requestNodeGpu`, quiet (it may only be probing). */
 async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
@@ -95,6 +95,8 @@ export interface CountOnResult {
   readonly method?: "join" | "constellations" | "plain";
   /** The GPU adapter's name, or the queue run's name. */
   readonly where?: string;
+  /** A queue run's notes as values: disputes, forged records, recounts, liars, overruled workers. */
+  readonly notes?: QueueNotes;
 }
 
 /**

@@ -308,7 +308,9 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     );
   }
   const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
-  await printCount(n, result, flags, `${how(result)}${resumed}`);
+  // A queue run's notes, which --json does not print as lines, go in as fields.
+  const notes = result.notes === undefined ? {} : { notes: result.notes };
+  await printCount(n, result, flags, `${how(result)}${resumed}`, notes);
   return 0;
 }
 

@@ -10,6 +10,7 @@ import type { Redis } from "ioredis";
 import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
+import { dropLeftovers, retryFailed } from "./coordinator-queue.js";
 import { recountDisputes } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
@@ -21,13 +22,11 @@ import {
   jobData,
   jobId,
   largestFirst,
-  PREFIX,
-  QUEUE_NAME,
   RunFlagged,
   readVotes,
   runKeys,
 } from "./store.js";
-import { judgeRun, judgeSub, type RunVerdict, voteLines } from "./verdict.js";
+import { judgeRun, judgeSub, PROVED_WRONG, type RunVerdict, voteLines } from "./verdict.js";
 
 /** The coordinator's connections: commands, the blocking wait between looks, the queue. */
 interface Links {
@@ -93,6 +92,8 @@ class RunFollower {
   private readonly told = new Set<string>();
   // Sub-problems whose votes have disagreed, for one notice every few seconds at most.
   private readonly disputes = new Set<number>();
+  // Sub-problems with a record that failed its tag, for the outcome's notes.
+  private readonly forgedSeen = new Set<number>();
   private lastDisputeNote = 0;
   private disputesSaid = 0;
   /** The last verdict on every vote (none yet for a run this call created). */
@@ -258,6 +259,7 @@ class RunFollower {
   }
 
   private noteForged(ids: readonly number[]): void {
+    for (const id of ids) this.forgedSeen.add(id);
     if (ids.length > 0) {
       this.tell(
         "forged",
@@ -457,6 +459,8 @@ class RunFollower {
     const again = () => this.judgeAll(); // disputes and liars' votes recounted, settled by that
     if (v.overruled.length > 0)
       v = await this.until(recountDisputes(this.links.redis, this.plan, this.key, v, again, say));
+    for (const d of v.disputes) this.disputes.add(d.id);
+    for (const o of v.overruled) if (o.reason !== PROVED_WRONG) this.disputes.add(o.id);
     this.verdict = v;
     this.rebuild(v);
     seen.done = this.tally.done;
@@ -540,6 +544,14 @@ class RunFollower {
       seconds: (performance.now() - this.began) / 1000,
       workers: new Set(starts.map((line) => line.split("\t")[1])).size,
       overruled: outvoted,
+      notes: {
+        disputes: sorted(this.disputes),
+        forged: sorted(this.forgedSeen),
+        recounted: sorted(v.recounted),
+        liars: [...v.liars].sort(),
+        overruledWorkers: [...new Set(outvoted.map((o) => o.worker))].sort(),
+        overruledVotes: outvoted.length,
+      },
     };
   }
 }
@@ -547,36 +559,14 @@ class RunFollower {
 /** A verdict that settles the run: its total and unique count are known. */
 type Settled = RunVerdict & { readonly total: bigint; readonly unique: bigint };
 
+/** Sub-problem ids in order. */
+function sorted(ids: Iterable<number>): number[] {
+  return [...ids].sort((a, b) => a - b);
+}
+
 /** The ids of a list, at most five, for a message. */
 function some(ids: readonly number[]): string {
   return `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", ..." : ""}`;
-}
-
-/**
- * Removes a settled run's jobs that no worker holds: replicas handed back or still waiting,
- * failed ones, and active ones whose lock is gone (a worker that died, or a Redis restarted from
- * its append-only file with them): nothing they could add is needed any more. A job a worker
- * holds finishes on its own (its vote is one more, harmless).
- */
-async function dropLeftovers(redis: Redis, queue: Queue<JobData>, name: string): Promise<void> {
-  const jobs = (await queue.getJobs(
-    ["wait", "delayed", "prioritized", "failed", "active"],
-    0,
-    9999,
-  )) as (Job<JobData> | undefined)[];
-  for (const job of jobs) {
-    if (job?.name !== name) continue;
-    if (await redis.exists(`${PREFIX}:${QUEUE_NAME}:${job.id}:lock`)) continue;
-    await job.remove().catch(() => {});
-  }
-}
-
-/** Puts this run's failed jobs back in the queue (a worker error is never the end of a job). */
-async function retryFailed(queue: Queue<JobData>, name: string): Promise<void> {
-  const failed = (await queue.getJobs(["failed"], 0, 999)) as Job<JobData>[];
-  for (const job of failed) {
-    if (job?.name === name) await job.retry("failed").catch(() => {});
-  }
 }
 
 /** Rejects with the signal's reason as soon as it is aborted, whatever `p` is waiting for. */

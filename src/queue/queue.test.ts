@@ -552,7 +552,23 @@ describe("queue on Redis", async () => {
     );
     // The command attached to the same run gives the same total and says who was overruled.
     assert.equal((await count.exited).code, 0, count.stderr);
-    assert.equal(JSON.parse(count.stdout).total, known(n).total.toString());
+    const json = JSON.parse(count.stdout);
+    assert.equal(json.total, known(n).total.toString());
+    // --json prints no notes as lines: they are its fields, the same as the library's outcome.
+    assert.equal(count.stderr, "");
+    for (const notesOf of [json.notes, r.notes]) {
+      assert.deepEqual(notesOf.liars, ["liar"], JSON.stringify(notesOf));
+      assert.deepEqual(notesOf.overruledWorkers, ["liar"]);
+      assert.ok(notesOf.overruledVotes > 0);
+      assert.deepEqual(notesOf.forged, []);
+      // Every overruled vote's sub-problem was recounted by the operator.
+      const recounted = new Set(notesOf.recounted);
+      assert.ok(
+        r.overruled.every((o) => recounted.has(o.id)),
+        JSON.stringify(notesOf),
+      );
+    }
+    assert.ok(r.notes.disputes.length > 0, JSON.stringify(r.notes));
     const listing = spawned(cli(["runs", "--queue", url]));
     assert.equal((await listing.exited).code, 0, listing.stdout);
     assert.match(
