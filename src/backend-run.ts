@@ -68,6 +68,8 @@ export interface CountOnOptions {
   checkpoint?: string;
   /** With `queue`: sub-problems per job of a new run. @default the coordinator's */
   batch?: number;
+  /** With `queue`: count on a Redis that may evict keys (see `runCoordinator`). @default false */
+  allowEviction?: boolean;
   /** With `queue`: distinct workers that must agree on each sub-problem of a new run. @default 1 */
   replicas?: number;
   onProgress?: (progress: Progress) => void;
@@ -164,6 +166,7 @@ export async function countOn(
       method: options.method ?? "auto",
       replicas: options.replicas,
       batch: options.batch,
+      allowEviction: options.allowEviction,
       onProgress,
       signal,
       onMessage: options.onMessage,

@@ -19,6 +19,10 @@ import { thousands } from "./words.js";
  * - `unavailable`: something the machine does not provide (a port, a built page)
  * - `gave-up`: a randomized generator gave up (another seed may do)
  * - `queue-unreachable`: Redis could not be used (`queue`)
+ * - `queue-full`: Redis refuses writes, its memory full (`queue`, `run`); temporary: once there
+ *   is room, the same count attaches to the run
+ * - `queue-evicting`: Redis would evict keys when its memory is full (`queue`; `value`: its
+ *   `maxmemory-policy`; `option`: the option that allows it)
  * - `no-such-run`: no queue run of that name (`run`)
  * - `run-mismatch`: a queue run of that name exists, made otherwise (`run`, `option`, `value`)
  * - `run-busy`: a queue run has jobs in progress (`run`)
@@ -49,6 +53,8 @@ export type ErrorCode =
   | "unavailable"
   | "gave-up"
   | "queue-unreachable"
+  | "queue-full"
+  | "queue-evicting"
   | "no-such-run"
   | "run-mismatch"
   | "run-busy"
@@ -76,6 +82,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "unavailable",
   "gave-up",
   "queue-unreachable",
+  "queue-full",
+  "queue-evicting",
   "no-such-run",
   "run-mismatch",
   "run-busy",

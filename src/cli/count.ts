@@ -58,6 +58,7 @@ interface CountFlags {
   batch?: string;
   secret?: string;
   replicas?: string;
+  allowEviction?: boolean;
   part?: string;
   add?: string[];
 }
@@ -94,7 +95,8 @@ async function countWith(job: CountJob): Promise<CountOnResult> {
     const address = parseQueueUrl(url, "--queue"); // a bad address is named before a missing secret
     await loadQueue(); // a missing package is named before a missing secret
     const secret = resolveSecret(flags.secret);
-    const options = { method: flags.method, replicas, batch, onProgress, signal };
+    const allowEviction = flags.allowEviction;
+    const options = { method: flags.method, replicas, batch, allowEviction, onProgress, signal };
     return await countOn(n, { ...options, queue: address, secret, onMessage: job.note });
   }
   // A secret (--secret, else NQUEENS_SECRET) keys the checkpoint's records, whichever engine
@@ -182,6 +184,10 @@ export const registerCount: Register = (program: Command, exit) => {
     .option(
       "--replicas <r>",
       "with --queue: distinct workers that must agree on each sub-problem of a new run (default 1; 2 for record attempts)",
+    )
+    .option(
+      "--allow-eviction",
+      "with --queue: count on a Redis whose maxmemory-policy evicts keys (refused otherwise: jobs and records could vanish)",
     )
     .option(
       "--secret <secret>",

@@ -11,6 +11,7 @@ import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
 import { dropLeftovers, retryFailed } from "./coordinator-queue.js";
+import { acceptsWrites, redisFull } from "./pressure.js";
 import { recountDisputes } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
@@ -373,6 +374,8 @@ class RunFollower {
     const now = Date.now();
     if (now - this.lastCheck > 3000 || this.recheck) {
       this.lastCheck = now;
+      // Workers wait while Redis is full; the coordinator stops, saying so (coordinator.ts).
+      if (!(await this.until(acceptsWrites(this.links.redis)))) throw redisFull(display, this.name);
       if (await this.enqueueIfGone()) fresh = false;
       await this.until(retryFailed(this.links.queue, this.name));
       await this.checkQuorum();

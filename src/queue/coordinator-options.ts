@@ -36,6 +36,11 @@ export interface CoordinatorOptions {
    * @default batchSize(n, method)
    */
   batch?: number;
+  /**
+   * Count on a Redis whose `maxmemory-policy` evicts keys (refused otherwise: an evicted job
+   * comes back as a ghost, an evicted record is a vote lost). @default false
+   */
+  allowEviction?: boolean;
   /** How often to look at the stored results. @default 0.5 */
   pollSeconds?: number;
   /** Give up on the first connection after this long. @default 3 */

@@ -28,6 +28,7 @@ import { NQueensError } from "../errors.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
+import { isRedisFull, untilWritable } from "./pressure.js";
 import { checkSecret, checkWorkerKey, workerKey } from "./secret.js";
 import { type JobData, PREFIX, QUEUE_NAME } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
@@ -133,11 +134,16 @@ export async function startWorkerWith(
     name,
   });
   jobs.worker = worker;
+  const full = waitWhileFull(opened, worker, () => jobs.closingNow);
   worker.on("error", (e: Error) => {
-    if (!opened.link.down) emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
+    if (isRedisFull(e)) full();
+    else if (!opened.link.down) {
+      emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
+    }
   });
   worker.on("failed", (job, e) => {
-    emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
+    if (isRedisFull(e)) full();
+    else emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
   });
   await worker.waitUntilReady();
   emit({
@@ -157,6 +163,37 @@ export async function startWorkerWith(
       closing ??= closeWorker(opened, jobs, worker, false);
       return closing;
     },
+  };
+}
+
+/**
+ * What a worker does when Redis refuses a write for want of memory (pressure.ts): says so once,
+ * stops taking jobs (BullMQ would otherwise retry at once, a line and a core's worth of retries
+ * a second), tries one small write after a capped exponential backoff until one lands, says so,
+ * and takes jobs again. A job that failed meanwhile is retried as any failed job is.
+ */
+function waitWhileFull(
+  opened: Opened,
+  worker: Worker<JobData>,
+  closing: () => boolean,
+): () => void {
+  let waiting = false;
+  const where = `Redis at ${opened.address.display}`;
+  return () => {
+    if (waiting || closing()) return;
+    waiting = true;
+    const message = `${where} is full (its used memory reached maxmemory): waiting until it accepts writes (raise its maxmemory or free keys)`;
+    opened.emit({ type: "wait", message });
+    void (async () => {
+      await worker.pause(true);
+      const back = await untilWritable(opened.redis, closing);
+      waiting = false;
+      if (!back) return;
+      opened.emit({ type: "wait", message: `${where} accepts writes again` });
+      worker.resume();
+    })().catch(() => {
+      waiting = false;
+    });
   };
 }
 
