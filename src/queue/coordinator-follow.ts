@@ -9,10 +9,11 @@ import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
+import { abortable } from "./abortable.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
 import { dropLeftovers, retryFailed } from "./coordinator-queue.js";
 import { acceptsWrites, redisFull } from "./pressure.js";
-import { recountDisputes } from "./recount.js";
+import { recountDisputes, recountNow } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 import {
@@ -310,6 +311,8 @@ class RunFollower {
     const records =
       unique.length > 0 ? await this.until(redis.hmget(this.keys.votes, ...unique)) : [];
     const open: { id: number; records: number }[] = [];
+    const stuck: number[] = []; // disputes every worker that took jobs has voted on
+    const workers = await this.workersSoFar();
     unique.forEach((text, i) => {
       const id = Number(text);
       const lines = voteLines(records[i]);
@@ -326,9 +329,18 @@ class RunFollower {
         );
       } else if (j.verdict.state === "disputed" || short) {
         if (j.verdict.state === "disputed") this.disputes.add(id);
-        open.push({ id, records: lines.length });
+        const { state, voters } = j.verdict;
+        const noOther = workers.length > 0 && workers.every((w) => voters.includes(w));
+        if (state === "disputed" && noOther) stuck.push(id);
+        else open.push({ id, records: lines.length });
       }
     });
+    if (stuck.length > 0) {
+      this.say(
+        `run ${name}: workers disagree on sub-problem ${some(stuck)} and every worker that took jobs (${workers.join(", ")}) has voted on ${stuck.length === 1 ? "it" : "them"}: a quorum of ${replicas} needs ${replicas + 1} workers to break a tie; recounting ${stuck.length === 1 ? "it" : "them"} here`,
+      );
+      await this.until(recountNow(redis, plan, key, stuck));
+    }
     const { disputes } = this;
     if (disputes.size > this.disputesSaid && Date.now() - this.lastDisputeNote > 5000) {
       this.lastDisputeNote = Date.now();
@@ -405,12 +417,17 @@ class RunFollower {
     return true;
   }
 
+  /** The distinct workers that have taken the run's jobs so far. */
+  private async workersSoFar(): Promise<string[]> {
+    const starts = await this.until(this.links.redis.lrange(this.keys.starts, 0, -1));
+    return [...new Set(starts.map((line) => line.split("\t")[1]))];
+  }
+
   /** Says once when fewer distinct workers than the quorum have taken jobs after 5 s. */
   private async checkQuorum(): Promise<void> {
     const { replicas, name } = this;
     if (replicas > 1 && performance.now() - this.began > 5000) {
-      const starts = await this.until(this.links.redis.lrange(this.keys.starts, 0, -1));
-      const who = [...new Set(starts.map((line) => line.split("\t")[1]))];
+      const who = await this.workersSoFar();
       if (who.length < replicas) {
         this.tell(
           "quorum",
@@ -570,24 +587,4 @@ function sorted(ids: Iterable<number>): number[] {
 /** The ids of a list, at most five, for a message. */
 function some(ids: readonly number[]): string {
   return `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", ..." : ""}`;
-}
-
-/** Rejects with the signal's reason as soon as it is aborted, whatever `p` is waiting for. */
-function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return p;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e);
-      },
-    );
-  });
 }

@@ -669,7 +669,12 @@ describe("queue on Redis", async () => {
       const good = await verifyRun(url, name, { secret, sample: 5 });
       assert.ok(good.ok && good.checked.length === 5 && good.settled === all);
       const byDefault = await verifyRun(url, name, { secret });
-      assert.equal(byDefault.checked.length, Math.min(all, 50));
+      // The default sample, computed apart (Python's math.comb): the least k of 452 with
+      // C(452 - 5, k) / C(452, k) < 1%, 5 being 1% of 452 rounded up.
+      assert.equal(all, 452);
+      assert.equal(byDefault.checked.length, 271);
+      assert.ok(byDefault.missShare < 0.01 && byDefault.missShare > 0.0099);
+      assert.ok(Math.abs(byDefault.missOne - (452 - 271) / 452) < 1e-12);
       // A share: 1% of the settled sub-problems, at least one.
       const share = await verifyRun(url, name, { secret, sample: { percent: 1 } });
       assert.equal(share.checked.length, Math.max(1, Math.ceil(all / 100)));
@@ -702,6 +707,12 @@ describe("queue on Redis", async () => {
         ),
       );
       assert.match(v.stdout, new RegExp(`${all - 1} of ${all} sampled sub-problems agree`));
+      assert.match(
+        v.stdout,
+        new RegExp(
+          `the sample took ${all} of the ${all} other settled sub-problems: had 5 of them \\(1%\\) been wrong, it would have missed them all with chance 0%; had one been wrong, with chance 0%`,
+        ),
+      );
       const bad = spawned(cli(["runs", "--queue", url, "--verify", name, "--sample", "0"]));
       assert.equal((await bad.exited).code, 2);
       assert.match(bad.stderr, /--sample must be a number of sub-problems/);
