@@ -137,13 +137,15 @@ export async function startWorkerWith(
   const full = waitWhileFull(opened, worker, () => jobs.closingNow);
   worker.on("error", (e: Error) => {
     if (isRedisFull(e)) full();
-    else if (!opened.link.down) {
+    else if (!opened.link.down && !AFTERMATH.test(e.message)) {
       emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
     }
   });
   worker.on("failed", (job, e) => {
     if (isRedisFull(e)) full();
-    else emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
+    else if (!AFTERMATH.test(e.message)) {
+      emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
+    }
   });
   await worker.waitUntilReady();
   emit({
@@ -165,6 +167,14 @@ export async function startWorkerWith(
     },
   };
 }
+
+/**
+ * BullMQ's errors for a job whose lock or key vanished under the worker: after a cut (the lock
+ * expired meanwhile), a Redis restarted without its data, a run forgotten. The job is retried
+ * or no longer needed, and the coordinator enqueues what is missing: a line would say nothing a
+ * person can act on, once per job and step ("Missing key for job ... moveToFinished").
+ */
+const AFTERMATH = /^(Missing (key|lock) for job|could not renew lock for job)/;
 
 /**
  * What a worker does when Redis refuses a write for want of memory (pressure.ts): says so once,
