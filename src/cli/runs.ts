@@ -60,6 +60,8 @@ function stateOf(r: RunInfo): string {
       return "NOT THIS SECRET'S: its description fails its MAC (another secret, or changed)";
     case "damaged":
       return "DAMAGED: its description cannot be read (changed, or made before keyed records: forget it)";
+    case "evicted":
+      return `EVICTED: its description is gone from the server${r.jobsLeft ? ` while ${plural(r.jobsLeft, "job")} of it ${r.jobsLeft === 1 ? "is" : "are"} still queued` : ""} (a maxmemory-policy that evicts keys, or deleted by hand): forget it (runs --forget ${r.run}) and count again`;
   }
 }
 

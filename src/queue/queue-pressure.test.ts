@@ -11,9 +11,12 @@ import { NQueensError } from "../errors.js";
 import { knownCount as known } from "../testing/queue-records.js";
 import { type OwnRedis, startRedisServer, TEST_SECRET, WorkerProc } from "../testing/redis.js";
 import { assertBuilt, nqueens } from "../testing/run-cli.js";
+import { forgetRun, listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
+import { jobIdsByRun } from "./ghosts.js";
 import { backoffMs, isRedisFull } from "./pressure.js";
+import { PREFIX, QUEUE_NAME, RUNS_KEY, runKeys } from "./store.js";
 import { parseQueueUrl } from "./url.js";
 
 const secret = TEST_SECRET;
@@ -140,6 +143,60 @@ describe("the queue on a Redis under memory pressure", { skip: noServer }, () =>
     const failed = w.events.filter((e) => e.type === "failed" && /OOM/.test(e.message));
     assert.deepEqual(failed, []);
     w.kill("SIGTERM");
+  });
+
+  test("a run whose keys were evicted: runs says EVICTED, --forget removes every key, ghosts too", async () => {
+    assertBuilt();
+    const s = await server();
+    const stop = new AbortController();
+    let name = "";
+    await assert.rejects(
+      runCoordinator(10, s.url, {
+        secret,
+        signal: stop.signal,
+        onMessage: (m) => {
+          name = /^started run (\S+):/.exec(m)?.[1] ?? name;
+          if (name) stop.abort();
+        },
+      }),
+    );
+    const redis = await openRedis(parseQueueUrl(s.url));
+    try {
+      // What an evicting policy does: the description, the list of runs and some jobs' data
+      // deleted, the jobs' ids left in the queue's lists (ghosts).
+      const ids = (await jobIdsByRun(redis)).get(name) ?? [];
+      assert.ok(ids.length > 2, `${name}: ${ids.length} jobs`);
+      await redis.del(runKeys(name).meta);
+      await redis.srem(RUNS_KEY, name);
+      for (const id of ids.slice(0, 2)) await redis.del(`${PREFIX}:${QUEUE_NAME}:${id}`);
+      const { runs } = await listRuns(s.url, { secret });
+      assert.deepEqual(
+        runs.map((r) => [r.run, r.state, r.jobsLeft]),
+        [[name, "evicted", ids.length]],
+      );
+      const shown = await nqueens(["runs", "--queue", s.url], "", { NQUEENS_SECRET: secret });
+      assert.equal(shown.code, 1, shown.stderr);
+      assert.match(
+        shown.stdout,
+        new RegExp(
+          `${name} .*EVICTED: its description is gone from the server while ${ids.length} jobs of it are still queued .*runs --forget ${name}`,
+        ),
+      );
+      const forgot = await forgetRun(s.url, name);
+      assert.equal(forgot.jobs, ids.length);
+      assert.equal((await jobIdsByRun(redis)).get(name), undefined);
+      const left: string[] = [];
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", `*${name}*`, "COUNT", 1000);
+        left.push(...keys);
+        cursor = next;
+      } while (cursor !== "0");
+      assert.deepEqual(left, []);
+      assert.deepEqual((await listRuns(s.url, { secret })).runs, []);
+    } finally {
+      await closeRedis(redis);
+    }
   });
 
   test("a coordinator following a run stops with queue-full when Redis fills", async () => {
