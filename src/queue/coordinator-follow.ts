@@ -11,7 +11,7 @@ import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
 import { abortable } from "./abortable.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
-import { dropLeftovers, retryFailed } from "./coordinator-queue.js";
+import { dropLeftovers, dropRangeJobs, retryFailed } from "./coordinator-queue.js";
 import { acceptsWrites, redisFull } from "./pressure.js";
 import { recountDisputes, recountNow } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
@@ -284,15 +284,25 @@ class RunFollower {
     if (ids.length === 0) return;
     const records = await this.until(redis.hmget(this.keys.votes, ...ids));
     const forged: number[] = [];
+    const touched = new Set<number>();
     ids.forEach((text, i) => {
       const id = Number(text);
       if (!(Number.isInteger(id) && id >= 0 && id < plan.size) || tally.has(id)) return;
       const j = judgeSub(key, plan.version, id, voteLines(records[i]), replicas, plan);
       if (j.forged.length > 0) forged.push(id);
-      if (j.verdict.state === "settled") tally.add(id, j.verdict.result);
+      if (j.verdict.state === "settled") {
+        tally.add(id, j.verdict.result);
+        touched.add(this.rangeOf[id]);
+      }
     });
     this.noteForged(forged);
     this.cursor += ids.length;
+    // A range just settled: the jobs of it still waiting (stale replicas) are not needed.
+    const settled = (id: number) => tally.has(id);
+    for (const r of touched) {
+      const range = this.ranges[r];
+      await this.until(dropRangeJobs(this.links.queue, this.name, range, replicas, settled));
+    }
   }
 
   /**

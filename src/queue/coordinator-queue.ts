@@ -4,7 +4,8 @@
  */
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { type JobData, PREFIX, QUEUE_NAME } from "./store.js";
+import { type JobData, jobId, PREFIX, QUEUE_NAME } from "./store.js";
+import { MAX_EXTRA_VOTES } from "./verdict.js";
 
 /**
  * Removes a settled run's jobs that no worker holds: replicas handed back or still waiting,
@@ -35,4 +36,27 @@ export async function retryFailed(queue: Queue<JobData>, name: string): Promise<
   for (const job of failed) {
     if (job?.name === name) await job.retry("failed").catch(() => {});
   }
+}
+
+/**
+ * Once every sub-problem of the range `from`..`to` is `settled`, removes its jobs that no worker
+ * holds, every replica and extra vote of a run of quorum `replicas`: a coordinator restarted mid-run, or a dispute's extra vote, can
+ * leave some waiting, and each would cost a worker a round of taking, checking and handing back.
+ * Returns how many it removed.
+ */
+export async function dropRangeJobs(
+  queue: Queue<JobData>,
+  name: string,
+  [from, to]: readonly [number, number],
+  replicas: number,
+  settled: (id: number) => boolean,
+): Promise<number> {
+  for (let id = from; id < to; id++) if (!settled(id)) return 0;
+  let removed = 0;
+  for (let replica = 1; replica <= replicas + MAX_EXTRA_VOTES + 1; replica++) {
+    // A locked (active) job is not removed: it finishes on its own.
+    const code = await queue.remove(jobId(name, from, to, replica)).catch(() => 0);
+    if (code === 1) removed++;
+  }
+  return removed;
 }

@@ -16,9 +16,10 @@ function base(): string {
   return `${PREFIX}:${QUEUE_NAME}`;
 }
 
-/** The run a job id belongs to (`RUN_FROM-TO` or `RUN_FROM-TO_rK`, see `jobId`), if it is one. */
-function runOfJob(id: string): string | undefined {
-  return /^(.+)_\d+-\d+(?:_r\d+)?$/.exec(id)?.[1];
+/** The run and sub-problem range of a job id (`RUN_FROM-TO` or `RUN_FROM-TO_rK`, see `jobId`). */
+function rangeOfJob(id: string): { run: string; from: number; to: number } | undefined {
+  const m = /^(.+)_(\d+)-(\d+)(?:_r\d+)?$/.exec(id);
+  return m ? { run: m[1], from: Number(m[2]), to: Number(m[3]) } : undefined;
 }
 
 /** Every job id in the queue's lists and sorted sets, by run (ids of no run left out). */
@@ -32,7 +33,7 @@ export async function jobIdsByRun(redis: Redis): Promise<Map<string, string[]>> 
   }
   const byRun = new Map<string, string[]>();
   for (const id of ids) {
-    const run = runOfJob(id);
+    const run = rangeOfJob(id)?.run;
     if (run !== undefined) byRun.set(run, [...(byRun.get(run) ?? []), id]);
   }
   return byRun;
