@@ -12,7 +12,7 @@ import { plural } from "../words.js";
 import { abortable } from "./abortable.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
 import { dropLeftovers, dropRangeJobs, retryFailed } from "./coordinator-queue.js";
-import { acceptsWrites, redisFull } from "./pressure.js";
+import { acceptsWrites, goneReason, redisFull } from "./pressure.js";
 import { recountDisputes, recountNow } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
@@ -411,7 +411,7 @@ class RunFollower {
     const { redis } = this.links;
     if (await this.until(redis.exists(this.keys.meta))) return false;
     this.say(
-      `run ${this.name} is gone from the server (Redis restarted without saving?); enqueuing it again`,
+      `run ${this.name} is gone from the server ${await this.until(goneReason(redis))}; enqueuing it again`,
     );
     // Described again with the same nonce (the key holds it): the same run, not a new one.
     const again = await this.until(

@@ -113,3 +113,20 @@ export async function checkNoEviction(
     { queue: display, value: policy, option: "allowEviction" },
   );
 }
+
+/** The keys Redis has evicted since it started, from the text of `INFO stats`, if it says. */
+export function evictedKeys(info: string): number | undefined {
+  const m = /^evicted_keys:(\d+)\r?$/m.exec(info);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Why a run's description may be gone from the server, in brackets: keys evicted (when Redis
+ * says it has evicted any since it started), else a restart without saving.
+ */
+export async function goneReason(redis: Redis): Promise<string> {
+  const evicted = evictedKeys(await redis.info("stats").catch(() => ""));
+  return evicted !== undefined && evicted > 0
+    ? `(Redis has evicted ${evicted} keys since it started: its maxmemory-policy evicts; set it to noeviction)`
+    : "(Redis restarted without saving?)";
+}

@@ -15,7 +15,7 @@ import { forgetRun, listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
 import { jobIdsByRun } from "./ghosts.js";
-import { backoffMs, isRedisFull } from "./pressure.js";
+import { backoffMs, evictedKeys, isRedisFull } from "./pressure.js";
 import { PREFIX, QUEUE_NAME, RUNS_KEY, runKeys } from "./store.js";
 import { parseQueueUrl } from "./url.js";
 
@@ -47,6 +47,20 @@ describe("a worker's backoff on a full Redis", () => {
   for (const [message, full] of messages) {
     test(`${full ? "full" : "not full"}: ${message.slice(0, 40)}`, () =>
       assert.equal(isRedisFull(new Error(message)), full));
+  }
+});
+
+describe("the keys Redis says it has evicted", () => {
+  const cases: [string, number | undefined][] = [
+    ["# Stats\r\nexpired_keys:3\r\nevicted_keys:288\r\nevicted_clients:0\r\n", 288],
+    ["# Stats\r\nevicted_keys:0\r\n", 0],
+    ["# Stats\nevicted_keys:7\n", 7],
+    ["", undefined],
+    ["# Stats\r\nevicted_clients:4\r\n", undefined],
+  ];
+  for (const [info, keys] of cases) {
+    test(`${JSON.stringify(info).slice(0, 50)}: ${keys}`, () =>
+      assert.equal(evictedKeys(info), keys));
   }
 });
 
