@@ -12,7 +12,7 @@ import { type CountMethod, count, type Progress } from "./engine/light.js";
 import { type ErrorCode, NQueensError } from "./errors.js";
 import type { NodeGpu } from "./gpu/index.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "./limits.js";
-import type { QueueUrl } from "./queue/index.js";
+import type { QueueNotes, QueueUrl } from "./queue/index.js";
 
 /** The GPU a count on this machine opens: `requestNodeGpu`, quiet (it may only be probing). */
 async function nodeGpu(): Promise<GpuAccess<NodeGpu>> {
@@ -68,6 +68,8 @@ export interface CountOnOptions {
   checkpoint?: string;
   /** With `queue`: sub-problems per job of a new run. @default the coordinator's */
   batch?: number;
+  /** With `queue`: count on a Redis that may evict keys (see `runCoordinator`). @default false */
+  allowEviction?: boolean;
   /** With `queue`: distinct workers that must agree on each sub-problem of a new run. @default 1 */
   replicas?: number;
   onProgress?: (progress: Progress) => void;
@@ -95,6 +97,8 @@ export interface CountOnResult {
   readonly method?: "join" | "constellations" | "plain";
   /** The GPU adapter's name, or the queue run's name. */
   readonly where?: string;
+  /** A queue run's notes as values: disputes, forged records, recounts, liars, overruled workers. */
+  readonly notes?: QueueNotes;
 }
 
 /**
@@ -162,6 +166,7 @@ export async function countOn(
       method: options.method ?? "auto",
       replicas: options.replicas,
       batch: options.batch,
+      allowEviction: options.allowEviction,
       onProgress,
       signal,
       onMessage: options.onMessage,

@@ -24,6 +24,10 @@ import { thousands } from "./words.js";
  * - `timed-out`: a blocking call stopped at its time limit without an answer (`option`:
  *   `timeLimitMs`, `value`); its async twin runs as long as it takes, with a signal
  * - `queue-unreachable`: Redis could not be used (`queue`)
+ * - `queue-full`: Redis refuses writes, its memory full (`queue`, `run`); temporary: once there
+ *   is room, the same count attaches to the run
+ * - `queue-evicting`: Redis would evict keys when its memory is full (`queue`; `value`: its
+ *   `maxmemory-policy`; `option`: the option that allows it)
  * - `no-such-run`: no queue run of that name (`run`)
  * - `run-mismatch`: a queue run of that name exists, made otherwise (`run`, `option`, `value`)
  * - `run-busy`: a queue run has jobs in progress (`run`)
@@ -56,6 +60,8 @@ export type ErrorCode =
   | "gave-up"
   | "timed-out"
   | "queue-unreachable"
+  | "queue-full"
+  | "queue-evicting"
   | "no-such-run"
   | "run-mismatch"
   | "run-busy"
@@ -85,6 +91,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "gave-up",
   "timed-out",
   "queue-unreachable",
+  "queue-full",
+  "queue-evicting",
   "no-such-run",
   "run-mismatch",
   "run-busy",

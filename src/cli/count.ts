@@ -65,6 +65,7 @@ interface CountFlags {
   batch?: string;
   secret?: string;
   replicas?: string;
+  allowEviction?: boolean;
   part?: string;
   add?: string[];
 }
@@ -101,7 +102,8 @@ async function countWith(job: CountJob): Promise<CountOnResult> {
     const address = parseQueueUrl(url, "--queue"); // a bad address is named before a missing secret
     await loadQueue(); // a missing package is named before a missing secret
     const secret = resolveSecret(flags.secret);
-    const options = { method: flags.method, replicas, batch, onProgress, signal };
+    const allowEviction = flags.allowEviction;
+    const options = { method: flags.method, replicas, batch, allowEviction, onProgress, signal };
     return await countOn(n, { ...options, queue: address, secret, onMessage: job.note });
   }
   // A secret (--secret, else NQUEENS_SECRET) keys the checkpoint's records, whichever engine
@@ -191,6 +193,10 @@ export const registerCount: Register = (program: Command, exit) => {
     .option(
       "--replicas <r>",
       "with --queue: distinct workers that must agree on each sub-problem of a new run (default 1; 2 for record attempts)",
+    )
+    .option(
+      "--allow-eviction",
+      "with --queue: count on a Redis whose maxmemory-policy evicts keys (refused otherwise: jobs and records could vanish)",
     )
     .option(
       "--secret <secret>",
@@ -320,7 +326,9 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
     );
   }
   const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
-  await printCount(n, result, flags, `${how(result)}${resumed}`);
+  // A queue run's notes, which --json does not print as lines, go in as fields.
+  const notes = result.notes === undefined ? {} : { notes: result.notes };
+  await printCount(n, result, flags, `${how(result)}${resumed}`, notes);
   return 0;
 }
 

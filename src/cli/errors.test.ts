@@ -22,7 +22,7 @@ import {
 import { checkSize, ERROR_CODES, NQueensError } from "../errors.js";
 import { RunFlagged } from "../queue/index.js";
 import { resolveQueueUrl, resolveSecret, resolveWorkerCredential } from "../queue/settings.js";
-import { FLAGS, NEXT, WORDING, wordError, wordNote } from "./errors.js";
+import { FLAGS, NEXT, STATUS, WORDING, wordError, wordNote } from "./errors.js";
 
 const SECRET = "0123456789abcdef0123";
 const KEY = "a".repeat(64);
@@ -62,6 +62,10 @@ describe("every code", () => {
       assert.equal(wordError(e), `a message of ${code}${advice ? " (see nqueens runs)" : ""}`);
     }
     assert.equal(new NQueensError("plain").code, "invalid-value");
+  });
+  test("exits 2, but 75 for a full Redis (temporary) and 78 for an evicting one (its configuration)", () => {
+    const special: Partial<Record<string, number>> = { "queue-full": 75, "queue-evicting": 78 };
+    for (const code of ERROR_CODES) assert.equal(STATUS[code] ?? 2, special[code] ?? 2, code);
   });
   test("the flags are long options, and what to run next is a command line", () => {
     for (const [option, flag] of Object.entries(FLAGS)) {
@@ -267,6 +271,15 @@ const LINES: [string, () => unknown, string][] = [
 // A queue run's errors need Redis and a run: made here as their sites make them (store.ts,
 // admin.ts, verify.ts, coordinator-follow.ts), with the line the command printed for each.
 const QUEUE: [string, NQueensError, string][] = [
+  [
+    "an evicting Redis",
+    new NQueensError(
+      "Redis at redis://h:6379 evicts keys when its memory is full (maxmemory-policy allkeys-lru), which would delete a run's jobs and records: set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction), or allow it with the allowEviction option",
+      "queue-evicting",
+      { queue: "redis://h:6379", value: "allkeys-lru", option: "allowEviction" },
+    ),
+    "Redis at redis://h:6379 evicts keys when its memory is full (maxmemory-policy allkeys-lru), which would delete a run's jobs and records: set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction), or allow it with --allow-eviction (at your own risk)",
+  ],
   [
     "no such run",
     new NQueensError("no run named 'r1' on this server", "no-such-run", { run: "r1" }),

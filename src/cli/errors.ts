@@ -13,6 +13,7 @@ const SECRET_ENV = "NQUEENS_SECRET";
 
 /** The library's options and the command's flags for them. */
 export const FLAGS: Readonly<Record<string, string>> = {
+  allowEviction: "--allow-eviction",
   backend: "--backend",
   batch: "--batch",
   checkpoint: "--checkpoint",
@@ -151,6 +152,9 @@ export const WORDING: Readonly<Record<ErrorCode, Wording | "library">> = {
   "gave-up": "library",
   "timed-out": "library",
   "queue-unreachable": "library",
+  "queue-full": "library",
+  "queue-evicting": (e) =>
+    e.message.replace("the allowEviction option", `${flag(e.details.option)} (at your own risk)`),
   "no-such-run": (e) => `${e.message} (${next(e.code, e.details)})`,
   "run-mismatch": (e) => {
     const d = e.details;
@@ -183,6 +187,16 @@ export const WORDING: Readonly<Record<ErrorCode, Wording | "library">> = {
     return `a queue run needs a secret, the operator's: set ${d.env} (or --secret); make one with \`openssl rand -hex 16\``;
   },
   "votes-overruled": "library",
+};
+
+/**
+ * The exit status of a library error other than bad input (2): a full Redis is temporary
+ * (sysexits' EX_TEMPFAIL, 75: run it again later), an evicting Redis a configuration error
+ * (EX_CONFIG, 78).
+ */
+export const STATUS: Readonly<Partial<Record<ErrorCode, number>>> = {
+  "queue-full": 75,
+  "queue-evicting": 78,
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The `nqueens` command: parses arguments, runs one command, returns its exit status.
  * Exit codes: 0 success, 1 the answer is "no" (like grep), 2 bad input or usage, 74 a write
- * failed (the output, or a checkpoint on a full disk), 70 an internal error (a bug), 128 + n
+ * failed (the output, or a checkpoint on a full disk), 75 the queue's Redis is full (try again
+ * later), 78 its Redis evicts keys (its configuration), 70 an internal error (a bug), 128 + n
  * stopped by signal n (the commands that trap it); bin/nqueens.js exits 69 itself when the build
  * or a package is missing.
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
@@ -10,7 +11,7 @@ import { createRequire } from "node:module";
 import type { OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
 import { commandsFor } from "./commands.js";
-import { wordError } from "./errors.js";
+import { STATUS, wordError } from "./errors.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
 /** The package's version, read from package.json (two folders up from src/cli and dist/cli). */
@@ -107,7 +108,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     await out.end().catch(() => {}); // what was printed before the error still goes out
     if (e instanceof NQueensError) {
       process.stderr.write(`nqueens: ${wordError(e)}\n`);
-      return e instanceof WriteFailed ? 74 : 2; // a file the library writes: as for the output
+      // A file the library writes: as for the output; a full or evicting Redis: errors.ts's STATUS.
+      return e instanceof WriteFailed ? 74 : (STATUS[e.code] ?? 2);
     }
     const message = e instanceof Error ? e.message : String(e);
     process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);

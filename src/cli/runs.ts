@@ -60,6 +60,8 @@ function stateOf(r: RunInfo): string {
       return "NOT THIS SECRET'S: its description fails its MAC (another secret, or changed)";
     case "damaged":
       return "DAMAGED: its description cannot be read (changed, or made before keyed records: forget it)";
+    case "evicted":
+      return `EVICTED: its description is gone from the server${r.jobsLeft ? ` while ${plural(r.jobsLeft, "job")} of it ${r.jobsLeft === 1 ? "is" : "are"} still queued` : ""} (a maxmemory-policy that evicts keys, or deleted by hand): forget it (runs --forget ${r.run}) and count again`;
   }
 }
 
@@ -116,7 +118,7 @@ export const registerRuns: Register = (program, exit) => {
     )
     .option(
       "--sample <k>",
-      "with --verify: how many of the others to recount: a number, a share such as 5%, or all (default: 1%, at least 50)",
+      "with --verify: how many of the others to recount: a number, a share such as 5%, or all (default: enough to miss 1% of them wrong with a chance below 1%; all up to 100)",
     )
     .option(
       "--clear-flag <run>",
@@ -145,9 +147,11 @@ Examples:
 --verify recounts first every settled sub-problem whose agreeing votes, not counting
 those of a worker overruled anywhere in the run (one caught lying is no witness),
 are fewer than the run's --replicas: that is where a wrong count can hide. Then a
-random sample of the others, 1% and at least 50 by default: a fixed share catches a
-worker that lies often at little cost; --sample all recounts everything. A recount
-that disagrees flags the run: count refuses it (exit 1) until --clear-flag.`,
+random sample of the others, by default the fewest that miss every wrong one, were 1%
+of them wrong, with a chance below 1% (all of them up to 100, 434 of 4,096, never
+more than 461); the report states that chance, and the chance of missing a single
+wrong one; --sample all recounts everything. A recount that disagrees flags the run:
+count refuses it (exit 1) until --clear-flag.`,
     )
     .action(async (flags: RunsFlags) => {
       const url = resolveQueueUrl(flags.queue);
@@ -248,6 +252,11 @@ async function sayVerified(report: VerifyReport): Promise<void> {
       ? `run ${report.run} has no settled sub-problems to verify`
       : `run ${report.run}: ${report.checked.length - wrong} of ${plural(report.checked.length, "sampled sub-problem")} agree (${report.settled} of ${report.subProblems} settled)`,
   );
+  if (report.sampledFrom > 0) {
+    await say(
+      `run ${report.run}: the sample took ${report.sampled} of the ${plural(report.sampledFrom, "other settled sub-problem")}: had ${report.wrongShare} of them (1%) been wrong, it would have missed them all with chance ${percent(report.missShare)}; had one been wrong, with chance ${percent(report.missOne)}`,
+    );
+  }
   if (report.forged.length > 0) {
     await say(
       `run ${report.run}: ${plural(report.forged.length, "stored record")} ${report.forged.length === 1 ? "fails its" : "fail their"} MAC (every record was checked)`,
@@ -258,6 +267,16 @@ async function sayVerified(report: VerifyReport): Promise<void> {
       `run ${report.run} is FLAGGED: ${report.flagged}; count refuses it until runs --clear-flag ${report.run}`,
     );
   }
+}
+
+/**
+ * A chance as a percentage: 0% only when it is none, three decimals rounded down below 1% (so
+ * that a chance below 1% never reads 1%), else one.
+ */
+function percent(p: number): string {
+  const x = 100 * p;
+  if (x === 0) return "0%";
+  return x < 1 ? `${Math.max(0.001, Math.floor(x * 1000) / 1000).toFixed(3)}%` : `${x.toFixed(1)}%`;
 }
 
 /** The table of runs, the queue's line and each run's details (or that there are none). */

@@ -9,6 +9,7 @@ import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { NQueensError } from "../errors.js";
 import { closeRedis, openRedis } from "./connection.js";
+import { jobIdsByRun, removeJobIds } from "./ghosts.js";
 import { checkRecord } from "./record.js";
 import { type QueueMethod, type RunSplit, splitFor } from "./run-split.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
@@ -48,7 +49,10 @@ import {
  *   `verifyRun` that disagrees) and stays so until the operator clears it (`clearFlag`);
  * - `foreign`: the run's description fails its tag under this secret (another secret's run, or
  *   changed by hand): nothing about it can be checked here;
- * - `damaged`: the description is not readable at all.
+ * - `damaged`: the description is not readable at all;
+ * - `evicted`: the description is gone while the run's name is still listed or some of its jobs
+ *   are still queued (Redis evicted keys under a `maxmemory-policy` other than noeviction, or
+ *   someone deleted them): nothing of it can be trusted; forget it (`forgetRun`) and count again.
  */
 export type RunState =
   | "settled"
@@ -59,7 +63,8 @@ export type RunState =
   | "inconsistent"
   | "flagged"
   | "foreign"
-  | "damaged";
+  | "damaged"
+  | "evicted";
 
 /** A run and where it stands. */
 export interface RunInfo {
@@ -92,6 +97,8 @@ export interface RunInfo {
   /** Job starts recorded by workers, and how many of them were retries (attempt > 1). */
   readonly starts: number;
   readonly retries: number;
+  /** For an `evicted` run: its job ids still in the queue (ghosts, their jobs' data gone or not). */
+  readonly jobsLeft?: number;
 }
 
 /** The queue's job counts (all runs together). */
@@ -238,13 +245,14 @@ export async function listRuns(
 ): Promise<{ runs: RunInfo[]; jobs: QueueJobCounts }> {
   const secret = needSecret(options?.secret);
   return withRedis(url, options.connectSeconds, async (redis) => {
-    const names = (await redis.smembers(RUNS_KEY)).filter((name) =>
-      /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name),
-    );
+    const names = (await redis.smembers(RUNS_KEY)).filter((name) => RUN_NAME.test(name));
+    // Runs whose description is gone but whose jobs are still queued are listed too (evicted).
+    const queued = await jobIdsByRun(redis);
+    const all = new Set([...names, ...[...queued.keys()].filter((n) => RUN_NAME.test(n))]);
     const runs: RunInfo[] = [];
-    for (const name of names.sort()) {
+    for (const name of [...all].sort()) {
       const info = await runInfo(redis, runKey(secret, name));
-      if (info) runs.push(info);
+      runs.push(info ?? evictedRun(name, queued.get(name)?.length ?? 0));
     }
     runs.sort(
       (a, b) =>
@@ -252,6 +260,15 @@ export async function listRuns(
     );
     return { runs, jobs: await jobCounts(redis) };
   });
+}
+
+/** A run name as `checkRunName` accepts it. */
+const RUN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** A run listed, or with jobs queued, whose description is gone. */
+function evictedRun(run: string, jobsLeft: number): RunInfo {
+  const none = { forged: [], overruled: [], disputes: [], workers: [] };
+  return { run, state: "evicted", done: 0, starts: 0, retries: 0, jobsLeft, ...none };
 }
 
 /** The queue's job counts, with the active jobs whose lock has expired counted apart. */
@@ -397,7 +414,8 @@ export async function forgetRun(
   return withRedis(url, options.connectSeconds, async (redis) => {
     const keys = runKeys(name);
     const listed = await redis.sismember(RUNS_KEY, name);
-    if (!listed && !(await redis.exists(keys.meta))) {
+    const ghosts = (await jobIdsByRun(redis)).get(name) ?? [];
+    if (!listed && !(await redis.exists(keys.meta)) && ghosts.length === 0) {
       throw new NQueensError(`no run named '${name}' on this server`, "no-such-run", { run: name });
     }
     const queue = new Queue(QUEUE_NAME, { connection: redis, prefix: PREFIX });
@@ -431,6 +449,10 @@ export async function forgetRun(
           // Taken by a worker since the check above: locked, so it stays (and finds no run).
         }
       }
+      // Ids whose job data is gone (evicted): BullMQ's calls above do not see them.
+      const left = new Set(ghosts);
+      for (const id of left) if (locked.some((j) => j.id === id)) left.delete(id);
+      jobs += await removeJobIds(redis, [...left]);
       const results = await redis.hlen(keys.votes);
       await redis.del(...Object.values(keys));
       await redis.srem(RUNS_KEY, name);

@@ -7,7 +7,9 @@
  *   rejects with one line (no endless ioredis retry loop);
  * - once connected, a lost connection (Redis restarting, a network blip) is retried forever with
  *   a capped delay, and commands wait for it (`maxRetriesPerRequest: null`, as BullMQ requires),
- *   so a run pauses instead of failing. `onWait` is told once per outage and once on recovery.
+ *   so a run pauses instead of failing. `onWait` is told once per outage and once on recovery,
+ *   also for a server that stops answering without closing the connection (no answer to a PING
+ *   for 3 s: said within about 4 s).
  */
 import { Redis } from "ioredis";
 import { NQueensError } from "../errors.js";
@@ -20,6 +22,9 @@ export interface OpenOptions {
   /** Told when the connection is lost and when it is back (one line each, no newline). */
   onWait?: (message: string) => void;
 }
+
+/** How long a server may leave a PING unanswered before it is said to be out of touch. */
+const SILENT_MS = 3000;
 
 /** The error for a server that cannot be used: unreachable, refusing the password, no such DB. */
 export class QueueConnectionError extends NQueensError {}
@@ -71,6 +76,35 @@ export async function openRedis(url: QueueUrl, options: OpenOptions = {}): Promi
       options.onWait?.(`connected to Redis at ${url.display} again`);
     }
   });
+  // A server that stops answering without closing the connection (a network cut, a stopped
+  // process) is not seen by ioredis until the socket times out, minutes later: a PING every
+  // second, unanswered for 3 s, says so once, and once again when it answers.
+  let pinging = false;
+  let silent = false;
+  const watch = setInterval(() => {
+    if (!connected || pinging || client.status !== "ready") return;
+    pinging = true;
+    const late = setTimeout(() => {
+      if (!down && !silent) {
+        silent = true;
+        options.onWait?.(
+          `lost touch with Redis at ${url.display} (no answer for ${SILENT_MS / 1000} s); waiting for it to answer`,
+        );
+      }
+    }, SILENT_MS);
+    late.unref();
+    const answered = () => {
+      clearTimeout(late);
+      pinging = false;
+      if (silent) {
+        silent = false;
+        if (!down) options.onWait?.(`Redis at ${url.display} answers again`);
+      }
+    };
+    client.ping().then(answered, answered);
+  }, 1000);
+  watch.unref();
+  client.on("end", () => clearInterval(watch));
   const fail = (why: string) =>
     new QueueConnectionError(`cannot use Redis at ${url.display}: ${why}`, "queue-unreachable", {
       queue: url.display,

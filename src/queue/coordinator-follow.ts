@@ -9,8 +9,11 @@ import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { type ErrorCode, NQueensError } from "../errors.js";
 import { plural } from "../words.js";
+import { abortable } from "./abortable.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
-import { recountDisputes } from "./recount.js";
+import { dropLeftovers, dropRangeJobs, retryFailed } from "./coordinator-queue.js";
+import { acceptsWrites, goneReason, redisFull } from "./pressure.js";
+import { recountDisputes, recountNow } from "./recount.js";
 import type { RunSplit, RunTally } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 import {
@@ -21,13 +24,11 @@ import {
   jobData,
   jobId,
   largestFirst,
-  PREFIX,
-  QUEUE_NAME,
   RunFlagged,
   readVotes,
   runKeys,
 } from "./store.js";
-import { judgeRun, judgeSub, type RunVerdict, voteLines } from "./verdict.js";
+import { judgeRun, judgeSub, PROVED_WRONG, type RunVerdict, voteLines } from "./verdict.js";
 
 /** The coordinator's connections: commands, the blocking wait between looks, the queue. */
 interface Links {
@@ -93,6 +94,8 @@ class RunFollower {
   private readonly told = new Set<string>();
   // Sub-problems whose votes have disagreed, for one notice every few seconds at most.
   private readonly disputes = new Set<number>();
+  // Sub-problems with a record that failed its tag, for the outcome's notes.
+  private readonly forgedSeen = new Set<number>();
   private lastDisputeNote = 0;
   private disputesSaid = 0;
   /** The last verdict on every vote (none yet for a run this call created). */
@@ -258,6 +261,7 @@ class RunFollower {
   }
 
   private noteForged(ids: readonly number[]): void {
+    for (const id of ids) this.forgedSeen.add(id);
     if (ids.length > 0) {
       this.tell(
         "forged",
@@ -280,15 +284,25 @@ class RunFollower {
     if (ids.length === 0) return;
     const records = await this.until(redis.hmget(this.keys.votes, ...ids));
     const forged: number[] = [];
+    const touched = new Set<number>();
     ids.forEach((text, i) => {
       const id = Number(text);
       if (!(Number.isInteger(id) && id >= 0 && id < plan.size) || tally.has(id)) return;
       const j = judgeSub(key, plan.version, id, voteLines(records[i]), replicas, plan);
       if (j.forged.length > 0) forged.push(id);
-      if (j.verdict.state === "settled") tally.add(id, j.verdict.result);
+      if (j.verdict.state === "settled") {
+        tally.add(id, j.verdict.result);
+        touched.add(this.rangeOf[id]);
+      }
     });
     this.noteForged(forged);
     this.cursor += ids.length;
+    // A range just settled: the jobs of it still waiting (stale replicas) are not needed.
+    const settled = (id: number) => tally.has(id);
+    for (const r of touched) {
+      const range = this.ranges[r];
+      await this.until(dropRangeJobs(this.links.queue, this.name, range, replicas, settled));
+    }
   }
 
   /**
@@ -307,6 +321,8 @@ class RunFollower {
     const records =
       unique.length > 0 ? await this.until(redis.hmget(this.keys.votes, ...unique)) : [];
     const open: { id: number; records: number }[] = [];
+    const stuck: number[] = []; // disputes every worker that took jobs has voted on
+    const workers = await this.workersSoFar();
     unique.forEach((text, i) => {
       const id = Number(text);
       const lines = voteLines(records[i]);
@@ -323,9 +339,18 @@ class RunFollower {
         );
       } else if (j.verdict.state === "disputed" || short) {
         if (j.verdict.state === "disputed") this.disputes.add(id);
-        open.push({ id, records: lines.length });
+        const { state, voters } = j.verdict;
+        const noOther = workers.length > 0 && workers.every((w) => voters.includes(w));
+        if (state === "disputed" && noOther) stuck.push(id);
+        else open.push({ id, records: lines.length });
       }
     });
+    if (stuck.length > 0) {
+      this.say(
+        `run ${name}: workers disagree on sub-problem ${some(stuck)} and every worker that took jobs (${workers.join(", ")}) has voted on ${stuck.length === 1 ? "it" : "them"}: a quorum of ${replicas} needs ${replicas + 1} workers to break a tie; recounting ${stuck.length === 1 ? "it" : "them"} here`,
+      );
+      await this.until(recountNow(redis, plan, key, stuck));
+    }
     const { disputes } = this;
     if (disputes.size > this.disputesSaid && Date.now() - this.lastDisputeNote > 5000) {
       this.lastDisputeNote = Date.now();
@@ -371,6 +396,8 @@ class RunFollower {
     const now = Date.now();
     if (now - this.lastCheck > 3000 || this.recheck) {
       this.lastCheck = now;
+      // Workers wait while Redis is full; the coordinator stops, saying so (coordinator.ts).
+      if (!(await this.until(acceptsWrites(this.links.redis)))) throw redisFull(display, this.name);
       if (await this.enqueueIfGone()) fresh = false;
       await this.until(retryFailed(this.links.queue, this.name));
       await this.checkQuorum();
@@ -384,7 +411,7 @@ class RunFollower {
     const { redis } = this.links;
     if (await this.until(redis.exists(this.keys.meta))) return false;
     this.say(
-      `run ${this.name} is gone from the server (Redis restarted without saving?); enqueuing it again`,
+      `run ${this.name} is gone from the server ${await this.until(goneReason(redis))}; enqueuing it again`,
     );
     // Described again with the same nonce (the key holds it): the same run, not a new one.
     const again = await this.until(
@@ -400,12 +427,17 @@ class RunFollower {
     return true;
   }
 
+  /** The distinct workers that have taken the run's jobs so far. */
+  private async workersSoFar(): Promise<string[]> {
+    const starts = await this.until(this.links.redis.lrange(this.keys.starts, 0, -1));
+    return [...new Set(starts.map((line) => line.split("\t")[1]))];
+  }
+
   /** Says once when fewer distinct workers than the quorum have taken jobs after 5 s. */
   private async checkQuorum(): Promise<void> {
     const { replicas, name } = this;
     if (replicas > 1 && performance.now() - this.began > 5000) {
-      const starts = await this.until(this.links.redis.lrange(this.keys.starts, 0, -1));
-      const who = [...new Set(starts.map((line) => line.split("\t")[1]))];
+      const who = await this.workersSoFar();
       if (who.length < replicas) {
         this.tell(
           "quorum",
@@ -457,6 +489,8 @@ class RunFollower {
     const again = () => this.judgeAll(); // disputes and liars' votes recounted, settled by that
     if (v.overruled.length > 0)
       v = await this.until(recountDisputes(this.links.redis, this.plan, this.key, v, again, say));
+    for (const d of v.disputes) this.disputes.add(d.id);
+    for (const o of v.overruled) if (o.reason !== PROVED_WRONG) this.disputes.add(o.id);
     this.verdict = v;
     this.rebuild(v);
     seen.done = this.tally.done;
@@ -540,6 +574,14 @@ class RunFollower {
       seconds: (performance.now() - this.began) / 1000,
       workers: new Set(starts.map((line) => line.split("\t")[1])).size,
       overruled: outvoted,
+      notes: {
+        disputes: sorted(this.disputes),
+        forged: sorted(this.forgedSeen),
+        recounted: sorted(v.recounted),
+        liars: [...v.liars].sort(),
+        overruledWorkers: [...new Set(outvoted.map((o) => o.worker))].sort(),
+        overruledVotes: outvoted.length,
+      },
     };
   }
 }
@@ -547,54 +589,12 @@ class RunFollower {
 /** A verdict that settles the run: its total and unique count are known. */
 type Settled = RunVerdict & { readonly total: bigint; readonly unique: bigint };
 
+/** Sub-problem ids in order. */
+function sorted(ids: Iterable<number>): number[] {
+  return [...ids].sort((a, b) => a - b);
+}
+
 /** The ids of a list, at most five, for a message. */
 function some(ids: readonly number[]): string {
   return `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", ..." : ""}`;
-}
-
-/**
- * Removes a settled run's jobs that no worker holds: replicas handed back or still waiting,
- * failed ones, and active ones whose lock is gone (a worker that died, or a Redis restarted from
- * its append-only file with them): nothing they could add is needed any more. A job a worker
- * holds finishes on its own (its vote is one more, harmless).
- */
-async function dropLeftovers(redis: Redis, queue: Queue<JobData>, name: string): Promise<void> {
-  const jobs = (await queue.getJobs(
-    ["wait", "delayed", "prioritized", "failed", "active"],
-    0,
-    9999,
-  )) as (Job<JobData> | undefined)[];
-  for (const job of jobs) {
-    if (job?.name !== name) continue;
-    if (await redis.exists(`${PREFIX}:${QUEUE_NAME}:${job.id}:lock`)) continue;
-    await job.remove().catch(() => {});
-  }
-}
-
-/** Puts this run's failed jobs back in the queue (a worker error is never the end of a job). */
-async function retryFailed(queue: Queue<JobData>, name: string): Promise<void> {
-  const failed = (await queue.getJobs(["failed"], 0, 999)) as Job<JobData>[];
-  for (const job of failed) {
-    if (job?.name === name) await job.retry("failed").catch(() => {});
-  }
-}
-
-/** Rejects with the signal's reason as soon as it is aborted, whatever `p` is waiting for. */
-function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return p;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e);
-      },
-    );
-  });
 }

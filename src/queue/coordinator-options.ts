@@ -36,6 +36,11 @@ export interface CoordinatorOptions {
    * @default batchSize(n, method)
    */
   batch?: number;
+  /**
+   * Count on a Redis whose `maxmemory-policy` evicts keys (refused otherwise: an evicted job
+   * comes back as a ghost, an evicted record is a vote lost). @default false
+   */
+  allowEviction?: boolean;
   /** How often to look at the stored results. @default 0.5 */
   pollSeconds?: number;
   /** Give up on the first connection after this long. @default 3 */
@@ -86,4 +91,25 @@ export interface QueueCount {
   readonly workers: number;
   /** Valid votes that were not counted: outvoted, or otherwise overruled (reported, see verdict.ts). */
   readonly overruled: readonly OverruledVote[];
+  /** What the run's notes said, as values (the command's `--json` prints them). */
+  readonly notes: QueueNotes;
+}
+
+/**
+ * A queue run's notes as values, for a caller that prints no messages (`--json`): every list is
+ * sorted and empty when there was nothing to note.
+ */
+export interface QueueNotes {
+  /** Sub-problems whose votes disagreed while this call followed the run (or at its end). */
+  readonly disputes: readonly number[];
+  /** Sub-problems with a stored record that failed its tag, seen while this call followed the run. */
+  readonly forged: readonly number[];
+  /** Sub-problems the operator recounted (the run's recounts, this call's and earlier ones). */
+  readonly recounted: readonly number[];
+  /** Workers a recount proved wrong: every vote they cast was recounted. */
+  readonly liars: readonly string[];
+  /** Workers with a vote overruled (outvoted, impossible, contradicting itself). */
+  readonly overruledWorkers: readonly string[];
+  /** Their votes overruled, in all (`overruled` lists them). */
+  readonly overruledVotes: number;
 }

@@ -25,6 +25,7 @@ import { MAX_REPLICAS, MAX_SPLIT_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { follow } from "./coordinator-follow.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
+import { checkNoEviction, isRedisFull, redisFull } from "./pressure.js";
 import { runSplit } from "./run-split.js";
 import { checkSecret, runKey } from "./secret.js";
 import { checkRunName, type JobData, PREFIX, QUEUE_NAME, runName } from "./store.js";
@@ -53,7 +54,8 @@ function checkReplicas(replicas: number): number {
  * @throws NQueensError for bad input (the join beyond n = 25 included), a missing or short
  *   secret, an unreachable server, a run name taken by another n, method or split or by another
  *   secret, stored records that fail their tag,
- *   or workers that disagree on a sub-problem with no majority; RunFlagged (an NQueensError) for
+ *   or workers that disagree on a sub-problem with no majority; a Redis that evicts keys
+ *   (`queue-evicting`, unless `allowEviction`) or is full (`queue-full`, temporary); RunFlagged (an NQueensError) for
  *   a run found inconsistent before, or now (a stored total the records no longer add up to);
  *   CountInterrupted when `signal` aborts
  * @example const { total } = await runCoordinator(17, "redis://10.0.0.5:6379", { secret, onProgress });
@@ -87,6 +89,12 @@ export async function runCoordinator(
   if (signal?.aborted) throw new CountInterrupted(0, plan.size);
   const say = options.onMessage ?? (() => {});
   const redis = await openRedis(address, { connectSeconds: options.connectSeconds, onWait: say });
+  try {
+    await checkNoEviction(redis, address.display, options.allowEviction === true, say);
+  } catch (e) {
+    await closeRedis(redis);
+    throw e;
+  }
   const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
   // Connection trouble is reported once by openRedis's onWait; BullMQ's copies are not needed.
   queue.on("error", () => {});
@@ -100,6 +108,8 @@ export async function runCoordinator(
     return await follow(plan, key, wanted, links, options, address.display, seen);
   } catch (e) {
     if (signal?.aborted) throw new CountInterrupted(seen.done, plan.size);
+    // A write refused for want of memory, wherever it was: one error that says what to do.
+    if (isRedisFull(e)) throw redisFull(address.display, name);
     throw e;
   } finally {
     waiter.disconnect();

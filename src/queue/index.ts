@@ -19,7 +19,12 @@ export {
 } from "./admin.js";
 export { closeRedis, openRedis, QueueConnectionError } from "./connection.js";
 export { runCoordinator } from "./coordinator.js";
-export type { CoordinatorOptions, QueueCount, QueueProgress } from "./coordinator-options.js";
+export type {
+  CoordinatorOptions,
+  QueueCount,
+  QueueNotes,
+  QueueProgress,
+} from "./coordinator-options.js";
 export type { VerificationRecord } from "./record.js";
 export type { QueueMethod, RunSplit, RunTally } from "./run-split.js";
 export {

@@ -360,7 +360,53 @@ describe("queue on Redis, faults", async () => {
       );
       const waited = w.flatMap((x) => x.events).filter((e) => e.type === "wait");
       assert.ok(waited.length >= 1, "the workers said they were waiting");
+      // Jobs finished during the outage are gone with the server's data: no line per job.
+      const noise = w
+        .flatMap((x) => x.events)
+        .filter((e) => e.type === "failed" && /Missing (key|lock)|renew lock/.test(e.message));
+      assert.deepEqual(noise, []);
       for (const x of w) x.kill("SIGTERM");
+    });
+
+    test("a server that stops answering: said once each way by all, the total exact", async () => {
+      own = await startRedisServer();
+      const server = own;
+      const n = 14;
+      const w = spawned(new WorkerProc(server.url, "s1", 1, 3));
+      await w.ready();
+      const notes: string[] = [];
+      let done = 0;
+      const counting = runCoordinator(n, server.url, {
+        secret,
+        method: "constellations",
+        batch: 10,
+        pollSeconds: 0.1,
+        onMessage: (m) => notes.push(m),
+        onProgress: (p) => {
+          done = p.done;
+        },
+      });
+      await until(() => done >= 50, "50 sub-problems settled");
+      // Stopped, not closed: the connections stay open and nothing answers (a network cut).
+      process.kill(server.pid, "SIGSTOP");
+      const said = (m: string) => /^lost touch with Redis at .*; waiting for it to answer$/.test(m);
+      const back = (m: string) => /^Redis at .* answers again$/.test(m);
+      const waits = () => w.events.flatMap((e) => (e.type === "wait" ? [e.message] : []));
+      try {
+        await until(() => notes.some(said) && waits().some(said), "the silence noticed");
+      } finally {
+        process.kill(server.pid, "SIGCONT");
+      }
+      const r = await counting;
+      assert.equal(r.total, known(n).total);
+      await w.waitFor(() => waits().some(back), "the worker to say Redis answers");
+      assert.equal(notes.filter(said).length, 1, notes.join("\n"));
+      assert.equal(notes.filter(back).length, 1, notes.join("\n"));
+      assert.equal(waits().filter(said).length, 1, w.stdout);
+      assert.equal(waits().filter(back).length, 1, w.stdout);
+      const failed = w.events.filter((e) => e.type === "failed");
+      assert.deepEqual(failed, []);
+      w.kill("SIGTERM");
     });
   });
 });

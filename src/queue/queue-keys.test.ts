@@ -292,7 +292,12 @@ describe("worker keys on Redis", async () => {
       assert.equal(report.weak, 0);
       const shown = spawned(cli(["runs", "--queue", url, "--verify", name]));
       assert.equal((await shown.exited).code, 0, shown.stderr);
-      assert.match(shown.stdout, new RegExp(`run ${name}: 50 of 50 sampled sub-problems agree`));
+      // 318 of 730: the least k with C(730 - 8, k) / C(730, k) < 1% (Python's math.comb).
+      assert.match(shown.stdout, new RegExp(`run ${name}: 318 of 318 sampled sub-problems agree`));
+      assert.match(
+        shown.stdout,
+        /the sample took 318 of the 730 other settled sub-problems: had 8 of them \(1%\) been wrong, it would have missed them all with chance 0\.999%; had one been wrong, with chance 56\.4%/,
+      );
       // A wrong count settled by the liar and an accomplice (a second key), in place of a
       // sub-problem's records: only a recount shows it, and the default verify makes one, since
       // the liar is no independent witness.

@@ -10,11 +10,11 @@ import { knownCount as known, NONCE, solveAll } from "../testing/queue-records.j
 import { TEST_SECRET } from "../testing/redis.js";
 import { runCoordinator } from "./coordinator.js";
 import { checkRecord, makeRecord } from "./record.js";
+import { defaultSample } from "./sample.js";
 import { checkSecret, resolveSecret, runKey } from "./secret.js";
 import { batchRanges, batchSize, largestFirst, runName } from "./store.js";
 import { maskUrl, parseQueueUrl } from "./url.js";
 import { judgeRun, judgeSub, MAX_EXTRA_VOTES } from "./verdict.js";
-import { defaultSample } from "./verify.js";
 import { startWorker } from "./worker.js";
 import { checkWorkerName } from "./worker-name.js";
 
@@ -265,8 +265,26 @@ describe("records, votes and verdicts", () => {
     );
     assert.deepEqual(v.forged.map((f) => f.id).sort(), [4, 99999]);
   });
-  test("runs --verify samples 1%, at least 50", () => {
-    assert.deepEqual([10, 50, 4319, 9522, 38604].map(defaultSample), [10, 50, 50, 96, 387]);
+  test("runs --verify samples enough to miss a 1% share of wrong sub-problems below 1%", () => {
+    // Computed apart, exactly (Python's math.comb): the least k with
+    // C(N - m, k) / C(N, k) < 1/100, m = max(1, ceil(N / 100)).
+    const table: [number, number][] = [
+      [1, 1],
+      [10, 10],
+      [50, 50],
+      [100, 100],
+      [101, 91],
+      [200, 180],
+      [1000, 368],
+      [4096, 434],
+      [4319, 428],
+      [9522, 444],
+      [38604, 455],
+    ];
+    assert.deepEqual(
+      table.map(([n]) => defaultSample(n)),
+      table.map(([, k]) => k),
+    );
   });
   test("batches cover every id once, and jobs are many but not tiny", () => {
     for (const n of [8, 13, 15, 18, 20, 24]) {

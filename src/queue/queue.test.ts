@@ -552,7 +552,23 @@ describe("queue on Redis", async () => {
     );
     // The command attached to the same run gives the same total and says who was overruled.
     assert.equal((await count.exited).code, 0, count.stderr);
-    assert.equal(JSON.parse(count.stdout).total, known(n).total.toString());
+    const json = JSON.parse(count.stdout);
+    assert.equal(json.total, known(n).total.toString());
+    // --json prints no notes as lines: they are its fields, the same as the library's outcome.
+    assert.equal(count.stderr, "");
+    for (const notesOf of [json.notes, r.notes]) {
+      assert.deepEqual(notesOf.liars, ["liar"], JSON.stringify(notesOf));
+      assert.deepEqual(notesOf.overruledWorkers, ["liar"]);
+      assert.ok(notesOf.overruledVotes > 0);
+      assert.deepEqual(notesOf.forged, []);
+      // Every overruled vote's sub-problem was recounted by the operator.
+      const recounted = new Set(notesOf.recounted);
+      assert.ok(
+        r.overruled.every((o) => recounted.has(o.id)),
+        JSON.stringify(notesOf),
+      );
+    }
+    assert.ok(r.notes.disputes.length > 0, JSON.stringify(r.notes));
     const listing = spawned(cli(["runs", "--queue", url]));
     assert.equal((await listing.exited).code, 0, listing.stdout);
     assert.match(
@@ -653,7 +669,12 @@ describe("queue on Redis", async () => {
       const good = await verifyRun(url, name, { secret, sample: 5 });
       assert.ok(good.ok && good.checked.length === 5 && good.settled === all);
       const byDefault = await verifyRun(url, name, { secret });
-      assert.equal(byDefault.checked.length, Math.min(all, 50));
+      // The default sample, computed apart (Python's math.comb): the least k of 452 with
+      // C(452 - 5, k) / C(452, k) < 1%, 5 being 1% of 452 rounded up.
+      assert.equal(all, 452);
+      assert.equal(byDefault.checked.length, 271);
+      assert.ok(byDefault.missShare < 0.01 && byDefault.missShare > 0.0099);
+      assert.ok(Math.abs(byDefault.missOne - (452 - 271) / 452) < 1e-12);
       // A share: 1% of the settled sub-problems, at least one.
       const share = await verifyRun(url, name, { secret, sample: { percent: 1 } });
       assert.equal(share.checked.length, Math.max(1, Math.ceil(all / 100)));
@@ -686,6 +707,12 @@ describe("queue on Redis", async () => {
         ),
       );
       assert.match(v.stdout, new RegExp(`${all - 1} of ${all} sampled sub-problems agree`));
+      assert.match(
+        v.stdout,
+        new RegExp(
+          `the sample took ${all} of the ${all} other settled sub-problems: had 5 of them \\(1%\\) been wrong, it would have missed them all with chance 0%; had one been wrong, with chance 0%`,
+        ),
+      );
       const bad = spawned(cli(["runs", "--queue", url, "--verify", name, "--sample", "0"]));
       assert.equal((await bad.exited).code, 2);
       assert.match(bad.stderr, /--sample must be a number of sub-problems/);

@@ -15,7 +15,7 @@ import { plural } from "../words.js";
 import { makeRecount } from "./record.js";
 import type { RunSplit } from "./run-split.js";
 import type { RunKey } from "./secret.js";
-import { storeVotes } from "./store.js";
+import { runKeys, storeVotes } from "./store.js";
 import type { RunVerdict } from "./verdict.js";
 
 /** The sub-problems of a verdict that the operator must recount before its total is trusted. */
@@ -63,5 +63,30 @@ export async function recountDisputes(
         `run ${key.run}: a recount of ${plural(ids.length, "disputed sub-problem")} proved wrong the votes of ${fresh.join(", ")}; every vote they cast is recounted`,
       );
     }
+  }
+}
+
+/**
+ * Recounts the disputed sub-problems `ids` here at once, stores the recounts (each settles its
+ * sub-problem) and hints them settled, for a dispute that no other worker can break: every
+ * worker that has taken the run's jobs has voted on it already (`--replicas 2` with two
+ * workers), so the extra vote it would ask for would wait for ever.
+ */
+export async function recountNow(
+  redis: Redis,
+  plan: RunSplit,
+  key: RunKey,
+  ids: readonly number[],
+): Promise<void> {
+  const solve = plan.recounter();
+  const entries = ids.map(
+    (id) =>
+      [id, makeRecount(key, plan.version, id, `recount/${plan.cpuSolver}`, solve(id))] as const,
+  );
+  await storeVotes(redis, key.run, entries);
+  const keys = runKeys(key.run);
+  for (const id of ids) {
+    if ((await redis.sadd(keys.settled, String(id))) === 1)
+      await redis.rpush(keys.done, String(id));
   }
 }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { NQueensError } from "../errors.js";
-import { parseSample, type Sample } from "./sample.js";
+import { missChance, parseSample, type Sample } from "./sample.js";
 
 describe("parseSample", () => {
   const read: [string, Sample][] = [
@@ -44,4 +44,22 @@ describe("parseSample", () => {
   test("a command names its flag", () => {
     assert.throws(() => parseSample("0%", "--sample"), /^NQueensError: --sample must be a share/);
   });
+});
+
+describe("missChance", () => {
+  // Computed apart, exactly (Python's math.comb): C(of - wrong, k) / C(of, k).
+  const table: [number, number, number, number][] = [
+    [10, 1, 5, 0.5],
+    [100, 1, 99, 0.01],
+    [50, 1, 50, 0],
+    [1000, 10, 368, 0.00990141440261676],
+    [4096, 41, 434, 0.009892759814423236],
+    [4096, 1, 434, 0.89404296875],
+    [38604, 387, 455, 0.009935501553812702],
+  ];
+  for (const [of, wrong, k, p] of table) {
+    test(`${k} of ${of} with ${wrong} wrong: ${p}`, () => {
+      assert.ok(Math.abs(missChance(of, wrong, k) - p) < 1e-12, String(missChance(of, wrong, k)));
+    });
+  }
 });

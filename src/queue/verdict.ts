@@ -177,7 +177,7 @@ export function judgeSub(
 }
 
 /** The reason of a vote that a recount by the operator contradicts: its worker is a liar. */
-const PROVED_WRONG = "proved wrong by the operator's recount";
+export const PROVED_WRONG = "proved wrong by the operator's recount";
 
 function same(a: SubResult, b: SubResult): boolean {
   return a.count === b.count && a.fixed180 === b.fixed180 && a.fixed90 === b.fixed90;

@@ -10,7 +10,7 @@ import { NQueensError } from "../errors.js";
 import { judged, needSecret, withRedis } from "./admin.js";
 import { agree } from "./record.js";
 import type { QueueMethod } from "./run-split.js";
-import { parseSample, type Sample } from "./sample.js";
+import { defaultSample, missChance, parseSample, type Sample, wrongOf } from "./sample.js";
 import { runKey } from "./secret.js";
 import { checkedMeta, checkRunName, flagRun, runKeys } from "./store.js";
 import type { QueueUrl } from "./url.js";
@@ -48,16 +48,18 @@ export interface VerifyReport {
   readonly forged: readonly ForgedRecord[];
   readonly overruled: readonly OverruledVote[];
   readonly checked: readonly VerifiedSubProblem[];
+  /** The other settled sub-problems, which the sample was drawn from. */
+  readonly sampledFrom: number;
+  /** How many of them the sample took. */
+  readonly sampled: number;
+  /** The chance that the sample missed the wrong one, had exactly one of those been wrong. */
+  readonly missOne: number;
+  /** The chance that it missed every wrong one, had 1% of those (`wrongShare`) been wrong. */
+  readonly missShare: number;
+  /** 1% of the sub-problems the sample was drawn from, at least one. */
+  readonly wrongShare: number;
   /** No forged record, at least one sub-problem recounted, and every recount agreed. */
   readonly ok: boolean;
-}
-
-/**
- * How many of the other settled sub-problems `verifyRun` recounts by default: 1% of them, at
- * least 50 (all of them when fewer).
- */
-export function defaultSample(settled: number): number {
-  return Math.min(settled, Math.max(50, Math.ceil(settled / 100)));
 }
 
 /**
@@ -66,7 +68,9 @@ export function defaultSample(settled: number): number {
  * votes, not counting those of a worker overruled anywhere in the run: one that lied once is no
  * witness), and a random sample of the other settled ones. `sample` is a number of those others
  * or a share of them (`{ percent: 5 }`; 100 for all), or until 1.0 the same as text (`"5%"`,
- * `"all"`); by default 1% of them, at least 50 (all of them when fewer).
+ * `"all"`). @default the fewest that miss every wrong one, were 1% of them wrong, with a chance
+ * below 1% (sample.ts, `defaultSample`); the report states that chance and the chance of missing
+ * a single wrong one
  * A recount that disagrees flags the run (see `RunMeta.flagged`) until `clearFlag`.
  * @param url - the queue's Redis address (text, or parsed by {@link parseQueueUrl})
  * @param name - the run's name
@@ -151,6 +155,11 @@ export async function verifyRun(
     forged: verdict.forged,
     overruled: verdict.overruled,
     checked,
+    sampledFrom: others.length,
+    sampled: take,
+    missOne: missChance(others.length, 1, take),
+    missShare: missChance(others.length, wrongOf(others.length), take),
+    wrongShare: wrongOf(others.length),
     flagged,
     ok: verdict.forged.length === 0 && checked.length > 0 && wrong.length === 0,
   };

@@ -28,6 +28,7 @@ import { NQueensError } from "../errors.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "../limits.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
+import { isRedisFull, untilWritable } from "./pressure.js";
 import { checkSecret, checkWorkerKey, workerKey } from "./secret.js";
 import { type JobData, PREFIX, QUEUE_NAME } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
@@ -140,11 +141,18 @@ export async function startWorkerWith(
     name,
   });
   jobs.worker = worker;
+  const full = waitWhileFull(opened, worker, () => jobs.closingNow);
   worker.on("error", (e: Error) => {
-    if (!opened.link.down) emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
+    if (isRedisFull(e)) full();
+    else if (!opened.link.down && !AFTERMATH.test(e.message)) {
+      emit({ type: "failed", jobId: "-", message: e.message.split("\n")[0] });
+    }
   });
   worker.on("failed", (job, e) => {
-    emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
+    if (isRedisFull(e)) full();
+    else if (!AFTERMATH.test(e.message)) {
+      emit({ type: "failed", jobId: job?.id ?? "?", message: e.message.split("\n")[0] });
+    }
   });
   await worker.waitUntilReady();
   emit({
@@ -164,6 +172,45 @@ export async function startWorkerWith(
       closing ??= closeWorker(opened, jobs, worker, false);
       return closing;
     },
+  };
+}
+
+/**
+ * BullMQ's errors for a job whose lock or key vanished under the worker: after a cut (the lock
+ * expired meanwhile), a Redis restarted without its data, a run forgotten. The job is retried
+ * or no longer needed, and the coordinator enqueues what is missing: a line would say nothing a
+ * person can act on, once per job and step ("Missing key for job ... moveToFinished").
+ */
+const AFTERMATH = /^(Missing (key|lock) for job|could not renew lock for job)/;
+
+/**
+ * What a worker does when Redis refuses a write for want of memory (pressure.ts): says so once,
+ * stops taking jobs (BullMQ would otherwise retry at once, a line and a core's worth of retries
+ * a second), tries one small write after a capped exponential backoff until one lands, says so,
+ * and takes jobs again. A job that failed meanwhile is retried as any failed job is.
+ */
+function waitWhileFull(
+  opened: Opened,
+  worker: Worker<JobData>,
+  closing: () => boolean,
+): () => void {
+  let waiting = false;
+  const where = `Redis at ${opened.address.display}`;
+  return () => {
+    if (waiting || closing()) return;
+    waiting = true;
+    const message = `${where} is full (its used memory reached maxmemory): waiting until it accepts writes (raise its maxmemory or free keys)`;
+    opened.emit({ type: "wait", message });
+    void (async () => {
+      await worker.pause(true);
+      const back = await untilWritable(opened.redis, closing);
+      waiting = false;
+      if (!back) return;
+      opened.emit({ type: "wait", message: `${where} accepts writes again` });
+      worker.resume();
+    })().catch(() => {
+      waiting = false;
+    });
   };
 }
 
