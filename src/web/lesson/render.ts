@@ -456,6 +456,11 @@ export class LessonView {
     else this.timingButton?.removeAttribute("aria-disabled");
   }
 
+  /** Shows the step (`on`), or hides it while the exercises show (exercise/). */
+  showing(on: boolean): void {
+    this.root.hidden = !on;
+  }
+
   /** Whether the keyboard's focus is in the lesson. */
   hasFocus(): boolean {
     return this.root.contains(document.activeElement);
