@@ -42,7 +42,7 @@ export type RoundKind = (typeof ROUND_KINDS)[number];
 /** Questions in a round. */
 export const ROUND_LENGTH = 5;
 
-/** A round of exercises: the kind asked, its seed, the question shown (0-based). */
+/** A round of exercises: the kind asked, its seed (9 digits at most), the question shown (0-based). */
 export interface ExerciseRef {
   readonly kind: RoundKind;
   readonly seed: number;
@@ -194,7 +194,7 @@ export function parseState(text: string): PageState {
   const lesson = mode === "lesson" ? (named ?? LESSON_STEPS[0]) : named;
   const kind = ROUND_KINDS.find((k) => k === p.get("exercise"));
   const exercise =
-    mode === "lesson" && kind && seed >= 0 && seed <= 2 ** 31
+    mode === "lesson" && kind && seed >= 0
       ? { kind, seed, at: Math.min(ROUND_LENGTH, Math.max(1, whole(p.get("at"), 1))) - 1 }
       : null;
   return { mode, n, queens, step, page, algo, from, puzzle, sym, lesson, exercise };

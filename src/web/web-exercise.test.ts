@@ -24,6 +24,8 @@ import {
 } from "../testing/site.js";
 import { en } from "./exercise/text-en.js";
 import { ja } from "./exercise/text-ja.js";
+import { quizEn } from "./lesson/quiz-en.js";
+import { quizJa } from "./lesson/quiz-ja.js";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -298,4 +300,102 @@ describe("the lesson's exercises", { skip: NO_BROWSER }, () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+});
+
+const LESSON_RADIO = "[data-testid=lesson-check] input[type=radio]";
+const LESSON_FEEDBACK = "[data-testid=lesson-feedback]";
+
+/** Picks `value` in the step's question and checks it; waits for the feedback (`correct`). */
+async function pickAndCheck(page: Page, value: string, correct: string): Promise<string> {
+  await page.check(`${LESSON_RADIO}[value="${value}"]`);
+  await page.click("[data-testid=lesson-check] button[type=submit]");
+  await page.waitForFunction(
+    ([sel, c]) => document.querySelector<HTMLElement>(sel!)?.dataset.correct === c,
+    [LESSON_FEEDBACK, correct],
+  );
+  return (await page.textContent(LESSON_FEEDBACK)) ?? "";
+}
+
+/** What the list of steps says of a step's question (its mark's words). */
+const markOf = (page: Page, step: string) =>
+  page.textContent(`.lesson-steps [data-quiz=${step}] .sr-only`);
+
+describe("the lesson's questions as a quiz", { skip: NO_BROWSER }, () => {
+  for (const [lang, quiz, locale, viewport] of [
+    ["en", quizEn, "en-US", SIZES[0]],
+    ["ja", quizJa, "ja-JP", SIZES[1]],
+  ] as const) {
+    const size = `${viewport.width}x${viewport.height}`;
+    test(`a hint and a second try, the answer kept across a live part, marks and the summary (${lang}, ${size})`, async () => {
+      const { page, errors } = await openPage(
+        browser!,
+        `${site!.base}#mode=lesson&step=problem`,
+        undefined,
+        { locale, viewport },
+      );
+      await page.waitForSelector("[data-testid=lesson-title]");
+      // The problem's squares against its queen on row 4, column 4, worked out here.
+      const centre = { row: 3, col: 3 };
+      const offered = await page.$$eval(LESSON_RADIO, (els) =>
+        els.map((e) => (e as HTMLInputElement).value),
+      );
+      const attacked = offered.filter((v) => {
+        const [row, col] = v.split(":").map(Number);
+        return hits(centre, { row: row!, col: col! });
+      });
+      const hint = await pickAndCheck(page, attacked[0]!, "false");
+      assert.ok(hint.endsWith(quiz.tryAgain), hint);
+      assert.equal(await page.isDisabled(`${LESSON_RADIO}[value="${attacked[0]}"]`), true);
+      assert.deepEqual(await axeFindings(page), [], "the hint");
+      await page.screenshot({ path: join(SHOTS, `quiz-${lang}-${size}-hint.png`) });
+      await pickAndCheck(page, attacked[1]!, "false");
+      assert.notEqual(await page.textContent(LESSON_FEEDBACK), hint, "the answer, not the hint");
+      assert.equal(await page.$$eval(`${LESSON_RADIO}:not([disabled])`, (r) => r.length), 0);
+      assert.equal(await markOf(page, "problem"), ` (${quiz.mark("missed")})`);
+
+      // Completion: a wrong row, a hint; a live part and back; the hint is still there.
+      await page.goto(`${site!.base}#mode=lesson&step=complete`);
+      await page.waitForFunction(() => location.hash.endsWith("step=complete"));
+      await page.waitForSelector(LESSON_RADIO);
+      const rowHint = await pickAndCheck(page, "1", "false");
+      await page.click(".lesson-live a[data-live=play-completes]");
+      await page.waitForFunction(() => document.body.dataset.mode === "play");
+      await page.click("#lesson-return a");
+      await page.waitForFunction(() => document.body.dataset.mode === "lesson");
+      assert.equal(await page.textContent(LESSON_FEEDBACK), rowHint);
+      assert.equal(await page.isDisabled(`${LESSON_RADIO}[value="1"]`), true);
+      // The row left without a safe square, found here from the drawn board's queens.
+      const queens = await page.$$eval("[data-testid=lesson-check] .lesson-board use", (us) =>
+        us.map((u) => ({
+          row: Math.floor(Number(u.getAttribute("y"))),
+          col: Math.floor(Number(u.getAttribute("x"))),
+        })),
+      );
+      const rows = await page.$$eval(LESSON_RADIO, (els) =>
+        els.map((e) => (e as HTMLInputElement).value),
+      );
+      const dead = rows.filter((r) =>
+        Array.from({ length: 8 }, (_, col) => ({ row: Number(r), col })).every((sq) =>
+          queens.some((q) => hits(q, sq)),
+        ),
+      );
+      assert.equal(dead.length, 1);
+      await pickAndCheck(page, dead[0]!, "true");
+      assert.equal(await markOf(page, "complete"), ` (${quiz.mark("second")})`);
+
+      // The last step sums up: one missed, one at the second try, five not answered.
+      await page.click("[data-testid=lesson-next]");
+      await page.waitForSelector("[data-testid=quiz-summary]");
+      const summary = (await page.textContent("[data-testid=quiz-summary]")) ?? "";
+      assert.ok(summary.includes(quiz.summary(0, 1, 1, 5)), summary);
+      assert.equal(await page.$$eval("[data-quiz-open]", (as) => as.length), 5);
+      assert.deepEqual(await axeFindings(page), [], "the summary");
+      await page.screenshot({
+        path: join(SHOTS, `quiz-${lang}-${size}-summary.png`),
+        fullPage: true,
+      });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
 });

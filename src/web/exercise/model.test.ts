@@ -14,6 +14,7 @@ import {
   hintFor,
   kindAt,
   makeQuestion,
+  newSeed,
   outcomeOf,
   type Question,
   summary,
@@ -147,6 +148,16 @@ describe("exercises: rounds, checks and hints", () => {
       ),
     );
     assert.ok(boards.size > 15);
+  });
+
+  test("a new round's seed fits the address (at most 9 digits) and changes with its source", () => {
+    const seeds = new Set<number>();
+    for (let t = 1_700_000_000_000; t < 1_700_000_000_000 + 200; t++) {
+      const seed = newSeed(t);
+      assert.ok(Number.isInteger(seed) && seed >= 0 && seed < 1e9, String(seed));
+      seeds.add(seed);
+    }
+    assert.ok(seeds.size > 190);
   });
 
   test("a mixed round asks every kind", () => {

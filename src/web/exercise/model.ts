@@ -390,7 +390,7 @@ function hintSquares(n: number, h: Hint): Queen[] {
   }
 }
 
-/** A new round's seed from a number (a time, a click): a whole number below 2^31. */
+/** A new round's seed from a number (a time, a click): a whole number below 10^9 (9 digits). */
 export function newSeed(from: number): number {
-  return Math.floor(seededRandom(Math.floor(from) % 2 ** 40)() * 2 ** 31);
+  return Math.floor(seededRandom(Math.floor(from) % 2 ** 40)() * 1e9);
 }

@@ -19,6 +19,7 @@ import { RACE, TIMED_SIZES, type TimedFigure, type Timing } from "./model.js";
 import { drawReturn, type LessonActions, LessonView } from "./render.js";
 import {
   check,
+  choose,
   initialState,
   moveSlide,
   showStep,
@@ -37,9 +38,7 @@ export class LessonMode implements ModeView {
   private readonly act: LessonActions = {
     open: (step) => this.open(step),
     go: (href) => this.go(href),
-    choose: (choice) => {
-      this.ls.chosen = choice;
-    },
+    choose: (choice) => choose(this.ls, choice),
     check: () => {
       check(this.ls);
       this.view.drawFeedback(this.ls);

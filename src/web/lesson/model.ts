@@ -7,7 +7,7 @@
  * from a tutorial. render.ts draws it; model.test.ts tests it without a browser.
  */
 import { attackKind, type Queen } from "../../board.js";
-import { canComplete, completeOne } from "../../completion/index.js";
+import { canComplete, completeOne, mostQueens } from "../../completion/index.js";
 import { unique } from "../../solutions.js";
 import { type AlgorithmName, walkthrough } from "../../teach/index.js";
 import { lang } from "../i18n/index.js";
@@ -37,6 +37,8 @@ import type {
   SymmetryFacts,
   Verdict,
 } from "./facts.js";
+import { type QuizOutcome, type QuizWords, quizEn } from "./quiz-en.js";
+import { quizJa } from "./quiz-ja.js";
 import { en, type LessonWords } from "./text-en.js";
 import { ja } from "./text-ja.js";
 
@@ -182,11 +184,26 @@ const FAILS: readonly Queen[] = [
   { row: 0, col: 0 },
   { row: 1, col: 2 },
 ];
-/** The question's board: far apart, attacking nothing, and yet (the library says) a dead end. */
+/**
+ * The question's board: three queens attacking nothing, and one free row left without a safe
+ * square (the library's `mostQueens` names it), so it cannot be completed: a dead end that can
+ * be reasoned out. The question offers four of its free rows.
+ */
 const QUESTION_BOARD: readonly Queen[] = [
-  { row: 0, col: 0 },
-  { row: 3, col: 4 },
+  { row: 0, col: 1 },
+  { row: 3, col: 2 },
+  { row: 7, col: 5 },
 ];
+const QUESTION_ROWS: readonly number[] = [1, 2, 4, 5];
+
+/** Each offered row's first square no queen attacks, or null when it has none. */
+function questionRows(): Map<number, Queen | null> {
+  const free = (row: number) =>
+    Array.from({ length: N }, (_, col) => ({ row, col })).find(
+      (sq) => !QUESTION_BOARD.some((q) => attackKind(q, sq) !== undefined),
+    ) ?? null;
+  return new Map(QUESTION_ROWS.map((row) => [row, free(row)]));
+}
 
 /** The problem step's queen, and the squares its question offers. */
 const CENTRE: Queen = { row: 3, col: 3 };
@@ -256,6 +273,7 @@ export function lessonFacts(): LessonFacts {
     completes: completionFacts(N, COMPLETES),
     fails: completionFacts(N, FAILS),
     question: completionFacts(N, QUESTION_BOARD),
+    questionRows: questionRows(),
     cornerOf4: canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }),
     centre: CENTRE,
     lines: new Map(SQUARES.map((q) => [squareId(q), attackKind(CENTRE, q)])),
@@ -291,7 +309,11 @@ function questionOf(step: LessonStep): Question {
         answer: f.symmetry.bySize.size > 1 ? "small-class" : "missed",
       };
     case "complete":
-      return { choices: ["yes", "no"], answer: f.question.completion ? "yes" : "no" };
+      // The row with no safe square left, as the library's search for the most queens says.
+      return {
+        choices: QUESTION_ROWS.map(String),
+        answer: String(mostQueens({ n: N, queens: QUESTION_BOARD }).deadRows[0]),
+      };
     case "growth":
       return { choices: ["adds", "doubles", "multiplies"], answer: "multiplies" };
   }
@@ -328,15 +350,50 @@ export function liveHref(part: LivePart): string {
   return `#${formatState(part.state)}`;
 }
 
-/** What checking says: the verdict on the choice, or that a choice must be made first. */
+/**
+ * What checking says: the verdict on the choice (right, or wrong at the second try: the answer
+ * is said), a hint after a wrong first try (quiz-en.ts), or that a choice must be made first.
+ */
 export type CheckSays =
   | { readonly kind: "verdict"; readonly verdict: Verdict }
+  | { readonly kind: "hint"; readonly verdict: Verdict }
   | { readonly kind: "choose" };
 
-/** Checks the choice made in `step`'s question (none, or one not offered: choose first). */
-export function checkChoice(step: LessonStep, chosen: string | undefined): CheckSays {
+/**
+ * Checks the choice made in `step`'s question (none, or one not offered: choose first) at try
+ * `tries` (from 1): a wrong first try gets a hint, a wrong second one the answer.
+ */
+export function checkChoice(step: LessonStep, chosen: string | undefined, tries = 2): CheckSays {
   const verdict = chosen === undefined ? undefined : checkAnswer(step, chosen);
-  return verdict ? { kind: "verdict", verdict } : { kind: "choose" };
+  if (!verdict) return { kind: "choose" };
+  return !verdict.correct && tries <= 1 ? { kind: "hint", verdict } : { kind: "verdict", verdict };
+}
+
+/** How a check ended the step's question, or undefined while it is open (a hint, nothing). */
+export function quizOutcome(said: CheckSays | undefined, tries: number): QuizOutcome | undefined {
+  if (said?.kind !== "verdict") return undefined;
+  return said.verdict.correct ? (tries <= 1 ? "first" : "second") : "missed";
+}
+
+/** The quiz's words in the page's language now. */
+export function quizWords(): QuizWords {
+  return lang() === "ja" ? quizJa : quizEn;
+}
+
+/** The quiz so far: how each outcome counts, and the steps not answered yet (in order). */
+export function quizSummary(outcomes: ReadonlyMap<LessonStep, QuizOutcome>): {
+  readonly first: number;
+  readonly second: number;
+  readonly missed: number;
+  readonly open: readonly LessonStep[];
+} {
+  const count = (o: QuizOutcome) => [...outcomes.values()].filter((x) => x === o).length;
+  return {
+    first: count("first"),
+    second: count("second"),
+    missed: count("missed"),
+    open: LESSON_STEPS.filter((s) => !outcomes.has(s)),
+  };
 }
 
 /**
@@ -350,6 +407,10 @@ export function feedbackOf(
 ): { readonly text: string; readonly correct: string } | undefined {
   if (!said) return undefined;
   const w = words();
+  if (said.kind === "hint") {
+    const q = quizWords();
+    return { text: `${q.hint(step, said.verdict, f)}${q.sep}${q.tryAgain}`, correct: "false" };
+  }
   return said.kind === "verdict"
     ? { text: w.steps[step].feedback(said.verdict, f), correct: String(said.verdict.correct) }
     : { text: w.pickFirst, correct: "" };

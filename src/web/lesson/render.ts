@@ -31,6 +31,7 @@ import {
   timingText,
   words,
 } from "./model.js";
+import { drawQuiz, quizParts } from "./quiz-view.js";
 import type { LessonState } from "./state.js";
 
 /** A link that a plain click follows in the page (`go`) and any other click leaves to the browser. */
@@ -49,8 +50,12 @@ function link(
   return a;
 }
 
-/** The numbered list of steps, the current one marked. */
-function stepList(current: LessonStep, open: (s: LessonStep) => void): HTMLElement {
+/** The numbered list of steps, the current one marked, each with its question's mark. */
+function stepList(
+  current: LessonStep,
+  open: (s: LessonStep) => void,
+  marks: ReadonlyMap<LessonStep, HTMLElement>,
+): HTMLElement {
   const w = words();
   const items = LESSON_STEPS.map((id, i) =>
     h(
@@ -65,6 +70,7 @@ function stepList(current: LessonStep, open: (s: LessonStep) => void): HTMLEleme
           {},
           h("span", { class: "lesson-num" }, num(i + 1)),
           h("span", { class: "lesson-name" }, `. ${w.steps[id].title}`),
+          marks.get(id),
         ),
         () => open(id),
       ),
@@ -255,6 +261,8 @@ function stepView(
   own: readonly HTMLElement[] = [],
   /** The step's picture that moves with its buttons, beside its words (or above, on a phone). */
   slide: HTMLElement | null = null,
+  /** Under the question: the quiz's summary on the last step. */
+  after: HTMLElement | null = null,
 ): { readonly article: HTMLElement; readonly title: HTMLElement } & CheckParts {
   const w = words();
   const sw = w.steps[m.id];
@@ -291,6 +299,7 @@ function stepView(
     ...figures,
     liveList(m, go),
     check.form,
+    after,
     move,
   );
   return { article, title, ...check };
@@ -339,6 +348,11 @@ export class LessonView {
   });
   private feedback: HTMLElement | undefined;
   private title: HTMLElement | undefined;
+  /** The question's form (its choices checked and greyed out from the state). */
+  private form: HTMLFormElement | undefined;
+  /** Each step's mark in the list of steps, and the quiz's summary on the last step. */
+  private readonly quiz = quizParts();
+  private open: ((s: LessonStep) => void) | undefined;
   /** The button of the step's timed figure (marked busy while its timing runs). */
   private timingButton: HTMLButtonElement | undefined;
   /** The results the timed figures were drawn with (drawn again only when these change). */
@@ -370,7 +384,9 @@ export class LessonView {
           this.slide.says,
         )
       : null;
-    const v = stepView(stepModel(step), f, act.open, act.go, own, figure);
+    const m = stepModel(step);
+    const summary = m.place.next === null ? this.quiz.summary : null;
+    const v = stepView(m, f, act.open, act.go, own, figure, summary);
     v.form.addEventListener("change", (e) => {
       const input = e.target as HTMLInputElement;
       if (input.type === "radio" && input.checked) act.choose(input.value);
@@ -381,9 +397,12 @@ export class LessonView {
     });
     this.feedback = v.feedback;
     this.title = v.title;
-    this.root.replaceChildren(stepList(step, act.open), v.article);
+    this.form = v.form;
+    this.open = act.open;
+    this.root.replaceChildren(stepList(step, act.open, this.quiz.marks), v.article);
     this.drawTiming(ls);
     this.drawSlide(ls);
+    this.drawFeedback(ls); // the question as the reader left it (a live part and back)
   }
 
   /** The step's picture at the state's position, and the words that say what it shows. */
@@ -427,12 +446,19 @@ export class LessonView {
     }
   }
 
-  /** The feedback under the question, from what the last check said. */
+  /**
+   * The question from the state (quiz-view.ts: the choice checked, a wrong first pick greyed
+   * out, the steps' marks, the summary on the last step) and the feedback of the last check.
+   */
   drawFeedback(ls: LessonState): void {
+    drawQuiz(ls, this.form, this.quiz, (id) =>
+      link(stepHref(id), { "data-quiz-open": id }, words().steps[id].title, () => this.open?.(id)),
+    );
     const said = ls.shown ? feedbackOf(ls.shown, ls.said, lessonFacts()) : undefined;
-    if (!this.feedback || !said) return;
-    this.feedback.textContent = said.text;
-    this.feedback.dataset.correct = said.correct;
+    if (!this.feedback) return;
+    if (this.feedback.textContent !== (said?.text ?? ""))
+      this.feedback.textContent = said?.text ?? "";
+    this.feedback.dataset.correct = said?.correct ?? "";
   }
 
   /** The timed figures (growth's table, the race's) and the timing line. */
