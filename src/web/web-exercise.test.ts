@@ -270,6 +270,39 @@ describe("the lesson's exercises", { skip: NO_BROWSER }, () => {
     });
   }
 
+  for (const [lang, words, locale, viewport] of [
+    ["en", en, "en-US", SIZES[0]],
+    ["ja", ja, "ja-JP", SIZES[1]],
+  ] as const) {
+    const size = `${viewport.width}x${viewport.height}`;
+    test(`every kind of question, asked and checked, no serious axe finding (${lang}, ${size})`, async () => {
+      const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`, undefined, {
+        locale,
+        viewport,
+      });
+      for (const kind of ["most", "complete", "next"] as const) {
+        await page.goto(`${site!.base}#mode=lesson&step=problem&exercise=${kind}&seed=3`);
+        await page.waitForFunction((k) => location.hash.includes(`exercise=${k}`), kind);
+        await page.waitForSelector("[data-testid=exercise-title]");
+        assert.ok((await page.textContent("#exercise-q-title"))?.includes(words.kinds[kind]));
+        assert.deepEqual(await axeFindings(page), [], `${kind}: the question`);
+        // The first choice: right (its answer shown) or wrong (a hint): either way, said.
+        const first = (await choices(page))[0]!;
+        await page.check(`${RADIO}[value="${first}"]`);
+        await page.click("[data-testid=exercise-submit]");
+        await page.waitForFunction((sel) => !!document.querySelector(sel)?.textContent, FEEDBACK);
+        assert.deepEqual(await axeFindings(page), [], `${kind}: checked`);
+        assert.equal(await sideways(page), 0);
+        await page.screenshot({
+          path: join(SHOTS, `exercise-${lang}-${size}-${kind}.png`),
+          fullPage: true,
+        });
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
   test("the door from the lesson, the way back, the progress kept across a reload", async () => {
     const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=backtrack`);
     await page.waitForSelector("[data-testid=lesson-title]");
