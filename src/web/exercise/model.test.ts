@@ -200,6 +200,15 @@ describe("exercises: rounds, checks and hints", () => {
     );
   });
 
+  test("backtracking's next step, once answered, is marked on the board", () => {
+    const next = makeQuestion({ kind: "next", seed: 4, at: 0 });
+    const marks = boardMarks(next, checkPick(next, next.answer, 1));
+    const [, row, col] = next.answer.split(":").map(Number);
+    if (next.answer !== "solution") {
+      assert.deepEqual(marks.hinted, [{ row, col }]);
+    } else assert.deepEqual(marks.hinted, []);
+  });
+
   test("a round's summary counts each outcome", () => {
     assert.deepEqual(summary(["first", "second", "missed", "first", undefined]), {
       first: 2,

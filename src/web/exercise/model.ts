@@ -365,7 +365,11 @@ export function boardMarks(q: Question, said: Said): BoardMarks {
         : [];
   const done = said.kind === "right" || said.kind === "missed";
   const hinted =
-    said.kind === "hint" ? hintSquares(q.n, said.hint) : done && q.kind === "safe" ? q.shows : [];
+    said.kind === "hint"
+      ? hintSquares(q.n, said.hint)
+      : done && (q.kind === "safe" || q.kind === "next")
+        ? q.shows
+        : [];
   const shown = done && (q.kind === "most" || q.kind === "complete") ? q.shows : [];
   return { n: q.n, queens: q.queens, outlined, hinted, shown };
 }
