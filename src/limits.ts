@@ -97,6 +97,12 @@ export const MAX_CONFLICT_QUEENS = 2_000;
 /** The largest board the hint is computed for (the completion checks use 32-bit masks). */
 export const MAX_HINT_N = 32;
 
+/**
+ * The largest board `mostQueens` takes: it tries every way of filling or leaving the free rows
+ * (at most 2^12 row choices times the columns left; the page's exercises use n up to 8).
+ */
+export const MAX_MOST_QUEENS_N = 12;
+
 /** The largest board `trace` accepts (its events come one at a time: the caller stops it). */
 export const MAX_TRACE_N = 30;
 

@@ -69,7 +69,7 @@ import { MAX_SUB_SIZE } from "../limits.js";
 import { checkOptions } from "../shapes.js";
 import { bigRepair, bigShortcut, REPAIR_TICKS, usesRepair } from "./big-board.js";
 import { countCols, kernelCount, maskSearch, planMasks, prefixes } from "./bitmask-search.js";
-import { Deadline, deadlineOf } from "./deadline.js";
+import { deadlineOf } from "./deadline.js";
 import { assertCompletion, decideHard, decideHardAsync } from "./decide.js";
 import { lineExact, lineFind, lineSearch } from "./line-board.js";
 import { lineTicks, MASK_TICKS, type SearchProgress } from "./search-progress.js";

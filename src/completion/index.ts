@@ -6,8 +6,8 @@
  * line board beyond (line-board.ts), with a min-conflicts repair first for one completion of a
  * big board (big-board.ts; `completeOneWatched`, with its progress and abort, is for the command
  * only: not in the public API). Also here: the published instance generators and graded puzzles
- * (generate.ts, python-random.ts), an instance's symmetries (symmetry.ts) and the squares where a
- * queen leads nowhere (dead-squares.ts).
+ * (generate.ts, python-random.ts), an instance's symmetries (symmetry.ts), the squares where a
+ * queen leads nowhere (dead-squares.ts) and the most queens that still fit (most-queens.ts).
  */
 
 export { type CertificateSummary, type CertifyOptions, certifyCompletion } from "./certify.js";
@@ -48,6 +48,7 @@ export {
   randomCompletion,
   translateExcludedDiagonals,
 } from "./instances.js";
+export { mostQueens } from "./most-queens.js";
 export {
   PUZZLE_DIFFICULTIES,
   type Puzzle,

@@ -35,6 +35,7 @@ const VIEW_PARTS = new Set([
   "gpu-count.ts", // the Gallery's GPU counter, one element it draws as its count runs
   "watch/history.ts", // Watch's history of narrations (render.ts draws it)
   "watch/narration.ts", // Watch's narration box (render.ts draws it)
+  "lesson/quiz-view.ts", // the lesson's questions as a quiz: choices, marks, summary (render.ts draws it)
 ]);
 
 function sources(dir: string): string[] {

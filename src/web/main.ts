@@ -23,6 +23,7 @@ import {
   drawHeader,
   drawPanels,
   drawQueenSymbol,
+  drawShareNote,
   followHeaderHeight,
   frame,
 } from "./render.js";
@@ -205,6 +206,18 @@ $("skip").addEventListener("click", (e) => {
     ? main
     : (panel.querySelector<HTMLElement>("[role=grid] [tabindex='0']") ?? main);
   target.focus();
+});
+
+// Copy link, in every mode but Play (which has its own): the address carries the whole state.
+$("copy-link").addEventListener("click", async () => {
+  const m = t().play;
+  try {
+    await navigator.clipboard.writeText(location.href);
+    drawShareNote(m.linkCopied);
+    app.announce(m.linkCopied);
+  } catch {
+    drawShareNote(m.copyThis, location.href);
+  }
 });
 
 langButton.addEventListener("click", () => {

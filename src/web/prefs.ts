@@ -1,7 +1,7 @@
 /**
  * The reader's settings that are not part of a board (so not in the address): the language
  * chosen with the switch, whether Watch's keyboard shortcuts are on, whether Play's live
- * hint is on, and the place the reader was last (the address's state text, so that a return
+ * hint is on, the outcomes of the round of exercises going on and of the lesson's questions, and the place the reader was last (the address's state text, so that a return
  * without one goes back there rather than to the lesson's front door). Kept in localStorage
  * where the browser allows it; without it they last until the page is closed.
  */
@@ -12,6 +12,8 @@ const KEYS = {
   shortcuts: "nqueens.shortcuts",
   hints: "nqueens.hints",
   place: "nqueens.place",
+  exercises: "nqueens.exercises",
+  quiz: "nqueens.quiz",
 } as const;
 const memory = new Map<string, string>();
 
@@ -66,4 +68,22 @@ export function savedPlace(): string | null {
 
 export function savePlace(stateText: string): void {
   write(KEYS.place, stateText);
+}
+
+/** The round of exercises going on and its outcomes so far, as exercise/state.ts writes them. */
+export function savedExercises(): string | null {
+  return read(KEYS.exercises);
+}
+
+export function saveExercises(text: string): void {
+  write(KEYS.exercises, text);
+}
+
+/** How the lesson's questions ended, as lesson/state.ts writes them. */
+export function savedQuiz(): string | null {
+  return read(KEYS.quiz);
+}
+
+export function saveQuiz(text: string): void {
+  write(KEYS.quiz, text);
 }

@@ -1,7 +1,7 @@
 /**
  * The page's frame, drawn from the state: the header's words in the current language, the size
  * field and what is wrong with the size typed, the tabs, which panel shows, the tab's title, the
- * announcer and the queen shape every small board uses. The only code outside the modes' render.ts
+ * announcer, the link to the page's state (Copy link) and the queen shape every small board uses. The only code outside the modes' render.ts
  * files and ui/ that writes the page; main.ts wires the frame's events to state changes.
  */
 import { MAX_BOARD_N } from "../limits.js";
@@ -80,6 +80,21 @@ export function drawHeader(f: Frame): void {
   f.langButton.textContent = m.switchTo;
   f.langButton.lang = m.switchLang;
   $("footer").textContent = m.footer;
+  $("copy-link").textContent = t().play.copyLink;
+}
+
+/**
+ * What the page-wide "Copy link" says: copied, or (where the clipboard is refused) the link to
+ * copy by hand; nothing (`text` "") after any other change. Play has its own button and note.
+ */
+export function drawShareNote(text: string, link?: string): void {
+  const note = $("share-note");
+  note.replaceChildren(
+    text,
+    ...(link
+      ? [Object.assign(document.createElement("a"), { href: link, textContent: link })]
+      : []),
+  );
 }
 
 /**
@@ -131,4 +146,7 @@ export function drawPanels(f: Frame, state: PageState, withoutN: boolean, title:
   }
   document.body.dataset.mode = state.mode;
   document.title = title;
+  // The address carries the state in every mode: the link to it (Play has its own button).
+  $("share").hidden = state.mode === "play";
+  drawShareNote("");
 }

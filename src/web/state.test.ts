@@ -90,6 +90,22 @@ describe("parseState", () => {
     ],
     ["#mode=play&lesson=nonsense", {}],
     ["#mode=play&step=brute", {}],
+    // A round of exercises: in the lesson only, with a seed; its question from 1, within the round.
+    [
+      "#mode=lesson&step=brute&exercise=safe&seed=17&at=3",
+      { mode: "lesson", lesson: "brute", exercise: { kind: "safe", seed: 17, at: 2 } },
+    ],
+    [
+      "#mode=lesson&exercise=mix&seed=0&at=99",
+      { mode: "lesson", lesson: "problem", exercise: { kind: "mix", seed: 0, at: 4 } },
+    ],
+    [
+      "#mode=lesson&exercise=next&seed=5&at=0",
+      { mode: "lesson", lesson: "problem", exercise: { kind: "next", seed: 5, at: 0 } },
+    ],
+    ["#mode=lesson&exercise=safe", { mode: "lesson", lesson: "problem" }],
+    ["#mode=lesson&exercise=hard&seed=3", { mode: "lesson", lesson: "problem" }],
+    ["#mode=play&exercise=safe&seed=3", {}],
   ];
   for (const [text, expected] of cases) {
     test(JSON.stringify(text), () => {
@@ -124,6 +140,15 @@ describe("formatState", () => {
     [{ mode: "lesson", lesson: "bitmask" }, "mode=lesson&n=8&step=bitmask"],
     [{ mode: "lesson", lesson: null, step: 4 }, "mode=lesson&n=8&step=problem"],
     [{ mode: "gallery", sym: 2, lesson: "symmetry" }, "mode=gallery&n=8&sym=2&lesson=symmetry"],
+    [
+      { mode: "lesson", lesson: "brute", exercise: { kind: "most", seed: 9, at: 0 } },
+      "mode=lesson&n=8&step=brute&exercise=most&seed=9",
+    ],
+    [
+      { mode: "lesson", lesson: "brute", exercise: { kind: "most", seed: 9, at: 4 } },
+      "mode=lesson&n=8&step=brute&exercise=most&seed=9&at=5",
+    ],
+    [{ mode: "play", exercise: { kind: "most", seed: 9, at: 4 } }, "mode=play&n=8"],
   ];
   for (const [s, text] of cases) {
     test(text, () => {
@@ -153,6 +178,7 @@ describe("isNewEntry", () => {
     [{ algo: "bitmask" }, true],
     [{ from: true }, true],
     [{ sym: 1 }, true],
+    [{ exercise: { kind: "safe", seed: 1, at: 0 } }, true],
     [{ puzzle: { level: "easy", seed: 1 } }, true],
     [{ queens: [] }, true],
     [{ queens: [{ row: 0, col: 2 }] }, true],

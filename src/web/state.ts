@@ -31,6 +31,25 @@ export const LESSON_STEPS = [
 ] as const;
 export type LessonStep = (typeof LESSON_STEPS)[number];
 
+/**
+ * The lesson's exercises without end (exercise/model.ts makes their questions): the kinds of
+ * question, and a round that mixes them. The address names a round and its question:
+ * `#mode=lesson&exercise=safe&seed=17&at=2`.
+ */
+export const EXERCISE_KINDS = ["safe", "most", "complete", "next"] as const;
+export type ExerciseKind = (typeof EXERCISE_KINDS)[number];
+export const ROUND_KINDS = [...EXERCISE_KINDS, "mix"] as const;
+export type RoundKind = (typeof ROUND_KINDS)[number];
+/** Questions in a round. */
+export const ROUND_LENGTH = 5;
+
+/** A round of exercises: the kind asked, its seed (9 digits at most), the question shown (0-based). */
+export interface ExerciseRef {
+  readonly kind: RoundKind;
+  readonly seed: number;
+  readonly at: number;
+}
+
 /** The puzzle levels, as the address writes them. */
 export const LEVELS: readonly PuzzleDifficulty[] = ["easy", "medium", "hard"];
 
@@ -62,6 +81,8 @@ export interface PageState {
    * mode the step that opened it (`lesson=brute`), so the page can offer the way back; else null.
    */
   readonly lesson: LessonStep | null;
+  /** Lesson: the round of exercises shown instead of the step, if any. */
+  readonly exercise: ExerciseRef | null;
 }
 
 export const DEFAULT_STATE: PageState = {
@@ -75,6 +96,7 @@ export const DEFAULT_STATE: PageState = {
   puzzle: null,
   sym: 0,
   lesson: null,
+  exercise: null,
 };
 
 /** Why `n` cannot be drawn (the page words it, see i18n/en.ts), or undefined when it can. */
@@ -109,7 +131,7 @@ export function fitting(queens: readonly Queen[], n: number): readonly Queen[] {
  */
 export function isStateText(text: string): boolean {
   const t = text.replace(/^[#?]/, "");
-  return t === "" || /(^|&)(mode|n|q|step|page|algo|from|puzzle|seed|sym|lesson)=/.test(t);
+  return t === "" || /(^|&)(mode|n|q|step|page|algo|from|puzzle|seed|sym|lesson|exercise)=/.test(t);
 }
 
 /**
@@ -171,7 +193,12 @@ export function parseState(text: string): PageState {
   const lessonText = p.get(mode === "lesson" ? "step" : "lesson") ?? "";
   const named = LESSON_STEPS.find((id) => id === lessonText) ?? null;
   const lesson = mode === "lesson" ? (named ?? LESSON_STEPS[0]) : named;
-  return { mode, n, queens, step, page, algo, from, puzzle, sym, lesson };
+  const kind = ROUND_KINDS.find((k) => k === p.get("exercise"));
+  const exercise =
+    mode === "lesson" && kind && seed >= 0
+      ? { kind, seed, at: Math.min(ROUND_LENGTH, Math.max(1, whole(p.get("at"), 1))) - 1 }
+      : null;
+  return { mode, n, queens, step, page, algo, from, puzzle, sym, lesson, exercise };
 }
 
 /** Writes the state as a fragment without the `#`; only what differs from the defaults for a mode. */
@@ -194,6 +221,11 @@ export function formatState(s: PageState): string {
   if ((s.mode === "play" || s.mode === "gallery") && s.sym > 0) p.set("sym", String(s.sym));
   if (s.mode === "lesson") p.set("step", s.lesson ?? LESSON_STEPS[0]);
   else if (s.lesson) p.set("lesson", s.lesson);
+  if (s.mode === "lesson" && s.exercise) {
+    p.set("exercise", s.exercise.kind);
+    p.set("seed", String(s.exercise.seed));
+    if (s.exercise.at > 0) p.set("at", String(s.exercise.at + 1));
+  }
   return p.toString().replaceAll("%3A", ":").replaceAll("%2C", ",");
 }
 
@@ -208,6 +240,11 @@ export function queensKey(queens: readonly Queen[]): string {
 /** A puzzle as one comparable key ("" for none). */
 export function puzzleKey(p: PuzzleRef | null): string {
   return p ? `${p.level}.${p.seed}` : "";
+}
+
+/** A round of exercises and its question as one comparable key ("" for none). */
+export function exerciseKey(e: ExerciseRef | null): string {
+  return e ? `${e.kind}.${e.seed}.${e.at}` : "";
 }
 
 /**
@@ -255,6 +292,7 @@ export function isNewEntry(a: PageState, b: PageState): boolean {
     a.from !== b.from ||
     a.sym !== b.sym ||
     a.lesson !== b.lesson ||
+    exerciseKey(a.exercise) !== exerciseKey(b.exercise) ||
     puzzleKey(a.puzzle) !== puzzleKey(b.puzzle) ||
     queensKey(a.queens) !== queensKey(b.queens)
   );

@@ -223,7 +223,7 @@ const ANSWERS: Record<LessonStep, string> = {
   backtrack: "undo",
   bitmask: "free",
   symmetry: "small-class",
-  complete: "no",
+  complete: "5",
   growth: "multiplies",
   judge: "rows",
 };
@@ -659,13 +659,15 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     await page.keyboard.press("Enter");
     await page.waitForFunction((s) => document.querySelector(s)?.textContent !== "", feedback);
     assert.equal(await page.textContent(feedback), en.pickFirst);
-    // Any 64 squares is wrong.
+    // Any 64 squares is wrong: a hint (its count), not the answer, and a second try.
     await chooseByKeys(page, "squares");
     await tabTo(page, "[data-testid=lesson-check] button[type=submit]");
     await page.keyboard.press("Enter");
     await page.waitForSelector(`${feedback}[data-correct=false]`);
-    assert.match((await page.textContent(feedback)) ?? "", /^Not that one: it lists 4,426,165,368/);
-    // One queen in each row and each column is right.
+    const hint = (await page.textContent(feedback)) ?? "";
+    assert.match(hint, /^Not that one: that way gives 4,426,165,368 boards\..*Try once more\.$/);
+    assert.doesNotMatch(hint, /40,320/);
+    // One queen in each row and each column is right (at the second try).
     await chooseByKeys(page, "permutations");
     await tabTo(page, "[data-testid=lesson-check] button[type=submit]");
     await page.keyboard.press("Enter");

@@ -434,3 +434,78 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
     await page.close();
   });
 });
+
+describe("small defects of Compare, Play and every mode", {
+  concurrency: false,
+  skip: NO_BROWSER,
+}, () => {
+  test("leaving Compare while it runs and coming back: the run is made again, never left cancelled", async () => {
+    const { page, errors } = await open("#mode=compare&n=8");
+    const status = "[data-testid=compare-status]";
+    await page.waitForFunction(
+      (s) => /^Running/.test(document.querySelector(s)?.textContent ?? ""),
+      status,
+    );
+    // Away (the lesson's tab), and back.
+    await page.click("#tab-lesson");
+    await page.waitForFunction(() => document.body.dataset.mode === "lesson");
+    await page.click("#tab-compare");
+    await page.waitForFunction(
+      (s) => /^Done/.test(document.querySelector(s)?.textContent ?? ""),
+      status,
+    );
+    assert.notEqual(await text(page, status), en.compare.cancelled);
+    assert.ok(await page.$("#panel-compare [data-testid=compare-chart] svg"));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`Play's 8 symmetries open on screen (${viewport.width}x${viewport.height})`, async () => {
+      const q = [0, 4, 7, 5, 2, 6, 1, 3].map((c, r) => `${r}:${c}`).join(",");
+      const { page, errors } = await open(`#mode=play&n=8&q=${q}`, undefined, { viewport });
+      await page.click("[data-testid=symmetries]");
+      await page.waitForSelector("#panel-play [data-testid=sym-view]");
+      const top = await page.$eval("#panel-play [data-testid=sym-view]", (el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, height: window.innerHeight };
+      });
+      assert.ok(top.top >= 0 && top.top < top.height * 0.75, `the view's top at ${top.top}`);
+      await shot(page, `38-play-symmetries-${viewport.width}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  test("Copy link in every mode: the address, copied or shown to copy", async () => {
+    const { page, errors } = await open("#mode=lesson&step=brute");
+    // The clipboard as a reader's browser lends it after a click (headless, it waits unasked).
+    await page
+      .context()
+      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(base).origin });
+    for (const mode of ["lesson", "watch", "gallery", "compare"] as const) {
+      await page.click(`#tab-${mode}`);
+      await page.waitForFunction((m) => document.body.dataset.mode === m, mode);
+      assert.ok(await page.isVisible("#copy-link"), `${mode}: Copy link shown`);
+      await page.click("#copy-link");
+      await page.waitForFunction(() => document.getElementById("share-note")?.textContent !== "");
+      const note = await text(page, "#share-note");
+      const link = await page.$eval("#share-note", (el) => el.querySelector("a")?.href ?? null);
+      assert.ok(
+        note === en.play.linkCopied ||
+          (note.startsWith(en.play.copyThis.trim()) && link === page.url()),
+        `${mode}: ${note}`,
+      );
+    }
+    // Play has its own, among its exports: the page's is not shown twice.
+    await page.click("#tab-play");
+    await page.waitForFunction(() => document.body.dataset.mode === "play");
+    assert.equal(await page.isVisible("#copy-link"), false);
+    assert.ok(await page.isVisible("#panel-play [data-testid=copy-link]"));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -250,7 +250,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     assert.equal(await text(page, "[data-testid=class-count]"), "12");
     assert.equal(
       await text(page, "[data-testid=gallery-summary]"),
-      "92 solutions in 12 symmetry classes (fundamental solutions)",
+      "92 solutions in 12 families (fundamental solutions)",
     );
     let boards = 0;
     let classes = 0;
@@ -382,7 +382,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.waitForFunction(() =>
       document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
     );
-    assert.match(await text(page, "[data-testid=count-result]"), /9,233 symmetry classes/);
+    assert.match(await text(page, "[data-testid=count-result]"), /9,233 families/);
     await shot(page, "09-gallery-count-13");
     assert.deepEqual(errors, []);
     await page.close();

@@ -15,7 +15,7 @@ import type { PageState } from "../state.js";
 import { type Metric, planRuns } from "./model.js";
 import { initialRace, RACE_BACKTRACK_N, RACE_SECONDS, type RaceState, raceAt } from "./race.js";
 import { CompareView } from "./render.js";
-import { type CompareState, initialState } from "./state.js";
+import { type CompareState, initialState, leave } from "./state.js";
 
 export class CompareMode implements ModeView {
   private readonly cs: CompareState = initialState();
@@ -70,7 +70,8 @@ export class CompareMode implements ModeView {
 
   hide(): void {
     this.visible = false;
-    this.cs.job?.cancel();
+    // A run cut short by leaving is made again at the next show (never left "Cancelled.").
+    leave(this.cs);
     this.cancelRace();
   }
 

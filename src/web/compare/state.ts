@@ -1,7 +1,7 @@
 /**
  * Compare's state: the reader's choices (measure, largest N, patient), the runs made so far and
  * those not made, what the status line says, the job running, and brute force against
- * backtracking on the page's N. index.ts changes it;
+ * backtracking on the page's N. index.ts changes it (`leave` when the reader leaves Compare);
  * render.ts only reads it.
  */
 import type { AlgorithmResult } from "../../teach/index.js";
@@ -44,4 +44,18 @@ export function initialState(): CompareState {
     race: initialRace(),
     raceJob: undefined,
   };
+}
+
+/**
+ * Leaving Compare: a run of the chart still going is cancelled (it would slow the page's other
+ * work) and marked to be made again, so that the next show runs it anew instead of saying
+ * "Cancelled." (a run the reader cancelled stays cancelled). Returns whether one was cut short.
+ */
+export function leave(cs: CompareState): boolean {
+  const job = cs.job;
+  if (!job) return false;
+  cs.job = undefined;
+  job.cancel();
+  cs.ran = false;
+  return true;
 }

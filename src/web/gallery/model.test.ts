@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { unique } from "../../solutions.js";
 import { images } from "../../symmetry.js";
+import { en as enWords } from "../i18n/en.js";
 import { setLang } from "../i18n/index.js";
+import { ja as jaWords } from "../i18n/ja.js";
 import type { Running } from "../jobs.js";
 import {
   CLASSES_PER_PAGE,
@@ -105,16 +107,47 @@ describe("a listing's chips and pages", () => {
   test("the pager's words", () => {
     setLang("en");
     const table: [page: number, pages: number, count: number, words: string][] = [
-      [0, 2, 12, "Classes 1–6 of 12 · page 1 of 2"],
-      [1, 2, 12, "Classes 7–12 of 12 · page 2 of 2"],
-      [1, 2, 11, "Classes 7–11 of 11 · page 2 of 2"],
-      [0, 1, 1, "Classes 1–1 of 1 · page 1 of 1"],
+      [0, 2, 12, "Families 1–6 of 12 · page 1 of 2"],
+      [1, 2, 12, "Families 7–12 of 12 · page 2 of 2"],
+      [1, 2, 11, "Families 7–11 of 11 · page 2 of 2"],
+      [0, 1, 1, "Families 1–1 of 1 · page 1 of 1"],
     ];
     for (const [page, pages, count, words] of table) {
       assert.equal(pageText(page, pages, count), words);
     }
     assert.equal(CLASSES_PER_PAGE, 6);
   });
+
+  // The lesson says "family" (組 in Japanese) for a solution's images: the Gallery says the same,
+  // never "class" or "orbit" (グループ), in everything it shows.
+  for (const [lang, words, family, not] of [
+    ["en", enWords, /famil(y|ies)/i, /\bclass(es)?\b|\borbit\b/i],
+    ["ja", jaWords, /組/, /グループ/],
+  ] as const) {
+    test(`the Gallery's words say the lesson's "family" (${lang})`, () => {
+      const g = words.gallery;
+      const node = { toString: () => "12" } as unknown as Node;
+      const said = [
+        g.chips,
+        g.chip(3, 8),
+        g.chipTitle,
+        g.hint,
+        g.classTitle(2),
+        g.orbitBadge(4),
+        g.pageText(1, 6, 12, 1, 2),
+        g.pages,
+        g.pagesBottom,
+        g.goldKey,
+        words.sym.explain([0, 4, 7, 5, 2, 6, 1, 3]),
+        ...g.summary(node, node, 92, 12).map(String),
+        ...g.result(node, node, 92n, 8).map(String),
+        ...words.gpu.result(node, node, "92", "12", 8).map(String),
+      ];
+      const lessonWord = said.filter((x) => family.test(x));
+      assert.ok(lessonWord.length >= 8, `${lessonWord.length} say it`);
+      for (const x of said) assert.doesNotMatch(x, not, x);
+    });
+  }
 
   test("the downloads: every solution once, in order, each with its class", () => {
     const { list, classOf } = solutionRows(eight);

@@ -446,7 +446,7 @@ export const en = {
     names: EN_SYM,
     canonical: "canonical",
     explain: (cols: readonly number[]) =>
-      `Read each board row by row as the columns of its queens: the canonical board is the least of the 8 (${cols1(cols)}), the class's fundamental (or unique) solution. The gallery shows each class by it, outlined in gold.`,
+      `Read each board row by row as the columns of its queens: the canonical board is the least of the 8 (${cols1(cols)}), the family's fundamental (or unique) solution. The gallery shows each family by it, outlined in gold.`,
     same: (name: string) => `the same board as "${name}"`,
     orbit: (k: number) =>
       k === 1
@@ -480,12 +480,12 @@ export const en = {
       total,
       ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} in `,
       classes,
-      ` symmetry ${pluralForm("en", c, { one: "class", other: "classes" })} (${pluralForm("en", c, { one: "fundamental solution", other: "fundamental solutions" })})`,
+      ` ${pluralForm("en", c, { one: "family", other: "families" })} (${pluralForm("en", c, { one: "fundamental solution", other: "fundamental solutions" })})`,
     ],
-    chips: "Classes by orbit size",
-    chip: (count: number, size: number) => `${pl(count, "class", "classes")} of ${n(size)}`,
-    chipTitle: "Show or hide these classes",
-    hint: "Boards that a rotation or a reflection turns into each other form one class; its orbit size is how many different boards the eight symmetries make. Click a count above to show or hide those classes; click a board to open it in Play.",
+    chips: "Families by size",
+    chip: (count: number, size: number) => `${pl(count, "family", "families")} of ${n(size)}`,
+    chipTitle: "Show or hide these families",
+    hint: "Boards that a rotation or a reflection turns into each other form one family; its size is how many different boards the eight symmetries make. Click a count above to show or hide those families; click a board to open it in Play.",
     download: "Download the list",
     orbit: {
       8: "all 8 rotations and reflections give different boards",
@@ -495,19 +495,19 @@ export const en = {
     } as Record<number, string>,
     none: (size: number) =>
       `No solutions: on a ${size}×${size} board some two queens always attack each other.`,
-    classTitle: (k: number) => `Class ${n(k)}`,
-    orbitBadge: (k: number) => `orbit ${k}`,
+    classTitle: (k: number) => `Family ${n(k)}`,
+    orbitBadge: (k: number) => `family of ${k}`,
     open: (cols: readonly number[]) => `Open ${cols.map((x) => x + 1).join(" ")} in Play`,
     mini: (canonical: boolean, cols: readonly number[]) =>
       `${canonical ? "Canonical solution" : "Solution"}: queens in columns ${cols.map((x) => x + 1).join(", ")}`,
     prev: "← Previous",
     next: "Next →",
     pageText: (from: number, to: number, count: number, page: number, pages: number) =>
-      `Classes ${n(from)}–${n(to)} of ${n(count)} · page ${n(page)} of ${n(pages)}`,
+      `Families ${n(from)}–${n(to)} of ${n(count)} · page ${n(page)} of ${n(pages)}`,
     goTo: "Go to page",
     pageNumber: "Page number",
-    pages: "Pages of classes",
-    pagesBottom: "Pages of classes, bottom",
+    pages: "Pages of families",
+    pagesBottom: "Pages of families, bottom",
     counting: (size: number) => `Counting the solutions for N = ${size}`,
     countHint: (max: number, slow: boolean) =>
       `Above N = ${max} there are too many solutions to draw. The library's engine splits the count into independent sub-problems (the queens on the border of the board) and the page counts them in parallel Web Workers, or on the GPU where the browser has WebGPU.${slow ? " On the CPU this takes minutes or longer in a browser." : ""}`,
@@ -529,11 +529,11 @@ export const en = {
       total,
       ` ${pluralForm("en", t, { one: "solution", other: "solutions" })} for N = ${size}, in `,
       unique,
-      " symmetry classes (fundamental solutions).",
+      " families (fundamental solutions).",
     ],
     showSymmetries: "Show the 8 symmetries",
     goldKey:
-      "Gold outline: the class's canonical board (its fundamental solution), the least of its images when read row by row. Under each board: the symmetry that turns the canonical board into it.",
+      "Gold outline: the family's canonical board (its fundamental solution), the least of its images when read row by row. Under each board: the symmetry that turns the canonical board into it.",
     made: (name: string) => name,
   },
   gpu: {
@@ -576,7 +576,7 @@ export const en = {
       total,
       ` ${pluralForm("en", BigInt(t), { one: "solution", other: "solutions" })} for N = ${size}, in `,
       unique,
-      ` symmetry ${pluralForm("en", BigInt(u), { one: "class", other: "classes" })} (${pluralForm("en", BigInt(u), { one: "fundamental solution", other: "fundamental solutions" })}).`,
+      ` ${pluralForm("en", BigInt(u), { one: "family", other: "families" })} (${pluralForm("en", BigInt(u), { one: "fundamental solution", other: "fundamental solutions" })}).`,
     ],
     failed: (message: string) => `The GPU count failed: ${message}`,
     say: (t: string, size: number) => `GPU count: ${n(t)} solutions for N = ${size}`,

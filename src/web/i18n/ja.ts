@@ -417,7 +417,7 @@ export const ja: Messages = {
     names: JA_SYM,
     canonical: "代表",
     explain: (cols: readonly number[]) =>
-      `各盤面を上の行から順にクイーンの列番号で読むと、8通りのうち最小のものが代表の解、つまり基本解(ユニーク解)です(${cols1(cols)})。全解一覧では各グループをこの代表で示し、金色の枠で囲んでいます。`,
+      `各盤面を上の行から順にクイーンの列番号で読むと、8通りのうち最小のものが代表の解、つまり基本解(ユニーク解)です(${cols1(cols)})。全解一覧では各組をこの代表で示し、金色の枠で囲んでいます。`,
     same: (name: string) => `「${name}」と同じ盤面`,
     orbit: (k: number) =>
       k === 1
@@ -454,10 +454,10 @@ export const ja: Messages = {
       classes,
       "個",
     ],
-    chips: "グループの大きさ別",
+    chips: "組の大きさ別",
     chip: (count: number, size: number) => `${jn(size)}個組 × ${jn(count)}`,
-    chipTitle: "このグループを表示・非表示",
-    hint: "回転や鏡映(裏返し)で互いに移り合う盤面を一つのグループにまとめます。グループの大きさは、8通りの回転・鏡映から何種類の盤面ができるかです。上の件数をクリックするとそのグループを表示・非表示にでき、盤面をクリックすると「置いてみる」で開きます。",
+    chipTitle: "この組を表示・非表示",
+    hint: "回転や鏡映(裏返し)で互いに移り合う盤面を一つの組にまとめます。組の大きさは、8通りの回転・鏡映から何種類の盤面ができるかです。上の件数をクリックするとその組を表示・非表示にでき、盤面をクリックすると「置いてみる」で開きます。",
     download: "一覧をダウンロード",
     orbit: {
       8: "8通りの回転・鏡映がすべて異なる盤面になる",
@@ -467,7 +467,7 @@ export const ja: Messages = {
     },
     none: (size: number) =>
       `解はありません。${size}×${size} の盤面では、必ずどこかの2個のクイーンが攻撃し合います。`,
-    classTitle: (k: number) => `グループ${jn(k)}`,
+    classTitle: (k: number) => `${jn(k)}番目の組`,
     orbitBadge: (k: number) => `${k}個組`,
     open: (cols: readonly number[]) =>
       `「置いてみる」で ${cols.map((x) => x + 1).join(" ")} を開く`,
@@ -476,11 +476,11 @@ export const ja: Messages = {
     prev: "← 前へ",
     next: "次へ →",
     pageText: (from: number, to: number, count: number, page: number, pages: number) =>
-      `グループ${jn(from)}〜${jn(to)}(全${jn(count)}) · ${jn(page)} / ${jn(pages)} ページ`,
+      `${jn(from)}〜${jn(to)}番目の組(全${jn(count)}組) · ${jn(page)} / ${jn(pages)} ページ`,
     goTo: "ページへ移動",
     pageNumber: "ページ番号",
-    pages: "グループのページ",
-    pagesBottom: "グループのページ(下)",
+    pages: "組のページ",
+    pagesBottom: "組のページ(下)",
     counting: (size: number) => `N = ${size} の解を数える`,
     countHint: (max: number, slow: boolean) =>
       `N が${max}を超えると解が多すぎて描けません。ライブラリのエンジンが数え上げを独立した部分問題(盤面の外周のクイーンの配置)に分け、ページはそれを複数の Web Worker で並列に、ブラウザに WebGPU があれば GPU で数えます。${slow ? "CPU ではブラウザで数分以上かかります。" : ""}`,
@@ -507,7 +507,7 @@ export const ja: Messages = {
     ],
     showSymmetries: "8通りの対称形を見る",
     goldKey:
-      "金色の枠: グループの代表の解(基本解。上の行から列番号で読んだとき最小のもの)。各盤面の下には、代表をその盤面に移す対称変換を書いています。",
+      "金色の枠: 組の代表の解(基本解。上の行から列番号で読んだとき最小のもの)。各盤面の下には、代表をその盤面に移す対称変換を書いています。",
     made: (name: string) => name,
   },
   gpu: {

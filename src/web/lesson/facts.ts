@@ -59,6 +59,11 @@ export interface LessonFacts {
   readonly completes: CompletionFacts;
   readonly fails: CompletionFacts;
   readonly question: CompletionFacts;
+  /**
+   * The rows the completion question offers (0-based), each with its first square that no queen
+   * attacks, or null for the row that has none left (why the board cannot be completed).
+   */
+  readonly questionRows: ReadonlyMap<number, Queen | null>;
   /** Whether a queen in a corner of the 4×4 board can be completed (it cannot). */
   readonly cornerOf4: boolean;
   /** The problem step's queen and, for each offered square, the line it shares with it. */

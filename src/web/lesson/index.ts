@@ -12,12 +12,14 @@
  */
 import type { AlgorithmName } from "../../teach/index.js";
 import type { App, ModeView } from "../dom.js";
+import { ExerciseMode } from "../exercise/index.js";
 import { Cancelled, type Running, runJob } from "../jobs.js";
 import { LESSON_STEPS, type LessonStep, type PageState, parseState } from "../state.js";
 import { RACE, TIMED_SIZES, type TimedFigure, type Timing } from "./model.js";
 import { drawReturn, LessonView } from "./render.js";
 import {
   check,
+  choose,
   chooseVariant,
   initialState,
   moveSlide,
@@ -35,12 +37,11 @@ export { lessonTitle } from "./model.js";
 export class LessonMode implements ModeView {
   private readonly ls = initialState();
   private readonly view: LessonView;
+  private readonly exercises: ExerciseMode;
   private readonly act: LessonActions = {
     open: (step) => this.open(step),
     go: (href) => this.go(href),
-    choose: (choice) => {
-      this.ls.chosen = choice;
-    },
+    choose: (choice) => choose(this.ls, choice),
     check: () => {
       check(this.ls);
       this.view.drawFeedback(this.ls);
@@ -78,9 +79,17 @@ export class LessonMode implements ModeView {
     private readonly app: App,
   ) {
     this.view = new LessonView(panel);
+    this.exercises = new ExerciseMode(panel, app);
   }
 
   show(state: PageState): void {
+    // A round of exercises (the address names one) shows instead of the step.
+    const exercising = this.exercises.show(state);
+    this.view.showing(!exercising);
+    if (exercising) {
+      stopTiming(this.ls);
+      return;
+    }
     const step = state.lesson ?? LESSON_STEPS[0];
     // A redraw for another reason (N typed) keeps the answer chosen and what was said.
     if (step === this.ls.shown) return;

@@ -9,15 +9,14 @@ import { countCompletions } from "../../completion/index.js";
 import { solutions, unique } from "../../solutions.js";
 import { type TimedResult, walkthrough } from "../../teach/index.js";
 import { KNOWN, KNOWN_ORBITS } from "../../testing/known-counts.js";
+import { canFill, mostFit, safeSquares } from "../../testing/queens.js";
 import { setLang } from "../i18n/index.js";
 import type { Running } from "../jobs.js";
 import { LESSON_STEPS, type LessonStep, parseState, sizeProblem } from "../state.js";
 import {
   bruteCounts,
   checkAnswer,
-  checkChoice,
   estimateSeconds,
-  feedbackOf,
   KNOWN_COUNTS,
   lessonFacts,
   lessonTitle,
@@ -35,8 +34,11 @@ import {
   type Timing,
   timingText,
 } from "./model.js";
+import { type CheckSays, feedbackOf, quizSummary } from "./quiz.js";
+import { type QuizOutcome, quizEn } from "./quiz-en.js";
 import {
   check,
+  choose,
   initialState,
   moveSlide,
   showStep,
@@ -266,8 +268,10 @@ describe("questions", () => {
     ["bitmask", "attacked", false],
     ["symmetry", "small-class", true],
     ["symmetry", "missed", false],
-    ["complete", "no", true],
-    ["complete", "yes", false],
+    ["complete", "5", true],
+    ["complete", "1", false],
+    ["complete", "4", false],
+    ["complete", "3", undefined],
     ["growth", "multiplies", true],
     ["growth", "doubles", false],
     ["growth", "", undefined],
@@ -280,6 +284,21 @@ describe("questions", () => {
       assert.equal(checkAnswer(step, choice)?.correct, correct);
     });
   }
+
+  test("completion's question: the one offered row with no safe square, by a search of its own", () => {
+    const f = lessonFacts();
+    const safe = safeSquares(8, f.question.queens);
+    const m = stepModel("complete");
+    const dead = m.question.choices.filter((id) => !safe.some((s) => s.row === Number(id)));
+    assert.deepEqual(dead, [m.question.answer]);
+    // No two of its queens attack each other, and every other offered row's safe square is one.
+    assert.equal(mostFit(8, []), 8);
+    for (const [row, sq] of f.questionRows) {
+      if (String(row) === m.question.answer) assert.equal(sq, null);
+      else assert.ok(sq && safe.some((s) => s.row === sq.row && s.col === sq.col));
+    }
+    assert.equal(canFill(8, f.question.queens), false);
+  });
 
   test("the problem's lines are the library's", () => {
     const lines = lessonFacts().lines;
@@ -351,43 +370,94 @@ describe("words", () => {
 });
 
 describe("the question's check, kept in the lesson's state", () => {
-  const cases: [step: LessonStep, chosen: string | undefined, correct: boolean | undefined][] = [
-    ["brute", undefined, undefined],
-    ["brute", "squares", false],
-    ["brute", "permutations", true],
-    ["brute", "not-a-choice", undefined],
-    ["problem", "5:4", true],
-    ["problem", "3:7", false],
-    ["growth", "multiplies", true],
-    ["complete", "no", true],
+  // The picks checked one after another, what each check says, and how the question ended.
+  const cases: [
+    step: LessonStep,
+    picks: (string | undefined)[],
+    says: CheckSays["kind"][],
+    outcome: QuizOutcome | undefined,
+  ][] = [
+    ["brute", [undefined], ["choose"], undefined],
+    ["brute", ["not-a-choice"], ["choose"], undefined],
+    ["brute", ["permutations"], ["verdict"], "first"],
+    ["brute", ["squares", "permutations"], ["hint", "verdict"], "second"],
+    ["problem", ["3:7", "0:0"], ["hint", "verdict"], "missed"],
+    ["problem", ["3:7", undefined, "5:4"], ["hint", "choose", "verdict"], "second"],
+    ["growth", ["multiplies"], ["verdict"], "first"],
+    ["complete", ["1", "5"], ["hint", "verdict"], "second"],
   ];
-  for (const [step, chosen, correct] of cases) {
-    test(`${step}: ${chosen ?? "nothing chosen"}`, () => {
+  for (const [step, picks, says, outcome] of cases) {
+    test(`${step}: ${picks.map((p) => p ?? "nothing").join(", then ")}`, () => {
       setLang("en");
       const ls = initialState();
       showStep(ls, step);
-      ls.chosen = chosen;
       assert.equal(feedbackOf(step, ls.said, lessonFacts()), undefined, "nothing before a check");
-      check(ls);
-      assert.deepEqual(ls.said, checkChoice(step, chosen));
-      const said = feedbackOf(step, ls.said, lessonFacts())!;
-      if (correct === undefined) {
-        assert.deepEqual(ls.said, { kind: "choose" });
-        assert.deepEqual(said, { text: en.pickFirst, correct: "" });
-      } else {
-        const verdict = checkAnswer(step, chosen!)!;
-        assert.equal(verdict.correct, correct);
-        assert.deepEqual(said, {
-          text: en.steps[step].feedback(verdict, lessonFacts()),
-          correct: String(correct),
-        });
+      picks.forEach((pick, i) => {
+        if (pick !== undefined) choose(ls, pick);
+        check(ls);
+        assert.equal(ls.said?.kind, says[i], `check ${i + 1}`);
+        const said = feedbackOf(step, ls.said, lessonFacts())!;
+        if (ls.said?.kind === "hint") {
+          // A hint, not the answer: a second try, the wrong pick greyed out.
+          assert.equal(said.correct, "false");
+          assert.equal(
+            said.text,
+            `${quizEn.hint(step, ls.said.verdict, lessonFacts())} ${quizEn.tryAgain}`,
+          );
+          assert.equal(ls.tried, pick);
+          assert.equal(ls.chosen, undefined);
+        } else if (ls.said?.kind === "verdict") {
+          assert.deepEqual(said, {
+            text: en.steps[step].feedback(ls.said.verdict, lessonFacts()),
+            correct: String(ls.said.verdict.correct),
+          });
+        } else assert.deepEqual(said, { text: en.pickFirst, correct: "" });
+      });
+      assert.equal(ls.outcomes.get(step), outcome);
+      // Once over, another check changes nothing.
+      const before = ls.said;
+      if (outcome) {
+        check(ls);
+        assert.equal(ls.said, before);
       }
-      // Another step shown: its question is unanswered.
+      // Another step shown is unanswered; back again, this one is as it was left.
       showStep(ls, "symmetry");
       assert.equal(ls.chosen, undefined);
       assert.equal(ls.said, undefined);
+      showStep(ls, step);
+      assert.equal(ls.said, before);
     });
   }
+
+  test("a hint says a figure of the board or the counts, never the answer", () => {
+    const f = lessonFacts();
+    const hint = (step: LessonStep, choice: string) =>
+      quizEn.hint(step, checkAnswer(step, choice)!, f);
+    assert.match(hint("problem", "3:7"), /row 4, column 8 is on the same row/);
+    assert.doesNotMatch(hint("problem", "3:7"), /row 6, column 5/);
+    assert.match(hint("brute", "squares"), /4,426,165,368/);
+    // By hand: on row 2, columns 1 to 3 are on lines of the queen on row 1, column 2; column 4
+    // is on no line of any queen.
+    assert.match(hint("complete", "1"), /row 2 still has a safe square \(row 2, column 4\)/);
+    assert.doesNotMatch(hint("complete", "1"), /row 6/i);
+  });
+
+  test("the summary counts the outcomes and lists the steps not answered, in order", () => {
+    const s = quizSummary(
+      new Map<LessonStep, QuizOutcome>([
+        ["growth", "first"],
+        ["problem", "missed"],
+        ["brute", "second"],
+        ["symmetry", "first"],
+      ]),
+    );
+    assert.deepEqual(s, {
+      first: 2,
+      second: 1,
+      missed: 1,
+      open: ["backtrack", "bitmask", "complete"],
+    });
+  });
 });
 
 describe("the timings, kept in the lesson's state", () => {

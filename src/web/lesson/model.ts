@@ -7,7 +7,7 @@
  * from a tutorial. render.ts draws it; model.test.ts tests it without a browser.
  */
 import { attackKind, type Queen } from "../../board.js";
-import { canComplete, completeOne } from "../../completion/index.js";
+import { canComplete, completeOne, mostQueens } from "../../completion/index.js";
 import { unique } from "../../solutions.js";
 import {
   type AlgorithmName,
@@ -195,11 +195,26 @@ const FAILS: readonly Queen[] = [
   { row: 0, col: 0 },
   { row: 1, col: 2 },
 ];
-/** The question's board: far apart, attacking nothing, and yet (the library says) a dead end. */
+/**
+ * The question's board: three queens attacking nothing, and one free row left without a safe
+ * square (the library's `mostQueens` names it), so it cannot be completed: a dead end that can
+ * be reasoned out. The question offers four of its free rows.
+ */
 const QUESTION_BOARD: readonly Queen[] = [
-  { row: 0, col: 0 },
-  { row: 3, col: 4 },
+  { row: 0, col: 1 },
+  { row: 3, col: 2 },
+  { row: 7, col: 5 },
 ];
+const QUESTION_ROWS: readonly number[] = [1, 2, 4, 5];
+
+/** Each offered row's first square no queen attacks, or null when it has none. */
+function questionRows(): Map<number, Queen | null> {
+  const free = (row: number) =>
+    Array.from({ length: N }, (_, col) => ({ row, col })).find(
+      (sq) => !QUESTION_BOARD.some((q) => attackKind(q, sq) !== undefined),
+    ) ?? null;
+  return new Map(QUESTION_ROWS.map((row) => [row, free(row)]));
+}
 
 /** The problem step's queen, and the squares its question offers. */
 const CENTRE: Queen = { row: 3, col: 3 };
@@ -274,6 +289,7 @@ export function lessonFacts(): LessonFacts {
     completes: completionFacts(N, COMPLETES),
     fails: completionFacts(N, FAILS),
     question: completionFacts(N, QUESTION_BOARD),
+    questionRows: questionRows(),
     cornerOf4: canComplete({ n: 4, queens: [{ row: 0, col: 0 }] }),
     centre: CENTRE,
     lines: new Map(SQUARES.map((q) => [squareId(q), attackKind(CENTRE, q)])),
@@ -309,7 +325,11 @@ function questionOf(step: LessonStep): Question {
         answer: f.symmetry.bySize.size > 1 ? "small-class" : "missed",
       };
     case "complete":
-      return { choices: ["yes", "no"], answer: f.question.completion ? "yes" : "no" };
+      // The row with no safe square left, as the library's search for the most queens says.
+      return {
+        choices: QUESTION_ROWS.map(String),
+        answer: String(mostQueens({ n: N, queens: QUESTION_BOARD }).deadRows[0]),
+      };
     case "growth":
       return { choices: ["adds", "doubles", "multiplies"], answer: "multiplies" };
     case "judge":
@@ -347,33 +367,6 @@ export function checkAnswer(step: LessonStep, choice: string): Verdict | undefin
 /** The address of a live part (with `lesson=` for the way back). */
 export function liveHref(part: LivePart): string {
   return `#${formatState(part.state)}`;
-}
-
-/** What checking says: the verdict on the choice, or that a choice must be made first. */
-export type CheckSays =
-  | { readonly kind: "verdict"; readonly verdict: Verdict }
-  | { readonly kind: "choose" };
-
-/** Checks the choice made in `step`'s question (none, or one not offered: choose first). */
-export function checkChoice(step: LessonStep, chosen: string | undefined): CheckSays {
-  const verdict = chosen === undefined ? undefined : checkAnswer(step, chosen);
-  return verdict ? { kind: "verdict", verdict } : { kind: "choose" };
-}
-
-/**
- * The feedback under a step's question: its words and whether the choice was right ("true",
- * "false"; "" when a choice must be made first). Nothing before the first check.
- */
-export function feedbackOf(
-  step: LessonStep,
-  said: CheckSays | undefined,
-  f: LessonFacts,
-): { readonly text: string; readonly correct: string } | undefined {
-  if (!said) return undefined;
-  const w = words();
-  return said.kind === "verdict"
-    ? { text: w.steps[step].feedback(said.verdict, f), correct: String(said.verdict.correct) }
-    : { text: w.pickFirst, correct: "" };
 }
 
 /** What the timing line under growth's table or brute force's race says. */

@@ -17,7 +17,6 @@ import { type BoardPicture, boardPicture, growthChart } from "./board.js";
 import type { LessonFacts } from "./facts.js";
 import { judgePlayState, runJudge } from "./judge.js";
 import {
-  feedbackOf,
   hasSlide,
   lessonFacts,
   RACE_N,
@@ -32,6 +31,8 @@ import {
   timingText,
   words,
 } from "./model.js";
+import { feedbackOf } from "./quiz.js";
+import { drawQuiz, quizParts } from "./quiz-view.js";
 import { RACE_BOARD_N as RACE_N_BOARD } from "./race.js";
 import type { LessonState } from "./state.js";
 import { bruteTable, growthTable, raceTable } from "./tables.js";
@@ -126,6 +127,8 @@ function stepView(
   slide: HTMLElement | null = null,
   /** What the words' column holds after the words (the judge step's box). */
   extra: readonly HTMLElement[] = [],
+  /** Under the question: the quiz's summary on the last step. */
+  after: HTMLElement | null = null,
 ): { readonly article: HTMLElement; readonly title: HTMLElement } & CheckParts {
   const w = words();
   const sw = w.steps[m.id];
@@ -162,6 +165,7 @@ function stepView(
     ...figures,
     liveList(m, go),
     check.form,
+    after,
     move,
   );
   return { article, title, ...check };
@@ -195,6 +199,11 @@ export class LessonView {
   });
   private feedback: HTMLElement | undefined;
   private title: HTMLElement | undefined;
+  /** The question's form (its choices checked and greyed out from the state). */
+  private form: HTMLFormElement | undefined;
+  /** Each step's mark in the list of steps, and the quiz's summary on the last step. */
+  private readonly quiz = quizParts();
+  private open: ((s: LessonStep) => void) | undefined;
   /** The button of the step's timed figure (marked busy while its timing runs). */
   private timingButton: HTMLButtonElement | undefined;
   /** The results the timed figures were drawn with (drawn again only when these change). */
@@ -231,7 +240,9 @@ export class LessonView {
           slide.says,
         )
       : (this.judge?.figure ?? null);
-    const v = stepView(stepModel(step), f, act.open, act.go, own, figure, this.judge?.box ?? []);
+    const m = stepModel(step);
+    const summary = m.place.next === null ? this.quiz.summary : null;
+    const v = stepView(m, f, act.open, act.go, own, figure, this.judge?.box ?? [], summary);
     v.form.addEventListener("change", (e) => {
       const input = e.target as HTMLInputElement;
       if (input.type === "radio" && input.checked) act.choose(input.value);
@@ -242,10 +253,13 @@ export class LessonView {
     });
     this.feedback = v.feedback;
     this.title = v.title;
-    this.root.replaceChildren(stepList(step, act.open), v.article);
+    this.form = v.form;
+    this.open = act.open;
+    this.root.replaceChildren(stepList(step, act.open, this.quiz.marks), v.article);
     this.drawTiming(ls);
     this.drawSlide(ls);
     this.drawJudge(ls);
+    this.drawFeedback(ls); // the question as the reader left it (a live part and back)
   }
 
   /** The step's picture at the state's position, and the words that say what it shows. */
@@ -367,12 +381,19 @@ export class LessonView {
     );
   }
 
-  /** The feedback under the question, from what the last check said. */
+  /**
+   * The question from the state (quiz-view.ts: the choice checked, a wrong first pick greyed
+   * out, the steps' marks, the summary on the last step) and the feedback of the last check.
+   */
   drawFeedback(ls: LessonState): void {
+    drawQuiz(ls, this.form, this.quiz, (id) =>
+      link(stepHref(id), { "data-quiz-open": id }, words().steps[id].title, () => this.open?.(id)),
+    );
     const said = ls.shown ? feedbackOf(ls.shown, ls.said, lessonFacts()) : undefined;
-    if (!this.feedback || !said) return;
-    this.feedback.textContent = said.text;
-    this.feedback.dataset.correct = said.correct;
+    if (!this.feedback) return;
+    if (this.feedback.textContent !== (said?.text ?? ""))
+      this.feedback.textContent = said?.text ?? "";
+    this.feedback.dataset.correct = said?.correct ?? "";
   }
 
   /** The timed figures (growth's table, the race's) and the timing line. */
@@ -394,6 +415,11 @@ export class LessonView {
     // Marked, not disabled: a disabled button would drop the keyboard's focus to the body.
     if (ls.job) this.timingButton?.setAttribute("aria-disabled", "true");
     else this.timingButton?.removeAttribute("aria-disabled");
+  }
+
+  /** Shows the step (`on`), or hides it while the exercises show (exercise/). */
+  showing(on: boolean): void {
+    this.root.hidden = !on;
   }
 
   /** Whether the keyboard's focus is in the lesson. */

@@ -6,11 +6,10 @@
  */
 import { BRUTE_VARIANTS, type BruteVariant, type TimedResult } from "../../teach/index.js";
 import type { Running } from "../jobs.js";
-import type { LessonStep } from "../state.js";
+import { savedQuiz, saveQuiz } from "../prefs.js";
+import { LESSON_STEPS, type LessonStep } from "../state.js";
 import { JUDGE_SAMPLE } from "./judge.js";
 import {
-  type CheckSays,
-  checkChoice,
   DEFAULT_VARIANT,
   hasSlide,
   slideMove,
@@ -18,6 +17,16 @@ import {
   type TimedFigure,
   type Timing,
 } from "./model.js";
+import { type CheckSays, checkChoice, quizOutcome } from "./quiz.js";
+import type { QuizOutcome } from "./quiz-en.js";
+
+/** A step's question as the reader left it: what they chose, how many tries, what was said. */
+interface Answered {
+  readonly chosen: string | undefined;
+  readonly tried: string | undefined;
+  readonly tries: number;
+  readonly said: CheckSays | undefined;
+}
 
 export interface LessonState {
   /** The step shown; undefined while the mode is hidden (the next show draws it anew). */
@@ -26,6 +35,14 @@ export interface LessonState {
   chosen: string | undefined;
   /** What the last check said; undefined before the first check of the step. */
   said: CheckSays | undefined;
+  /** The checks made with a choice (a wrong first one gets a hint and a second try). */
+  tries: number;
+  /** The wrong first pick (greyed out for the second try). */
+  tried: string | undefined;
+  /** Each step's question as it was left, so that a way out (a live part) and back keeps it. */
+  readonly answers: Map<LessonStep, Answered>;
+  /** How each step's question ended (kept in localStorage through prefs.ts: the steps' marks). */
+  readonly outcomes: Map<LessonStep, QuizOutcome>;
   /** Where the step's own picture is (model.ts slideFrame): 0 when the step is shown anew. */
   slide: number;
   /** The brute force that brute force's picture races against backtracking. */
@@ -47,6 +64,10 @@ export function initialState(): LessonState {
     shown: undefined,
     chosen: undefined,
     said: undefined,
+    tries: 0,
+    tried: undefined,
+    answers: new Map(),
+    outcomes: keptOutcomes(),
     slide: 0,
     variant: DEFAULT_VARIANT,
     judgeInput: JUDGE_SAMPLE,
@@ -58,11 +79,31 @@ export function initialState(): LessonState {
   };
 }
 
-/** A step shown anew: its question unanswered, its race not run, nothing said of a timing. */
+const CODES: Record<QuizOutcome, string> = { first: "f", second: "s", missed: "m" };
+
+/** The outcomes kept (`problem:f,brute:m`), steps and codes unknown to this page left out. */
+function keptOutcomes(): Map<LessonStep, QuizOutcome> {
+  const out = new Map<LessonStep, QuizOutcome>();
+  for (const part of (savedQuiz() ?? "").split(",")) {
+    const [step, code] = part.split(":");
+    const s = LESSON_STEPS.find((x) => x === step);
+    const o = (Object.keys(CODES) as QuizOutcome[]).find((x) => CODES[x] === code);
+    if (s && o) out.set(s, o);
+  }
+  return out;
+}
+
+/**
+ * A step shown anew: its question as the reader left it in this page (unanswered the first
+ * time), its race not run, nothing said of a timing.
+ */
 export function showStep(ls: LessonState, step: LessonStep): void {
   ls.shown = step;
-  ls.chosen = undefined;
-  ls.said = undefined;
+  const a = ls.answers.get(step);
+  ls.chosen = a?.chosen;
+  ls.tried = a?.tried;
+  ls.tries = a?.tries ?? 0;
+  ls.said = a?.said;
   ls.slide = 0;
   ls.variant = DEFAULT_VARIANT;
   ls.judgeInput = JUDGE_SAMPLE;
@@ -89,9 +130,39 @@ export function solveJudge(ls: LessonState): void {
   ls.judgeRun = ls.judgeInput;
 }
 
-/** The reader checks their choice (or checks without one: the check asks for one). */
+/** The reader picks a choice of the step's question (kept for the way back). */
+export function choose(ls: LessonState, choice: string): void {
+  ls.chosen = choice;
+  remember(ls);
+}
+
+/**
+ * The reader checks their choice (or checks without one: the check asks for one): right; wrong
+ * at the first try, a hint and a second try; wrong again, the answer. Once right or missed, the
+ * question is over: a check says the same again.
+ */
 export function check(ls: LessonState): void {
-  if (ls.shown) ls.said = checkChoice(ls.shown, ls.chosen);
+  const step = ls.shown;
+  if (!step || quizOutcome(ls.said, ls.tries)) return;
+  const said = checkChoice(step, ls.chosen, ls.tries + 1);
+  ls.said = said;
+  if (said.kind !== "choose") ls.tries++;
+  if (said.kind === "hint") {
+    ls.tried = said.verdict.choice;
+    ls.chosen = undefined;
+  }
+  const outcome = quizOutcome(said, ls.tries);
+  if (outcome) {
+    ls.outcomes.set(step, outcome);
+    saveQuiz([...ls.outcomes].map(([s, o]) => `${s}:${CODES[o]}`).join(","));
+  }
+  remember(ls);
+}
+
+function remember(ls: LessonState): void {
+  if (!ls.shown) return;
+  const { chosen, tried, tries, said } = ls;
+  ls.answers.set(ls.shown, { chosen, tried, tries, said });
 }
 
 /** A timing starts with the first of its runs (`n`). */

@@ -304,13 +304,14 @@ const complete: StepWords = {
     "watch-fails": "Watch the search fail from it",
   },
   question: (f) =>
-    `Queens stand on ${queensText(f.question.queens)} (N = ${num(f.n)}); neither attacks the other. Can the board be completed?`,
-  choice: (id) => ({ yes: "Yes", no: "No" })[id] ?? id,
+    `Queens stand on ${queensText(f.question.queens)} (N = ${num(f.n)}); none attacks another. Yet one row has no square left that they do not attack, so the board cannot be completed. Which row?`,
+  choice: (id) => `Row ${num(Number(id) + 1)}`,
   feedback: (v, f) => {
-    const how = f.question.completion
-      ? `it can: the columns row by row are ${f.question.completion.map((c) => c + 1).join(" ")}.`
-      : "every way to place the other queens fails somewhere, as the library's search shows.";
-    return `${v.correct ? "Right" : "Not so"}: ${how}`;
+    const dead = `every square of row ${num(Number(v.answer) + 1)} is attacked, so no queen can go there and no completion exists.`;
+    const safe = f.questionRows.get(Number(v.choice));
+    return v.correct
+      ? `Right: ${dead}`
+      : `Not that one: ${safe ? `row ${num(safe.row + 1)} still has a safe square (${square(safe)}); ` : ""}${dead}`;
   },
 };
 

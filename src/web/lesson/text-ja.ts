@@ -169,13 +169,14 @@ const complete: StepWords = {
     "watch-fails": "その盤面からの探索が失敗するのを見る",
   },
   question: (f) =>
-    `${queensText(f.question.queens)}にクイーンがあります(N = ${num(f.n)})。互いに取り合ってはいません。この盤面は完成できますか。`,
-  choice: (id) => ({ yes: "できる", no: "できない" })[id] ?? id,
+    `${queensText(f.question.queens)}にクイーンがあります(N = ${num(f.n)})。互いに取り合ってはいませんが、どのクイーンも利いていないマスが1つも残っていない行があるので、この盤面は完成できません。それは何行目ですか。`,
+  choice: (id) => `${num(Number(id) + 1)}行目`,
   feedback: (v, f) => {
-    const how = f.question.completion
-      ? `完成できます。各行の列は ${f.question.completion.map((c) => c + 1).join(" ")} です。`
-      : "残りのクイーンの置き方はどれもどこかで行き詰まります。ライブラリの探索がそれを確かめています。";
-    return `${v.correct ? "正解です。" : "違います。"}${how}`;
+    const dead = `${num(Number(v.answer) + 1)}行目のマスにはすべてクイーンが利いているので、そこには置けず、完成させる方法はありません。`;
+    const safe = f.questionRows.get(Number(v.choice));
+    return v.correct
+      ? `正解です。${dead}`
+      : `違います。${safe ? `${num(safe.row + 1)}行目にはまだ安全なマス(${square(safe)})があります。` : ""}${dead}`;
   },
 };
 

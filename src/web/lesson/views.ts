@@ -51,8 +51,12 @@ export function link(
   return a;
 }
 
-/** The numbered list of steps, the current one marked. */
-export function stepList(current: LessonStep, open: (s: LessonStep) => void): HTMLElement {
+/** The numbered list of steps, the current one marked, each with its question's mark. */
+export function stepList(
+  current: LessonStep,
+  open: (s: LessonStep) => void,
+  marks: ReadonlyMap<LessonStep, HTMLElement>,
+): HTMLElement {
   const w = words();
   const items = LESSON_STEPS.map((id, i) =>
     h(
@@ -67,6 +71,7 @@ export function stepList(current: LessonStep, open: (s: LessonStep) => void): HT
           {},
           h("span", { class: "lesson-num" }, num(i + 1)),
           h("span", { class: "lesson-name" }, `. ${w.steps[id].title}`),
+          marks.get(id),
         ),
         () => open(id),
       ),

@@ -201,6 +201,7 @@ export class PlayView {
     this.symBtn.setAttribute("aria-expanded", String(full && page.sym > 0));
     const symKey = full && page.sym > 0 ? cols.join(",") : "";
     if (this.symBox.dataset.key === symKey) return;
+    const opening = !this.symBox.dataset.key && symKey !== "";
     this.symBox.dataset.key = symKey;
     this.symBox.replaceChildren(
       ...(symKey
@@ -218,6 +219,8 @@ export class PlayView {
           ]
         : []),
     );
+    // Opened below the board (below the fold on a laptop or a phone): brought on screen.
+    if (opening) this.symBox.scrollIntoView({ block: "start" });
   }
 
   /** The complete and count buttons give way to cancel while their job runs, and take focus back. */

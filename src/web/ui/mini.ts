@@ -44,3 +44,45 @@ export function miniBoard(cols: readonly number[], label: string): string {
     `<g class="mini-q" shape-rendering="geometricPrecision">${queens}</g>`,
   );
 }
+
+/**
+ * An SVG picture of some queens on the n×n board, with the squares `outlined` marked (a
+ * question's choices); no accessible name: the words beside it say the same. `more`: squares
+ * filled as a hint says them (an exercise's), queens drawn faded (an answer's placement) and
+ * letters on squares (an exercise's choices).
+ */
+export function miniPosition(
+  n: number,
+  queens: readonly Queen[],
+  outlined: readonly Queen[],
+  more: {
+    readonly hinted?: readonly Queen[];
+    readonly faded?: readonly Queen[];
+    /** A letter or two on a square (an exercise's choices, named A to D). */
+    readonly letters?: readonly { readonly square: Queen; readonly text: string }[];
+  } = {},
+): string {
+  const marks = outlined
+    .map(
+      (q) =>
+        `<rect class="lesson-mark" x="${q.col + 0.12}" y="${q.row + 0.12}" width="0.76" height="0.76"/>`,
+    )
+    .join("");
+  const hinted = (more.hinted ?? [])
+    .map((q) => `<rect class="mini-hint" x="${q.col}" y="${q.row}" width="1" height="1"/>`)
+    .join("");
+  const faded = more.faded?.length
+    ? `<g class="mini-q mini-faded">${queenUses(more.faded)}</g>`
+    : "";
+  const letters = (more.letters ?? [])
+    .map(
+      (l) =>
+        `<text class="mini-letter" x="${l.square.col + 0.5}" y="${l.square.row + 0.7}" text-anchor="middle" font-size="0.5">${l.text}</text>`,
+    )
+    .join("");
+  return boardSvg(
+    n,
+    "",
+    `${hinted}<g shape-rendering="geometricPrecision">${marks}${letters}<g class="mini-q">${queenUses(queens)}</g>${faded}</g>`,
+  );
+}
