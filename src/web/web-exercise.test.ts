@@ -416,12 +416,16 @@ describe("the lesson's questions as a quiz", { skip: NO_BROWSER }, () => {
       await pickAndCheck(page, dead[0]!, "true");
       assert.equal(await markOf(page, "complete"), ` (${quiz.mark("second")})`);
 
-      // The last step sums up: one missed, one at the second try, five not answered.
+      // The last step (the judge's, after growth) sums up: one missed, one at the second try,
+      // six not answered.
       await page.click("[data-testid=lesson-next]");
+      await page.waitForFunction(() => location.hash.endsWith("step=growth"));
+      await page.click("[data-testid=lesson-next]");
+      await page.waitForFunction(() => location.hash.endsWith("step=judge"));
       await page.waitForSelector("[data-testid=quiz-summary]");
       const summary = (await page.textContent("[data-testid=quiz-summary]")) ?? "";
-      assert.ok(summary.includes(quiz.summary(0, 1, 1, 5)), summary);
-      assert.equal(await page.$$eval("[data-quiz-open]", (as) => as.length), 5);
+      assert.ok(summary.includes(quiz.summary(0, 1, 1, 6)), summary);
+      assert.equal(await page.$$eval("[data-quiz-open]", (as) => as.length), 6);
       assert.deepEqual(await axeFindings(page), [], "the summary");
       await page.screenshot({
         path: join(SHOTS, `quiz-${lang}-${size}-summary.png`),

@@ -455,7 +455,7 @@ describe("the question's check, kept in the lesson's state", () => {
       first: 2,
       second: 1,
       missed: 1,
-      open: ["backtrack", "bitmask", "complete"],
+      open: ["backtrack", "bitmask", "complete", "judge"],
     });
   });
 });
