@@ -8,6 +8,7 @@ import type { ConflictKind, Queen } from "../../board.js";
 import { num } from "../i18n/index.js";
 import type { LessonStep } from "../state.js";
 import type { LessonFacts, Verdict } from "./facts.js";
+import { LINE, square, squareOf } from "./text-en.js";
 
 /** How a step's question ended: right at the first try, at the second, or missed. */
 export type QuizOutcome = "first" | "second" | "missed";
@@ -25,18 +26,6 @@ export interface QuizWords {
   /** Between the titles of the steps not answered. */
   readonly listSep: string;
 }
-
-const square = (q: Queen) => `row ${q.row + 1}, column ${q.col + 1}`;
-const squareOf = (id: string) => {
-  const [row, col] = id.split(":").map(Number);
-  return square({ row: row!, col: col! });
-};
-const LINE: Record<ConflictKind, string> = {
-  row: "the same row",
-  column: "the same column",
-  diagonal: "the same ╲ diagonal",
-  "anti-diagonal": "the same ╱ diagonal",
-};
 
 export const quizEn: QuizWords = {
   hint: (step, v, f) => {

@@ -3,18 +3,7 @@ import type { ConflictKind, Queen } from "../../board.js";
 import { num } from "../i18n/index.js";
 import type { LessonFacts } from "./facts.js";
 import type { QuizWords } from "./quiz-en.js";
-
-const square = (q: Queen) => `${q.row + 1}行${q.col + 1}列`;
-const squareOf = (id: string) => {
-  const [row, col] = id.split(":").map(Number);
-  return square({ row: row!, col: col! });
-};
-const LINE: Record<ConflictKind, string> = {
-  row: "同じ行",
-  column: "同じ列",
-  diagonal: "同じ斜め(╲)",
-  "anti-diagonal": "同じ斜め(╱)",
-};
+import { LINE, square, squareOf } from "./text-ja.js";
 
 export const quizJa: QuizWords = {
   hint: (step, v, f) => {

@@ -150,12 +150,15 @@ export interface LessonWords {
   readonly steps: Readonly<Record<LessonStep, StepWords>>;
 }
 
-const square = (q: Queen) => `row ${q.row + 1}, column ${q.col + 1}`;
-const squareOf = (id: string) => {
+/** A square in words, from 1 (its row, then its column). */
+export const square = (q: Queen) => `row ${q.row + 1}, column ${q.col + 1}`;
+/** A question's square id (`row:col`, from 0) in words. */
+export const squareOf = (id: string) => {
   const [row, col] = id.split(":").map(Number);
   return square({ row: row!, col: col! });
 };
-const LINE: Record<ConflictKind, string> = {
+/** The line two queens share, in words. */
+export const LINE: Record<ConflictKind, string> = {
   row: "the same row",
   column: "the same column",
   diagonal: "the same ╲ diagonal",

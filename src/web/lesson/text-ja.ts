@@ -10,12 +10,15 @@ import { steadyGrowth } from "./growth.js";
 import type { RaceFrame } from "./race.js";
 import { type LessonWords, type StepWords, smallest } from "./text-en.js";
 
-const square = (q: Queen) => `${q.row + 1}行${q.col + 1}列`;
-const squareOf = (id: string) => {
+/** A square in words, from 1 (its row, then its column). */
+export const square = (q: Queen) => `${q.row + 1}行${q.col + 1}列`;
+/** A question's square id (`row:col`, from 0) in words. */
+export const squareOf = (id: string) => {
   const [row, col] = id.split(":").map(Number);
   return square({ row: row!, col: col! });
 };
-const LINE: Record<ConflictKind, string> = {
+/** The line two queens share, in words. */
+export const LINE: Record<ConflictKind, string> = {
   row: "同じ行",
   column: "同じ列",
   diagonal: "同じ斜め(╲)",
