@@ -316,12 +316,19 @@ describe("queue on Redis, faults", async () => {
 
   describe("Redis restarted mid-run", { skip }, () => {
     let own: OwnRedis | undefined;
+    // Every server these tests start, the restarted one included, is stopped at the end.
+    const started: OwnRedis[] = [];
+    const startRedis = async (port?: number) => {
+      const s = await startRedisServer(port);
+      started.push(s);
+      return s;
+    };
     after(async () => {
-      await own?.stop();
+      for (const s of started) await s.stop();
     });
     test("coordinator and workers wait, then finish with the exact total", async () => {
       // A private server of its own, since this test stops it (even when CI gives one).
-      own = await startRedisServer();
+      own = await startRedis();
       const url = own.url;
       const n = 15;
       const w = [1, 2].map((i) => spawned(new WorkerProc(url, `r${i}`, 1, 3)));
@@ -346,7 +353,7 @@ describe("queue on Redis, faults", async () => {
           w.some((x) => x.events.some((e) => e.type === "wait")),
         "the outage noticed",
       );
-      own = await startRedisServer(own.port);
+      own = await startRedis(own.port);
       const r = await counting;
       assert.equal(r.total, known(n).total);
       assert.equal(r.unique, known(n).unique);
@@ -369,7 +376,7 @@ describe("queue on Redis, faults", async () => {
     });
 
     test("a server that stops answering: said once each way by all, the total exact", async () => {
-      own = await startRedisServer();
+      own = await startRedis();
       const server = own;
       const n = 14;
       const w = spawned(new WorkerProc(server.url, "s1", 1, 3));
