@@ -31,6 +31,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { fmt, median } from "./benchmarks.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin", "nqueens.js");
@@ -163,13 +164,6 @@ function run(method, n) {
   const out = JSON.parse(t.stdout);
   return { ...t, total: out.total, unique: out.unique };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const fmt = (x, digits = 2) => (Number.isNaN(x) ? "-" : x.toFixed(digits));
 
 const model = cpus()[0]?.model ?? "unknown CPU";
 process.stdout.write(

@@ -30,13 +30,15 @@ export function readResults(path = RESULTS) {
     });
 }
 
-const median = (xs) => {
+/** The median of the numbers among `xs` (NaN when there are none). */
+export const median = (xs) => {
   const s = xs.filter((x) => typeof x === "number" && !Number.isNaN(x)).sort((a, b) => a - b);
   if (s.length === 0) return Number.NaN;
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (x, digits = 2) => (Number.isNaN(x) ? "-" : x.toFixed(digits));
+/** A figure to `digits` places, `-` for NaN. */
+export const fmt = (x, digits = 2) => (Number.isNaN(x) ? "-" : x.toFixed(digits));
 const thousands = (s) => String(s).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** The count benchmark's latest run as a table: one row per N, each method's medians. */
@@ -118,7 +120,13 @@ export function render(results) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const text = render(readResults());
+  let text;
+  try {
+    text = render(readResults());
+  } catch (e) {
+    process.stderr.write(`benchmarks: ${e instanceof Error ? e.message : e}\n`);
+    process.exit(1);
+  }
   if (process.argv.includes("--check")) {
     const now = existsSync(DOC) ? readFileSync(DOC, "utf8") : "";
     if (now !== text) {
