@@ -8,7 +8,7 @@
  * Messages name this module's options, never a command's flags.
  */
 import { type BackendChoice, type GpuAccess, pickBackend } from "./backend-choice.js";
-import { type CountMethod, count, type Progress } from "./engine/light.js";
+import { type CountMethod, type CountResult, count, type Progress } from "./engine/light.js";
 import { type ErrorCode, NQueensError } from "./errors.js";
 import type { NodeGpu } from "./gpu/index.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "./limits.js";
@@ -94,7 +94,7 @@ export interface CountOnResult {
   readonly resumed: number;
   readonly backend: "cpu" | "gpu" | "queue";
   /** The method that counted (the cpu and queue backends). */
-  readonly method?: "join" | "constellations" | "plain";
+  readonly method?: CountResult["method"];
   /** The GPU adapter's name, or the queue run's name. */
   readonly where?: string;
   /** A queue run's notes as values: disputes, forged records, recounts, liars, overruled workers. */

@@ -132,6 +132,13 @@ export const MAX_WORKERS = 256;
  */
 export const MAX_INLINE_N = 13;
 
+/**
+ * Up to this n `count` with method `auto` (and no checkpoint) counts by the canonical search
+ * (engine/canonical.ts) on the calling thread: the whole count takes less CPU than the other
+ * methods' start-up (docs/notes/2026-12-07-small-counts.md has the measurements).
+ */
+export const QUICK_N = 13;
+
 /** The largest board the join counts (exact up to here; keys are 64-bit). */
 export const MAX_JOIN_N = 27;
 

@@ -345,10 +345,15 @@ describe("nqueens count --method", () => {
     );
   });
 
-  test("auto takes the join from n = 14, the constellations below", async () => {
+  test("auto takes the join from n = 14, the canonical search below (constellations with a checkpoint)", async () => {
     const small = JSON.parse((await count(["13", "--json"])).stdout);
     const large = JSON.parse((await count(["16", "--json", "--backend", "cpu"])).stdout);
-    assert.equal(small.method, "constellations");
+    const kept = JSON.parse(
+      (await count(["13", "--json", "--checkpoint", join(dir, "auto13.ckpt")])).stdout,
+    );
+    assert.equal(small.method, "canonical");
+    assert.equal(kept.method, "constellations");
+    assert.equal(kept.total, "73712");
     assert.equal(large.method, "join");
     assert.equal(large.total, "14772512");
   });

@@ -84,6 +84,18 @@ export async function main(argv: readonly string[]): Promise<number> {
       return failedOutput(e);
     }
   }
+  const quick = argv[0] === "count" ? await import("./quick-count.js") : undefined;
+  const small = quick?.quickCountOf(argv);
+  if (quick !== undefined && small !== undefined) {
+    // A small count without commander: the lightest start after --version (quick-count.ts).
+    try {
+      await quick.runQuickCount(small);
+      await out.end();
+      return 0;
+    } catch (e) {
+      return await statusOf(e, out);
+    }
+  }
   const program = await programFor(argv, out, (code) => {
     status = code;
   });
@@ -104,17 +116,22 @@ export async function main(argv: readonly string[]): Promise<number> {
     await out.end();
     return status;
   } catch (e) {
-    if (e instanceof OutputClosed || e instanceof OutputFailed) return failedOutput(e);
-    await out.end().catch(() => {}); // what was printed before the error still goes out
-    if (e instanceof NQueensError) {
-      process.stderr.write(`nqueens: ${wordError(e)}\n`);
-      // A file the library writes: as for the output; a full or evicting Redis: errors.ts's STATUS.
-      return e instanceof WriteFailed ? 74 : (STATUS[e.code] ?? 2);
-    }
-    const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);
-    return 70;
+    return await statusOf(e, out);
   }
+}
+
+/** The exit status of a command that threw `e`, said in one line on stderr. */
+async function statusOf(e: unknown, out: Output): Promise<number> {
+  if (e instanceof OutputClosed || e instanceof OutputFailed) return failedOutput(e);
+  await out.end().catch(() => {}); // what was printed before the error still goes out
+  if (e instanceof NQueensError) {
+    process.stderr.write(`nqueens: ${wordError(e)}\n`);
+    // A file the library writes: as for the output; a full or evicting Redis: errors.ts's STATUS.
+    return e instanceof WriteFailed ? 74 : (STATUS[e.code] ?? 2);
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);
+  return 70;
 }
 
 /** The status of a closed or failed stdout: 0 when the reader has gone, as with `yes | head`. */

@@ -47,7 +47,27 @@ function loaded(args: string[]): string[] {
 
 const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
   {
+    // The quick path (quick-count.ts): no commander, no count command, no kernel, no crypto.
     args: ["count", "8"],
+    loads: ["cli/quick-count.js", "engine/canonical.js"],
+    never: [
+      "cli/count.js",
+      "commander/",
+      "engine/constellations/",
+      "engine/join/",
+      "engine/kernel-wasm.js",
+      "engine/start-thread.js",
+      "engine/checkpoint.js",
+      "engine/index.js",
+      "cli/count-parts.js",
+      "queue/index.js",
+      "node:crypto",
+      "node:worker_threads",
+      "node:zlib",
+    ],
+  },
+  {
+    args: ["count", "12", "--method", "constellations"],
     loads: ["cli/count.js", "engine/constellations/count.js", "engine/kernel-wasm.js"],
     never: [
       "engine/join/",

@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { NQueensError } from "../errors.js";
 import { known } from "../testing/known-counts.js";
@@ -14,15 +17,39 @@ describe("count: every method gives the known counts", () => {
       for (const c of known(1, 12)) {
         const r = await count(c.n, { method, workers: 2 });
         assert.deepEqual([r.n, r.total, r.unique], [c.n, c.total, c.unique], `n=${c.n}`);
-        assert.equal(r.method, method === "auto" ? "constellations" : method);
+        assert.equal(r.method, method === "auto" ? "canonical" : method);
       }
     });
   }
   test("auto joins half-boards from n = 14 (and counts them exactly)", async () => {
     for (const c of known(13, 16)) {
       const r = await count(c.n, { workers: 2 });
-      const method = c.n >= 14 ? "join" : "constellations";
+      const method = c.n >= 14 ? "join" : "canonical";
       assert.deepEqual([r.method, r.total, r.unique], [method, c.total, c.unique], `n=${c.n}`);
+    }
+  });
+});
+
+describe("count: auto below 14", () => {
+  test("counts by the canonical search on the calling thread, as one sub-problem", async () => {
+    const seen: Progress[] = [];
+    const r = await count(10, { workers: 2, onProgress: (p) => seen.push(p) });
+    assert.deepEqual(seen, [
+      { done: 0, total: 1, solutions: 0n },
+      { done: 1, total: 1, solutions: 724n },
+    ]);
+    assert.deepEqual(
+      [r.method, r.subProblems, r.workers, r.onCallingThread],
+      ["canonical", 1, 0, "small"],
+    );
+  });
+  test("searches constellations when a checkpoint is asked for (the canonical search keeps none)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nqueens-count-"));
+    try {
+      const r = await count(10, { checkpoint: join(dir, "n10.ckpt") });
+      assert.deepEqual([r.method, r.total], ["constellations", 724n]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -5,7 +5,7 @@
  * uses (the join's kernels, the constellation search's, or the plain counter's).
  */
 import { NQueensError, quote } from "../errors.js";
-import { MAX_INLINE_N, MAX_JOIN_INLINE_N } from "../limits.js";
+import { MAX_INLINE_N, MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
 import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import { COUNT_METHODS, checkMethodN, pickMethod } from "./method.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
@@ -21,8 +21,10 @@ const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
  * `countJoin` for the join, after the join's own message below), with the method's own limit.
  *
  * Small counts run on the calling thread whatever `workers` says, because they take less time
- * than starting threads: n up to 13 by the constellations, up to 16 by the join (so `auto` up to
- * 16), and every count of `plain`. The result then says `workers: 0` and why, in
+ * than starting threads: with `auto` and no checkpoint, n up to {@link QUICK_N} by the canonical
+ * search (canonical.ts: no kernel, no split, the answer before another method has started; the
+ * result's method is `canonical`); n up to 13 by the constellations, up to 16 by the join (so
+ * `auto` up to 16), and every count of `plain`. The result then says `workers: 0` and why, in
  * `onCallingThread` (also `resumed`: the checkpoint held every sub-problem); `workers` is still
  * checked.
  * @param n - the board's size, 1 to 30
@@ -52,7 +54,13 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
       { option: "method", value: String(method), choices: METHODS },
     );
   }
-  if (method === "plain") return plain(n, options, (await import("./plain.js")).countPlain);
+  if (method === "plain") {
+    checkpointless(options, "plain");
+    return inline(n, "plain", options, (await import("./plain.js")).countPlain);
+  }
+  if (method === "auto" && options.checkpoint === undefined && quick(n)) {
+    return inline(n, "canonical", options, (await import("./canonical.js")).countCanonical);
+  }
   checkMethodN(n, method);
   const chosen = pickMethod(n, method);
   const r =
@@ -64,23 +72,34 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
   return { ...r, method: chosen, onCallingThread: small ? "small" : "resumed" };
 }
 
-/** The plain counter as one sub-problem: progress at its start and end, abort before it. */
-function plain(
-  n: number,
-  options: CountOptions,
-  countPlain: (n: number) => { total: bigint; unique: bigint },
-): CountResult {
+/** `quick(n)`: whether `auto` counts n by the canonical search (an integer, 1 to QUICK_N). */
+const quick = (n: number) => Number.isInteger(n) && n >= 1 && n <= QUICK_N;
+
+/** The plain counter keeps no checkpoint. */
+function checkpointless(options: CountOptions, method: "plain"): void {
   if (options.checkpoint !== undefined) {
     throw new NQueensError(
-      'method "plain" keeps no checkpoint: use "join" or "constellations"',
+      `method "${method}" keeps no checkpoint: use "join" or "constellations"`,
       "conflicting-options",
-      { option: "method", value: "plain", other: "checkpoint" },
+      { option: "method", value: method, other: "checkpoint" },
     );
   }
+}
+
+/**
+ * A count by a single-thread counter as one sub-problem: progress at its start and end, abort
+ * before it; `onCallingThread` says why no thread counted.
+ */
+function inline(
+  n: number,
+  method: "plain" | "canonical",
+  options: CountOptions,
+  counter: (n: number) => { total: bigint; unique: bigint },
+): CountResult {
   if (options.signal?.aborted) throw new CountInterrupted(0, 1);
   options.onProgress?.({ done: 0, total: 1, solutions: 0n });
   const start = performance.now();
-  const { total, unique } = countPlain(n);
+  const { total, unique } = counter(n);
   options.onProgress?.({ done: 1, total: 1, solutions: total });
   const seconds = (performance.now() - start) / 1000;
   return {
@@ -91,7 +110,7 @@ function plain(
     subProblems: 1,
     resumed: 0,
     workers: 0,
-    method: "plain",
-    onCallingThread: "plain",
+    method,
+    onCallingThread: method === "plain" ? "plain" : "small",
   };
 }

@@ -12,5 +12,5 @@ export {
   pickMethod,
   roughSeconds,
 } from "./method.js";
-export { CountInterrupted, type Progress } from "./types.js";
+export { CountInterrupted, type CountResult, type Progress } from "./types.js";
 export { defaultWorkers } from "./workers.js";

@@ -19,10 +19,21 @@
  * A worker started with the secret itself derives its own name's worker key from it (one machine,
  * one operator). Whoever can write to Redis but holds neither cannot make a tag that checks out.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createRequire } from "node:module";
 import { NQueensError } from "../errors.js";
 import { checkString } from "../shapes.js";
 import { checkWorkerName } from "./worker-name.js";
+
+/**
+ * node:crypto, loaded when a key is first made or checked: this module is the queue's settings
+ * door's, which commands load to read their flags, and crypto's start-up (about 10 ms of CPU)
+ * would be most of a small count's (docs/notes/2026-12-07-small-counts.md).
+ */
+let cryptoModule: typeof import("node:crypto") | undefined;
+function crypto(): typeof import("node:crypto") {
+  cryptoModule ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+  return cryptoModule;
+}
 
 /** Where the secret is read from when `--secret` is not given. */
 export const SECRET_ENV = "NQUEENS_SECRET";
@@ -81,7 +92,7 @@ export interface RunKey extends Tagger {
 
 /** A new run's nonce: 128 random bits, 32 hex digits. */
 export function newNonce(): string {
-  return randomBytes(16).toString("hex");
+  return crypto().randomBytes(16).toString("hex");
 }
 
 /** Whether `text` is a nonce as `newNonce` makes them. */
@@ -133,12 +144,12 @@ export function resolveSecret(
 /** A tagger with `key`: 128-bit tags, checked in constant time. */
 function tagger(key: Buffer): Tagger {
   const tag = (...parts: readonly (string | number)[]) =>
-    createHmac("sha256", key).update(parts.join("\0")).digest("hex").slice(0, 32);
+    crypto().createHmac("sha256", key).update(parts.join("\0")).digest("hex").slice(0, 32);
   return {
     tag,
     verify(given, ...parts) {
       if (!/^[0-9a-f]{32}$/.test(given)) return false;
-      return timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(tag(...parts), "hex"));
+      return crypto().timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(tag(...parts), "hex"));
     },
   };
 }
@@ -151,7 +162,9 @@ function tagger(key: Buffer): Tagger {
 export function runKey(secret: string, run: string, nonce?: string): RunKey {
   checkSecret(secret, "the secret");
   if (nonce !== undefined && !isNonce(nonce)) throw new TypeError("a run's nonce is 32 hex digits");
-  const own = tagger(createHmac("sha256", secret).update(`nqueens-queue-1\0${run}`).digest());
+  const own = tagger(
+    crypto().createHmac("sha256", secret).update(`nqueens-queue-1\0${run}`).digest(),
+  );
   // Judging a run derives each voter's key once, not once per record.
   const workers = new Map<string, Tagger>();
   return {
@@ -195,7 +208,10 @@ export function workerKey(secret: string, name: string): string {
 }
 
 function deriveWorkerKey(secret: string, name: string): string {
-  return createHmac("sha256", secret).update(`nqueens-worker-key-1\0${name}`).digest("hex");
+  return crypto()
+    .createHmac("sha256", secret)
+    .update(`nqueens-worker-key-1\0${name}`)
+    .digest("hex");
 }
 
 /**
@@ -222,7 +238,9 @@ export function checkWorkerKey(key: string, where = "workerKey"): string {
 export function recordKey(key: string, run: string, nonce: string): Tagger {
   const k = Buffer.from(checkWorkerKey(key), "hex");
   if (!isNonce(nonce)) throw new TypeError("a run's nonce is 32 hex digits");
-  return tagger(createHmac("sha256", k).update(`nqueens-record-3\0${run}\0${nonce}`).digest());
+  return tagger(
+    crypto().createHmac("sha256", k).update(`nqueens-record-3\0${run}\0${nonce}`).digest(),
+  );
 }
 
 /**

@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import { QUICK_N } from "../limits.js";
+import { assertBuilt, nqueens } from "../testing/run-cli.js";
+import { quickCountOf } from "./quick-count.js";
+
+describe("quickCountOf: which command lines skip commander", () => {
+  const noQueue = {};
+  const cases: [string[], ReturnType<typeof quickCountOf>][] = [
+    [["count", "8"], { n: 8, unique: false, json: false }],
+    [["count", "1"], { n: 1, unique: false, json: false }],
+    [["count", String(QUICK_N)], { n: QUICK_N, unique: false, json: false }],
+    [["count", "12", "-u"], { n: 12, unique: true, json: false }],
+    [["count", "12", "--json", "--unique"], { n: 12, unique: true, json: true }],
+    [["count", String(QUICK_N + 1)], undefined], // the join's, through commander
+    [["count", "0"], undefined], // an error, worded by count.ts
+    [["count", "08"], undefined],
+    [["count", " 8"], undefined],
+    [["count", "8.0"], undefined],
+    [["count", "1..8"], undefined],
+    [["count", "8", "-u", "-u"], undefined],
+    [["count", "8", "--workers", "2"], undefined],
+    [["count", "8", "--no-progress"], undefined],
+    [["count", "8", "--help"], undefined],
+    [["count"], undefined],
+    [["solve", "8"], undefined],
+  ];
+  for (const [argv, want] of cases) {
+    test(argv.join(" "), () => assert.deepEqual(quickCountOf(argv, noQueue), want));
+  }
+  test("a queue in the environment sends the count to commander (count.ts)", () => {
+    assert.equal(quickCountOf(["count", "8"], { NQUEENS_QUEUE: "redis://127.0.0.1:1" }), undefined);
+    assert.deepEqual(quickCountOf(["count", "8"], { NQUEENS_QUEUE: "" })?.n, 8);
+  });
+});
+
+describe("the quick path prints what the count command prints", () => {
+  before(assertBuilt);
+  const time = /^time {4}\d+\.\d\d s /m;
+  for (const args of [
+    ["count", "8"],
+    ["count", "11", "-u"],
+    ["count", "13", "--unique"],
+  ]) {
+    test(args.join(" "), async () => {
+      const quick = await nqueens(args);
+      // --no-progress takes the command line through commander and count.ts.
+      const full = await nqueens([...args, "--no-progress"]);
+      assert.equal(quick.code, 0, quick.stderr);
+      assert.equal(full.code, 0, full.stderr);
+      assert.match(quick.stdout, time);
+      assert.equal(quick.stdout.replace(time, "time "), full.stdout.replace(time, "time "));
+      assert.equal(quick.stderr, full.stderr);
+    });
+  }
+  test("count 9 --json", async () => {
+    const fields = (text: string) => {
+      const { seconds, ...rest } = JSON.parse(text) as Record<string, unknown>;
+      assert.equal(typeof seconds, "number");
+      return rest;
+    };
+    const quick = await nqueens(["count", "9", "--json"]);
+    const full = await nqueens(["count", "9", "--json", "--no-progress"]);
+    assert.deepEqual(fields(quick.stdout), fields(full.stdout));
+    assert.deepEqual(fields(quick.stdout), {
+      n: 9,
+      total: "352",
+      unique: "46",
+      workers: 0,
+      subProblems: 1,
+      resumed: 0,
+      backend: "cpu",
+      method: "canonical",
+    });
+  });
+});

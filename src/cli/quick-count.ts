@@ -1,0 +1,48 @@
+/**
+ * `nqueens count N` for the small n that the library counts at once (`QUICK_N`: its canonical
+ * search, no thread, no kernel), without loading commander or the count command's modules: the
+ * process's start-up was most of such a count's time (docs/notes/2026-12-07-small-counts.md).
+ *
+ * Only the plainest command lines take this way: `count N`, with `-u`/`--unique` and `--json` at
+ * most once each, N written as digits, no queue in the environment. What they print is what
+ * count.ts prints for them (the same printCount), less the progress bar that a terminal would
+ * show for the few milliseconds of the count. Any other command line goes through commander.
+ */
+
+import { QUICK_N } from "../limits.js";
+import { QUEUE_ENV } from "../queue/settings.js";
+import { printCount } from "./count-result.js";
+
+/** A command line this module answers: n and the two flags it may carry. */
+export interface QuickCount {
+  readonly n: number;
+  readonly unique: boolean;
+  readonly json: boolean;
+}
+
+/** The quick count `argv` asks for, or undefined when commander should read it. */
+export function quickCountOf(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): QuickCount | undefined {
+  if (argv[0] !== "count" || argv.length > 4 || (env[QUEUE_ENV] ?? "") !== "") return undefined;
+  const nText = argv[1] ?? "";
+  if (!/^[1-9][0-9]?$/.test(nText)) return undefined;
+  const n = Number(nText);
+  if (n > QUICK_N) return undefined;
+  let unique = false;
+  let json = false;
+  for (const flag of argv.slice(2)) {
+    if ((flag === "-u" || flag === "--unique") && !unique) unique = true;
+    else if (flag === "--json" && !json) json = true;
+    else return undefined;
+  }
+  return { n, unique, json };
+}
+
+/** Counts and prints as `nqueens count` does. */
+export async function runQuickCount(job: QuickCount): Promise<void> {
+  const { count } = await import("../engine/light.js");
+  const r = await count(job.n);
+  await printCount(job.n, { ...r, backend: "cpu" }, job, "on the main thread");
+}
