@@ -17,7 +17,7 @@ describe("countOn", () => {
     assert.equal(r.total, 92n);
     assert.equal(r.unique, 12n);
     assert.equal(r.backend, "cpu");
-    assert.equal(r.method, "constellations");
+    assert.equal(r.method, "canonical");
   });
 
   test("auto below n = 16 loads the GPU module but opens no adapter", async () => {

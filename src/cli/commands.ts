@@ -4,7 +4,9 @@
  * registers `count` alone and never loads the completion solver, the teaching algorithms or the
  * judges (about a hundred modules, a fifth of a second of every start).
  */
+import type { Command } from "commander";
 import type { Register } from "./register.js";
+import { SUMMARIES } from "./summaries.js";
 
 /** Each command's name, as its file registers it (commands.test.ts checks), and its loader. */
 const COMMANDS: readonly (readonly [string, () => Promise<Register>])[] = [
@@ -39,4 +41,21 @@ export async function commandsFor(argv: readonly string[]): Promise<Register[]> 
   if (argv[0] === "-V" || argv[0] === "--version") return [];
   const named = COMMANDS.find(([name]) => name === argv[0] && name !== "completion");
   return Promise.all((named ? [named] : COMMANDS).map(([, load]) => load()));
+}
+
+/** `nqueens --help` or `-h`, and nothing else: the program's help, drawn from SUMMARIES. */
+export const helpOnly = (argv: readonly string[]) =>
+  argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h");
+
+/**
+ * Adds each command to `program` as its line in the help (summaries.ts), with nothing behind it:
+ * for {@link helpOnly} command lines, which print the help and run no command.
+ */
+export function registerSummaries(program: Command): void {
+  const usage = new Map(SUMMARIES.map(([name, args]) => [name, `${name} ${args}`]));
+  const plain = program.createHelp();
+  program.configureHelp({
+    subcommandTerm: (cmd) => usage.get(cmd.name()) ?? plain.subcommandTerm(cmd),
+  });
+  for (const [name, , description] of SUMMARIES) program.command(name).description(description);
 }

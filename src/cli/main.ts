@@ -10,7 +10,7 @@
 import { createRequire } from "node:module";
 import type { OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
-import { commandsFor } from "./commands.js";
+import { commandsFor, helpOnly, registerSummaries } from "./commands.js";
 import { STATUS, wordError } from "./errors.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
@@ -62,7 +62,8 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
     )
     .exitOverride()
     .configureOutput(outputOf(out, true));
-  for (const register of await commandsFor(argv)) register(program, exit);
+  if (helpOnly(argv)) registerSummaries(program);
+  else for (const register of await commandsFor(argv)) register(program, exit);
   for (const c of program.commands) {
     c.exitOverride().configureOutput(outputOf(out));
   }

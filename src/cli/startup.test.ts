@@ -92,6 +92,12 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
     ],
   },
   {
+    // The program's help from the table of commands (summaries.ts), no command's module.
+    args: ["--help"],
+    loads: ["cli/main.js", "cli/summaries.js"],
+    never: ["cli/count.js", "cli/solve.js", "cli/web.js", "engine/", "completion/"],
+  },
+  {
     args: ["--version"],
     loads: ["cli/main.js"],
     never: ["cli/count.js", "engine/", "commander/esm.mjs"],

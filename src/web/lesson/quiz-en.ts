@@ -4,7 +4,6 @@
  * out from the facts (model.ts) where there is a figure to say, the marks of the steps answered
  * and the summary on the last step. The questions, choices and answers are in text-en.ts.
  */
-import type { ConflictKind, Queen } from "../../board.js";
 import { num } from "../i18n/index.js";
 import type { LessonStep } from "../state.js";
 import type { LessonFacts, Verdict } from "./facts.js";

@@ -1,5 +1,4 @@
 /** The words of the lesson's questions as a quiz, in Japanese: the same shape as quiz-en.ts. */
-import type { ConflictKind, Queen } from "../../board.js";
 import { num } from "../i18n/index.js";
 import type { LessonFacts } from "./facts.js";
 import type { QuizWords } from "./quiz-en.js";
