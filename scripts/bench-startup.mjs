@@ -15,10 +15,15 @@
 // Every count is checked against known-counts.json in the shared data (src/testing/data.ts):
 // exit 1 on a mismatch.
 //
+// Each table's rows, every sample kept, are appended to bench/results.jsonl (benchmarks "startup"
+// and "memory") and BENCHMARKS.md is written again from it (scripts/benchmarks.mjs); --no-record
+// leaves both alone.
+//
 // Usage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--no-startup]
+//   [--no-record]
 //   (npm run bench runs it after the counting table; `npm run bench -- --startup-only` alone)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,7 +33,7 @@ const bin = join(root, "bin", "nqueens.js");
 
 function usage(message) {
   process.stderr.write(
-    `bench-startup: ${message}\nusage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--no-startup]\n`,
+    `bench-startup: ${message}\nusage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--no-startup] [--no-record]\n`,
   );
   process.exit(2);
 }
@@ -37,6 +42,7 @@ let runs = 9;
 let memoryRuns = 1;
 let memory = false;
 let startup = true;
+let record = true;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -49,6 +55,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--memory-runs") memoryRuns = value();
   else if (a === "--memory") memory = true;
   else if (a === "--no-startup") startup = false;
+  else if (a === "--no-record") record = false;
   else usage(`unknown argument '${a}'`);
 }
 if (!["cli/main.js", "testing/data.js"].every((f) => existsSync(join(root, "dist", f)))) {
@@ -112,6 +119,20 @@ const signed = (x, digits) => `${x >= 0 ? "+" : ""}${fmt(x, digits)}`;
 
 const model = cpus()[0]?.model ?? "unknown CPU";
 const where = `${model}, ${availableParallelism()} cores, Node ${process.version}`;
+const runId = new Date().toISOString();
+const command = `node scripts/bench-startup.mjs ${argv.join(" ")}`.trim();
+/** Rows to append to bench/results.jsonl, each with the run, the command, the machine. */
+const recorded = [];
+const keep = (bench, load, row) =>
+  recorded.push({
+    bench,
+    run: runId,
+    command,
+    machine: { cpu: model, cores: availableParallelism(), node: process.version },
+    load: { start: Number(load.toFixed(2)), end: Number(loadavg()[0].toFixed(2)) },
+    ...row,
+  });
+const round = (xs, digits) => xs.map((x) => Number(x.toFixed(digits)));
 
 if (startup) {
   const COMMANDS = [
@@ -151,6 +172,26 @@ if (startup) {
     process.stdout.write(
       `| ${c.label} | ${fmt(cpu, 3)} | ${signed(over, 3)} | ${fmt(cpu / base.cpu)} | ${fmt(mb, 1)} | ${signed(overMb, 1)} | ${verdicts[i]} |\n`,
     );
+    keep("startup", load, {
+      label: c.label,
+      known: verdicts[i],
+      cpu: round(
+        samples[i].map((s) => s.cpu),
+        3,
+      ),
+      mb: round(
+        samples[i].map((s) => s.mb),
+        1,
+      ),
+      overCpu: round(
+        samples[i].map((s, r) => s.cpu - samples[0][r].cpu),
+        3,
+      ),
+      overMb: round(
+        samples[i].map((s, r) => s.mb - samples[0][r].mb),
+        1,
+      ),
+    });
   });
 }
 
@@ -170,6 +211,24 @@ if (memory) {
       xs.push(t);
       if (verdict !== "NO") verdict = check(c.n, t.stdout);
     }
+    keep("memory", load, {
+      n: c.n,
+      workers: c.workers,
+      target: c.target,
+      known: verdict,
+      mb: round(
+        xs.map((x) => x.mb),
+        1,
+      ),
+      cpu: round(
+        xs.map((x) => x.cpu),
+        2,
+      ),
+      wall: round(
+        xs.map((x) => x.wall),
+        2,
+      ),
+    });
     rows.push(
       `| count ${c.n} --workers ${c.workers} | ${fmt(median(xs.map((x) => x.mb)), 0)} | ${c.target} | ` +
         `${fmt(median(xs.map((x) => x.cpu)))} | ${fmt(median(xs.map((x) => x.wall)))} | ${verdict} |\n`,
@@ -183,3 +242,9 @@ if (memory) {
   );
 }
 if (failed) process.exitCode = 1;
+else if (record && recorded.length > 0) {
+  mkdirSync(join(root, "bench"), { recursive: true });
+  const lines = recorded.map((r) => JSON.stringify(r));
+  appendFileSync(join(root, "bench", "results.jsonl"), `${lines.join("\n")}\n`);
+  spawnSync(process.execPath, [join(root, "scripts", "benchmarks.mjs")], { stdio: "inherit" });
+}

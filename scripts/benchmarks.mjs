@@ -85,7 +85,73 @@ function countTable(rows) {
   ].join("\n");
 }
 
-const RENDER = { count: countTable };
+/** The run's header lines: when, where, the load, the command. */
+function runHeader(first, last, what) {
+  const m = first.machine;
+  return [
+    `Run ${first.run} on ${m.cpu}, ${m.cores} cores, Node ${m.node};`,
+    `load average ${fmt(first.load.start)} at the start and ${fmt(last.load.end)} at the end;`,
+    what,
+    `Command: \`${first.command}\`.`,
+  ];
+}
+
+/** The start-up benchmark's latest run: each command against `node -e 0` in the same rounds. */
+function startupTable(rows) {
+  const runId = rows.at(-1).run;
+  const run = rows.filter((r) => r.run === runId);
+  const lines = [
+    "| command | CPU s | over node -e 0 | peak MB | over node -e 0 | counts known |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const r of run) {
+    const sign = (x, d) => `${x >= 0 ? "+" : ""}${fmt(x, d)}`;
+    lines.push(
+      `| ${r.label} | ${fmt(median(r.cpu), 3)} | ${sign(median(r.overCpu), 3)} | ${fmt(median(r.mb), 1)} | ${sign(median(r.overMb), 1)} | ${r.known} |`,
+    );
+  }
+  return [
+    "## Start-up",
+    "",
+    ...runHeader(
+      run[0],
+      run.at(-1),
+      `whole process (GNU time), medians of ${run[0].cpu.length} interleaved rounds; "over" is the median of each round's difference. Target for a count of n <= 14: +0.04 CPU s and +10 MB.`,
+    ),
+    "",
+    ...lines,
+    "",
+  ].join("\n");
+}
+
+/** The join's peak memory, latest run: per n and threads, against its target. */
+function memoryTable(rows) {
+  const runId = rows.at(-1).run;
+  const run = rows.filter((r) => r.run === runId);
+  const lines = [
+    "| command | peak MB | target MB | CPU s | wall s | counts known |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const r of run) {
+    lines.push(
+      `| count ${r.n} --workers ${r.workers} | ${fmt(median(r.mb), 0)} | ${r.target} | ${fmt(median(r.cpu))} | ${fmt(median(r.wall))} | ${r.known} |`,
+    );
+  }
+  return [
+    "## The join's memory",
+    "",
+    ...runHeader(
+      run[0],
+      run.at(-1),
+      `whole process (GNU time), median of ${run[0].mb.length} run(s).`,
+    ),
+    "",
+    ...lines,
+    "",
+  ].join("\n");
+}
+
+const RENDER = { count: countTable, startup: startupTable, memory: memoryTable };
 
 /** The document from the results. */
 export function render(results) {
@@ -102,6 +168,8 @@ export function render(results) {
     "side by side, every count checked against the known counts), or a range:",
     "`npm run bench -- 12 17 --runs 3 --no-io --no-startup`. It appends its rows to",
     "bench/results.jsonl and writes this file again (`--no-record` leaves both alone).",
+    "`npm run bench -- --startup-only` measures the start-up alone (`node -e 0`, `--version`,",
+    "`--help`, `count 8`, `12`, `14`), with `--memory` also the join's peak memory at n = 19 and 20.",
     "",
     "What each method is and why it is fast: [docs/counting.md](docs/counting.md). Earlier",
     "measurements, and what was tried and dropped, with their commands:",

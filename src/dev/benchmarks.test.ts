@@ -43,6 +43,55 @@ test("the table shows the latest run's medians, and the ratio of CPU to the join
   assert.ok(!text.includes("9.00"), "an older run's figures are not shown");
 });
 
+test("the start-up and memory tables show each command's medians against node -e 0", () => {
+  const common = {
+    run: "2026-03-03T00:00:00Z",
+    command: "node scripts/bench-startup.mjs",
+    machine,
+  };
+  const load = { start: 1, end: 1 };
+  const text = render([
+    {
+      bench: "startup",
+      ...common,
+      load,
+      label: "node -e 0",
+      known: "-",
+      cpu: [0.1, 0.05, 0.06],
+      mb: [40, 40, 40],
+      overCpu: [0, 0, 0],
+      overMb: [0, 0, 0],
+    },
+    {
+      bench: "startup",
+      ...common,
+      load,
+      label: "nqueens count 8",
+      known: "yes",
+      cpu: [0.09, 0.08, 0.2],
+      mb: [44, 45, 46],
+      overCpu: [-0.01, 0.03, 0.14],
+      overMb: [4, 5, 6],
+    },
+    {
+      bench: "memory",
+      ...common,
+      load,
+      n: 19,
+      workers: 1,
+      target: 50,
+      known: "yes",
+      mb: [84.4],
+      cpu: [22.5],
+      wall: [23.1],
+    },
+  ]);
+  // count 8: CPU median 0.09, over +0.03 (the median of the rounds' differences), 45 MB, +5
+  assert.match(text, /\| nqueens count 8 \| 0\.090 \| \+0\.030 \| 45\.0 \| \+5\.0 \| yes \|/);
+  assert.match(text, /\| count 19 --workers 1 \| 84 \| 50 \| 22\.50 \| 23\.10 \| yes \|/);
+  assert.match(text, /## Start-up[\s\S]*## The join's memory/);
+});
+
 test("BENCHMARKS.md is what bench/results.jsonl gives (node scripts/benchmarks.mjs --check)", () => {
   const r = spawnSync(process.execPath, [`${ROOT}scripts/benchmarks.mjs`, "--check"], {
     encoding: "utf8",
