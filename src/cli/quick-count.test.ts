@@ -12,7 +12,8 @@ describe("quickCountOf: which command lines skip commander", () => {
     [["count", String(QUICK_N)], { n: QUICK_N, unique: false, json: false }],
     [["count", "12", "-u"], { n: 12, unique: true, json: false }],
     [["count", "12", "--json", "--unique"], { n: 12, unique: true, json: true }],
-    [["count", String(QUICK_N + 1)], undefined], // the join's, through commander
+    [["count", String(QUICK_N + 1)], { n: QUICK_N + 1, unique: false, json: false }], // the join
+    [["count", String(QUICK_N + 2)], undefined], // counted on threads, through commander
     [["count", "0"], undefined], // an error, worded by count.ts
     [["count", "08"], undefined],
     [["count", " 8"], undefined],

@@ -1,7 +1,8 @@
 /**
- * `nqueens count N` for the small n that the library counts at once (`QUICK_N`: its canonical
- * search, no thread, no kernel), without loading commander or the count command's modules: the
- * process's start-up was most of such a count's time (docs/notes/2026-12-07-small-counts.md).
+ * `nqueens count N` for the small n that the library counts at once on the calling thread (up to
+ * `QUICK_N` by its canonical search, no thread, no kernel; n = 14 by the join, inline), without
+ * loading commander or the count command's modules: the process's start-up was most of such a
+ * count's time (docs/notes/2026-12-07-small-counts.md).
  *
  * Only the plainest command lines take this way: `count N`, with `-u`/`--unique` and `--json` at
  * most once each, N written as digits, no queue in the environment. What they print is what
@@ -12,6 +13,12 @@
 import { QUICK_N } from "../limits.js";
 import { QUEUE_ENV } from "../queue/settings.js";
 import { printCount } from "./count-result.js";
+
+/**
+ * The largest n this module counts: QUICK_N by the canonical search, and one more by the join on
+ * the calling thread (a fifth of a second; a count with threads or a GPU goes through count.ts).
+ */
+const QUICK_CLI_N = QUICK_N + 1;
 
 /** A command line this module answers: n and the two flags it may carry. */
 export interface QuickCount {
@@ -29,7 +36,7 @@ export function quickCountOf(
   const nText = argv[1] ?? "";
   if (!/^[1-9][0-9]?$/.test(nText)) return undefined;
   const n = Number(nText);
-  if (n > QUICK_N) return undefined;
+  if (n > QUICK_CLI_N) return undefined;
   let unique = false;
   let json = false;
   for (const flag of argv.slice(2)) {
