@@ -85,70 +85,56 @@ function countTable(rows) {
   ].join("\n");
 }
 
-/** The run's header lines: when, where, the load, the command. */
-function runHeader(first, last, what) {
+/** The rows of the latest run among `rows`. */
+const latestRun = (rows) => rows.filter((r) => r.run === rows.at(-1).run);
+
+/** A section: its title, the run's when, where, load and command, what was measured, a table. */
+function section(title, run, what, table) {
+  const first = run[0];
   const m = first.machine;
   return [
+    `## ${title}`,
+    "",
     `Run ${first.run} on ${m.cpu}, ${m.cores} cores, Node ${m.node};`,
-    `load average ${fmt(first.load.start)} at the start and ${fmt(last.load.end)} at the end;`,
+    `load average ${fmt(first.load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end;`,
     what,
     `Command: \`${first.command}\`.`,
-  ];
+    "",
+    ...table,
+    "",
+  ].join("\n");
 }
+
+const signed = (x, d) => `${x >= 0 ? "+" : ""}${fmt(x, d)}`;
 
 /** The start-up benchmark's latest run: each command against `node -e 0` in the same rounds. */
 function startupTable(rows) {
-  const runId = rows.at(-1).run;
-  const run = rows.filter((r) => r.run === runId);
-  const lines = [
+  const run = latestRun(rows);
+  const table = [
     "| command | CPU s | over node -e 0 | peak MB | over node -e 0 | counts known |",
     "|---|---|---|---|---|---|",
-  ];
-  for (const r of run) {
-    const sign = (x, d) => `${x >= 0 ? "+" : ""}${fmt(x, d)}`;
-    lines.push(
-      `| ${r.label} | ${fmt(median(r.cpu), 3)} | ${sign(median(r.overCpu), 3)} | ${fmt(median(r.mb), 1)} | ${sign(median(r.overMb), 1)} | ${r.known} |`,
-    );
-  }
-  return [
-    "## Start-up",
-    "",
-    ...runHeader(
-      run[0],
-      run.at(-1),
-      `whole process (GNU time), medians of ${run[0].cpu.length} interleaved rounds; "over" is the median of each round's difference. Target for a count of n <= 14: +0.04 CPU s and +10 MB.`,
+    ...run.map(
+      (r) =>
+        `| ${r.label} | ${fmt(median(r.cpu), 3)} | ${signed(median(r.overCpu), 3)} | ${fmt(median(r.mb), 1)} | ${signed(median(r.overMb), 1)} | ${r.known} |`,
     ),
-    "",
-    ...lines,
-    "",
-  ].join("\n");
+  ];
+  const what = `whole process (GNU time), medians of ${run[0].cpu.length} interleaved rounds; "over" is the median of each round's difference. Target for a count of n <= 14: +0.04 CPU s and +10 MB.`;
+  return section("Start-up", run, what, table);
 }
 
 /** The join's peak memory, latest run: per n and threads, against its target. */
 function memoryTable(rows) {
-  const runId = rows.at(-1).run;
-  const run = rows.filter((r) => r.run === runId);
-  const lines = [
+  const run = latestRun(rows);
+  const table = [
     "| command | peak MB | target MB | CPU s | wall s | counts known |",
     "|---|---|---|---|---|---|",
-  ];
-  for (const r of run) {
-    lines.push(
-      `| count ${r.n} --workers ${r.workers} | ${fmt(median(r.mb), 0)} | ${r.target} | ${fmt(median(r.cpu))} | ${fmt(median(r.wall))} | ${r.known} |`,
-    );
-  }
-  return [
-    "## The join's memory",
-    "",
-    ...runHeader(
-      run[0],
-      run.at(-1),
-      `whole process (GNU time), median of ${run[0].mb.length} run(s).`,
+    ...run.map(
+      (r) =>
+        `| count ${r.n} --workers ${r.workers} | ${fmt(median(r.mb), 0)} | ${r.target} | ${fmt(median(r.cpu))} | ${fmt(median(r.wall))} | ${r.known} |`,
     ),
-    "",
-    ...lines,
-    "",
-  ].join("\n");
+  ];
+  const what = `whole process (GNU time), median of ${run[0].mb.length} run(s).`;
+  return section("The join's memory", run, what, table);
 }
 
 const RENDER = { count: countTable, startup: startupTable, memory: memoryTable };
