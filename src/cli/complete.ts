@@ -8,6 +8,7 @@ import {
 } from "../board.js";
 import {
   CompletionInterrupted,
+  completeOneAsync,
   completeOneWatched,
   completionsAsync,
   countCompletionsAsync,
@@ -22,7 +23,7 @@ import {
   parseBoard,
   parseBoardAs,
 } from "../formats/index.js";
-import { MAX_SPLIT_N, MAX_SUB_SIZE } from "../limits.js";
+import { MAX_SPLIT_N, MAX_SUB_SIZE, MAX_WORKERS } from "../limits.js";
 import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
@@ -46,6 +47,7 @@ interface CompleteFlags {
   progress: boolean;
   diagonals?: string;
   certificate?: string;
+  workers?: string;
 }
 
 export const registerComplete: Register = (program, exit) => {
@@ -69,6 +71,10 @@ export const registerComplete: Register = (program, exit) => {
       "csplib or json input with a diags list: take its first d pairs (instead of numdiags)",
     )
     .option("--certificate <out>", "write a certificate of the answer to OUT (check-certificate)")
+    .option(
+      "-w, --workers <k>",
+      "threads for the hard-instance search (default: every core from n = 22 without fixed queens, else 1)",
+    )
     .option("--json", "JSON: {n, cols} / {n, count} / one {n, index, cols} per line with --all")
     .addHelpText(
       "after",
@@ -84,7 +90,11 @@ n = ..., init = [[r, c], ...], blocks = [[r, c], ...] from 1, diags = [[v, t], .
 A completion places the missing queens, none attacking another, none on a blocked
 square or an excluded diagonal. Up to 32 missing queens it is decided by the
 hard-instance search (rows and columns by fewest open squares, propagation, learning,
-restarts); counting uses the exact bitmask search.
+restarts); counting uses the exact bitmask search. That search runs on every core
+for a board of n >= 22 without fixed queens (--workers to choose): the board is
+split into parts, each decided on a thread, the bar counts the parts decided; the
+first completion found ends it, so a "yes" can differ from run to run with more
+than one thread. --certificate, --count and --all search on one thread.
 
 Exit status: 0 completed (or counted at least one), 1 it cannot be completed (queens
 that attack each other, or no placement of the rest), 2 input that cannot be read
@@ -109,6 +119,7 @@ Examples:
       if (!flags.number && !flags.all)
         throw new NQueensError("--no-number applies to --all", "conflicting-options");
       const limit = parseLimit(flags.limit);
+      const workers = workersOf(flags);
       const { board } = await readCompletionBoard(file, flags);
       const n = board.n;
       const out = stdout();
@@ -133,7 +144,7 @@ Examples:
         await countOrList(board, flags, limit, exit);
         return;
       }
-      const one = certified ?? (await oneCompletion(board, flags, exit));
+      const one = certified ?? (await oneCompletion(board, flags, workers, exit));
       if (!one) return;
       const { cols } = one;
       if (flags.json) await out.json({ n, cols: cols ?? null });
@@ -151,6 +162,27 @@ Examples:
       exit(cols ? 0 : 1);
     });
 };
+
+/** --workers, checked: one thread for what searches on one (--certificate, --count, --all). */
+function workersOf(flags: CompleteFlags): number | undefined {
+  if (flags.workers === undefined) return undefined;
+  const workers = parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
+  const single =
+    flags.certificate !== undefined
+      ? "--certificate"
+      : flags.count
+        ? "--count"
+        : flags.all
+          ? "--all"
+          : undefined;
+  if (workers > 1 && single) {
+    throw new NQueensError(
+      `${single} runs on one thread: drop --workers, or give --workers 1`,
+      "conflicting-options",
+    );
+  }
+  return workers;
+}
 
 /**
  * `--count` or `--all` on a board without clashing queens: counts or lists its completions with
@@ -234,8 +266,11 @@ async function countOrList(
 async function oneCompletion(
   board: PartialBoard,
   flags: CompleteFlags,
+  workers: number | undefined,
   exit: (code: number) => void,
 ): Promise<{ cols: number[] | undefined } | undefined> {
+  const missing = board.n - board.queens.length;
+  if (missing > 0 && missing <= MAX_SUB_SIZE) return hardCompletion(board, flags, workers, exit);
   const bar = startProgress({ label: "rows", json: flags.json, progress: flags.progress });
   const stop = trapStopSignals();
   const free = () => {
@@ -268,6 +303,41 @@ async function oneCompletion(
     return undefined;
   } finally {
     free();
+  }
+}
+
+/**
+ * One completion by the hard-instance search (at most 32 queens missing): on threads when
+ * `workers` (or the library's default for the board) is above 1, with a bar of the parts decided;
+ * Ctrl-C (or SIGTERM, SIGHUP) stops it and its threads. undefined: stopped, the exit status given.
+ */
+async function hardCompletion(
+  board: PartialBoard,
+  flags: CompleteFlags,
+  workers: number | undefined,
+  exit: (code: number) => void,
+): Promise<{ cols: number[] | undefined } | undefined> {
+  const bar = startProgress({ label: "parts", json: flags.json, progress: flags.progress });
+  const stop = trapStopSignals();
+  try {
+    const cols = await completeOneAsync(board, {
+      workers,
+      signal: stop.signal,
+      onProgress: (p) => bar.update(p.done, p.total),
+    });
+    return { cols };
+  } catch (e) {
+    if (!(e instanceof CompletionInterrupted)) throw e;
+    bar.stop();
+    const parts = e.total > 0 ? ` ${e.done} of ${plural(e.total, "part")} decided` : "";
+    process.stderr.write(
+      `nqueens: ${stop.interrupted.replace(/ after$/, "")}${parts}; nothing is saved (run it again to start over)\n`,
+    );
+    exit(stop.exitCode);
+    return undefined;
+  } finally {
+    bar.stop();
+    stop.release();
   }
 }
 
