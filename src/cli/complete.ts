@@ -73,7 +73,7 @@ export const registerComplete: Register = (program, exit) => {
     .option("--certificate <out>", "write a certificate of the answer to OUT (check-certificate)")
     .option(
       "-w, --workers <k>",
-      "threads for the hard-instance search (default: every core from n = 22 without fixed queens, else 1)",
+      "threads for the hard-instance search (default: every core for a restricted board of n >= 22 without fixed queens, else 1)",
     )
     .option("--json", "JSON: {n, cols} / {n, count} / one {n, index, cols} per line with --all")
     .addHelpText(
@@ -91,8 +91,9 @@ A completion places the missing queens, none attacking another, none on a blocke
 square or an excluded diagonal. Up to 32 missing queens it is decided by the
 hard-instance search (rows and columns by fewest open squares, propagation, learning,
 restarts); counting uses the exact bitmask search. That search runs on every core
-for a board of n >= 22 without fixed queens (--workers to choose): the board is
-split into parts, each decided on a thread, the bar counts the parts decided; the
+for a board of n >= 22 with blocked squares or excluded diagonals and no fixed
+queens (--workers to choose): the board is split into parts, each decided on a
+thread, and the bar counts the parts decided; the
 first completion found ends it, so a "yes" can differ from run to run with more
 than one thread. --certificate, --count and --all search on one thread.
 
@@ -317,22 +318,28 @@ async function hardCompletion(
   workers: number | undefined,
   exit: (code: number) => void,
 ): Promise<{ cols: number[] | undefined } | undefined> {
-  const bar = startProgress({ label: "parts", json: flags.json, progress: flags.progress });
+  const bar = startProgress({
+    label: "parts",
+    countLabel: "nodes",
+    json: flags.json,
+    progress: flags.progress,
+  });
   const stop = trapStopSignals();
   try {
     const cols = await completeOneAsync(board, {
       workers,
       signal: stop.signal,
-      onProgress: (p) => bar.update(p.done, p.total),
+      onProgress: (p) => bar.update(p.done, p.total, { count: p.nodes ?? 0 }),
     });
     return { cols };
   } catch (e) {
     if (!(e instanceof CompletionInterrupted)) throw e;
     bar.stop();
-    const parts = e.total > 0 ? ` ${e.done} of ${plural(e.total, "part")} decided` : "";
-    process.stderr.write(
-      `nqueens: ${stop.interrupted.replace(/ after$/, "")}${parts}; nothing is saved (run it again to start over)\n`,
-    );
+    const what =
+      e.total > 0
+        ? `${stop.interrupted} ${e.done} of ${plural(e.total, "part")} decided`
+        : stop.interrupted.replace(/ after$/, "");
+    process.stderr.write(`nqueens: ${what}; nothing is saved (run it again to start over)\n`);
     exit(stop.exitCode);
     return undefined;
   } finally {
