@@ -2,6 +2,9 @@
 // answers on one thread and on two, and a signal that stops the threads.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { Forbidden, isSolution } from "../board.js";
 import { decideCompletion, generateInstance } from "../completion/index.js";
@@ -26,6 +29,7 @@ describe("nqueens complete --workers", { concurrency: 2 }, () => {
     ],
     [["--workers", "2", "--all"], /--all runs on one thread/],
     [["--workers", "2", "--certificate", "x.cert"], /--certificate runs on one thread/],
+    [["--checkpoint", "x.ckpt", "--count"], /--checkpoint records the parts of one decision/],
   ];
   for (const [flags, message] of bad) {
     test(`refused: ${flags.join(" ")}`, async () => {
@@ -61,6 +65,31 @@ describe("nqueens complete --workers", { concurrency: 2 }, () => {
       }
     });
   }
+
+  test("--checkpoint: a board missing more than 32 queens is refused", async () => {
+    assertBuilt();
+    assertBadInput(
+      await nqueens(["complete", "-q", "--checkpoint", "x.ckpt"], "n 40\n"),
+      /--checkpoint records the hard-instance search's parts, for a board missing 1 to 32 queens: this one misses 40/,
+    );
+  });
+
+  test("--checkpoint: a run again reads the parts decided and gives the same answer", async () => {
+    assertBuilt();
+    const dir = mkdtempSync(join(tmpdir(), "nqueens-complete-"));
+    try {
+      const { board, text } = instance(12, 2);
+      const yes = decideCompletion(board).cols !== undefined;
+      const path = join(dir, "parts.ckpt");
+      for (let run = 0; run < 2; run++) {
+        const r = await nqueens(["complete", "-q", "--json", "--checkpoint", path], text);
+        assert.equal(r.code, yes ? 0 : 1, `run ${run}: ${r.stderr}`);
+      }
+      assert.match(readFileSync(path, "utf8"), /^nqueens-count-checkpoint /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   test("SIGTERM stops the threads: exit 143, one line with the parts decided", async () => {
     assertBuilt();

@@ -48,6 +48,7 @@ interface CompleteFlags {
   diagonals?: string;
   certificate?: string;
   workers?: string;
+  checkpoint?: string;
 }
 
 export const registerComplete: Register = (program, exit) => {
@@ -72,6 +73,10 @@ export const registerComplete: Register = (program, exit) => {
     )
     .option("--certificate <out>", "write a certificate of the answer to OUT (check-certificate)")
     .option(
+      "--checkpoint <file>",
+      "hard-instance search: record the parts decided in FILE; the same command resumes from it",
+    )
+    .option(
       "-w, --workers <k>",
       "threads for the hard-instance search (default: every core for a restricted board of n >= 22 without fixed queens, else 1)",
     )
@@ -90,12 +95,14 @@ n = ..., init = [[r, c], ...], blocks = [[r, c], ...] from 1, diags = [[v, t], .
 A completion places the missing queens, none attacking another, none on a blocked
 square or an excluded diagonal. Up to 32 missing queens it is decided by the
 hard-instance search (rows and columns by fewest open squares, propagation, learning,
-restarts); counting uses the exact bitmask search. That search runs on every core
-for a board of n >= 22 with blocked squares or excluded diagonals and no fixed
-queens (--workers to choose): the board is split into parts, each decided on a
-thread, and the bar counts the parts decided; the
-first completion found ends it, so a "yes" can differ from run to run with more
-than one thread. --certificate, --count and --all search on one thread.
+restarts); counting uses the exact bitmask search. The hard-instance search runs on
+every core for a board of n >= 22 with blocked squares or excluded diagonals and no
+fixed queens (--workers to choose): the board is split into parts, each decided on a
+thread, and the bar counts the parts decided. The first completion found ends it,
+so with more than one thread a "yes" can differ from run to run. --checkpoint FILE
+records each part found without a completion; after Ctrl-C the same command (same
+board, same --workers up to 2) skips them. --certificate, --count and --all search
+on one thread.
 
 Exit status: 0 completed (or counted at least one), 1 it cannot be completed (queens
 that attack each other, or no placement of the rest), 2 input that cannot be read
@@ -164,10 +171,11 @@ Examples:
     });
 };
 
-/** --workers, checked: one thread for what searches on one (--certificate, --count, --all). */
+/**
+ * --workers, checked: one thread for what searches on one (--certificate, --count, --all),
+ * which take no --checkpoint either.
+ */
 function workersOf(flags: CompleteFlags): number | undefined {
-  if (flags.workers === undefined) return undefined;
-  const workers = parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
   const single =
     flags.certificate !== undefined
       ? "--certificate"
@@ -176,6 +184,14 @@ function workersOf(flags: CompleteFlags): number | undefined {
         : flags.all
           ? "--all"
           : undefined;
+  if (flags.checkpoint !== undefined && single) {
+    throw new NQueensError(
+      `--checkpoint records the parts of one decision: drop it, or drop ${single}`,
+      "conflicting-options",
+    );
+  }
+  if (flags.workers === undefined) return undefined;
+  const workers = parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
   if (workers > 1 && single) {
     throw new NQueensError(
       `${single} runs on one thread: drop --workers, or give --workers 1`,
@@ -272,6 +288,12 @@ async function oneCompletion(
 ): Promise<{ cols: number[] | undefined } | undefined> {
   const missing = board.n - board.queens.length;
   if (missing > 0 && missing <= MAX_SUB_SIZE) return hardCompletion(board, flags, workers, exit);
+  if (flags.checkpoint !== undefined) {
+    throw new NQueensError(
+      `--checkpoint records the hard-instance search's parts, for a board missing 1 to ${MAX_SUB_SIZE} queens: this one misses ${missing}`,
+      "conflicting-options",
+    );
+  }
   const bar = startProgress({ label: "rows", json: flags.json, progress: flags.progress });
   const stop = trapStopSignals();
   const free = () => {
@@ -328,6 +350,7 @@ async function hardCompletion(
   try {
     const cols = await completeOneAsync(board, {
       workers,
+      checkpoint: flags.checkpoint,
       signal: stop.signal,
       onProgress: (p) => bar.update(p.done, p.total, { count: p.nodes ?? 0 }),
     });
@@ -339,7 +362,11 @@ async function hardCompletion(
       e.total > 0
         ? `${stop.interrupted} ${e.done} of ${plural(e.total, "part")} decided`
         : stop.interrupted.replace(/ after$/, "");
-    process.stderr.write(`nqueens: ${what}; nothing is saved (run it again to start over)\n`);
+    const saved =
+      flags.checkpoint === undefined
+        ? "nothing is saved (run it again to start over)"
+        : `the parts decided are saved in ${flags.checkpoint} (the same command resumes)`;
+    process.stderr.write(`nqueens: ${what}; ${saved}\n`);
     exit(stop.exitCode);
     return undefined;
   } finally {

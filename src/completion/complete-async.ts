@@ -32,6 +32,14 @@ export interface CompleteOneAsyncOptions extends CountCompletionsOptions {
    *   otherwise
    */
   readonly workers?: number;
+  /**
+   * In Node: a checkpoint file (the counter's format) for the hard-instance search, which then
+   * runs in parts on threads (`workers` of them, 1 included): each part found without a
+   * completion is recorded, and a call with the same board, file and split (the same `workers`
+   * up to 2; 16 parts a thread above) skips them. A file of another board or split is refused.
+   * Ignored by the browser build.
+   */
+  readonly checkpoint?: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { isRestricted, type PartialBoard } from "../board.js";
 import { checkWorkers, defaultWorkers } from "../engine/index.js";
+import { wrongShape } from "../shapes.js";
 import { type CompleteOneAsyncOptions, completeOneBy, type HardDecider } from "./complete-async.js";
 import { decideHardAsync } from "./decide.js";
 import { decideOnThreads } from "./decide-threads.js";
@@ -27,9 +28,12 @@ function workersFor(board: PartialBoard, workers: number | undefined): number {
 
 const onThreads: HardDecider = async (board, forbidden, between, options) => {
   const workers = workersFor(board, options.workers);
-  if (workers === 1) return (await decideHardAsync(board, forbidden, between)).cols;
-  const { signal, onProgress } = options;
-  return (await decideOnThreads(board, forbidden, { workers, signal, onProgress })).cols;
+  const { signal, onProgress, checkpoint } = options;
+  if (workers === 1 && checkpoint === undefined) {
+    return (await decideHardAsync(board, forbidden, between)).cols;
+  }
+  return (await decideOnThreads(board, forbidden, { workers, signal, onProgress, checkpoint }))
+    .cols;
 };
 
 /**
@@ -40,7 +44,8 @@ const onThreads: HardDecider = async (board, forbidden, between, options) => {
  *   the worker threads
  * @returns a promise of the completion as `cols`, or undefined when there is none
  * @throws NQueensError (rejects) as `completeOne`, for options of the wrong shape, for `workers`
- *   not an integer from 1 to 256, and when a thread fails (`unavailable`); CompletionInterrupted
+ *   not an integer from 1 to 256, for a checkpoint that cannot be used (another board or
+ *   split, damaged, locked), and when a thread fails (`unavailable`); CompletionInterrupted
  *   (rejects) when `signal` aborts
  * @example await completeOneAsync(board, { workers: 2, signal: AbortSignal.timeout(600_000) })
  */
@@ -48,7 +53,11 @@ export async function completeOneAsync(
   board: PartialBoard,
   options: CompleteOneAsyncOptions = {},
 ): Promise<number[] | undefined> {
-  const workers = (options as { workers?: unknown } | undefined)?.workers;
-  if (typeof workers === "number") checkWorkers(workers);
+  const given = options as { workers?: unknown; checkpoint?: unknown } | undefined;
+  if (typeof given?.workers === "number") checkWorkers(given.workers);
+  const path = given?.checkpoint;
+  if (path !== undefined && typeof path !== "string") {
+    throw wrongShape("completeOneAsync", "options.checkpoint", "a string", path);
+  }
   return completeOneBy(board, options, onThreads);
 }

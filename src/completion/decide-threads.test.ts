@@ -1,7 +1,10 @@
 // The hard-instance decision on threads: the same answer as one thread on generated instances,
 // split small so that threads really run, "yes" completions valid, the split a partition, abort
-// and a thread's failure with no thread left running.
+// and a thread's failure with no thread left running, and the parts' checkpoint resumed.
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { Forbidden, isSolution, type PartialBoard } from "../board.js";
 import { NQueensError } from "../errors.js";
@@ -121,8 +124,10 @@ test("completeOneAsync on threads: a valid completion, progress in parts and nod
   assert.ok(seen.every((p) => typeof p.nodes === "number"));
 });
 
-test("an abort mid-run rejects with CompletionInterrupted, and no thread is left", async () => {
-  // n = 25, seed 14: unsatisfiable, minutes of search on any number of threads.
+test("an abort mid-run rejects with CompletionInterrupted once every thread is gone", async () => {
+  // n = 25, seed 14: unsatisfiable, minutes of search on any number of threads. The promise
+  // settles after the threads are terminated; one left running would keep this file's process
+  // alive, and the test run would not end.
   const { board } = generateInstance("diagonals", 25, { seed: 14 });
   const controller = new AbortController();
   const run = decideOnThreads(board, new Forbidden(board), {
@@ -150,4 +155,43 @@ test("a thread that fails surfaces as an NQueensError", async () => {
       e.code === "unavailable" &&
       /a completion thread failed/.test(e.message),
   );
+});
+
+test("a checkpoint records the parts without a completion, and a run again skips them", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nqueens-parts-"));
+  try {
+    // Boards without a completion that propagation alone does not refute (parts to record).
+    const none = CASES.map(boardOf).filter((b) => {
+      const { sub } = prepare(b, new Forbidden(b));
+      return !decideHard(b, new Forbidden(b)).cols && splitParts(sub, sub.open, 8).length > 1;
+    });
+    assert.ok(none.length >= 2, "the table has two such boards");
+    const [board, other] = none as [PartialBoard, PartialBoard];
+    const path = join(dir, "parts.ckpt");
+    const options = { workers: 2, partsPerThread: 4, checkpoint: path };
+    // Stopped after the first part decided, then resumed: the same answer, the parts kept.
+    const stop = new AbortController();
+    await assert.rejects(
+      decideOnThreads(board, new Forbidden(board), {
+        ...options,
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (p.done > 0) stop.abort();
+        },
+      }),
+      CompletionInterrupted,
+    );
+    const again = await decideOnThreads(board, new Forbidden(board), options);
+    assert.equal(again.cols, undefined);
+    assert.ok(again.resumed >= 1 && again.resumed < again.parts, `resumed ${again.resumed}`);
+    const third = await decideOnThreads(board, new Forbidden(board), options);
+    assert.deepEqual([third.cols, third.resumed, third.threads], [undefined, third.parts, 0]);
+    // Another board's parts are another split: refused, naming the file.
+    await assert.rejects(
+      decideOnThreads(other, new Forbidden(other), options),
+      (e: unknown) => e instanceof NQueensError && e.message.includes(path),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
