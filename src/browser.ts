@@ -60,7 +60,7 @@ export {
   PUZZLE_DIFFICULTIES,
   type Puzzle,
   type PuzzleDifficulty,
-} from "./completion/index.js";
+} from "./completion/browser.js";
 export { type ErrorCode, type ErrorDetails, NQueensError } from "./errors.js";
 export {
   BOARD_FORMS,

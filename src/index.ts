@@ -6,6 +6,7 @@
  * @remarks
  * Everything that runs anywhere comes from browser.ts (the package's entry for bundlers); this
  * entry adds what needs Node: `count`, the exact counter on worker threads with checkpoint files,
+ * `completeOneAsync` with the hard-instance search on worker threads (its `workers` option),
  * and `countPart` / `addParts`, a count in parts counted anywhere and added up from their
  * checkpoint files. The public API, this file and the two subpaths, is written down in
  * etc/*.api.md (checked by `npm run check`).
@@ -18,6 +19,8 @@
  * @packageDocumentation
  */
 export * from "./browser.js";
+// Node's completeOneAsync, with worker threads, in the place of browser.ts's.
+export { completeOneAsync } from "./completion/index.js";
 export {
   type AddPartsOptions,
   addParts,

@@ -4,7 +4,7 @@
  * walks them. Nothing is kept in memory beyond the current search path.
  */
 import type { Queen } from "./board.js";
-import { completions } from "./completion/index.js";
+import { completions } from "./completion/browser.js";
 import { MAX_SOLUTIONS_N } from "./limits.js";
 import { checkOptions, checkSizeOr, wrongShape } from "./shapes.js";
 import { isLeast, type OrbitSize, orbitSize } from "./symmetry.js";

@@ -8,6 +8,7 @@ import {
 } from "../board.js";
 import {
   CompletionInterrupted,
+  completeOneAsync,
   completeOneWatched,
   completionsAsync,
   countCompletionsAsync,
@@ -22,7 +23,7 @@ import {
   parseBoard,
   parseBoardAs,
 } from "../formats/index.js";
-import { MAX_SPLIT_N, MAX_SUB_SIZE } from "../limits.js";
+import { MAX_SPLIT_N, MAX_SUB_SIZE, MAX_WORKERS } from "../limits.js";
 import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
@@ -46,6 +47,8 @@ interface CompleteFlags {
   progress: boolean;
   diagonals?: string;
   certificate?: string;
+  workers?: string;
+  checkpoint?: string;
 }
 
 export const registerComplete: Register = (program, exit) => {
@@ -69,6 +72,14 @@ export const registerComplete: Register = (program, exit) => {
       "csplib or json input with a diags list: take its first d pairs (instead of numdiags)",
     )
     .option("--certificate <out>", "write a certificate of the answer to OUT (check-certificate)")
+    .option(
+      "--checkpoint <file>",
+      "hard-instance search: record the parts decided in FILE; the same command resumes from it",
+    )
+    .option(
+      "-w, --workers <k>",
+      "threads for the hard-instance search (default: every core for a restricted board of n >= 22 without fixed queens, else 1)",
+    )
     .option("--json", "JSON: {n, cols} / {n, count} / one {n, index, cols} per line with --all")
     .addHelpText(
       "after",
@@ -84,7 +95,14 @@ n = ..., init = [[r, c], ...], blocks = [[r, c], ...] from 1, diags = [[v, t], .
 A completion places the missing queens, none attacking another, none on a blocked
 square or an excluded diagonal. Up to 32 missing queens it is decided by the
 hard-instance search (rows and columns by fewest open squares, propagation, learning,
-restarts); counting uses the exact bitmask search.
+restarts); counting uses the exact bitmask search. The hard-instance search runs on
+every core for a board of n >= 22 with blocked squares or excluded diagonals and no
+fixed queens (--workers to choose): the board is split into parts, each decided on a
+thread, and the bar counts the parts decided. The first completion found ends it,
+so with more than one thread a "yes" can differ from run to run. --checkpoint FILE
+records each part found without a completion; after Ctrl-C the same command (same
+board, same --workers up to 2) skips them. --certificate, --count and --all search
+on one thread.
 
 Exit status: 0 completed (or counted at least one), 1 it cannot be completed (queens
 that attack each other, or no placement of the rest), 2 input that cannot be read
@@ -109,6 +127,7 @@ Examples:
       if (!flags.number && !flags.all)
         throw new NQueensError("--no-number applies to --all", "conflicting-options");
       const limit = parseLimit(flags.limit);
+      const workers = workersOf(flags);
       const { board } = await readCompletionBoard(file, flags);
       const n = board.n;
       const out = stdout();
@@ -133,7 +152,7 @@ Examples:
         await countOrList(board, flags, limit, exit);
         return;
       }
-      const one = certified ?? (await oneCompletion(board, flags, exit));
+      const one = certified ?? (await oneCompletion(board, flags, workers, exit));
       if (!one) return;
       const { cols } = one;
       if (flags.json) await out.json({ n, cols: cols ?? null });
@@ -151,6 +170,36 @@ Examples:
       exit(cols ? 0 : 1);
     });
 };
+
+/**
+ * --workers, checked: one thread for what searches on one (--certificate, --count, --all),
+ * which take no --checkpoint either.
+ */
+function workersOf(flags: CompleteFlags): number | undefined {
+  const single =
+    flags.certificate !== undefined
+      ? "--certificate"
+      : flags.count
+        ? "--count"
+        : flags.all
+          ? "--all"
+          : undefined;
+  if (flags.checkpoint !== undefined && single) {
+    throw new NQueensError(
+      `--checkpoint records the parts of one decision: drop it, or drop ${single}`,
+      "conflicting-options",
+    );
+  }
+  if (flags.workers === undefined) return undefined;
+  const workers = parseInteger(flags.workers, "--workers", 1, MAX_WORKERS);
+  if (workers > 1 && single) {
+    throw new NQueensError(
+      `${single} runs on one thread: drop --workers, or give --workers 1`,
+      "conflicting-options",
+    );
+  }
+  return workers;
+}
 
 /**
  * `--count` or `--all` on a board without clashing queens: counts or lists its completions with
@@ -234,8 +283,17 @@ async function countOrList(
 async function oneCompletion(
   board: PartialBoard,
   flags: CompleteFlags,
+  workers: number | undefined,
   exit: (code: number) => void,
 ): Promise<{ cols: number[] | undefined } | undefined> {
+  const missing = board.n - board.queens.length;
+  if (missing > 0 && missing <= MAX_SUB_SIZE) return hardCompletion(board, flags, workers, exit);
+  if (flags.checkpoint !== undefined) {
+    throw new NQueensError(
+      `--checkpoint records the hard-instance search's parts, for a board missing 1 to ${MAX_SUB_SIZE} queens: this one misses ${missing}`,
+      "conflicting-options",
+    );
+  }
   const bar = startProgress({ label: "rows", json: flags.json, progress: flags.progress });
   const stop = trapStopSignals();
   const free = () => {
@@ -268,6 +326,52 @@ async function oneCompletion(
     return undefined;
   } finally {
     free();
+  }
+}
+
+/**
+ * One completion by the hard-instance search (at most 32 queens missing): on threads when
+ * `workers` (or the library's default for the board) is above 1, with a bar of the parts decided;
+ * Ctrl-C (or SIGTERM, SIGHUP) stops it and its threads. undefined: stopped, the exit status given.
+ */
+async function hardCompletion(
+  board: PartialBoard,
+  flags: CompleteFlags,
+  workers: number | undefined,
+  exit: (code: number) => void,
+): Promise<{ cols: number[] | undefined } | undefined> {
+  const bar = startProgress({
+    label: "parts",
+    countLabel: "nodes",
+    json: flags.json,
+    progress: flags.progress,
+  });
+  const stop = trapStopSignals();
+  try {
+    const cols = await completeOneAsync(board, {
+      workers,
+      checkpoint: flags.checkpoint,
+      signal: stop.signal,
+      onProgress: (p) => bar.update(p.done, p.total, { count: p.nodes ?? 0 }),
+    });
+    return { cols };
+  } catch (e) {
+    if (!(e instanceof CompletionInterrupted)) throw e;
+    bar.stop();
+    const what =
+      e.total > 0
+        ? `${stop.interrupted} ${e.done} of ${plural(e.total, "part")} decided`
+        : stop.interrupted.replace(/ after$/, "");
+    const saved =
+      flags.checkpoint === undefined
+        ? "nothing is saved (run it again to start over)"
+        : `the parts decided are saved in ${flags.checkpoint} (the same command resumes)`;
+    process.stderr.write(`nqueens: ${what}; ${saved}\n`);
+    exit(stop.exitCode);
+    return undefined;
+  } finally {
+    bar.stop();
+    stop.release();
   }
 }
 

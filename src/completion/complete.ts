@@ -94,6 +94,11 @@ export interface CompletionProgress {
   readonly total: number;
   /** Completions counted (or listed) so far. */
   readonly count: bigint;
+  /**
+   * Search nodes so far, where the job reports them: `completeOneAsync` on threads (its
+   * sub-problems are then the parts of the board its threads decide).
+   */
+  readonly nodes?: number;
 }
 
 /** Thrown (a rejection for the async functions) when a completion job is aborted by its signal. */

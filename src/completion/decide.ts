@@ -37,7 +37,7 @@ export interface HardDecision {
 }
 
 /** Nodes per slice of {@link decideHardAsync}: about a millisecond or two of search. */
-const SLICE = 2048;
+export const SLICE = 2048;
 
 /**
  * Nodes per turn of each search when both run: a hard-instance node costs about 5 us, a lean
@@ -56,13 +56,14 @@ export interface DecideHardOptions extends HardSearchOptions {
   readonly lean?: boolean;
 }
 
-interface Prepared {
+/** A board ready for the searches: its sub-board, one free line halved by a symmetry. */
+export interface Prepared {
   readonly sub: SubBoard;
   readonly symmetry: HardDecision["symmetry"];
 }
 
 /** The sub-board, with one free line halved when the instance has a symmetry. */
-function prepare(board: PartialBoard, forbidden: Forbidden): Prepared {
+export function prepare(board: PartialBoard, forbidden: Forbidden): Prepared {
   const sub = subBoard(board, forbidden);
   const { n, m } = sub;
   if (m < 2) return { sub, symmetry: undefined };
@@ -93,14 +94,17 @@ function prepare(board: PartialBoard, forbidden: Forbidden): Prepared {
   return { sub, symmetry: undefined };
 }
 
-/** The two searches of a board, run in turns; see the module comment. */
-class Searches {
+/**
+ * The two searches of a sub-board, run in turns; see the module comment. A thread of the
+ * threaded decision (decide-threads.ts) runs one per part, on the sub-board's open squares
+ * narrowed to the part's.
+ */
+export class Searches {
   readonly hard: HardSearch;
   readonly lean: LeanSearch | undefined;
 
-  constructor(p: Prepared, options: DecideHardOptions) {
-    this.hard = new HardSearch(p.sub, options);
-    const { sub } = p;
+  constructor(sub: SubBoard, options: DecideHardOptions) {
+    this.hard = new HardSearch(sub, options);
     this.lean =
       (options.lean ?? true) && sub.n === sub.m ? new LeanSearch(sub.open, sub.m) : undefined;
   }
@@ -109,6 +113,11 @@ class Searches {
   turn(budget: number): boolean {
     if (!this.lean) return this.hard.run(budget) !== "paused";
     return this.hard.run(HARD_TURN) !== "paused" || this.lean.run(LEAN_TURN) !== "paused";
+  }
+
+  /** Nodes of both searches. */
+  get nodes(): number {
+    return this.hard.nodes + (this.lean?.nodes ?? 0);
   }
 
   /** The placement found (compressed columns), "none" when there is none, or undefined. */
@@ -127,7 +136,7 @@ function finish(board: PartialBoard, forbidden: Forbidden, p: Prepared, s: Searc
   if (cols) assertCompletion(board, forbidden, cols);
   return {
     cols,
-    nodes: s.hard.nodes + (s.lean?.nodes ?? 0),
+    nodes: s.nodes,
     restarts: s.hard.restarts,
     learned: s.hard.learned,
     symmetry: p.symmetry,
@@ -146,7 +155,7 @@ export function decideHard(
   timeLimitMs = Number.POSITIVE_INFINITY,
 ): HardDecision {
   const p = prepare(board, forbidden);
-  const s = new Searches(p, options);
+  const s = new Searches(p.sub, options);
   if (timeLimitMs === Number.POSITIVE_INFINITY && !s.lean) s.hard.run();
   else {
     const end = performance.now() + timeLimitMs;
@@ -168,7 +177,7 @@ export async function decideHardAsync(
   options: DecideHardOptions = {},
 ): Promise<HardDecision> {
   const p = prepare(board, forbidden);
-  const s = new Searches(p, options);
+  const s = new Searches(p.sub, options);
   while (!s.turn(SLICE)) await between();
   return finish(board, forbidden, p, s);
 }

@@ -59,4 +59,4 @@ export {
   type CountResult,
   type Progress,
 } from "./types.js";
-export { defaultWorkers } from "./workers.js";
+export { checkWorkers, defaultWorkers } from "./workers.js";

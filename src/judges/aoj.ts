@@ -17,7 +17,7 @@ import {
   type Queen,
   type Solution,
 } from "../board.js";
-import { completeOne } from "../completion/index.js";
+import { completeOne } from "../completion/browser.js";
 import { quote } from "../errors.js";
 import { formatBoard, notText, type ParseErrorCode } from "../formats/index.js";
 import { areLines, inputLines, type JudgeResult, plural, wordsOf } from "./common.js";

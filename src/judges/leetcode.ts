@@ -10,7 +10,7 @@
  * (the order of LeetCode's example); 52 prints the number of solutions. n = 2 and 3 have none:
  * `[]` and `0`, answers like any other.
  */
-import { countCompletions } from "../completion/index.js";
+import { countCompletions } from "../completion/browser.js";
 import { quote } from "../errors.js";
 import { solutions } from "../solutions.js";
 import { areLines, inputLines, type JudgeResult, malformed, notTextInput } from "./common.js";

@@ -4,7 +4,7 @@
  */
 
 import type { Queen } from "../board.js";
-import type { PuzzleDifficulty } from "../completion/index.js";
+import type { PuzzleDifficulty } from "../completion/browser.js";
 import type { AlgorithmName, BruteVariant, TimedResult, WalkAlgorithm } from "../teach/index.js";
 
 /** A symmetry class: its members (the first is the canonical one) and orbit size. */

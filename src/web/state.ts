@@ -5,7 +5,7 @@
  * page writes back is the normal form (`n=0x10` is not 16; `page=999` becomes the last page).
  */
 import type { Queen } from "../board.js";
-import type { PuzzleDifficulty } from "../completion/index.js";
+import type { PuzzleDifficulty } from "../completion/browser.js";
 import { MAX_BOARD_N } from "../limits.js";
 
 export const MODES = ["lesson", "play", "watch", "gallery", "compare"] as const;

@@ -12,7 +12,7 @@ import {
   deadSquares,
   type PuzzleDifficulty,
   uniquePuzzle,
-} from "../completion/index.js";
+} from "../completion/browser.js";
 import { solveSubProblem, split, Tally } from "../engine/browser.js";
 import { unique } from "../solutions.js";
 import { images } from "../symmetry.js";

@@ -7,7 +7,7 @@
  * computations of its own on 200 questions of each kind.
  */
 import { attackKind, type ConflictKind, type Queen } from "../../board.js";
-import { canComplete, completeOne, mostQueens } from "../../completion/index.js";
+import { canComplete, completeOne, mostQueens } from "../../completion/browser.js";
 import { seededRandom } from "../../random.js";
 import { type WalkStep, walkthrough } from "../../teach/index.js";
 import { EXERCISE_KINDS, type ExerciseKind, type ExerciseRef } from "../state.js";

@@ -6,7 +6,7 @@
  */
 
 import type { ConflictKind } from "../../board.js";
-import type { PuzzleDifficulty } from "../../completion/index.js";
+import type { PuzzleDifficulty } from "../../completion/browser.js";
 import type { Transform } from "../../symmetry.js";
 import type { Attack } from "../../teach/index.js";
 import { ALGORITHMS, type AlgorithmName } from "../../teach/index.js";

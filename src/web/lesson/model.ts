@@ -7,7 +7,7 @@
  * from a tutorial. render.ts draws it; model.test.ts tests it without a browser.
  */
 import { attackKind, type Queen } from "../../board.js";
-import { canComplete, completeOne, mostQueens } from "../../completion/index.js";
+import { canComplete, completeOne, mostQueens } from "../../completion/browser.js";
 import { unique } from "../../solutions.js";
 import {
   type AlgorithmName,

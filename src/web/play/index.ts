@@ -14,7 +14,7 @@
  * outside the folder.
  */
 import { conflicts, type Queen } from "../../board.js";
-import type { PuzzleDifficulty } from "../../completion/index.js";
+import type { PuzzleDifficulty } from "../../completion/browser.js";
 import type { App, ModeView } from "../dom.js";
 import { t } from "../i18n/index.js";
 import { Cancelled, runJob } from "../jobs.js";
