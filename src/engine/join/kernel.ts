@@ -248,10 +248,16 @@ export class JoinKernel {
     if (cap <= this.#cap) return;
     cap = Math.max(cap, Math.ceil(this.#cap * 1.5));
     const lists = placeLists(this.#lists, cap);
-    if (lists.pages * PAGE > this.#end) {
-      throw new WindowFull(`the join kernel's lists of ${cap} keys pass the end of its memory`);
+    const full = `the join kernel's lists of ${cap} keys pass the end of its memory`;
+    if (lists.pages * PAGE > this.#end) throw new WindowFull(full);
+    try {
+      this.#grow(lists.pages * PAGE);
+    } catch (e) {
+      // A shared memory that cannot grow (no room left by the other threads' growth): a memory
+      // of its own may still (join/tasks.ts).
+      if (!this.shared) throw e;
+      throw new WindowFull(full);
     }
-    this.#grow(lists.pages * PAGE);
     const oldB = this.listB;
     this.#cap = cap;
     this.listA = lists.listA;
