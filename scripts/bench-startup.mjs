@@ -8,9 +8,11 @@
 // the same rounds. Targets: a count of n <= 14 within 0.04 CPU-s and 10 MB of `node -e 0`.
 // GNU time reports CPU in hundredths of a second: take R >= 9 for medians that mean something.
 //
-// With --memory, also the join's peak memory: `count 19 --workers 1` (target 50 MB) and `count 20
-// --workers 2` (target 140 MB), M runs each (--memory-runs, default 1: n = 20 takes about a
-// minute on two idle cores). Memory does not depend on the machine's load; time does.
+// With --memory, also the join's peak memory per N: `count N --workers 1` and `--workers 2` for
+// each N of --memory-n (default 16,17,18,19,20; targets: 50 MB at n = 19 on one thread, 140 MB
+// at n = 20 on two), M runs each (--memory-runs, default 1: n = 20 takes about a minute and a
+// half of wall time on two idle cores, each way), beside `node -e 0`'s peak. Memory does not
+// depend on the machine's load; time does.
 //
 // Every count is checked against known-counts.json in the shared data (src/testing/data.ts):
 // exit 1 on a mismatch.
@@ -19,8 +21,8 @@
 // and "memory") and BENCHMARKS.md is written again from it (scripts/benchmarks.mjs); --no-record
 // leaves both alone.
 //
-// Usage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--no-startup]
-//   [--no-record]
+// Usage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--memory-n LIST]
+//   [--no-startup] [--no-record]
 //   (npm run bench runs it after the counting table; `npm run bench -- --startup-only` alone)
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -33,7 +35,7 @@ const bin = join(root, "bin", "nqueens.js");
 
 function usage(message) {
   process.stderr.write(
-    `bench-startup: ${message}\nusage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--no-startup] [--no-record]\n`,
+    `bench-startup: ${message}\nusage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--memory-n LIST] [--no-startup] [--no-record]\n`,
   );
   process.exit(2);
 }
@@ -43,6 +45,7 @@ let memoryRuns = 1;
 let memory = false;
 let startup = true;
 let record = true;
+let memoryNs = [16, 17, 18, 19, 20];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -54,7 +57,12 @@ for (let i = 0; i < argv.length; i++) {
   if (a === "--runs") runs = value();
   else if (a === "--memory-runs") memoryRuns = value();
   else if (a === "--memory") memory = true;
-  else if (a === "--no-startup") startup = false;
+  else if (a === "--memory-n") {
+    memoryNs = (argv[++i] ?? "").split(",").map(Number);
+    if (!memoryNs.every((n) => Number.isInteger(n) && n >= 14 && n <= 23)) {
+      usage("--memory-n needs a list of board sizes from 14 to 23: 17,18,19");
+    }
+  } else if (a === "--no-startup") startup = false;
   else if (a === "--no-record") record = false;
   else usage(`unknown argument '${a}'`);
 }
@@ -196,48 +204,56 @@ if (startup) {
 }
 
 if (memory) {
-  const CASES = [
-    { n: 19, workers: 1, target: 50 },
-    { n: 20, workers: 2, target: 140 },
-  ];
+  /** The targets of issue 37: peak MB of a count of n on this many threads. */
+  const TARGETS = new Map([
+    ["19:1", 50],
+    ["20:2", 140],
+  ]);
   const load = loadavg()[0];
+  const base = median(Array.from({ length: 3 }, () => timed(["-e", "0"]).mb));
   const rows = [];
-  for (const c of CASES) {
-    const xs = [];
-    let verdict = "-";
-    for (let r = 0; r < memoryRuns; r++) {
-      const args = [bin, "count", String(c.n), "--workers", String(c.workers)];
-      const t = timed([...args, "--backend", "cpu", "--json", "--no-progress"]);
-      xs.push(t);
-      if (verdict !== "NO") verdict = check(c.n, t.stdout);
+  for (const n of memoryNs) {
+    for (const workers of [1, 2]) {
+      const xs = [];
+      let verdict = "-";
+      for (let r = 0; r < memoryRuns; r++) {
+        const args = [bin, "count", String(n), "--workers", String(workers)];
+        const t = timed([...args, "--backend", "cpu", "--json", "--no-progress"]);
+        xs.push(t);
+        if (verdict !== "NO") verdict = check(n, t.stdout);
+      }
+      const mb = median(xs.map((x) => x.mb));
+      keep("memory", load, {
+        n,
+        workers,
+        target: TARGETS.get(`${n}:${workers}`) ?? null,
+        known: verdict,
+        baseMb: Number(base.toFixed(1)),
+        mb: round(
+          xs.map((x) => x.mb),
+          1,
+        ),
+        cpu: round(
+          xs.map((x) => x.cpu),
+          2,
+        ),
+        wall: round(
+          xs.map((x) => x.wall),
+          2,
+        ),
+      });
+      rows.push(
+        `| ${n} | ${workers} | ${fmt(mb, 0)} | ${signed(mb - base, 0)} | ${TARGETS.get(`${n}:${workers}`) ?? "-"} | ` +
+          `${fmt(median(xs.map((x) => x.cpu)))} | ${fmt(median(xs.map((x) => x.wall)))} | ${verdict} |\n`,
+      );
     }
-    keep("memory", load, {
-      n: c.n,
-      workers: c.workers,
-      target: c.target,
-      known: verdict,
-      mb: round(
-        xs.map((x) => x.mb),
-        1,
-      ),
-      cpu: round(
-        xs.map((x) => x.cpu),
-        2,
-      ),
-      wall: round(
-        xs.map((x) => x.wall),
-        2,
-      ),
-    });
-    rows.push(
-      `| count ${c.n} --workers ${c.workers} | ${fmt(median(xs.map((x) => x.mb)), 0)} | ${c.target} | ` +
-        `${fmt(median(xs.map((x) => x.cpu)))} | ${fmt(median(xs.map((x) => x.wall)))} | ${verdict} |\n`,
-    );
   }
   process.stdout.write(
-    `\nThe join's memory: ${where}, whole process (GNU time), median of ${memoryRuns} run(s), ` +
-      `load average ${load.toFixed(2)} at start\n\n` +
-      "| command | peak MB | target MB | CPU s | wall s | counts known |\n|---|---|---|---|---|---|\n" +
+    `\nThe join's memory per N: ${where}, whole process (GNU time), \`count N --workers K\`, ` +
+      `median of ${memoryRuns} run(s), load average ${load.toFixed(2)} at start, ` +
+      `${loadavg()[0].toFixed(2)} at the end; \`node -e 0\` ${fmt(base, 1)} MB\n\n` +
+      "| N | threads | peak MB | over node -e 0 | target MB | CPU s | wall s | counts known |\n" +
+      "|---|---|---|---|---|---|---|---|\n" +
       rows.join(""),
   );
 }

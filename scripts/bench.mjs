@@ -14,7 +14,8 @@
 // Then, unless --no-io, scripts/bench-io.mjs: solve 10^7, check 10^6 queens, list | head; and
 // unless --no-startup, scripts/bench-startup.mjs: the start-up table (node -e 0, --version, --help,
 // count 8, 12 and 14: CPU seconds and peak MB, each against node -e 0 in the same rounds), with
-// --memory also the join's peak memory at n = 19 on one thread and n = 20 on two (a few minutes).
+// --memory also the join's peak memory per N, n = 16..20 on one thread and on two (about ten
+// minutes on two idle cores).
 // --startup-only runs the start-up table (and --memory's) alone.
 //
 // Usage: npm run bench -- [LO [HI]] [--runs R] [--workers K] [--methods LIST] [--max-seconds S]

@@ -126,15 +126,15 @@ function startupTable(rows) {
 function memoryTable(rows) {
   const run = latestRun(rows);
   const table = [
-    "| command | peak MB | target MB | CPU s | wall s | counts known |",
-    "|---|---|---|---|---|---|",
+    "| N | threads | peak MB | over node -e 0 | target MB | CPU s | wall s | counts known |",
+    "|---|---|---|---|---|---|---|---|",
     ...run.map(
       (r) =>
-        `| count ${r.n} --workers ${r.workers} | ${fmt(median(r.mb), 0)} | ${r.target} | ${fmt(median(r.cpu))} | ${fmt(median(r.wall))} | ${r.known} |`,
+        `| ${r.n} | ${r.workers} | ${fmt(median(r.mb), 0)} | ${r.baseMb === undefined ? "-" : signed(median(r.mb) - r.baseMb, 0)} | ${r.target ?? "-"} | ${fmt(median(r.cpu))} | ${fmt(median(r.wall))} | ${r.known} |`,
     ),
   ];
-  const what = `whole process (GNU time), median of ${run[0].mb.length} run(s).`;
-  return section("The join's memory", run, what, table);
+  const what = `whole process (GNU time), \`count N --workers K\`, median of ${run[0].mb.length} run(s).`;
+  return section("The join's memory per N", run, what, table);
 }
 
 const RENDER = { count: countTable, startup: startupTable, memory: memoryTable };

@@ -149,6 +149,14 @@ export const MAX_JOIN_N = 27;
  */
 export const MAX_JOIN_INLINE_N = 16;
 
+/**
+ * With one thread asked for (`workers: 1`), the join counts on the calling thread up to this n
+ * instead of starting a worker thread: one thread either way, without a second V8 isolate and a
+ * second load of the modules (about 12 MB at n = 19). Its tasks take at most about 0.3 s here,
+ * so an abort still lands at once (the count gives the event loop a turn every 50 ms).
+ */
+export const MAX_JOIN_ONE_HERE_N = 21;
+
 /** The largest n whose quadrant tables fit in a kernel's memory (h = 11: 534 MB). */
 export const MAX_TABLES_N = 23;
 

@@ -81,6 +81,7 @@ test("the start-up and memory tables show each command's medians against node -e
       workers: 1,
       target: 50,
       known: "yes",
+      baseMb: 40,
       mb: [84.4],
       cpu: [22.5],
       wall: [23.1],
@@ -88,8 +89,8 @@ test("the start-up and memory tables show each command's medians against node -e
   ]);
   // count 8: CPU median 0.09, over +0.03 (the median of the rounds' differences), 45 MB, +5
   assert.match(text, /\| nqueens count 8 \| 0\.090 \| \+0\.030 \| 45\.0 \| \+5\.0 \| yes \|/);
-  assert.match(text, /\| count 19 --workers 1 \| 84 \| 50 \| 22\.50 \| 23\.10 \| yes \|/);
-  assert.match(text, /## Start-up[\s\S]*## The join's memory/);
+  assert.match(text, /\| 19 \| 1 \| 84 \| \+44 \| 50 \| 22\.50 \| 23\.10 \| yes \|/);
+  assert.match(text, /## Start-up[\s\S]*## The join's memory per N/);
 });
 
 test("BENCHMARKS.md is what bench/results.jsonl gives (node scripts/benchmarks.mjs --check)", () => {

@@ -24,7 +24,8 @@ export interface CountOptions {
   /**
    * Worker threads to count on (an integer from 1 to 256). Small counts do not start any (the
    * result's `onCallingThread` says so): n up to 13 by the constellations, up to 16 by the join,
-   * and `plain`.
+   * and `plain`. With 1, the join counts on the calling thread up to n = 21 (one thread either
+   * way, less memory), giving the event loop a turn every 50 ms.
    * @default os.availableParallelism()
    */
   readonly workers?: number;
@@ -50,7 +51,10 @@ export interface CountResult {
   readonly subProblems: number;
   /** Sub-problems taken from the checkpoint instead of being counted. */
   readonly resumed: number;
-  /** Worker threads used (0: counted on the calling thread, `onCallingThread` says why). */
+  /**
+   * Threads that counted (0: counted on the calling thread, `onCallingThread` says why; 1 may be
+   * the calling thread itself: `workers: 1` by the join up to n = 21).
+   */
   readonly workers: number;
   /**
    * Why the count ran on the calling thread, whatever `workers` asked for: `small`, n small

@@ -2,16 +2,18 @@
  * `countJoin`: the join count on worker threads, with the engine's contract (engine/types.ts):
  * progress callbacks, abort, checkpoints that resume exactly; `countJoinSync` on the calling
  * thread. The unit of work is a task of the join split (join/split.ts); each thread keeps one
- * kernel with its own quadrant tables (n = 20: 60 MB, n = 22: 534 MB per thread; from n = 24
- * the table in pieces, a few MB an item, and its 4^h start words: 67 MB at n = 24), and all
- * share the one list of items this thread made (n = 27: 70.2 million items, 524 MB).
+ * kernel, and all share the one list of items this thread made (n = 27: 70.2 million items,
+ * 524 MB) and, up to n = 23, the one quadrant table this thread filled in a shared memory
+ * (join/table.ts; n = 20: 60 MB, n = 22: 534 MB); from n = 24 each thread builds the table in
+ * pieces, a few MB an item, and its 4^h start words (67 MB at n = 24).
  */
 import { checkSize } from "../../errors.js";
-import { MAX_JOIN_INLINE_N, MAX_JOIN_N } from "../../limits.js";
+import { MAX_JOIN_INLINE_N, MAX_JOIN_N, MAX_JOIN_ONE_HERE_N } from "../../limits.js";
 import { countOnThreads, type ThreadedCount, type ThreadedOptions } from "../threads.js";
 import type { MethodResult } from "../types.js";
 import { checkWorkers, defaultWorkers } from "../workers.js";
 import { joinItems, joinSplitVersion, joinSubProblems } from "./split.js";
+import { shareTable } from "./table.js";
 import { JoinTally } from "./tally.js";
 import { JoinSolver } from "./tasks.js";
 import type { JoinWorkerInput } from "./thread.js";
@@ -43,7 +45,8 @@ export function countJoinSync(n: number): MethodResult {
 
 /**
  * Counts all solutions and the unique ones for an n x n board by joining half-boards, on worker
- * threads (n <= MAX_JOIN_INLINE_N: on the calling thread, `workers` 0 in the result). With
+ * threads (n <= MAX_JOIN_INLINE_N: on the calling thread, `workers` 0 in the result; with
+ * `workers` 1 and n <= MAX_JOIN_ONE_HERE_N, the calling thread is the one thread, `workers` 1). With
  * `checkpoint`, finished tasks are recorded durably and a rerun skips them (the file names the
  * join's split, so a checkpoint of the other method is refused).
  * @throws NQueensError (rejects) for n outside 1..27, a bad worker count, or a checkpoint that
@@ -59,8 +62,15 @@ export async function countJoin(n: number, options: ThreadedOptions = {}): Promi
     subProblems: tasks,
     version: () => joinSplitVersion(n),
     inlineMaxN: MAX_JOIN_INLINE_N,
+    oneHereMaxN: MAX_JOIN_ONE_HERE_N,
     threadModule: new URL("./thread.js", import.meta.url),
-    input: (order, cursor) => ({ n, order, cursor, items: joinItems(n) }),
+    input: (order, cursor, threads) => ({
+      n,
+      order,
+      cursor,
+      items: joinItems(n),
+      table: shareTable(n, threads),
+    }),
     tally: () => new JoinTally(n, tasks),
     solver: () => {
       const solver = new JoinSolver(n);

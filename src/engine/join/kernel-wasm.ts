@@ -51,7 +51,7 @@
 import { assemble, type FuncSpec } from "./asm.js";
 import type { KernelLayout } from "./layout.js";
 import { countFuncs } from "./wasm-count.js";
-import { fillFuncs } from "./wasm-fill.js";
+import { type FillLayout, fillFuncs } from "./wasm-fill.js";
 import { genFuncs } from "./wasm-gen.js";
 import { itemFuncs } from "./wasm-items.js";
 import { partitionFuncs } from "./wasm-partition.js";
@@ -172,14 +172,38 @@ interface WasmApi {
 
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-/** A new memory of `pages` pages (64 KiB), growable to 4 GiB. */
-export function newMemory(pages: number): WasmMemory {
-  return new wasm.Memory({ initial: pages, maximum: 65536 });
+/**
+ * A new memory of `pages` pages (64 KiB), growable to 4 GiB; `shared`, one that every thread it
+ * is posted to can use (join/table.ts: the quadrant table, filled once).
+ */
+export function newMemory(pages: number, shared = false): WasmMemory {
+  return new wasm.Memory({ initial: pages, maximum: 65536, shared });
 }
 
-/** Assembles and instantiates the kernel module for a layout over `memory`. */
-export function kernelInstance(L: KernelLayout, memory: WasmMemory, pages: number): KernelExports {
-  const bytes = assemble({ initialPages: pages, maximumPages: 65536 }, kernelFuncs(L));
-  const instance = new wasm.Instance(new wasm.Module(bytes), { env: { memory } });
-  return instance.exports as unknown as KernelExports;
+/** Assembles and instantiates a module of `funcs` over `memory` (`pages` pages now). */
+function instance(funcs: FuncSpec[], memory: WasmMemory, pages: number, shared: boolean) {
+  const bytes = assemble({ initialPages: pages, maximumPages: 65536, shared }, funcs);
+  return new wasm.Instance(new wasm.Module(bytes), { env: { memory } }).exports;
+}
+
+/** Assembles and instantiates the kernel module for a layout over `memory` (`pages` now). */
+export function kernelInstance(
+  L: KernelLayout,
+  memory: WasmMemory,
+  pages: number,
+  shared = false,
+): KernelExports {
+  return instance(kernelFuncs(L), memory, pages, shared) as unknown as KernelExports;
+}
+
+/**
+ * A module of `fillRow` alone, over a shared memory (`pages` now), to fill the quadrant table
+ * that kernels share (join/table.ts) without assembling the rest of the kernel.
+ */
+export function fillInstance(
+  L: FillLayout,
+  memory: WasmMemory,
+  pages: number,
+): Pick<KernelExports, "fillRow"> {
+  return instance(fillFuncs(L), memory, pages, true) as unknown as Pick<KernelExports, "fillRow">;
 }

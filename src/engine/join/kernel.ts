@@ -5,16 +5,19 @@
  * the pairs of two lists and `evenOf` a whole even-like item, each in one call of the kernel;
  * `gen`, `pairs` and the kernel's small steps are what join/solve.ts takes the long way with.
  *
- * One kernel per thread: it is not shared, and every call reuses the same scratch memory.
+ * One kernel per thread, and every call reuses the same scratch memory. Its memory is its own, or
+ * a window of a memory whose quadrant table the threads of a count share (join/table.ts
+ * `shareTable`): the table is read only, the regions and lists in the window are this kernel's.
  */
 import { popcount } from "../../bits.js";
 import { MAX_JOIN_N, MAX_TABLES_N } from "../../limits.js";
 import { type KernelExports, kernelInstance, newMemory, type WasmMemory } from "./kernel-wasm.js";
 import { type KernelLayout, kernelLayout } from "./layout.js";
-import { PAGE, placeLists, placeRegions } from "./memory.js";
+import { MAX_PAGES, PAGE, placeLists, placeRegions } from "./memory.js";
 import type { Forbidden, Preset } from "./presets.js";
 import { fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { SlowGen } from "./slow-gen.js";
+import { fillTable, type TableShare } from "./table.js";
 
 /** The B side is cut into groups of about this many keys (so blocks are nearly full). */
 const GROUP_TARGET = 128;
@@ -58,6 +61,15 @@ export interface KernelTuning {
   readonly boundRoom?: number;
 }
 
+/**
+ * Thrown by a kernel on a shared table (join/table.ts) whose lists would pass the end of its
+ * window: join/tasks.ts `JoinSolver` then takes a kernel with a memory of its own and counts the
+ * task again.
+ */
+export class WindowFull extends RangeError {
+  override readonly name = "WindowFull";
+}
+
 export class JoinKernel {
   readonly n: number;
   readonly tuning: Required<KernelTuning>;
@@ -82,6 +94,10 @@ export class JoinKernel {
   /** Scratch list of candidate column sets (u16). */
   readonly comboScratch: number;
   readonly #lists: number;
+  /** Where the lists must end: the window's end on a shared table, else 4 GiB. */
+  readonly #end: number;
+  /** Whether the memory (and its quadrant table) is shared with other threads' kernels. */
+  readonly shared: boolean;
   #cap = 0;
   /** List addresses (valid until the next `ensure`). */
   listA = 0;
@@ -97,7 +113,11 @@ export class JoinKernel {
   /** Half-boards without tables (`tuning.tables` false). */
   readonly #slow = new SlowGen(this);
 
-  constructor(n: number, tuning: KernelTuning = {}) {
+  /**
+   * `share`: the quadrant table in a shared memory and this kernel's window of it (join/table.ts
+   * `shareTable`, for the whole table of the same n; ignored without tables or in pieces).
+   */
+  constructor(n: number, tuning: KernelTuning = {}, share?: TableShare) {
     if (!Number.isInteger(n) || n < 4 || n > MAX_JOIN_N) {
       throw new RangeError(`the join kernel takes n in 4..${MAX_JOIN_N}: ${n}`);
     }
@@ -127,7 +147,9 @@ export class JoinKernel {
     // Even-like items: odd n's centre queen is placed first (its mirror image is itself).
     const centre = this.forbidden(n % 2 === 0 ? [] : [[h, h]]);
     this.evenFrames = [centre, centre];
-    const placement = placeRegions({ h, tables, pieces });
+    this.shared = share !== undefined && tables && !pieces;
+    const window = this.shared ? share?.window : undefined;
+    const placement = placeRegions({ h, tables, pieces }, window?.start);
     const layout = kernelLayout(this, placement);
     this.layout = layout;
     this.clsA = layout.clsA;
@@ -137,11 +159,14 @@ export class JoinKernel {
     this.#pieceRoom = placement.entries;
     this.#lists = placement.lists;
     const { combos, listTable } = layout;
-    const { pages } = placement;
-    this.memory = newMemory(pages);
-    this.#views();
-    this.exports = kernelInstance(this.layout, this.memory, pages);
-    if (tables && !pieces) this.#fill(placement.entries);
+    this.#end = window?.end ?? MAX_PAGES * PAGE;
+    this.memory = share !== undefined && this.shared ? share.memory : newMemory(placement.pages);
+    this.#grow(placement.pages * PAGE);
+    const pages = this.memory.buffer.byteLength / PAGE;
+    this.exports = kernelInstance(this.layout, this.memory, pages, this.shared);
+    if (tables && !pieces && !this.shared) {
+      fillTable(this.u32, { ...layout, h }, this.exports.fillRow, placement.entries);
+    }
     // Candidate column sets: the k-subsets of the west columns, all or all but one, ascending;
     // for each `missing`, the lists of k = 0..h one after the other.
     let at = combos / 2;
@@ -162,30 +187,27 @@ export class JoinKernel {
     this.ensure(this.tuning.listRoom);
   }
 
-  /**
-   * Fills the whole quadrant table (join/quadrants.ts), a rowset at a time by the kernel's
-   * `fillRow` (as `fillQuadrants` does, which the tests compare with this).
-   * @throws Error when the entries are not `entries` (a bug)
-   */
-  #fill(entries: number): void {
-    const { h, u32 } = this;
-    const { qstart, qd, qa } = this.layout;
-    // Rowset 0: the empty placement, in group (0, 0).
-    u32.fill(1, qstart / 4 + 1, qstart / 4 + (1 << h));
-    u32[qstart / 4] = 0;
-    u32[qd / 4] = 0;
-    u32[qa / 4] = 0;
-    let e = 1;
-    for (let rows = 1; rows < 1 << h; rows++) e = this.exports.fillRow(rows, e);
-    u32[qstart / 4 + 4 ** h] = e;
-    if (e !== entries) throw new Error(`quadrant table of h = ${h}: ${e} entries, not ${entries}`);
-  }
-
   #views(): void {
     const buffer = this.memory.buffer;
     this.u8 = new Uint8Array(buffer);
     this.u16 = new Uint16Array(buffer);
     this.u32 = new Uint32Array(buffer);
+  }
+
+  /**
+   * Grows the memory to at least `bytes`, and the views with it. A shared memory may be grown by
+   * another thread at the same time: it grows until it is large enough, whoever grew it.
+   */
+  #grow(bytes: number): void {
+    for (let have = this.memory.buffer.byteLength; have < bytes; ) {
+      try {
+        this.memory.grow(Math.ceil((bytes - have) / PAGE));
+      } catch (e) {
+        if (this.memory.buffer.byteLength === have) throw e;
+      }
+      have = this.memory.buffer.byteLength;
+    }
+    if (this.u8 === undefined || this.u8.length < bytes) this.#views();
   }
 
   /**
@@ -226,10 +248,15 @@ export class JoinKernel {
     if (cap <= this.#cap) return;
     cap = Math.max(cap, Math.ceil(this.#cap * 1.5));
     const lists = placeLists(this.#lists, cap);
-    const need = lists.pages - this.memory.buffer.byteLength / PAGE;
-    if (need > 0) {
-      this.memory.grow(need);
-      this.#views();
+    const full = `the join kernel's lists of ${cap} keys pass the end of its memory`;
+    if (lists.pages * PAGE > this.#end) throw new WindowFull(full);
+    try {
+      this.#grow(lists.pages * PAGE);
+    } catch (e) {
+      // A shared memory that cannot grow (no room left by the other threads' growth): a memory
+      // of its own may still (join/tasks.ts).
+      if (!this.shared) throw e;
+      throw new WindowFull(full);
     }
     const oldB = this.listB;
     this.#cap = cap;

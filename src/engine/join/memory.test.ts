@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { MAX_JOIN_N, MAX_TABLES_N } from "../../limits.js";
 import { JoinKernel } from "./kernel.js";
-import { PAGE, type Placed, placeLists, placeRegions } from "./memory.js";
+import {
+  MAX_PAGES,
+  PAGE,
+  type Placed,
+  placeLists,
+  placeRegions,
+  placeWindows,
+  tableEnd,
+} from "./memory.js";
 import { maxChunks } from "./partition.js";
 import { QUADRANT_BOUNDS } from "./quadrants.js";
 
@@ -104,16 +112,14 @@ test("memory: what the kernel writes fits each region, n = 4..27", () => {
       assert.ok(written(c) <= bytes(name), `${label(c)}: ${name}, ${what}: ${written(c)} bytes`);
     }
     // `gen`'s scratch areas: a group's entries that meet no preset and three sentinels each,
-    // their anti-diagonals as far past them as the table's are past its diagonals, and their
-    // key shares at twice their offset in the two areas.
+    // their anti-diagonals in an area as large after them, and their key shares at twice their
+    // offset in the two areas.
     const group = c.tables ? QUADRANT_BOUNDS[c.h]!.group : 0;
     assert.ok(4 * group + 12 <= scratchRoom, label(c));
     assert.ok(2 * scratchRoom <= bytes("scratch"), label(c));
-    assert.equal(at.scratchAnti - at.scratch, at.qa - at.qd, label(c));
+    assert.ok(at.scratchAnti >= at.scratch + bytes("scratch"), label(c));
     assert.equal(bytes("scratchAnti"), bytes("scratch"), label(c));
     assert.ok(2 * (2 * scratchRoom - 4) + 8 <= bytes("scratchKeys"), label(c));
-    assert.equal(at.scratch, at.qd + 4 * tableEntries(c), label(c));
-    assert.equal(at.scratchAnti, at.qa + 4 * tableEntries(c), label(c));
   }
 });
 
@@ -148,5 +154,32 @@ test("memory: a kernel lies where the declaration places it, n = 4..18", () => {
     const lists = placeLists(placement.lists, k.tuning.listRoom);
     assert.deepEqual([k.listA, k.listB], [lists.listA, lists.listB], `n=${n}`);
     assert.ok(k.memory.buffer.byteLength >= lists.pages * PAGE, `n=${n}`);
+  }
+});
+
+test("memory: threads' windows of a shared table lie after it, disjoint, inside 4 GiB, n = 4..23", () => {
+  for (let n = 4; n <= MAX_TABLES_N; n++) {
+    const shape = { h: Math.floor(n / 2), tables: true, pieces: false };
+    for (const threads of [1, 2, 3, 16, 256]) {
+      const windows = placeWindows(shape, threads);
+      const what = `n=${n} threads=${threads}`;
+      // Past what 4 GiB shares out (n = 23, 256 threads): none, each thread has its own table.
+      if (windows.length === 0) {
+        assert.ok(n >= 22 && threads === 256, what);
+        continue;
+      }
+      assert.equal(windows.length, threads, what);
+      let end = tableEnd(shape);
+      for (const w of windows) {
+        assert.ok(w.start >= end && w.start % PAGE === 0 && w.end % PAGE === 0, what);
+        const placement = placeRegions(shape, w.start);
+        assertLaidOut(placement.regions.slice(3), w.start, what);
+        // The table's addresses are the same for every window: the threads share them.
+        assert.deepEqual(placement.regions.slice(0, 3), placeRegions(shape).regions.slice(0, 3));
+        assert.ok(placement.pages * PAGE < w.end, what);
+        end = w.end;
+      }
+      assert.ok(end <= MAX_PAGES * PAGE, what);
+    }
   }
 });

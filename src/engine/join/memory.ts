@@ -14,6 +14,9 @@
  *
  * | region       | bytes             | align | holds                                              |
  * | ------------ | ----------------- | ----- | -------------------------------------------------- |
+ * | qstart       | 4 (4^h + 1), or 0 | 8     | the quadrant table's group starts (u32)            |
+ * | qd           | 4E                | 16    | its entries' diagonals (u32)                       |
+ * | qa           | 4E                | 16    | the entries' anti-diagonals (u32)                  |
  * | counts       | 512               | 16    | each key bit's count in A's sample, then B's       |
  * | shares       | 512               | 16    | each key bit's share of its split key (u64)        |
  * | part         | 1024              | 16    | the partition's state (`choose`: roles, scores)    |
@@ -28,20 +31,21 @@
  * | combos       | 2 (h + 1) 2^h     | 2     | the candidate column sets: k-subsets (u16)         |
  * | listTable    | 8 (h + 1)^2       | 4     | each list of column sets' address and length (u32) |
  * | scratchKeys  | 4S                | 16    | the scratch entries' key shares (u64)              |
- * | qstart       | 4 (4^h + 1), or 0 | 8     | the quadrant table's group starts (u32)            |
- * | qd           | 4E                | 16    | its entries' diagonals (u32)                       |
- * | scratch      | 2S + 64           | 4     | two groups' entries that meet no preset: diagonals |
- * | qa           | 4E                | 16    | the entries' anti-diagonals, qa - qd after them    |
- * | scratchAnti  | 2S + 64           | 4     | the scratch entries' anti-diagonals, as far after  |
+ * | scratch      | 2S + 64           | 16    | two groups' entries that meet no preset: diagonals |
+ * | scratchAnti  | 2S + 64           | 16    | the scratch entries' anti-diagonals                |
  * | listA, listB | 8 (cap + 4) each  | 64, 8 | the half-board keys (u64) a pair count joins       |
  * | sorted       | 16 cap            | 8     | list A's compact keys, sorted by pattern           |
  * | planes       | 6 stride          | 8     | list B's compact keys as byte planes               |
  * | spare        | 64                | 1     | unused (the lists have always reserved it)         |
  *
- * The regions up to scratchAnti are placed once (`placeRegions`); the lists from the next 64
- * bytes on, for each capacity the kernel grows them to (`placeLists`; stride = align64(cap + 2 x
- * 128), a plane with two blocks of room). The pair count's areas (counts to pos) are sized for
- * its largest case: keys of 64 bits, compact keys of 6 chunks, 2^16 patterns.
+ * The quadrant table (qstart, qd, qa) comes first: it is what threads can share (`placeWindows`:
+ * one shared memory, the table filled once at its start, each thread's own regions and lists in
+ * a window of its own after it). A thread's own regions, from counts to scratchAnti, are placed
+ * from the start of its window (`placeRegions`; right after the table when the kernel has its
+ * memory to itself), and its lists from the next 64 bytes on, for each capacity the kernel grows
+ * them to (`placeLists`; stride = align64(cap + 2 x 128), a plane with two blocks of room). The
+ * pair count's areas (counts to pos) are sized for its largest case: keys of 64 bits, compact
+ * keys of 6 chunks, 2^16 patterns.
  */
 import { QUADRANT_BOUNDS } from "./quadrants.js";
 
@@ -94,8 +98,15 @@ function sizesOf({ h, tables, pieces }: MemoryShape): Sizes {
 /** Class tables are indexed by a north-west column set: 2^h bytes (8 KB at h = 13). */
 const classRoom = ({ h }: Sizes) => Math.max(4096, 2 ** h);
 
-/** The regions placed once, in the order they lie (the table above). */
-const REGIONS = [
+/** The quadrant table's regions, at the start of the memory (the table above). */
+const TABLE_REGIONS = [
+  { name: "qstart", align: 8, size: (s: Sizes) => 4 * s.starts },
+  { name: "qd", align: 16, size: (s: Sizes) => 4 * s.entries },
+  { name: "qa", align: 16, size: (s: Sizes) => 4 * s.entries },
+] as const;
+
+/** A thread's own regions, placed once, in the order they lie (the table above). */
+const OWN_REGIONS = [
   { name: "counts", align: 16, size: () => 512 },
   { name: "shares", align: 16, size: () => 512 },
   { name: "part", align: 16, size: () => 1024 },
@@ -113,15 +124,12 @@ const REGIONS = [
   { name: "combos", align: 2, size: ({ h }: Sizes) => 2 * (h + 1) * 2 ** h },
   { name: "listTable", align: 4, size: ({ h }: Sizes) => 8 * (h + 1) * (h + 1) },
   { name: "scratchKeys", align: 16, size: (s: Sizes) => 4 * s.scratchRoom },
-  { name: "qstart", align: 8, size: (s: Sizes) => 4 * s.starts },
-  { name: "qd", align: 16, size: (s: Sizes) => 4 * s.entries },
-  { name: "scratch", align: 4, size: (s: Sizes) => 2 * s.scratchRoom + 64 },
-  { name: "qa", align: 16, size: (s: Sizes) => 4 * s.entries },
-  { name: "scratchAnti", align: 4, size: (s: Sizes) => 2 * s.scratchRoom + 64 },
+  { name: "scratch", align: 16, size: (s: Sizes) => 2 * s.scratchRoom + 64 },
+  { name: "scratchAnti", align: 16, size: (s: Sizes) => 2 * s.scratchRoom + 64 },
 ] as const;
 
 /** A region's name. */
-type RegionName = (typeof REGIONS)[number]["name"];
+type RegionName = (typeof TABLE_REGIONS)[number]["name"] | (typeof OWN_REGIONS)[number]["name"];
 
 /** The address (bytes) of each region. */
 export type Addresses = Readonly<Record<RegionName, number>>;
@@ -167,10 +175,20 @@ function end(regions: readonly Placed[]): number {
   return last.at + last.bytes;
 }
 
-/** The addresses of the regions of a kernel of this shape (the table above). */
-export function placeRegions(shape: MemoryShape): Placement {
+/** Where the quadrant table ends: a thread's own regions can start from here (bytes). */
+export function tableEnd(shape: MemoryShape): number {
+  return end(place(TABLE_REGIONS, sizesOf(shape), 0));
+}
+
+/**
+ * The addresses of the regions of a kernel of this shape (the table above): the quadrant table
+ * from 0, the kernel's own regions from `own` (a page-aligned window of a shared memory,
+ * `placeWindows`), or right after the table.
+ */
+export function placeRegions(shape: MemoryShape, own?: number): Placement {
   const sizes = sizesOf(shape);
-  const regions = place(REGIONS, sizes, 0);
+  const table = place(TABLE_REGIONS, sizes, 0);
+  const regions = [...table, ...place(OWN_REGIONS, sizes, own ?? align(end(table), 64))];
   const at = Object.fromEntries(regions.map((r) => [r.name, r.at])) as Addresses;
   const lists = align(end(regions), 64);
   return {
@@ -182,6 +200,40 @@ export function placeRegions(shape: MemoryShape): Placement {
     // A page past the lists' start, at least (JoinKernel's first `ensure` grows it).
     pages: Math.ceil((lists + PAGE) / PAGE),
   };
+}
+
+/** The most pages a 32-bit WebAssembly memory has: 4 GiB. */
+export const MAX_PAGES = 65536;
+
+/**
+ * Windows a thread's own regions and lists may take in a shared memory, at most (1 GiB): more
+ * is address space only (pages nothing touches take no memory), but it is committed when the
+ * memory grows over it, so it stays moderate; a kernel whose lists outgrow its window takes a
+ * memory of its own (join/kernel.ts `WindowFull`).
+ */
+const MAX_WINDOW_PAGES = 16384;
+
+/** One thread's window of a shared memory: its own regions and lists lie in [start, end). */
+export interface Window {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The windows of `threads` kernels that share one memory and its quadrant table: after the
+ * table, page-aligned, each of the same size (the address space left, shared out, at most
+ * MAX_WINDOW_PAGES), in thread order. Empty when a window would not hold a thread's own regions
+ * and first lists (no sharing then).
+ */
+export function placeWindows(shape: MemoryShape, threads: number): Window[] {
+  const first = Math.ceil(tableEnd(shape) / PAGE);
+  const pages = Math.min(MAX_WINDOW_PAGES, Math.floor((MAX_PAGES - first) / threads));
+  const need = placeRegions(shape, 0).pages + 1;
+  if (threads < 1 || pages < need) return [];
+  return Array.from({ length: threads }, (_, i) => ({
+    start: (first + i * pages) * PAGE,
+    end: (first + (i + 1) * pages) * PAGE,
+  }));
 }
 
 /** The lists' regions, for `cap` keys a list (the table above). */

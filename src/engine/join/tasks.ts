@@ -6,10 +6,11 @@
  */
 import type { SubResult } from "../constellations/split.js";
 import { InconsistentCounts } from "../inconsistent.js";
-import { JoinKernel, type KernelTuning } from "./kernel.js";
+import { JoinKernel, type KernelTuning, WindowFull } from "./kernel.js";
 import { solveTask } from "./solve.js";
 import { type JoinItems, joinItems, joinTaskCount } from "./split.js";
 import { fixedByHalfTurn, fixedByQuarterTurn } from "./symmetric.js";
+import type { TableShare } from "./table.js";
 
 /**
  * Solves join tasks of one n; keeps its kernel (and quadrant tables) between tasks.
@@ -22,10 +23,17 @@ export class JoinSolver {
   /** The counting tasks of n (split.ts `joinTaskCount`), known at the first task. */
   #tasks: number | undefined;
   #items: JoinItems | undefined;
+  /** A shared quadrant table to build the kernel on (join/table.ts), until its window is full. */
+  #share: TableShare | undefined;
 
-  constructor(n: number, tuning: KernelTuning = {}) {
+  /**
+   * `share`: the kernel's quadrant table in a memory shared with other threads, and its window
+   * there (join/table.ts); without it the kernel builds a table of its own.
+   */
+  constructor(n: number, tuning: KernelTuning = {}, share?: TableShare) {
     this.n = n;
     this.#tuning = tuning;
+    this.#share = share;
   }
 
   /**
@@ -33,7 +41,7 @@ export class JoinSolver {
    * "Joining half-boards").
    */
   get kernel(): JoinKernel {
-    this.#kernel ??= new JoinKernel(this.n, this.#tuning);
+    this.#kernel ??= new JoinKernel(this.n, this.#tuning, this.#share);
     return this.#kernel;
   }
 
@@ -52,9 +60,27 @@ export class JoinSolver {
       return { count, fixed180: fixedByHalfTurn(n), fixed90: fixedByQuarterTurn(n) };
     }
     this.#items ??= joinItems(n);
-    const count = solveTask(this.kernel, this.#items, tasks, t);
+    const count = this.#count(t);
     if (count > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`task ${t}: count past 2^53`);
     return { count: Number(count), fixed180: 0, fixed90: 0 };
+  }
+
+  /**
+   * Counting task t (of `joinTaskCount(n)`). A kernel on a shared table whose lists outgrow its
+   * window is replaced by one with a memory (and a table) of its own, and the task counted again:
+   * a task leaves nothing behind in the kernel that the next one reads.
+   */
+  #count(t: number): bigint {
+    const items = this.#items ?? joinItems(this.n);
+    const tasks = this.#tasks ?? joinTaskCount(this.n);
+    try {
+      return solveTask(this.kernel, items, tasks, t);
+    } catch (e) {
+      if (!(e instanceof WindowFull) || this.#share === undefined) throw e;
+      this.#share = undefined;
+      this.#kernel = undefined;
+      return solveTask(this.kernel, items, tasks, t);
+    }
   }
 }
 

@@ -1,12 +1,14 @@
 /**
- * A join counting thread (see count-join.ts): waits for one message with the work (and the
- * split's items, in shared memory), builds its kernel, then takes task ids one at a time from a
+ * A join counting thread (see count-join.ts): waits for one message with the work (the split's
+ * items and the quadrant table, in shared memory), builds its kernel in its window of the
+ * table's memory, then takes task ids one at a time from a
  * shared list (an atomic cursor) and posts the results about every 50 ms as a Float64Array of
  * [id, count, fixed180, fixed90, ...], then "done".
  */
 import { parentPort } from "node:worker_threads";
 import { postInBatches } from "../solve-batches.js";
 import { adoptJoinItems, type JoinItems } from "./split.js";
+import { type SharedTable, takeWindow } from "./table.js";
 import { JoinSolver } from "./tasks.js";
 
 /** What count-join.ts posts to each thread, once. */
@@ -18,12 +20,15 @@ export interface JoinWorkerInput {
   readonly cursor: Int32Array;
   /** The items of n, in shared memory (join/split.ts `joinItems`). */
   readonly items: JoinItems;
+  /** The quadrant table, filled once for all threads (join/table.ts; none: each builds its own). */
+  readonly table: SharedTable | undefined;
 }
 
 function run(port: NonNullable<typeof parentPort>, input: JoinWorkerInput): void {
   const { n, order, cursor } = input;
   adoptJoinItems(input.items);
-  const solver = new JoinSolver(n);
+  const share = input.table === undefined ? undefined : takeWindow(input.table);
+  const solver = new JoinSolver(n, {}, share);
   postInBatches(
     () => {
       const i = Atomics.add(cursor, 0, 1);

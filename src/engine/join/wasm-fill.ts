@@ -15,7 +15,7 @@ import type { KernelLayout } from "./layout.js";
  * so that V8 compiles this optimized after the first few (the loop of h = 10 runs 7.5 million
  * entries: a single call would run it all in the baseline compiler).
  */
-function fillRowBody(L: KernelLayout): string {
+function fillRowBody(L: FillLayout): string {
   const { h, qstart, qd, qa } = L;
   return `
     local.get $rows i32.const ${h + 2} i32.shl i32.const ${qstart} i32.add local.set $base
@@ -58,8 +58,11 @@ function fillRowBody(L: KernelLayout): string {
     local.get $e`;
 }
 
+/** What `fillRow` is assembled with: the quadrant side and the table's addresses. */
+export type FillLayout = Pick<KernelLayout, "h" | "qstart" | "qd" | "qa">;
+
 /** `fillRow`. */
-export function fillFuncs(L: KernelLayout): FuncSpec[] {
+export function fillFuncs(L: FillLayout): FuncSpec[] {
   return [
     {
       name: "fillRow",

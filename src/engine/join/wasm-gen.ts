@@ -35,13 +35,21 @@ function disjointFour(dMask: string, aMask: string, delta: number, end: boolean)
 const SENTINEL = "0x80000000";
 
 /**
- * The entries of a quadrant group from `$q` to `$j1` that meet no preset (`$f1`, `$f2`: splatted
- * masks), into a scratch area at `dst` (their test values; the second array `delta` further) with
+ * The entries of a quadrant group from `$q` to `$j1` (anti-diagonals `delta` bytes past their
+ * diagonals) that meet no preset (`$f1`, `$f2`: splatted masks), into a scratch area at `dst`
+ * (their test values; their anti-diagonals `own` bytes further) with
  * their key shares at `keys` + 2 * (offset in the area), and three SENTINEL entries after them;
  * leaves the end of the copies in `$y`. `shift` moves north-west entries into the south-west's
  * coordinates (the pair test needs both there).
  */
-function prepass(delta: number, dst: number, keys: number, shift: number, share: string): string {
+function prepass(
+  delta: number,
+  own: number,
+  dst: number,
+  keys: number,
+  shift: number,
+  share: string,
+): string {
   return `
     i32.const ${dst} local.set $y
     loop $pre
@@ -51,7 +59,7 @@ function prepass(delta: number, dst: number, keys: number, shift: number, share:
         local.get $q local.get $m i32.ctz i32.const 2 i32.shl i32.add local.tee $t i32.load local.set $yd
         local.get $t i32.load offset=${delta} local.set $ya
         local.get $y local.get $yd ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store
-        local.get $y local.get $ya ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store offset=${delta}
+        local.get $y local.get $ya ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store offset=${own}
         local.get $y i32.const ${dst} i32.sub i32.const 1 i32.shl ${share} i64.store offset=${keys}
         local.get $y i32.const 4 i32.add local.set $y
         local.get $m local.get $m i32.const 1 i32.sub i32.and local.set $m
@@ -85,7 +93,10 @@ function emitFour(): string {
 /** The body of `genW`, or with `swap` of `genE` (the keys of the mirror images). */
 function genBody(L: KernelLayout, swap: boolean): string {
   const mask = `0x${((1n << BigInt(L.wb)) - 1n).toString(16)}`;
-  const delta = L.qa - L.qd; // an entry's anti-diagonals sit this far past its diagonals
+  // An entry's anti-diagonals sit this far past its diagonals: in the table (which threads may
+  // share, join/memory.ts), and in the scratch areas (each thread's own).
+  const delta = L.qa - L.qd;
+  const own = L.scratchAnti - L.scratch;
   // Window bits: D = (NW diagonals | SW diagonals << r0s) & mask, A = NW anti >> r0s | SW anti;
   // key = D | A << wb (east: A | D << wb). Each entry's share is computed once, in the prepass.
   const up = `i64.const ${L.wb} i64.shl`;
@@ -117,14 +128,14 @@ function genBody(L: KernelLayout, swap: boolean): string {
       local.get $fna i32x4.splat local.set $f2
       local.get $i i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $q
       local.get $i1 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
-      ${prepass(delta, s1, k1, L.r0s, nwShare)}
+      ${prepass(delta, own, s1, k1, L.r0s, nwShare)}
       local.get $y local.set $e1
       local.get $e1 i32.const ${s1} i32.le_u br_if $combo
       local.get $fsd i32x4.splat local.set $f1
       local.get $fsa i32x4.splat local.set $f2
       local.get $j0 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $q
       local.get $p i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
-      ${prepass(delta, s2, k2, 0, swShare)}
+      ${prepass(delta, own, s2, k2, 0, swShare)}
       local.get $y local.set $e2
       local.get $e2 i32.const ${s2} i32.le_u br_if $combo
       local.get $cls local.get $cw i32.add i64.load8_u i64.const ${2 * L.wb} i64.shl local.get $kx i64.or local.set $cl
@@ -142,13 +153,13 @@ function genBody(L: KernelLayout, swap: boolean): string {
       local.get $p local.set $so
       loop $outer
         local.get $p i32.load i32.const ${SENTINEL} i32.or i32x4.splat local.set $xd
-        local.get $p i32.load offset=${delta} i32x4.splat local.set $xa
+        local.get $p i32.load offset=${own} i32x4.splat local.set $xa
         local.get $p local.get $so i32.sub i32.const 1 i32.shl local.get $ko i32.add i64.load
         local.get $cl i64.or local.set $kn
         local.get $j0 local.set $q
         local.get $ki local.set $kq
         loop $inner
-          ${disjointFour("$xd", "$xa", delta, false)}
+          ${disjointFour("$xd", "$xa", own, false)}
           ${emitFour()}
           local.get $kq i32.const 32 i32.add local.set $kq
           local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $inner
