@@ -10,13 +10,15 @@
  * searches in turn, in slices of nodes, until one of them has the answer: the hard-instance
  * search (restarts and nogoods end the heavy tail of satisfiable instances; its root bounds
  * refute some unsatisfiable ones at once) and the lean search (lean-search.ts: a tenth of the
- * work per node, 2 to 4 times faster on unsatisfiable instances), which gets about four fifths
- * of the time. The slices are counted in nodes, not time, so the same board gets the same
- * completion every time.
+ * work per node, 2 to 4 times faster on unsatisfiable instances; run by its WebAssembly kernel,
+ * lean-kernel-wasm.ts, where WebAssembly is available: the same nodes at a fraction of the
+ * cost), which gets most of the time. The slices are counted in nodes, not time, so the same
+ * board gets the same completion every time.
  */
 import type { Forbidden, PartialBoard } from "../board.js";
 import { HardSearch, type HardSearchOptions } from "./hard-search.js";
-import { LeanSearch } from "./lean-search.js";
+import { leanSearch } from "./lean-kernel-wasm.js";
+import type { LeanSearch } from "./lean-search.js";
 import { boardCols, type SubBoard, subBoard } from "./sub-board.js";
 import { symmetryOf } from "./symmetry.js";
 
@@ -101,12 +103,11 @@ export function prepare(board: PartialBoard, forbidden: Forbidden): Prepared {
  */
 export class Searches {
   readonly hard: HardSearch;
-  readonly lean: LeanSearch | undefined;
+  readonly lean: Pick<LeanSearch, "run" | "result" | "placement" | "nodes"> | undefined;
 
   constructor(sub: SubBoard, options: DecideHardOptions) {
     this.hard = new HardSearch(sub, options);
-    this.lean =
-      (options.lean ?? true) && sub.n === sub.m ? new LeanSearch(sub.open, sub.m) : undefined;
+    this.lean = (options.lean ?? true) && sub.n === sub.m ? leanSearch(sub.open, sub.m) : undefined;
   }
 
   /** One turn (a slice of `budget` nodes without the lean search): true when answered. */

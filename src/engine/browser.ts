@@ -1,9 +1,11 @@
 /**
  * The engine's Node-free part, the door for modules that also run in a page (the completion
  * search, the GPU count, the page's worker), as src/browser.ts is the root's: the stable split,
- * the readable kernel, the tally and the result types. Node code imports `./index.js`.
+ * the readable kernel, the tally, the result types, and the WebAssembly assembler (join/asm.ts,
+ * for the completion's lean kernel). Node code imports `./index.js`.
  */
 export { type SubProblem, type SubResult, split } from "./constellations/split.js";
+export { assemble, type FuncSpec, i32s } from "./join/browser.js";
 export {
   compileBoard,
   compileSubProblem,
