@@ -3,8 +3,9 @@
  * and free columns of an instance (at most 32 of each), a position on them (the squares still
  * possible and the queens placed), and the few rules the checker derives facts with. Every rule
  * is plainly sound: a queen rules out every square it attacks; a line (row or column) needs one
- * queen, so a line with one possible square left gets its queen there, and a square that attacks
- * every possible square of a line with two left (or one) is ruled out.
+ * queen, so a line with one possible square left gets its queen there (the forced rule, the only
+ * one a version 2 tree uses: `closeForced`), and a square that attacks every possible square of
+ * a line with two left (or one) is ruled out (version 1 trees: `close`, `closeLeaf`).
  *
  * A position: `open[i]`, bit j set while square (free row i, free column j) is still possible
  * (a placed queen's own square stays set), and `byCol[j]` the same by column; `rowQueen[i]`, the free column of row i's queen or -1;

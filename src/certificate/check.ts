@@ -37,6 +37,8 @@ export type CertificateCheck =
 /** A certificate's first line, as written now (format version 2). */
 export const CERTIFICATE_HEADER = "nqueens-certificate 2";
 
+const NO_WORDS: readonly string[] = [];
+
 /** The first lines of the versions read: 2, and 1 (nqueens 0.2.0's). */
 const HEADERS = new Map([
   [CERTIFICATE_HEADER, 2],
@@ -98,7 +100,8 @@ export async function checkCertificate(
   try {
     for await (const text of lines) {
       at++;
-      const words = text.split(" ");
+      // A version 2 tree line is read whole; the other lines as words.
+      const words = state === "tree" && version === 2 ? NO_WORDS : text.split(" ");
       switch (state) {
         case "header":
           version = HEADERS.get(text) ?? refuse(`expected "${CERTIFICATE_HEADER}"`);
