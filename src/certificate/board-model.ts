@@ -3,8 +3,9 @@
  * and free columns of an instance (at most 32 of each), a position on them (the squares still
  * possible and the queens placed), and the few rules the checker derives facts with. Every rule
  * is plainly sound: a queen rules out every square it attacks; a line (row or column) needs one
- * queen, so a line with one possible square left gets its queen there, and a square that attacks
- * every possible square of a line with two left (or one) is ruled out.
+ * queen, so a line with one possible square left gets its queen there (the forced rule, the only
+ * one a version 2 tree uses: `closeForced`), and a square that attacks every possible square of
+ * a line with two left (or one) is ruled out (version 1 trees: `close`, `closeLeaf`).
  *
  * A position: `open[i]`, bit j set while square (free row i, free column j) is still possible
  * (a placed queen's own square stays set), and `byCol[j]` the same by column; `rowQueen[i]`, the free column of row i's queen or -1;
@@ -145,6 +146,14 @@ export class FreeBoard {
     };
   }
 
+  /** Copies position `from` into `to` (both of this board). */
+  copyInto(from: Position, to: Position): void {
+    to.open.set(from.open);
+    to.byCol.set(from.byCol);
+    to.rowQueen.set(from.rowQueen);
+    to.colQueen.set(from.colQueen);
+  }
+
   /** Rules out the squares `x` of free row i (in both views of the position). */
   private remove(p: Position, i: number, x: number): void {
     p.open[i]! &= ~x;
@@ -169,6 +178,44 @@ export class FreeBoard {
       const x = p.open[i2]! & this.attacks(i, j, i2);
       if (x !== 0) this.remove(p, i2, x);
     }
+  }
+
+  /**
+   * The forced closure (version 2), in place: a line without a queen that has one possible
+   * square left gets its queen there, until nothing changes. True when it meets a line without
+   * a queen and without a square: the position has no completion. Whatever the order, a
+   * position either always meets such a line or always ends in the same closure (a forced
+   * square stays possible in every later position that does not fail, so every order places it).
+   */
+  closeForced(p: Position): boolean {
+    const { m } = this;
+    for (let placed = true; placed; ) {
+      placed = false;
+      for (let i = 0; i < m; i++) {
+        if (p.rowQueen[i]! >= 0) continue;
+        const x = p.open[i]!;
+        if (x === 0) return true;
+        if ((x & (x - 1)) === 0) {
+          this.place(p, i, lowest(x));
+          placed = true;
+        }
+      }
+      for (let j = 0; j < m; j++) {
+        if (p.colQueen[j]! >= 0) continue;
+        const x = p.byCol[j]!;
+        if (x === 0) return true;
+        if ((x & (x - 1)) === 0) {
+          this.place(p, lowest(x), j);
+          placed = true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether every free row has its queen: the position is a completion. */
+  complete(p: Position): boolean {
+    return p.rowQueen.every((j) => j >= 0);
   }
 
   /**

@@ -1,27 +1,37 @@
-// Completion certificates: written by certifyCompletion (completion/certify.ts), replayed by the
-// independent checker (check.ts). Every certificate of small instances holds, and agrees with
-// the SAT route (testing/sat.ts); each kind of tampering is refused at the line it touches; the
-// checker imports nothing from the search.
+// Completion certificates (format version 2): written by certifyCompletion
+// (completion/certify.ts), replayed by the independent checker (check.ts, tree.ts). Every
+// certificate of small instances holds, whichever search wrote its "no" (the lean search, the
+// hard-instance search, or the choice between them), and agrees with the SAT route
+// (testing/sat.ts); each kind of tampering is refused; the checker imports nothing from the
+// search. Version 1 certificates: tree-v1.test.ts.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import type { PartialBoard } from "../board.js";
 import { Forbidden } from "../board.js";
-import { HardSearch } from "../completion/hard-search.js";
+import { certifyBy, type TreeSearch } from "../completion/certify.js";
 import {
   type CertificateSummary,
   certifyCompletion,
   generateInstance,
 } from "../completion/index.js";
+import { LeanSearch } from "../completion/lean-search.js";
 import { subBoard } from "../completion/sub-board.js";
 import { satComplete } from "../testing/sat.js";
-import { type CertificateCheck, checkCertificate } from "./index.js";
+import { type CertificateCheck, checkCertificate, instanceHash } from "./index.js";
 
-async function certify(board: PartialBoard): Promise<{ lines: string[]; s: CertificateSummary }> {
+async function certify(
+  board: PartialBoard,
+  which: TreeSearch = "auto",
+): Promise<{ lines: string[]; s: CertificateSummary }> {
   const chunks: string[] = [];
-  const s = await certifyCompletion(board, (c) => chunks.push(c));
+  const s =
+    which === "auto"
+      ? await certifyCompletion(board, (c) => chunks.push(c))
+      : await certifyBy(which, board, (c) => chunks.push(c));
   const text = chunks.join("");
   assert.ok(text.endsWith("end\n"), "a certificate ends with end and a line end");
+  assert.equal(text.length, s.chars);
   const lines = text.split("\n");
   lines.pop();
   return { lines, s };
@@ -32,46 +42,16 @@ function replaced(lines: readonly string[], i: number, text: string): string[] {
   return lines.map((l, k) => (k === i ? text : l));
 }
 
-/** The index of the last branch line. */
-function lastBranch(lines: readonly string[]): number {
-  for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.startsWith("b ")) return i;
-  return -1;
+/** The lines without line i. */
+function without(lines: readonly string[], i: number): string[] {
+  return lines.filter((_, k) => k !== i);
 }
 
-function refused(r: CertificateCheck, line: number, reason: RegExp): void {
+function refused(r: CertificateCheck, line: number | undefined, reason: RegExp): void {
   assert.equal(r.valid, false, "refused");
   if (r.valid) return;
-  assert.equal(r.line, line, `refused at line ${line}: ${r.reason}`);
+  if (line !== undefined) assert.equal(r.line, line, `refused at line ${line}: ${r.reason}`);
   assert.match(r.reason, reason);
-}
-
-/** The index one past the subtree whose node is lines[i] (preorder: a branch has one child a square). */
-function subtreeEnd(lines: readonly string[], i: number): number {
-  let open = 1;
-  let at = i;
-  while (open > 0) {
-    const words = lines[at]!.split(" ");
-    open += words[0] === "b" ? words.length - 3 - 1 : -1;
-    at++;
-  }
-  return at;
-}
-
-/** Each node's parent node and the square its parent placed there, by line index. */
-function parents(lines: readonly string[]): Map<number, { parent: number; square: string }> {
-  const out = new Map<number, { parent: number; square: string }>();
-  const walk = (i: number): number => {
-    const words = lines[i]!.split(" ");
-    if (words[0] !== "b") return i + 1;
-    let at = i + 1;
-    for (const square of words.slice(3)) {
-      out.set(at, { parent: i, square });
-      at = walk(at);
-    }
-    return at;
-  };
-  walk(lines.indexOf("no") + 1);
-  return out;
 }
 
 /** An Excluded Diagonals instance (below n = 8, lines keep at least 2 open squares, not 4). */
@@ -109,13 +89,12 @@ describe("certificates hold, and agree with the SAT route", { concurrency: 1 }, 
       assert.equal(s.answer, sat ? "yes" : "no", "the answer is the SAT route's");
       answers[s.answer]++;
       const r = await checkCertificate(board, lines);
-      assert.deepEqual(r, {
-        valid: true,
-        answer: s.answer,
-        branches: s.branches,
-        leaves: s.leaves,
-      });
-      assert.equal(lines.length, s.answer === "yes" ? 5 : 5 + s.branches + s.leaves);
+      assert.ok(r.valid, JSON.stringify(r));
+      assert.equal(r.answer, s.answer);
+      assert.equal(r.branches, s.branches, "every branch written is replayed");
+      // The leaves the checker closes itself take no line.
+      assert.ok(r.leaves >= s.leaves);
+      assert.equal(lines.length, 5 + s.branches + s.leaves);
     });
   }
   test("both answers are among the cases", () => {
@@ -123,105 +102,165 @@ describe("certificates hold, and agree with the SAT route", { concurrency: 1 }, 
   });
 });
 
-test("the proof is the search's own tree: one branch line a node of the search without restarts", async () => {
+describe("lean and hard-instance trees hold, and agree with the SAT route", {
+  concurrency: 1,
+}, () => {
+  const cases: [string, PartialBoard][] = [];
+  for (let n = 8; n <= 16; n++) {
+    for (const seed of [1, 2, 3]) {
+      cases.push([`Excluded Diagonals n = ${n}, seed ${seed}`, ed(n, seed, Math.round(0.9 * n))]);
+    }
+  }
+  for (const n of [8, 10, 12, 14, 16]) {
+    for (const seed of [1, 2, 3]) {
+      const name = `blocked n = ${n}, seed ${seed}`;
+      cases.push([name, generateInstance("blocked", n, { seed }).board]);
+    }
+  }
+  const answers = { yes: 0, no: 0 };
+  for (const [name, board] of cases) {
+    test(name, async () => {
+      const sat = satComplete(board) ? "yes" : "no";
+      for (const which of ["lean", "hard"] as const) {
+        const { lines, s } = await certify(board, which);
+        assert.equal(s.answer, sat, `${which}: the answer is the SAT route's`);
+        const r = await checkCertificate(board, lines);
+        assert.ok(r.valid && r.answer === sat, `${which}: ${JSON.stringify(r)}`);
+        assert.equal(r.branches, s.branches);
+        if (which === "lean") assert.equal(s.leaves, 0, "the lean search writes no leaf");
+      }
+      answers[sat]++;
+    });
+  }
+  test("both answers are among the cases", () => {
+    assert.ok(answers.yes >= 10 && answers.no >= 10, JSON.stringify(answers));
+  });
+});
+
+test("the lean tree is the lean search's own: one branch line a node", async () => {
   for (const [n, seed] of [
     [12, 1],
     [14, 1],
     [18, 3],
   ] as const) {
     const board = ed(n, seed, Math.round(0.9 * n));
-    const { s } = await certify(board);
+    const { lines, s } = await certify(board, "lean");
     assert.equal(s.answer, "no");
-    const plain = new HardSearch(subBoard(board, new Forbidden(board)), {
-      restarts: false,
-      learn: false,
-    });
+    const sub = subBoard(board, new Forbidden(board));
+    const plain = new LeanSearch(sub.open, sub.m);
     assert.equal(plain.run(), "unsat");
     assert.equal(s.branches, plain.nodes, `n = ${n}, seed ${seed}`);
+    assert.ok(lines.slice(4, -1).every((l) => /^[rc][0-9]+$/.test(l)));
   }
 });
 
+test("the automatic choice: the hard-instance tree when it is small, else the lean one", async () => {
+  // n = 18, seed 3: both end within a few thousand nodes, the hard-instance tree is smaller.
+  const small = ed(18, 3, 16);
+  const auto = await certify(small);
+  const hard = await certify(small, "hard");
+  assert.deepEqual(auto.lines, hard.lines);
+  // A board with fixed queens: the hard-instance search, whatever the choice.
+  const fixed = generateInstance("completion", 16, { seed: 1, placed: 7 }).board;
+  const { lines, s } = await certify(fixed);
+  assert.ok(s.answer === "no" && s.branches > 0);
+  assert.deepEqual((await certify(fixed, "hard")).lines, lines);
+});
+
 describe("tampering is refused", () => {
-  // n = 12, seed 1, d = 11: a "no" of 70 branches and 141 leaves.
+  // n = 12, seed 1, d = 11: a "no"; its lean tree has 174 branches, the hard-instance search's
+  // 135 branches and 22 leaves of the diagonal bound.
   const board = ed(12, 1, 11);
-  const proof = certify(board);
+  const proof = certify(board, "lean");
+  const bound = certify(board, "hard");
 
-  test("the proof itself holds", async () => {
+  test("the proofs themselves hold", async () => {
     const { lines } = await proof;
-    assert.equal((await checkCertificate(board, lines)).valid, true);
-    assert.ok(lines.filter((l) => l.startsWith("b ")).length > 20);
+    assert.deepEqual(await checkCertificate(board, lines), {
+      valid: true,
+      answer: "no",
+      branches: 174,
+      leaves: 222,
+    });
+    assert.equal((await checkCertificate(board, (await bound).lines)).valid, true);
   });
 
-  test("a branch's square removed, with its subtree", async () => {
+  test("a branch removed", async () => {
     const { lines } = await proof;
-    for (const i of [lines.indexOf("no") + 1, lastBranch(lines)]) {
-      const words = lines[i]!.split(" ");
-      const last = parents(lines);
-      const child = [...last].filter(([, p]) => p.parent === i).at(-1)![0];
-      const cut = [
-        ...lines.slice(0, i),
-        words.slice(0, -1).join(" "),
-        ...lines.slice(i + 1, child),
-        ...lines.slice(subtreeEnd(lines, child)),
-      ];
-      refused(await checkCertificate(board, cut), i + 1, /the branch misses/);
+    for (const i of [4, 5, 40, lines.length - 2]) {
+      refused(await checkCertificate(board, without(lines, i)), undefined, /./);
     }
   });
 
-  test("a branch's square listed twice, or one that is not possible", async () => {
+  test("a branch on a line that already has its queen (the root's line again)", async () => {
     const { lines } = await proof;
-    const i = lines.indexOf("no") + 1;
-    const words = lines[i]!.split(" ");
-    const twice = replaced(lines, i, [...words.slice(0, 4), ...words.slice(3)].join(" "));
-    refused(await checkCertificate(board, twice), i + 1, /listed twice/);
-    const gone = replaced(lines, i, [...words.slice(0, 3), "99", ...words.slice(4)].join(" "));
-    refused(await checkCertificate(board, gone), i + 1, /99 is not one of its squares/);
-  });
-
-  test("a leaf's reason changed to the line of the queen just placed", async () => {
-    const { lines } = await proof;
-    const up = parents(lines);
-    let tried = 0;
-    for (const [i, { parent, square }] of up) {
-      if (!lines[i]!.startsWith("f ") || lines[i] === "f bound" || tried >= 5) continue;
-      const [, kind, at] = lines[parent]!.split(" ");
-      // The queen stands on (at, square) for a row branch, (square, at) for a column branch.
-      const changed = kind === "row" ? `f row ${at}` : `f col ${at}`;
-      refused(
-        await checkCertificate(board, replaced(lines, i, changed)),
-        i + 1,
-        /has its queen here/,
-      );
-      const other = kind === "row" ? `f col ${square}` : `f row ${square}`;
-      refused(
-        await checkCertificate(board, replaced(lines, i, other)),
-        i + 1,
-        /has its queen here/,
-      );
-      tried++;
-    }
-    assert.equal(tried, 5);
-  });
-
-  test("a leaf claimed one level early", async () => {
-    const { lines } = await proof;
-    // A branch whose children are all leaves, replaced by its first child's leaf.
-    const i = lines.findIndex(
-      (l, k) => l.startsWith("b ") && subtreeEnd(lines, k) === k + 1 + l.split(" ").length - 3,
-    );
-    assert.ok(i > 0);
-    const early = [...lines.slice(0, i), lines[i + 1]!, ...lines.slice(subtreeEnd(lines, i))];
-    refused(await checkCertificate(board, early), i + 1, /still has a square left|not fail/);
-  });
-
-  test("the diagonal bound claimed where it does not fail", async () => {
-    const { lines } = await proof;
-    const i = lines.findIndex((l) => l.startsWith("f row") || l.startsWith("f col"));
+    // Line 5 is a child of the root: its position has a queen on the root's line.
     refused(
-      await checkCertificate(board, replaced(lines, i, "f bound")),
-      i + 1,
-      /no square left|not fail/,
+      await checkCertificate(board, replaced(lines, 5, lines[4]!)),
+      6,
+      /already has its queen here/,
     );
+  });
+
+  test("a line moved: two branches swapped, or a branch on another line", async () => {
+    const { lines } = await proof;
+    for (const i of [4, 20, 60]) {
+      const swapped = replaced(replaced(lines, i, lines[i + 1]!), i + 1, lines[i]!);
+      refused(await checkCertificate(board, swapped), undefined, /./);
+    }
+    // Row for column (the same number): refused at lines 5 and 61. (At line 21 the other line
+    // happens to give a proof as well, which the checker rightly accepts: it checks that the
+    // tree proves "no", not that it is the search's tree.)
+    for (const i of [4, 60]) {
+      const other = lines[i]!.startsWith("r") ? `c${lines[i]!.slice(1)}` : `r${lines[i]!.slice(1)}`;
+      refused(await checkCertificate(board, replaced(lines, i, other)), undefined, /already has/);
+    }
+  });
+
+  test("a leaf claimed early: the diagonal bound where it does not fail", async () => {
+    const { lines } = await proof;
+    // At the root (the hard-instance search branched there: the bound holds).
+    refused(
+      await checkCertificate(board, [...lines.slice(0, 4), "f bound", "end"]),
+      5,
+      /does not fail/,
+    );
+  });
+
+  test("a reason changed: a bound leaf replaced by a branch, a branch by the bound", async () => {
+    const { lines } = await bound;
+    const i = lines.indexOf("f bound");
+    assert.ok(i > 4);
+    const names = lines.slice(4, i).filter((l) => l !== "f bound");
+    refused(await checkCertificate(board, replaced(lines, i, names.at(-1)!)), undefined, /./);
+    const j = lines.findIndex((l, k) => k > 4 && l !== "f bound" && lines[k + 1] === "f bound");
+    refused(await checkCertificate(board, replaced(lines, j, "f bound")), undefined, /./);
+  });
+
+  test("lines that are not a branch or a leaf", async () => {
+    const { lines } = await proof;
+    for (const bad of ["r", "r99", "x3", "r 3", "r03", "b row 3 1 2", "f row 3", ""]) {
+      refused(await checkCertificate(board, replaced(lines, 6, bad)), 7, /./);
+    }
+    refused(await checkCertificate(board, replaced(lines, 6, "r99")), 7, /off the board/);
+  });
+
+  test("a branch on a row of a fixed queen", async () => {
+    // n = 16, seed 1, 7 placed: a "no" of a few branches.
+    const fixed = generateInstance("completion", 16, { seed: 1, placed: 7 }).board;
+    const { lines, s } = await certify(fixed);
+    assert.ok(s.answer === "no" && s.branches > 0);
+    assert.equal((await checkCertificate(fixed, lines)).valid, true);
+    const row = fixed.queens[0]!.row;
+    refused(await checkCertificate(fixed, replaced(lines, 4, `r${row}`)), 5, /fixed queen/);
+  });
+
+  test('a "no" where a completion exists: refused where the checker finds it', async () => {
+    // The empty 4x4 board: a queen on (0, 1) forces the solution 1 3 0 2.
+    const empty: PartialBoard = { n: 4, queens: [] };
+    const hash = await instanceHash(empty);
+    const head = ["nqueens-certificate 2", "n 4", `instance sha256 ${hash}`, "no"];
+    refused(await checkCertificate(empty, [...head, "r0", "r1", "end"]), 6, /a completion/);
   });
 
   test("the header's hash changed, or another board", async () => {
@@ -232,7 +271,7 @@ describe("tampering is refused", () => {
     refused(await checkCertificate(ed(12, 2, 11), lines), 3, /another instance/);
     refused(await checkCertificate(board, replaced(lines, 1, "n 13")), 2, /expected "n 12"/);
     refused(
-      await checkCertificate(board, replaced(lines, 0, "nqueens-certificate 2")),
+      await checkCertificate(board, replaced(lines, 0, "nqueens-certificate 3")),
       1,
       /expected/,
     );
@@ -294,7 +333,7 @@ describe("the checker shares nothing with the search", () => {
       const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]!);
       for (const spec of specs) {
         assert.ok(
-          spec === "../board.js" || /^\.\/[a-z-]+\.js$/.test(spec),
+          spec === "../board.js" || /^\.\/[a-z0-9-]+\.js$/.test(spec),
           `${f} imports ${spec}: only ../board.js and the folder's own modules`,
         );
       }

@@ -5,16 +5,16 @@
  *
  * - `yes`: the completion keeps the fixed queens, and its queens attack no one and stand on no
  *   forbidden square.
- * - `no`: the tree in preorder. At a node, the position is the parent's with the branch's square
- *   taken (the root: the instance). A branch line closes the position (forced queens, pairs;
- *   it must not fail), names a line without a queen and lists exactly the squares still possible
- *   on it, each once: so its children cover every case. A leaf holds when the line it names has
- *   no square left after the leaf's closure (the queens it lists being the only ones the closure
- *   may place), or when the diagonal bound fails on the closed position.
+ * - `no`: the tree in preorder, replayed by tree.ts (version 2: branches only, the leaves that
+ *   the forced rule closes taking no line) or tree-v1.ts (version 1, as nqueens 0.2.0 wrote it:
+ *   every node a line, branches listing their squares, leaves their reasons).
  */
 import { checkBoardGiven, type PartialBoard, wrongShape } from "../board.js";
-import { FreeBoard, fixedClash, forbiddenTest, type Line, type Position } from "./board-model.js";
+import { FreeBoard, fixedClash, forbiddenTest } from "./board-model.js";
 import { instanceHash } from "./instance-hash.js";
+import { int, Refused, refuse } from "./refusal.js";
+import { TreeReplay } from "./tree.js";
+import { TreeReplayV1 } from "./tree-v1.js";
 
 /** What replaying a certificate found. */
 export type CertificateCheck =
@@ -24,7 +24,7 @@ export type CertificateCheck =
       readonly answer: "yes" | "no";
       /** Branch lines replayed (0 for a yes). */
       readonly branches: number;
-      /** Leaves checked (0 for a yes). */
+      /** Leaves checked, those that take no line included (0 for a yes). */
       readonly leaves: number;
     }
   | {
@@ -34,164 +34,16 @@ export type CertificateCheck =
       readonly reason: string;
     };
 
-/** A certificate's first line. */
-export const CERTIFICATE_HEADER = "nqueens-certificate 1";
+/** A certificate's first line, as written now (format version 2). */
+export const CERTIFICATE_HEADER = "nqueens-certificate 2";
 
-class Refused extends Error {}
+const NO_WORDS: readonly string[] = [];
 
-function refuse(reason: string): never {
-  throw new Refused(reason);
-}
-
-/** A whole number of at most 7 digits, or a refusal. */
-function int(word: string | undefined, what: string): number {
-  if (word === undefined || !/^(0|[1-9][0-9]{0,6})$/.test(word)) {
-    refuse(
-      `${what}: expected a number, got ${word === undefined ? "nothing" : `"${word.slice(0, 20)}"`}`,
-    );
-  }
-  return Number(word);
-}
-
-/** A branch on the open path: its position, and the squares of its children still to come. */
-interface Frame {
-  readonly position: Position;
-  readonly line: Line;
-  readonly squares: readonly number[];
-  next: number;
-}
-
-/** The replay of a "no" tree, fed one line at a time. */
-class TreeReplay {
-  private readonly stack: Frame[] = [];
-  /** The position of the node the next line describes (before its closure). */
-  private pending: Position | undefined;
-  branches = 0;
-  leaves = 0;
-
-  constructor(private readonly board: FreeBoard) {
-    this.pending = board.copy(board.start);
-  }
-
-  get done(): boolean {
-    return this.pending === undefined;
-  }
-
-  /** One node line: `b row R ...`, `b col C ...`, `f row R ...`, `f col C ...`, `f bound`. */
-  node(words: readonly string[]): void {
-    const position = this.pending;
-    if (!position) refuse("the tree is already complete: expected end");
-    if (words[0] === "b") this.branch(position, words);
-    else if (words[0] === "f") {
-      this.leaf(position, words);
-      this.leaves++;
-      this.advance();
-    } else refuse(`expected a branch (b) or a leaf (f), got "${(words[0] ?? "").slice(0, 20)}"`);
-  }
-
-  private line(kind: string | undefined, at: string | undefined): Line {
-    const b = this.board;
-    if (kind === "row") {
-      const index = b.freeRow(int(at, "row"));
-      if (index < 0) refuse(`row ${at} holds a fixed queen`);
-      return { kind, index };
-    }
-    if (kind === "col") {
-      const index = b.freeCol(int(at, "col"));
-      if (index < 0) refuse(`column ${at} holds a fixed queen`);
-      return { kind, index };
-    }
-    return refuse(`expected row or col, got "${(kind ?? "").slice(0, 20)}"`);
-  }
-
-  private branch(position: Position, words: readonly string[]): void {
-    const b = this.board;
-    const failed = b.close(position);
-    if (failed) refuse(`not a branch: ${describe(b, failed)} has no square left here`);
-    const line = this.line(words[1], words[2]);
-    if (b.hasQueen(position, line)) refuse(`${describe(b, line)} already has its queen here`);
-    const open = b.squares(position, line);
-    const across = line.kind === "row" ? (c: number) => b.freeCol(c) : (r: number) => b.freeRow(r);
-    const squares: number[] = [];
-    let listed = 0;
-    for (const w of words.slice(3)) {
-      const k = across(int(w, "square"));
-      if (k < 0 || ((open >>> k) & 1) === 0) {
-        refuse(`${describe(b, line)}: ${w} is not one of its squares still possible here`);
-      }
-      if ((listed >>> k) & 1) refuse(`${describe(b, line)}: ${w} listed twice`);
-      listed |= 1 << k;
-      squares.push(k);
-    }
-    if (listed !== open) {
-      const missing = (line.kind === "row" ? b.cols : b.rows).filter(
-        (_, k) => ((open & ~listed) >>> k) & 1,
-      );
-      refuse(`${describe(b, line)}: the branch misses ${missing.join(" ")}, still possible here`);
-    }
-    this.branches++;
-    this.stack.push({ position, line, squares, next: 0 });
-    this.enter();
-  }
-
-  private leaf(position: Position, words: readonly string[]): void {
-    const b = this.board;
-    if (words[1] === "bound") {
-      if (words.length > 2) refuse("f bound takes nothing after it");
-      const failed = b.close(position);
-      if (failed) refuse(`${describe(b, failed)} has no square left here: name it, not the bound`);
-      if (!b.boundFails(position)) refuse("the diagonal bound does not fail here");
-      return;
-    }
-    const line = this.line(words[1], words[2]);
-    const allowed: [number, number][] = [];
-    for (const w of words.slice(3)) {
-      const [r, c, extra] = w.split(",");
-      if (extra !== undefined) refuse(`a queen is row,col: got "${w.slice(0, 20)}"`);
-      const i = b.freeRow(int(r, "queen row"));
-      const j = b.freeCol(int(c, "queen column"));
-      if (i < 0 || j < 0) refuse(`queen ${w}: not on a free row and a free column`);
-      allowed.push([i, j]);
-    }
-    if (b.hasQueen(position, line)) refuse(`${describe(b, line)} has its queen here`);
-    const empty = b.closeLeaf(position, allowed, line);
-    if (b.hasQueen(position, line)) refuse(`${describe(b, line)} has its queen here`);
-    if (!empty) refuse(`${describe(b, line)} still has a square left here`);
-  }
-
-  /** The next child of the innermost branch: its position is the branch's with the square taken. */
-  private enter(): void {
-    const top = this.stack[this.stack.length - 1];
-    if (!top) {
-      this.pending = undefined;
-      return;
-    }
-    const p = this.board.copy(top.position);
-    const k = top.squares[top.next]!;
-    if (top.line.kind === "row") this.board.place(p, top.line.index, k);
-    else this.board.place(p, k, top.line.index);
-    this.pending = p;
-  }
-
-  /** A subtree ended: on to the next child, leaving the branches whose children are all done. */
-  private advance(): void {
-    for (;;) {
-      const top = this.stack[this.stack.length - 1];
-      if (!top) {
-        this.pending = undefined;
-        return;
-      }
-      top.next++;
-      if (top.next < top.squares.length) break;
-      this.stack.pop();
-    }
-    this.enter();
-  }
-}
-
-function describe(b: FreeBoard, line: Line): string {
-  return line.kind === "row" ? `row ${b.rows[line.index]}` : `column ${b.cols[line.index]}`;
-}
+/** The first lines of the versions read: 2, and 1 (nqueens 0.2.0's). */
+const HEADERS = new Map([
+  [CERTIFICATE_HEADER, 2],
+  ["nqueens-certificate 1", 1],
+]);
 
 /** Checks a "yes": the completion `cols[row]` of the board. */
 function checkYes(board: PartialBoard, words: readonly string[]): void {
@@ -241,16 +93,18 @@ export async function checkCertificate(
   const hash = await instanceHash(board);
   let at = 0;
   let state: "header" | "n" | "instance" | "answer" | "tree" | "clash" | "end" | "after" = "header";
-  let tree: TreeReplay | undefined;
+  let version = 2;
+  let tree: TreeReplay | TreeReplayV1 | undefined;
   let answer: "yes" | "no" = "no";
   const clash = fixedClash(board);
   try {
     for await (const text of lines) {
       at++;
-      const words = text.split(" ");
+      // A version 2 tree line is read whole; the other lines as words.
+      const words = state === "tree" && version === 2 ? NO_WORDS : text.split(" ");
       switch (state) {
         case "header":
-          if (text !== CERTIFICATE_HEADER) refuse(`expected "${CERTIFICATE_HEADER}"`);
+          version = HEADERS.get(text) ?? refuse(`expected "${CERTIFICATE_HEADER}"`);
           state = "n";
           break;
         case "n":
@@ -271,7 +125,10 @@ export async function checkCertificate(
             state = "end";
           } else if (text === "no") {
             state = clash ? "clash" : "tree";
-            if (!clash) tree = startTree(board);
+            if (!clash) {
+              tree = startTree(board, version);
+              if (tree.done) state = "end";
+            }
           } else refuse('expected "yes COLUMNS" or "no"');
           break;
         case "clash":
@@ -282,7 +139,8 @@ export async function checkCertificate(
           if (text === "end") {
             refuse("the tree ends too early: a branch still has children to come");
           }
-          tree!.node(words);
+          if (tree instanceof TreeReplay) tree.node(text);
+          else tree!.node(words);
           if (tree!.done) state = "end";
           break;
         case "end":
@@ -326,7 +184,7 @@ function checkClash(board: PartialBoard, words: readonly string[]): void {
   }
 }
 
-function startTree(board: PartialBoard): TreeReplay {
+function startTree(board: PartialBoard, version: number): TreeReplay | TreeReplayV1 {
   const forbidden = forbiddenTest(board);
   for (const q of board.queens) {
     if (forbidden(q.row, q.col))
@@ -335,5 +193,6 @@ function startTree(board: PartialBoard): TreeReplay {
   if (board.n - board.queens.length > 32) {
     refuse("a no is checked on boards missing at most 32 queens");
   }
-  return new TreeReplay(new FreeBoard(board));
+  const free = new FreeBoard(board);
+  return version === 1 ? new TreeReplayV1(free) : new TreeReplay(free);
 }

@@ -34,35 +34,31 @@ describe("nqueens complete --certificate, nqueens check-certificate", { concurre
     assert.equal(made.stdout, "");
     assert.match(made.stderr, /^nqueens: this 12x12 board cannot be completed/);
     const lines = readFileSync(cert, "utf8").split("\n");
-    assert.deepEqual(lines.slice(0, 2), ["nqueens-certificate 1", "n 12"]);
+    assert.deepEqual(lines.slice(0, 2), ["nqueens-certificate 2", "n 12"]);
     assert.equal(lines.at(-1), "");
     assert.equal(lines.at(-2), "end");
     const checked = await nqueens(["check-certificate", "-q", board, cert]);
     assert.deepEqual(checked, {
       code: 0,
-      stdout: "valid: no completion (70 branches and 141 leaves checked)\n",
+      stdout: "valid: no completion (135 branches and 209 leaves checked)\n",
       stderr: "",
     });
     const json = await nqueens(["check-certificate", "-q", "--json", board, cert]);
     assert.deepEqual(JSON.parse(json.stdout), {
       valid: true,
       answer: "no",
-      branches: 70,
-      leaves: 141,
+      branches: 135,
+      leaves: 209,
     });
-    // The root branch loses its last square (and that square's subtree is left in place).
-    const root = lines[4]!.split(" ");
+    // The root's branch claimed a leaf of the diagonal bound.
     const tampered = join(dir, "tampered.cert");
-    writeFileSync(
-      tampered,
-      [...lines.slice(0, 4), root.slice(0, -1).join(" "), ...lines.slice(5)].join("\n"),
-    );
+    writeFileSync(tampered, [...lines.slice(0, 4), "f bound", ...lines.slice(5)].join("\n"));
     const refused = await nqueens(["check-certificate", "-q", board, tampered]);
     assert.equal(refused.code, 1);
     assert.equal(refused.stdout, "");
     assert.match(
       refused.stderr,
-      /^nqueens: certificate refused at line 5: (row|column) \d+: the branch misses \d+, still possible here\n$/,
+      /^nqueens: certificate refused at line 5: the diagonal bound does not fail here\n$/,
     );
   });
 
@@ -99,7 +95,7 @@ describe("nqueens complete --certificate, nqueens check-certificate", { concurre
       /cannot read the certificate .*missing\.cert: ENOENT/,
     );
     const long = join(dir, "long.cert");
-    writeFileSync(long, `nqueens-certificate 1\nn 8\n${"0".repeat(2 << 20)}`);
+    writeFileSync(long, `nqueens-certificate 2\nn 8\n${"0".repeat(2 << 20)}`);
     assertBadInput(
       await nqueens(["check-certificate", "-q", board, long]),
       /has a line over 1 MiB: not a certificate/,

@@ -77,13 +77,15 @@ export const registerCheckCertificate: Register = (program, exit) => {
       `
 The checker shares no code with the search: it has its own board model and replays
 the certificate line by line, in time proportional to its length. A "yes" holds a
-completion, checked against the board. A "no" holds the search tree: at each branch
-the checker places the forced queens itself (lines with one square left, squares
-attacking both squares of a line with two) and checks that the branch lists exactly
-the squares still possible on its line, so the children cover every case; at each
-leaf it checks the reason (a row or column with no square left, or the diagonal
-bound). The header names the instance by a SHA-256 of its queens, blocked squares
-and excluded diagonals.
+completion, checked against the board. A "no" holds the search tree in preorder: at
+each node the checker places the forced queens itself (a row or column with one
+square left gets its queen); a node where some row or column is left without a
+square is a leaf and takes no line; any other node has a line: a branch on a row
+(r12) or a column (c3), whose children are all of that line's squares still
+possible, in ascending order, so they cover every case; or "f bound", a leaf where
+the diagonals still open cannot take the queens missing. Version 1 certificates
+(nqueens 0.2.0) are read too. The header names the instance by a SHA-256 of its
+queens, blocked squares and excluded diagonals.
 
 Exit status: 0 the certificate is valid, 1 refused (one line names the first bad
 line and why), 2 input that cannot be read.

@@ -1,11 +1,20 @@
 /**
- * **Certifying a completion's answer** (the format: certificate/index.ts): a "yes" is the
- * completion; a "no" is the search tree of the hard-instance search run without restarts,
- * nogoods, probing or symmetry, written in preorder as it runs (never held in memory): each
- * branch with its line and squares in the order tried, each leaf with the line left without a
- * square (and the queens its propagation placed) or the diagonal bound. Those are the reasons
- * the independent checker (certificate/check.ts) re-derives with its own rules; the search's
- * propagation (forced lines, pairs) is the checker's closure, so it is not written.
+ * **Certifying a completion's answer** (the format, version 2: certificate/index.ts): a "yes"
+ * is the completion; a "no" is a search tree, written in preorder as it runs (never held in
+ * memory), one line per branch: its line (`rR` a row, `cC` a column), its children being that
+ * line's squares still possible, in ascending order. The checker closes every node itself with
+ * the forced rule (a line with one square left gets its queen), so the leaves where a line runs
+ * out of squares take no line; only the diagonal bound's leaves are written (`f bound`).
+ *
+ * The search that writes a "no" (`TreeSearch`), after the decision said "no":
+ * - on a board without fixed queens (Excluded Diagonals, Blocked n-Queens), the hard-instance
+ *   search (below) when it ends within {@link PROBE} nodes (its diagonal bound refutes some
+ *   instances near the root, where the lean search would need a large tree), kept in memory
+ *   until then; else the lean search (lean-search.ts), whose propagation is exactly the forced
+ *   rule and the wipeouts the checker re-derives, at about a tenth of the cost per node;
+ * - on a board with fixed queens, the hard-instance search, streamed: without restarts,
+ *   nogoods, probing, pair rule or symmetry, so that its propagation too is the forced rule
+ *   (and the diagonal bound, checked only at its fixpoint), its squares tried in ascending order.
  */
 import { boardProblems, conflictSummary, type PartialBoard } from "../board.js";
 import { CERTIFICATE_HEADER, instanceHash } from "../certificate/index.js";
@@ -15,6 +24,7 @@ import { checkBoardShape, checkJobOptions, checkOptions, wrongShape } from "../s
 import { completeOne } from "./complete.js";
 import { decideHardAsync } from "./decide.js";
 import { HardSearch } from "./hard-search.js";
+import { LeanSearch } from "./lean-search.js";
 import { type SubBoard, subBoard } from "./sub-board.js";
 import { validate } from "./validate.js";
 
@@ -26,7 +36,10 @@ export interface CertificateSummary {
   readonly cols: number[] | undefined;
   /** Branch lines written (0 for a "yes"). */
   readonly branches: number;
-  /** Leaf lines written (0 for a "yes"). */
+  /**
+   * Leaf lines written (0 for a "yes"): the diagonal bound's, or the clash of two fixed queens.
+   * A leaf that the checker closes itself takes no line and is not counted here.
+   */
   readonly leaves: number;
   /** Characters written. */
   readonly chars: number;
@@ -35,73 +48,83 @@ export interface CertificateSummary {
 /** Lines are handed to `write` in chunks of about this many characters. */
 const CHUNK = 1 << 16;
 
-/** Lines gathered into chunks for `write`. */
+/** Text gathered into chunks for `write`. */
 class Sink {
-  private parts: string[] = [];
-  private size = 0;
+  private text = "";
   chars = 0;
 
   constructor(private readonly write: (chunk: string) => void) {}
 
   line(text: string): void {
-    this.parts.push(text, "\n");
-    this.size += text.length + 1;
-    if (this.size >= CHUNK) this.flush();
+    this.append(`${text}\n`);
+  }
+
+  append(text: string): void {
+    this.text += text;
+    if (this.text.length >= CHUNK) this.flush();
   }
 
   flush(): void {
-    if (this.size === 0) return;
-    this.write(this.parts.join(""));
-    this.chars += this.size;
-    this.parts = [];
-    this.size = 0;
+    if (this.text.length === 0) return;
+    const chunk = this.text;
+    this.text = "";
+    this.chars += chunk.length;
+    this.write(chunk);
   }
 }
 
-/** The hard-instance search, writing its tree. */
-class CertifyingSearch extends HardSearch {
+/** The branch lines of the lean search, each once: `r0\n` ... `r31\n`, then `c0\n` ... */
+const LEAN_LINES = [..."rc"].flatMap((k) => Array.from({ length: 32 }, (_, i) => `${k}${i}\n`));
+
+/** The lean search (board without fixed queens: row i is board row i), writing its branches. */
+class LeanTree extends LeanSearch {
   branches = 0;
-  leaves = 0;
+  readonly leaves = 0;
 
   constructor(
     sub: SubBoard,
     private readonly sink: Sink,
   ) {
-    super(sub, { restarts: false, learn: false, probeDepth: 0 });
+    super(sub.open, sub.m);
+  }
+
+  protected override branched(L: number): void {
+    this.sink.append(LEAN_LINES[this.isCol[L]! * 32 + this.line[L]!]!);
+    this.branches++;
+  }
+}
+
+/** The hard-instance search without restarts, nogoods, pairs or probing, writing its tree. */
+class HardTree extends HardSearch {
+  branches = 0;
+  leaves = 0;
+
+  constructor(
+    sub: SubBoard,
+    readonly sink: Sink,
+  ) {
+    super(sub, { restarts: false, learn: false, probeDepth: 0, pairs: false });
   }
 
   protected override branched(L: number): void {
     const { m, sub, line, cand, candN } = this;
+    // The squares in ascending order, as the checker takes them.
+    cand.subarray(L * 32, L * 32 + candN[L]!).sort();
     const ln = line[L]!;
-    const words = [ln < m ? `b row ${sub.rows[ln]}` : `b col ${sub.cols[ln - m]}`];
-    const across = ln < m ? sub.cols : sub.rows;
-    for (let p = 0; p < candN[L]!; p++) words.push(String(across[cand[L * 32 + p]!]));
-    this.sink.line(words.join(" "));
+    this.sink.line(ln < m ? `r${sub.rows[ln]}` : `c${sub.cols[ln - m]}`);
     this.branches++;
   }
 
   protected override failed(L: number): void {
-    const { m, sub, st, doneR, doneC } = this;
+    const { m, st, doneR, doneC } = this;
     const o = L * this.width;
-    let reason = "f bound";
-    for (let i = 0; i < m && reason === "f bound"; i++) {
-      if (((doneR[L]! >>> i) & 1) === 0 && st[o + i] === 0) reason = `f row ${sub.rows[i]}`;
+    // A line without a queen and without a square: the checker's forced rule finds it too.
+    for (let i = 0; i < m; i++) {
+      if (((doneR[L]! >>> i) & 1) === 0 && st[o + i] === 0) return;
+      if (((doneC[L]! >>> i) & 1) === 0 && st[o + m + i] === 0) return;
     }
-    for (let j = 0; j < m && reason === "f bound"; j++) {
-      if (((doneC[L]! >>> j) & 1) === 0 && st[o + m + j] === 0) reason = `f col ${sub.cols[j]}`;
-    }
-    const words = [reason];
-    if (reason !== "f bound") {
-      // The queens propagation placed at this level: all of them at the root, else all but the
-      // decision that made the level.
-      let forced =
-        L === 0 ? doneR[0]! : doneR[L]! & ~doneR[L - 1]! & ~(1 << (this.dec[L - 1]! >> 5));
-      for (; forced !== 0; forced &= forced - 1) {
-        const i = 31 - Math.clz32(forced & -forced);
-        words.push(`${sub.rows[i]},${sub.cols[this.queenOf[i]!]}`);
-      }
-    }
-    this.sink.line(words.join(" "));
+    // Else the diagonal bound failed, at the forced rule's fixpoint (pairs are off).
+    this.sink.line("f bound");
     this.leaves++;
   }
 }
@@ -123,19 +146,37 @@ function turn(): Promise<void> {
 
 /**
  * Decides a board and writes a certificate of the answer to `write`, in chunks as it goes: a
- * "yes" with a completion (any board), a "no" with the search tree (boards missing at most 32
- * queens). The "no" is found first by the usual search (restarts, nogoods), then proved by one
- * depth-first search without them, whose tree is the proof. Both searches give the event loop a
- * turn between slices of nodes and stop when `signal` aborts.
+ * "yes" with a completion (any board), a "no" with a search tree (boards missing at most 32
+ * queens). The answer is found first by the usual decision (both searches in turns), then a
+ * "no" is proved by one depth-first search without restarts or learning, whose tree is the
+ * proof: the lean search on a board without fixed queens (or the hard-instance search when it
+ * ends within a few thousand nodes), the hard-instance search otherwise. Every search gives the
+ * event loop a turn between slices of nodes and stops when `signal` aborts.
  * @param board - the partial board to decide
  * @param write - called with each chunk of the certificate's text, in order
- * @param options - `signal`: stops both searches (the promise rejects)
- * @returns the answer, the completion for a "yes", and the certificate's size (branches, leaves,
- *   characters)
+ * @param options - `signal`: stops the searches (the promise rejects)
+ * @returns the answer, the completion for a "yes", and the certificate's size (branch and leaf
+ *   lines written, characters)
  * @throws NQueensError when the board is malformed or has a queen on a forbidden square, or for
  *   a "no" on a board missing more than 32 queens
  */
-export async function certifyCompletion(
+export function certifyCompletion(
+  board: PartialBoard,
+  write: (chunk: string) => void,
+  options: CertifyOptions = {},
+): Promise<CertificateSummary> {
+  return certifyBy("auto", board, write, options);
+}
+
+/**
+ * Which search writes a "no" tree: "auto" (see the module comment), or one of them ("lean" only
+ * on boards without fixed queens), for tests.
+ */
+export type TreeSearch = "auto" | "lean" | "hard";
+
+/** {@link certifyCompletion}, with a "no" tree written by the search named. */
+export async function certifyBy(
+  which: TreeSearch,
   board: PartialBoard,
   write: (chunk: string) => void,
   options: CertifyOptions = {},
@@ -183,16 +224,55 @@ export async function certifyCompletion(
     );
   }
   head("no");
-  const search = new CertifyingSearch(subBoard(board, forbidden), sink);
+  const tree = await writeTree(which, subBoard(board, forbidden), sink, between);
+  return finish(sink, undefined, tree.branches, tree.leaves);
+}
+
+/**
+ * Hard-instance nodes the "auto" choice lets that search try before the lean search writes the
+ * tree (about 20 ms; its tree is held in memory meanwhile, a few tens of kilobytes).
+ */
+const PROBE = 4096;
+
+/** Lean nodes between turns of the event loop (about 20 ms). */
+const LEAN_SLICE = 1 << 16;
+
+/** Writes the "no" tree of a sub-board with the search `which` picks; see the module comment. */
+async function writeTree(
+  which: TreeSearch,
+  sub: SubBoard,
+  sink: Sink,
+  between: () => Promise<void>,
+): Promise<LeanTree | HardTree> {
+  const lean = sub.n === sub.m;
+  if (which === "hard" || !lean) return toEnd(new HardTree(sub, sink), SLICE, between);
+  if (which === "auto") {
+    const chunks: string[] = [];
+    const probe = new HardTree(sub, new Sink((chunk) => chunks.push(chunk)));
+    const got = probe.run(PROBE);
+    if (got !== "paused") {
+      probe.sink.flush();
+      for (const chunk of chunks) sink.append(chunk);
+      return toEnd(probe, SLICE, between);
+    }
+  }
+  return toEnd(new LeanTree(sub, sink), LEAN_SLICE, between);
+}
+
+/** Runs a tree-writing search to its end, in slices; a completion found is a bug. */
+async function toEnd<S extends LeanTree | HardTree>(
+  search: S,
+  slice: number,
+  between: () => Promise<void>,
+): Promise<S> {
   for (;;) {
-    const got = search.run(SLICE);
-    if (got === "unsat") break;
+    const got = search.run(slice);
+    if (got === "unsat") return search;
     if (got === "sat") {
       throw new Error("internal error: the certifying search found a completion the search missed");
     }
     await between();
   }
-  return finish(sink, undefined, search.branches, search.leaves);
 }
 
 function finish(

@@ -48,8 +48,8 @@ export class LeanSearch {
   private readonly doneR: Int32Array;
   private readonly doneC: Int32Array;
   /** Per level: the branching line (a row, or a column when `isCol`) and its untried squares. */
-  private readonly line: Int32Array;
-  private readonly isCol: Uint8Array;
+  protected readonly line: Int32Array;
+  protected readonly isCol: Uint8Array;
   private readonly cand: Int32Array;
   /** The column of each row's queen (written when placed; read only on a completion's path). */
   private readonly queenOf: Int32Array;
@@ -102,8 +102,10 @@ export class LeanSearch {
           this.status = "sat";
           return "sat";
         }
-        if (got === BRANCH) this.nodes++;
-        else cand[L] = 0;
+        if (got === BRANCH) {
+          this.nodes++;
+          this.branched(L);
+        } else cand[L] = 0;
       }
       const c = cand[L]!;
       if (c !== 0) {
@@ -140,6 +142,13 @@ export class LeanSearch {
       this.level = L - 1;
     }
   }
+
+  /**
+   * Called when level L branches (`line[L]`, `isCol[L]`; its squares are tried in ascending
+   * order): nothing here; the certifying search (completion/certify.ts) writes the branch. A
+   * node that fails (a line without a square after the forced placements) calls nothing.
+   */
+  protected branched(_L: number): void {}
 
   /**
    * Propagates level L (forced rows and columns, wipeouts) and picks its branching line: the
