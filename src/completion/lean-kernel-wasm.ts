@@ -1,18 +1,20 @@
 /**
  * **The lean search's hot loop as WebAssembly**: lean-search.ts's `run`, `propagate` and
- * `leastColumn`, the same search (the same nodes, choices and completion), assembled (engine/join/asm.ts) for one m at a
- * time with the addresses and widths baked in as constants. The whole state lives in the
- * module's memory (one 64 KiB page per search): the per-level row masks, doneR, doneC, the
- * branching line, isCol and the untried squares, the queen of each row, the level and whether
- * it is fresh; so a run can pause after a budget of nodes and go on later, as the JavaScript
- * class does.
+ * `leastColumn`, the same search (the same nodes, choices and completion), assembled
+ * (engine/join/asm.ts) for one m at a time with the addresses and widths baked in as constants.
+ * The whole state lives in the module's memory (one 64 KiB page per search): the per-level row
+ * masks, doneR, doneC, the branching line, isCol and the untried squares, the rows known to be
+ * forced, the queen of each row, the level and whether it is fresh; so a run can pause after a
+ * budget of nodes and go on later, as the JavaScript class does.
  *
  * Why it is written this way: a node of the lean search is a few dozen integer operations a
  * row (shifts, ands, count-trailing-zeros, popcount) over at most 33 x 32 masks; as
- * WebAssembly they compile to those machine instructions, with no typed-array bounds checks
- * and no small-integer checks at bit 31 (measured: docs/notes/2026-12-07-lean-kernel.md). The text is flat on purpose; the
- * readable version is lean-search.ts `LeanSearch`, which the tests compare with this node for
- * node (lean-kernel-wasm.test.ts). Two liberties, neither of which changes the search:
+ * WebAssembly they compile to those machine instructions, without JavaScript's typed-array
+ * bounds checks and small-integer checks (the class's steps one for one: 1.7 times less CPU a
+ * node; with the liberties below: 2.3 to 2.8 times, docs/notes/2026-12-07-lean-kernel.md). The
+ * text is flat on purpose; the readable version is lean-search.ts `LeanSearch`, which the tests
+ * compare with this node for node (lean-kernel-wasm.test.ts). Two liberties, neither of which
+ * changes the search:
  *
  * - forced rows are found while rows are updated (the child's rows as they are built, the rows a
  *   placement takes squares from) and kept in a mask `pend`, placed one after another, instead
@@ -378,9 +380,13 @@ function runSpec(P: Layout): FuncSpec {
   };
 }
 
-/** Nodes a call of the kernel at most. */
+/**
+ * Nodes a call of the kernel at most: a long search is many calls, because V8 runs a function's
+ * optimized code from its next call on, not within a call that is already running.
+ */
 const CHUNK = 4096;
 
+/** The compiled modules, by m. */
 const MODULES = new Map<number, object>();
 
 /** The part of the WebAssembly API used here (lib "dom" is not part of this build). */
