@@ -1,18 +1,20 @@
 /**
  * **The lean search's hot loop as WebAssembly**: lean-search.ts's `run`, `propagate` and
- * `leastColumn`, the same search (the same nodes, choices and completion), assembled (engine/join/asm.ts) for one m at a
- * time with the addresses and widths baked in as constants. The whole state lives in the
- * module's memory (one 64 KiB page per search): the per-level row masks, doneR, doneC, the
- * branching line, isCol and the untried squares, the queen of each row, the level and whether
- * it is fresh; so a run can pause after a budget of nodes and go on later, as the JavaScript
- * class does.
+ * `leastColumn`, the same search (the same nodes, choices and completion), assembled
+ * (engine/join/asm.ts) for one m at a time with the addresses and widths baked in as constants.
+ * The whole state lives in the module's memory (one 64 KiB page per search): the per-level row
+ * masks, doneR, doneC, the branching line, isCol and the untried squares, the rows known to be
+ * forced, the queen of each row, the level and whether it is fresh; so a run can pause after a
+ * budget of nodes and go on later, as the JavaScript class does.
  *
  * Why it is written this way: a node of the lean search is a few dozen integer operations a
  * row (shifts, ands, count-trailing-zeros, popcount) over at most 33 x 32 masks; as
- * WebAssembly they compile to those machine instructions, with no typed-array bounds checks
- * and no small-integer checks at bit 31 (measured: docs/notes/2026-12-07-lean-kernel.md). The text is flat on purpose; the
- * readable version is lean-search.ts `LeanSearch`, which the tests compare with this node for
- * node (lean-kernel-wasm.test.ts). Two liberties, neither of which changes the search:
+ * WebAssembly they compile to those machine instructions, without JavaScript's typed-array
+ * bounds checks and small-integer checks (the class's steps one for one: 1.7 times less CPU a
+ * node; with the liberties below: 2.3 to 2.8 times, docs/notes/2026-12-07-lean-kernel.md). The
+ * text is flat on purpose; the readable version is lean-search.ts `LeanSearch`, which the tests
+ * compare with this node for node (lean-kernel-wasm.test.ts). Two liberties, neither of which
+ * changes the search:
  *
  * - forced rows are found while rows are updated (the child's rows as they are built, the rows a
  *   placement takes squares from) and kept in a mask `pend`, placed one after another, instead
@@ -21,7 +23,10 @@
  *   where they end: a placement only takes squares away, so a square once forced stays forced
  *   or its line is left empty (a conflict either way), and every order reaches the same
  *   placements, or a conflict; the branching line is chosen from that same state;
- * - a child whose rows are built stops at its first empty row (its rows are never read).
+ * - a child whose rows are built stops at its first empty row (its rows are never read), and a
+ *   child or a placement that leaves an open column without an open square is a conflict at
+ *   once (the class finds it in its next counting pass: no placement can give the column a
+ *   square back, nor take it, so the fixpoint has it too).
  */
 import { assemble, type FuncSpec, i32s } from "../engine/browser.js";
 import { LeanSearch, type LeanStatus } from "./lean-search.js";
@@ -78,17 +83,17 @@ const ABS_D =
 const NEXT = "local.get $rest local.get $rest i32.const 1 i32.sub i32.and local.set $rest";
 
 /**
- * `place(o, i, x, dR, pend)`: a queen on row i, column mask x, takes its column and diagonals
- * from each row not in dR (the level at byte address o); returns `pend` with the rows left with
- * one open square added, or -1 when a row is left with none (-1 is never a real answer: row i
- * is not in it).
+ * `place(o, i, x, dR, dC, pend)`: a queen on row i, column mask x, takes its column and
+ * diagonals from each row not in dR (the level at byte address o); returns `pend` with the rows
+ * left with one open square added, or -1 when a row is left with none or a column not in dC
+ * with none (-1 is never a real answer: row i is not in it).
  */
 function placeSpec(): FuncSpec {
   return {
     name: "place",
-    params: i32s("o", "i", "x", "dR", "pend"),
+    params: i32s("o", "i", "x", "dR", "dC", "pend"),
     results: ["i32"],
-    locals: i32s("rest", "d", "a", "k", "y"),
+    locals: i32s("rest", "d", "a", "k", "y", "seen"),
     body: `
       local.get $dR i32.const -1 i32.xor local.set $rest
       block $end loop $row
@@ -102,9 +107,11 @@ function placeSpec(): FuncSpec {
         local.get $y i32.eqz if i32.const -1 return end
         local.get $y local.get $y i32.const 1 i32.sub i32.and i32.eqz local.get $k i32.shl
         local.get $pend i32.or local.set $pend
+        local.get $seen local.get $y i32.or local.set $seen
         ${NEXT}
         br $row
       end end
+      local.get $dC local.get $seen i32.or i32.const -1 i32.ne if i32.const -1 return end
       local.get $pend`,
   };
 }
@@ -243,7 +250,7 @@ function propagateSpec(P: Layout): FuncSpec {
           local.get $dR i32.const 1 local.get $i i32.shl i32.or local.set $dR
           local.get $dC local.get $x i32.or local.set $dC
           local.get $i i32.const 2 i32.shl local.get $x i32.ctz i32.store offset=${P.queenOf}
-          local.get $o local.get $i local.get $x local.get $dR ${notFull} local.get $pend call $place
+          local.get $o local.get $i local.get $x local.get $dR ${notFull} local.get $dC ${notFull} local.get $pend call $place
           local.tee $pend i32.const -1 i32.eq if i32.const 0 return end
           br $forced
         end end
@@ -270,7 +277,7 @@ function propagateSpec(P: Layout): FuncSpec {
           local.get $dR i32.const 1 local.get $i i32.shl i32.or local.set $dR
           local.get $dC local.get $x i32.or local.set $dC
           local.get $i i32.const 2 i32.shl local.get $x i32.ctz i32.store offset=${P.queenOf}
-          local.get $o local.get $i local.get $x local.get $dR ${notFull} i32.const 0 call $place
+          local.get $o local.get $i local.get $x local.get $dR ${notFull} local.get $dC ${notFull} i32.const 0 call $place
           local.tee $pend i32.const -1 i32.eq if i32.const 0 return end
           br $pass
         end
@@ -301,6 +308,7 @@ function childStep(P: Layout): string {
         local.get $L i32.const ${4 * P.m} i32.mul i32.const ${P.st} i32.add local.set $o
         local.get $rows ${notFull} i32.const -1 i32.xor local.set $rest
         i32.const 0 local.set $p
+        i32.const 0 local.set $seen
         block $dead
           block $built loop $row
             local.get $rest i32.eqz br_if $built
@@ -315,9 +323,12 @@ function childStep(P: Layout): string {
             local.get $x i32.eqz br_if $dead
             local.get $x local.get $x i32.const 1 i32.sub i32.and i32.eqz local.get $k i32.shl
             local.get $p i32.or local.set $p
+            local.get $seen local.get $x i32.or local.set $seen
             local.get $rest local.get $rest i32.const 1 i32.sub i32.and local.set $rest
             br $row
           end end
+          local.get $l4 i32.load offset=${P.doneC + 4} ${notFull} local.get $seen i32.or
+          i32.const -1 i32.ne br_if $dead
           local.get $l4 local.get $p i32.store offset=${P.pend + 4}
           local.get $L i32.const 1 i32.add local.set $L
           i32.const 1 local.set $fresh
@@ -340,7 +351,7 @@ function runSpec(P: Layout): FuncSpec {
     results: ["i32"],
     locals: i32s(
       ...["L", "fresh", "done", "got", "l4", "c", "i", "j", "b", "rows", "o"],
-      ...["rest", "k", "d", "a", "x", "p"],
+      ...["rest", "k", "d", "a", "x", "p", "seen"],
     ),
     body: `
       i32.const ${LEVEL} i32.load local.set $L
@@ -369,9 +380,13 @@ function runSpec(P: Layout): FuncSpec {
   };
 }
 
-/** Nodes a call of the kernel at most. */
+/**
+ * Nodes a call of the kernel at most: a long search is many calls, because V8 runs a function's
+ * optimized code from its next call on, not within a call that is already running.
+ */
 const CHUNK = 4096;
 
+/** The compiled modules, by m. */
 const MODULES = new Map<number, object>();
 
 /** The part of the WebAssembly API used here (lib "dom" is not part of this build). */
