@@ -21,7 +21,7 @@ const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
  * `countJoin` for the join, after the join's own message below), with the method's own limit.
  *
  * Small counts run on the calling thread whatever `workers` says, because they take less time
- * than starting threads: with `auto` and no checkpoint, n up to {@link QUICK_N} by the canonical
+ * than starting threads: with `auto` and no checkpoint, n up to 13 by the canonical
  * search (canonical.ts: no kernel, no split, the answer before another method has started; the
  * result's method is `canonical`); n up to 13 by the constellations, up to 16 by the join (so
  * `auto` up to 16), and every count of `plain`. The result then says `workers: 0` and why, in
