@@ -1,20 +1,35 @@
 // npm run bench:floor: `nqueens complete` beside the floor, ../shared/bench/ed-dfs.c (plain
-// bitmask backtracking, row by row, no propagation, no ordering, no symmetry), on a fixed set
-// of Excluded Diagonals instances (`nqueens generate diagonals N --seed S`, d = round(0.9 n)).
-// Per instance: the answer, each program's CPU seconds (user + sys, from /usr/bin/time, the
-// process and its children), and the ratio nqueens / floor (below 1: nqueens wins). Each run
-// has a time limit (`timeout`); a run that reaches it is shown as "> limit", never dropped. An
-// answer the two programs disagree on fails the run (exit 1). Measure in CPU seconds: wall
-// time on a shared machine is the load, not the search.
+// bitmask backtracking, row by row, no propagation, no ordering, no symmetry), and beside
+// CaDiCaL (a SAT solver, when `cadical` is installed) on a fixed set of Excluded Diagonals
+// instances (`nqueens generate diagonals N --seed S`, d = round(0.9 n)). Per instance: the
+// answer, each program's CPU seconds (user + sys, from /usr/bin/time, the process, its threads
+// and its children) and nqueens' wall seconds, and the ratio nqueens / floor (below 1: nqueens
+// wins). Each run has a time limit (`timeout`); a run that reaches it is shown as "> limit",
+// never dropped. An answer two programs disagree on, or a "yes" board of nqueens' that is not
+// a completion, fails the run (exit 1). Measure in CPU seconds: wall time on a shared machine
+// is the load, not the search.
+//
+// nqueens runs alone (`nqueens complete -q FILE`, as users run it: every core from n = 22); then
+// the floor and CaDiCaL, one thread each, side by side (their CPU seconds are theirs; only the
+// wall clock is shared). CaDiCaL gets its own CNF, written here from the instance's JSON (not by
+// nqueens): a variable per square on no excluded diagonal; each row and each column exactly one
+// queen (a clause for at least one, every pair for at most one); every diagonal and
+// anti-diagonal at most one (every pair). `cadical -q` says 10 (satisfiable) or 20 (not).
+//
+// Each instance's row is appended to bench/results.jsonl as it is measured (bench "floor"), and
+// BENCHMARKS.md is written again at the end (scripts/benchmarks.mjs); --no-record leaves both.
 //
 //   node scripts/bench-floor.mjs                      the fixed set: n = 22..26, seeds 1..5
 //   node scripts/bench-floor.mjs --only 25/4,25/5,24/1   the instances named (n/seed)
-//   options: --n 22-26  --seeds 1-5  --limit S (per run, default 300)  --floor-only
+//   options: --n 22-26  --seeds 1-5  --limit S (nqueens' limit per run, default 300)
+//            --floor-limit S (the floor's and CaDiCaL's, default --limit)  --floor-only
+//            --cadical-limit S (CaDiCaL's alone, default --floor-limit)
+//            --cadical / --no-cadical (default: when `cadical` is on the PATH)  --no-record
 //            --json FILE (the raw results with the machine, the date and the command)
 // Build first (npm run bench:floor does): it runs bin/nqueens.js.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -36,50 +51,141 @@ function args() {
   const set = only
     ? only.split(",").map((p) => p.split("/").map(Number))
     : range(get("--n", "22-26")).flatMap((n) => range(get("--seeds", "1-5")).map((s) => [n, s]));
+  const limit = Number(get("--limit", "300"));
   return {
     set,
-    limit: Number(get("--limit", "300")),
+    limit,
+    floorLimit: Number(get("--floor-limit", String(limit))),
+    cadicalLimit: Number(get("--cadical-limit", get("--floor-limit", String(limit)))),
     json: get("--json"),
     floorOnly: a.includes("--floor-only"),
+    cadical: a.includes("--no-cadical") ? "no" : a.includes("--cadical") ? "yes" : "auto",
+    record: !a.includes("--no-record"),
   };
 }
 
 /**
- * Runs a command under /usr/bin/time and `timeout`: its CPU seconds (user + sys of the command
- * and its children), its exit status and stdout, or `timedOut`.
+ * Runs a command under /usr/bin/time and `timeout`: its CPU seconds (user + sys of the command,
+ * its threads and its children), its wall seconds, its exit status and stdout, or `timedOut`.
  */
 function timed(command, limit) {
-  const r = spawnSync(
-    "/usr/bin/time",
-    ["-f", "cpu %U %S", "timeout", "-s", "KILL", String(limit), ...command],
-    { encoding: "utf8", maxBuffer: 1 << 26 },
-  );
-  const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
-  if (!m) throw new Error(`no timing from /usr/bin/time: ${r.stderr.slice(-400)}`);
-  const cpu = Number(m[1]) + Number(m[2]);
-  const timedOut = /Command terminated by signal 9|Command exited with non-zero status 137/.test(
-    r.stderr,
-  );
-  const status = /non-zero status (\d+)/.exec(r.stderr);
-  return { cpu, timedOut, status: status ? Number(status[1]) : 0, stdout: r.stdout };
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn("/usr/bin/time", [
+      "-f",
+      "cpu %U %S",
+      "timeout",
+      "-s",
+      "KILL",
+      String(limit),
+      ...command,
+    ]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding("utf8").on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", () => {
+      const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+      const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+      if (!m) return reject(new Error(`no timing from /usr/bin/time: ${stderr.slice(-400)}`));
+      const timedOut = /Command terminated by signal 9|non-zero status 137/.test(stderr);
+      const status = /non-zero status (\d+)/.exec(stderr);
+      const cpu = Number(m[1]) + Number(m[2]);
+      resolve({ cpu, wall, timedOut, status: status ? Number(status[1]) : 0, stdout });
+    });
+  });
 }
 
-/** yes / no from an exit status (0 yes, 1 no), or undefined for anything else. */
-const answer = (run) =>
-  run.timedOut ? undefined : run.status === 0 ? "yes" : run.status === 1 ? "no" : undefined;
+/** yes / no from an exit status (`yes` for a yes, `no` for a no), or null for anything else. */
+const answer = (run, yes, no) =>
+  run.timedOut ? null : run.status === yes ? "yes" : run.status === no ? "no" : null;
 
-function main() {
+/** The instance's open squares: on no excluded sum r + c and no excluded difference r - c + n - 1. */
+function openSquares(instance) {
+  const { n } = instance;
+  const sums = new Set(instance.excluded?.sums ?? []);
+  const diffs = new Set(instance.excluded?.differences ?? []);
+  return (r, c) => !sums.has(r + c) && !diffs.has(r - c + n - 1);
+}
+
+/**
+ * The instance as DIMACS CNF, written here from its JSON: a variable per open square, each row
+ * and each column exactly one queen, each diagonal and anti-diagonal at most one.
+ */
+export function cnf(instance) {
+  const { n } = instance;
+  const open = openSquares(instance);
+  const v = new Map();
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) if (open(r, c)) v.set(r * n + c, v.size + 1);
+  const clauses = [];
+  const atMostOne = (xs) => {
+    for (let i = 0; i < xs.length; i++)
+      for (let j = i + 1; j < xs.length; j++) clauses.push(`-${xs[i]} -${xs[j]} 0`);
+  };
+  const line = (cells) => cells.map(([r, c]) => v.get(r * n + c)).filter((x) => x !== undefined);
+  const idx = [...Array(n).keys()];
+  for (let k = 0; k < n; k++) {
+    for (const xs of [line(idx.map((c) => [k, c])), line(idx.map((r) => [r, k]))]) {
+      clauses.push(`${xs.join(" ")} 0`.trimStart());
+      atMostOne(xs);
+    }
+  }
+  for (let d = 0; d <= 2 * n - 2; d++) {
+    atMostOne(line(idx.filter((r) => d - r >= 0 && d - r < n).map((r) => [r, d - r])));
+    const e = d - (n - 1);
+    atMostOne(line(idx.filter((r) => r - e >= 0 && r - e < n).map((r) => [r, r - e])));
+  }
+  return `p cnf ${v.size} ${clauses.length}\n${clauses.join("\n")}\n`;
+}
+
+/** Whether nqueens' printed board (dots: Q a queen) is a completion of the instance. */
+export function validYes(instance, stdout) {
+  const { n } = instance;
+  const rows = stdout
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/))
+    .filter((cells) => cells.length === n);
+  if (rows.length !== n) return false;
+  const cols = rows.map((cells) => cells.indexOf("Q"));
+  if (rows.some((cells) => cells.filter((x) => x === "Q").length !== 1)) return false;
+  const open = openSquares(instance);
+  const seen = (f) => new Set(cols.map((c, r) => f(r, c))).size === n;
+  return (
+    cols.every((c, r) => open(r, c)) &&
+    seen((_, c) => c) &&
+    seen((r, c) => r + c) &&
+    seen((r, c) => r - c)
+  );
+}
+
+const hasCadical = () => spawnSync("sh", ["-c", "command -v cadical"]).status === 0;
+
+async function main() {
   const opt = args();
   const dir = mkdtempSync(join(tmpdir(), "nqueens-floor-"));
+  const model = cpus()[0]?.model.trim() ?? "unknown CPU";
+  const machine = { cpu: model, cores: availableParallelism(), node: process.version };
+  const runId = new Date().toISOString();
+  const command = `node scripts/bench-floor.mjs ${process.argv.slice(2).join(" ")}`.trim();
+  const useCadical = opt.cadical === "yes" || (opt.cadical === "auto" && hasCadical());
+  if (opt.cadical === "yes" && !hasCadical()) throw new Error("--cadical: no cadical on the PATH");
   const [l1, l5] = loadavg();
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
   console.log(
-    `bench:floor: ${machine}, load average ${l1.toFixed(2)} (1 min) ${l5.toFixed(2)} (5 min) at the start; limit ${opt.limit} s per run; CPU seconds (user + sys)\n`,
+    `bench:floor: ${machine.cores} cores (${model}), Node ${process.version}, load average ${l1.toFixed(2)} (1 min) ${l5.toFixed(2)} (5 min) at the start; limit ${opt.limit} s for nqueens, ${opt.floorLimit} s for the floor${useCadical ? `, ${opt.cadicalLimit} s for CaDiCaL` : ""}; CPU seconds (user + sys)`,
   );
-  console.log("| instance | answer | nqueens | floor (ed-dfs.c) | nqueens / floor |");
-  console.log("|---|---|---|---|---|");
+  if (!useCadical) console.log("(CaDiCaL not run: no `cadical` on the PATH, or --no-cadical)");
+  console.log(
+    "\n| instance | answer | nqueens CPU | nqueens wall | floor (ed-dfs.c) | nqueens / floor | CaDiCaL |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
   const results = [];
-  let disagreements = 0;
+  let failures = 0;
   const instance = (n, seed) => {
     const file = join(dir, `ed-${n}-${seed}.json`);
     const gen = spawnSync(
@@ -89,56 +195,89 @@ function main() {
     );
     if (gen.status !== 0) throw new Error(`generate failed: ${gen.stderr}`);
     writeFileSync(file, gen.stdout);
-    return file;
+    return { file, json: JSON.parse(gen.stdout) };
+  };
+  const fail = (text) => {
+    failures++;
+    console.log(text);
   };
   try {
     // ed-dfs.sh compiles the floor on its first run: on a small instance, outside every time.
-    spawnSync("bash", [floorScript, instance(8, 1)], { stdio: "ignore" });
+    spawnSync("bash", [floorScript, instance(8, 1).file], { stdio: "ignore" });
     for (const [n, seed] of opt.set) {
-      const file = instance(n, seed);
+      const loadStart = loadavg()[0];
+      const { file, json } = instance(n, seed);
       const ours = opt.floorOnly
         ? undefined
-        : timed([process.execPath, bin, "complete", "-q", "--format", "perm", file], opt.limit);
-      const floor = timed(["bash", floorScript, file], opt.limit);
-      const a = ours && answer(ours);
-      const b = answer(floor);
-      if (a && b && a !== b) {
-        disagreements++;
-        console.log(`DISAGREEMENT on n = ${n} seed ${seed}: nqueens ${a}, floor ${b}`);
+        : await timed([process.execPath, bin, "complete", "-q", file], opt.limit);
+      let cnfFile;
+      if (useCadical) {
+        cnfFile = join(dir, `ed-${n}-${seed}.cnf`);
+        writeFileSync(cnfFile, cnf(json));
       }
-      const show = (run) =>
-        run === undefined ? "-" : run.timedOut ? `> ${opt.limit} s` : `${run.cpu.toFixed(2)} s`;
+      const [floor, sat] = await Promise.all([
+        timed(["bash", floorScript, file], opt.floorLimit),
+        cnfFile ? timed(["cadical", "-q", cnfFile], opt.cadicalLimit) : undefined,
+      ]);
+      const a = ours && answer(ours, 0, 1);
+      const b = answer(floor, 0, 1);
+      const c = sat && answer(sat, 10, 20);
+      const named = `n = ${n} seed ${seed}`;
+      if (a && b && a !== b) fail(`DISAGREEMENT on ${named}: nqueens ${a}, floor ${b}`);
+      if (a && c && a !== c) fail(`DISAGREEMENT on ${named}: nqueens ${a}, CaDiCaL ${c}`);
+      if (b && c && b !== c) fail(`DISAGREEMENT on ${named}: floor ${b}, CaDiCaL ${c}`);
+      if (a === "yes" && !validYes(json, ours.stdout)) fail(`NOT A COMPLETION on ${named}`);
+      const show = (run, limit) =>
+        run === undefined ? "-" : run.timedOut ? `> ${limit} s` : `${run.cpu.toFixed(2)} s`;
       const ratio =
         ours && !ours.timedOut && !floor.timedOut
           ? (ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)
           : ours?.timedOut && !floor.timedOut
-            ? `> ${(opt.limit / Math.max(floor.cpu, 0.01)).toFixed(3)}`
-            : !ours?.timedOut && floor.timedOut && ours
-              ? `< ${(ours.cpu / opt.limit).toFixed(3)}`
+            ? `> ${(ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)}`
+            : ours && !ours.timedOut && floor.timedOut
+              ? `< ${(ours.cpu / opt.floorLimit).toFixed(3)}`
               : "-";
       console.log(
-        `| ${n} seed ${seed} | ${a ?? b ?? "?"} | ${show(ours)} | ${show(floor)} | ${ratio} |`,
+        `| ${n} seed ${seed} | ${a ?? b ?? c ?? "?"} | ${show(ours, opt.limit)} | ${ours ? `${ours.wall.toFixed(2)} s` : "-"} | ${show(floor, opt.floorLimit)} | ${ratio} | ${show(sat, opt.cadicalLimit)} |`,
       );
-      results.push({
+      const r2 = (x) => Number(x.toFixed(2));
+      const row = {
+        bench: "floor",
+        run: runId,
+        command,
+        machine,
+        load: { start: r2(loadStart), end: r2(loadavg()[0]) },
         n,
         seed,
-        answer: a ?? b,
-        nqueens: ours && { cpu: ours.cpu, timedOut: ours.timedOut },
-        floor: { cpu: floor.cpu, timedOut: floor.timedOut },
-      });
+        answer: a ?? b ?? c ?? null,
+        nqueens: ours ? { answer: a, cpu: r2(ours.cpu), wall: r2(ours.wall) } : null,
+        floor: { answer: b, cpu: floor.timedOut ? null : r2(floor.cpu) },
+        cadical: sat ? { answer: c, cpu: sat.timedOut ? null : r2(sat.cpu) } : null,
+        limits: {
+          nqueens: opt.limit,
+          floor: opt.floorLimit,
+          cadical: sat ? opt.cadicalLimit : null,
+        },
+      };
+      results.push(row);
+      if (opt.record) {
+        mkdirSync(join(root, "bench"), { recursive: true });
+        appendFileSync(join(root, "bench", "results.jsonl"), `${JSON.stringify(row)}\n`);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   if (opt.json) {
-    const command = `node scripts/bench-floor.mjs ${process.argv.slice(2).join(" ")}`.trim();
-    const raw = { machine, date: new Date().toISOString(), command, limit: opt.limit, results };
+    const raw = { machine, date: runId, command, limit: opt.limit, results };
     writeFileSync(opt.json, `${JSON.stringify(raw, null, 1)}\n`);
   }
-  if (disagreements > 0) {
-    console.log(`${disagreements} disagreement(s)`);
+  if (opt.record && results.length > 0)
+    spawnSync(process.execPath, [join(root, "scripts", "benchmarks.mjs")], { stdio: "inherit" });
+  if (failures > 0) {
+    console.log(`${failures} failure(s): disagreements or a board that is not a completion`);
     process.exitCode = 1;
   }
 }
 
-main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

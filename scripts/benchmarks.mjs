@@ -137,7 +137,113 @@ function memoryTable(rows) {
   return section("The join's memory per N", run, what, table);
 }
 
-const RENDER = { count: countTable, startup: startupTable, memory: memoryTable };
+/** A CPU figure, or "> limit s" for a run that reached its limit (null). */
+const cpuOr = (cpu, limit) => (cpu === null ? `> ${limit}` : fmt(cpu));
+/** Seconds as a median or maximum may give them: Infinity is a run past its limit. */
+const past = (x, limit) => (x === Number.POSITIVE_INFINITY ? `> ${limit}` : fmt(x));
+/** The median of `xs`, runs past their limit (Infinity) included, sorted last. */
+const medianAll = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** nqueens' CPU over the floor's, with < or > where one of them reached its limit. */
+function floorRatio(r) {
+  const q = r.nqueens;
+  if (!q) return "-";
+  const f = r.floor.cpu;
+  if (q.answer !== null && f !== null) return fmt(q.cpu / Math.max(f, 0.01), 3);
+  if (q.answer === null && f !== null) return `> ${fmt(q.cpu / Math.max(f, 0.01), 3)}`;
+  if (q.answer !== null && f === null) return `< ${fmt(q.cpu / r.limits.floor, 3)}`;
+  return "-";
+}
+
+/**
+ * The floor benchmark: for each n, the rows of the latest run that measured it (so a run of
+ * n = 22..26 and a later one of 27 and 28 show side by side), as one row per instance and a
+ * summary per n. A run past its limit counts as slower than every decided one in a median.
+ */
+function floorTable(rows) {
+  const ns = [...new Set(rows.map((r) => r.n))].sort((a, b) => a - b);
+  const shown = ns.flatMap((n) => {
+    const at = rows.filter((r) => r.n === n);
+    const runId = at.at(-1).run;
+    return at.filter((r) => r.run === runId).sort((a, b) => a.seed - b.seed);
+  });
+  const runs = [...new Set(shown.map((r) => r.run))].sort();
+  const runLines = runs.map((id) => {
+    const run = shown.filter((r) => r.run === id);
+    const m = run[0].machine;
+    const l = run[0].limits;
+    const sizes = [...new Set(run.map((r) => r.n))].join(", ");
+    return `- n = ${sizes}: run ${id} on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${fmt(run[0].load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end; limits ${l.nqueens} s (nqueens), ${l.floor} s (floor), ${l.cadical === null ? "CaDiCaL not run" : `${l.cadical} s (CaDiCaL)`}. Command: \`${run[0].command}\`.`;
+  });
+  const perInstance = [
+    "| instance | answer | nqueens CPU s | nqueens wall s | floor CPU s | nqueens / floor | CaDiCaL CPU s | CaDiCaL says |",
+    "|---|---|---|---|---|---|---|---|",
+    ...shown.map((r) => {
+      const q = r.nqueens;
+      const c = r.cadical;
+      return `| ${r.n}/${r.seed} | ${r.answer ?? "?"} | ${q ? cpuOr(q.answer === null ? null : q.cpu, r.limits.nqueens) : "-"} | ${q ? fmt(q.wall) : "-"} | ${cpuOr(r.floor.cpu, r.limits.floor)} | ${floorRatio(r)} | ${c ? cpuOr(c.cpu, r.limits.cadical) : "-"} | ${c?.answer ?? "-"} |`;
+    }),
+  ];
+  const perN = [
+    "| n | nqueens decided | nqueens CPU s, median | max | nqueens wall s, median | max | floor decided | floor CPU s, median | CaDiCaL decided | CaDiCaL CPU s, median |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...ns.map((n) => {
+      const at = shown.filter((r) => r.n === n);
+      const lim = at[0].limits;
+      const inf = Number.POSITIVE_INFINITY;
+      const q = at.filter((r) => r.nqueens);
+      const qCpu = q.map((r) => (r.nqueens.answer === null ? inf : r.nqueens.cpu));
+      const qWall = q.map((r) => (r.nqueens.answer === null ? inf : r.nqueens.wall));
+      const decided = (xs) => xs.filter((x) => x !== inf).length;
+      const fCpu = at.map((r) => r.floor.cpu ?? inf);
+      const c = at.filter((r) => r.cadical);
+      const cCpu = c.map((r) => r.cadical.cpu ?? inf);
+      const cells = [
+        n,
+        q.length ? `${decided(qCpu)} of ${q.length}` : "-",
+        past(medianAll(qCpu), lim.nqueens),
+        q.length ? past(Math.max(...qCpu), lim.nqueens) : "-",
+        past(medianAll(qWall), lim.nqueens),
+        q.length ? past(Math.max(...qWall), lim.nqueens) : "-",
+        `${decided(fCpu)} of ${at.length}`,
+        past(medianAll(fCpu), lim.floor),
+        c.length ? `${decided(cCpu)} of ${c.length}` : "-",
+        past(medianAll(cCpu), lim.cadical),
+      ];
+      return `| ${cells.join(" | ")} |`;
+    }),
+  ];
+  return [
+    "## Hard completions: nqueens against the floor and CaDiCaL",
+    "",
+    "Excluded Diagonals instances (`nqueens generate diagonals N --seed S`, d = round(0.9 n)):",
+    "`nqueens complete -q FILE` (every core from n = 22), the floor `../shared/bench/ed-dfs.c`",
+    "(plain backtracking, one thread) and CaDiCaL (`cadical -q` on a CNF the benchmark writes",
+    "itself, one thread); CPU seconds are user + sys of the process and its threads (GNU time),",
+    "wall seconds nqueens' own. `> L` reached its limit L. Every answer is checked against the",
+    "others' and every yes board of nqueens' against the instance. For each n, the latest run that",
+    "measured it:",
+    "",
+    ...runLines,
+    "",
+    ...perN,
+    "",
+    ...perInstance,
+    "",
+  ].join("\n");
+}
+
+const RENDER = {
+  count: countTable,
+  startup: startupTable,
+  memory: memoryTable,
+  floor: floorTable,
+};
 
 /** The document from the results. */
 export function render(results) {

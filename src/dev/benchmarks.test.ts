@@ -93,6 +93,69 @@ test("the start-up and memory tables show each command's medians against node -e
   assert.match(text, /## Start-up[\s\S]*## The join's memory per N/);
 });
 
+test("the hard completions' tables: per instance and per n, each n from its latest run", () => {
+  const row = (run: string, n: number, seed: number, o: object) => ({
+    bench: "floor",
+    run,
+    command: `node scripts/bench-floor.mjs --run ${run}`,
+    machine,
+    load: { start: 1.5, end: 2.5 },
+    n,
+    seed,
+    limits: { nqueens: 300, floor: 300, cadical: 120 },
+    ...o,
+  });
+  const yes = (cpu: number, wall: number) => ({ answer: "yes", cpu, wall });
+  const text = render([
+    row("R0", 22, 1, { answer: "yes", nqueens: yes(99, 99), floor: { answer: "yes", cpu: 99 } }),
+    row("R1", 22, 1, {
+      answer: "yes",
+      nqueens: yes(0.5, 0.4),
+      floor: { answer: "yes", cpu: 2 },
+      cadical: { answer: "yes", cpu: 3 },
+    }),
+    row("R1", 22, 2, {
+      answer: "no",
+      nqueens: { answer: "no", cpu: 4, wall: 2.5 },
+      floor: { answer: null, cpu: null },
+      cadical: { answer: null, cpu: null },
+    }),
+    row("R1", 22, 3, {
+      answer: null,
+      nqueens: { answer: null, cpu: 590, wall: 300 },
+      floor: { answer: "no", cpu: 100 },
+      cadical: { answer: "no", cpu: 50 },
+    }),
+    row("R2", 27, 1, {
+      answer: "yes",
+      nqueens: yes(6, 3.5),
+      floor: { answer: "yes", cpu: 3 },
+      cadical: null,
+      limits: { nqueens: 600, floor: 120, cadical: null },
+    }),
+  ]);
+  // per instance: 0.5 / 2 = 0.25; 4 / (floor past 300) < 0.013; 590 / 100 > 5.9
+  assert.match(text, /\| 22\/1 \| yes \| 0\.50 \| 0\.40 \| 2\.00 \| 0\.250 \| 3\.00 \| yes \|/);
+  assert.match(text, /\| 22\/2 \| no \| 4\.00 \| 2\.50 \| > 300 \| < 0\.013 \| > 120 \| - \|/);
+  assert.match(
+    text,
+    /\| 22\/3 \| \? \| > 300 \| 300\.00 \| 100\.00 \| > 5\.900 \| 50\.00 \| no \|/,
+  );
+  assert.match(text, /\| 27\/1 \| yes \| 6\.00 \| 3\.50 \| 3\.00 \| 2\.000 \| - \| - \|/);
+  // per n: 2 of 3 decided, medians 4 (CPU) and 2.5 (wall), max past the limit; the floor 2 of 3
+  assert.match(
+    text,
+    /\| 22 \| 2 of 3 \| 4\.00 \| > 300 \| 2\.50 \| > 300 \| 2 of 3 \| 100\.00 \| 2 of 3 \| 50\.00 \|/,
+  );
+  assert.match(
+    text,
+    /\| 27 \| 1 of 1 \| 6\.00 \| 6\.00 \| 3\.50 \| 3\.50 \| 1 of 1 \| 3\.00 \| - \| - \|/,
+  );
+  assert.match(text, /n = 22: run R1 .*Command: `node scripts\/bench-floor\.mjs --run R1`/);
+  assert.match(text, /n = 27: run R2 .*CaDiCaL not run/);
+  assert.ok(!text.includes("99.00"), "an older run of n = 22 is not shown");
+});
+
 test("BENCHMARKS.md is what bench/results.jsonl gives (node scripts/benchmarks.mjs --check)", () => {
   const r = spawnSync(process.execPath, [`${ROOT}scripts/benchmarks.mjs`, "--check"], {
     encoding: "utf8",
