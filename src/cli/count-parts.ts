@@ -14,7 +14,7 @@ import {
 } from "../engine/index.js";
 import { NQueensError, quote } from "../errors.js";
 import { plural, thousands } from "../words.js";
-import { printCount } from "./count-result.js";
+import { printCount, whereCounted } from "./count-result.js";
 import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 
@@ -147,7 +147,7 @@ export async function runPart(
   );
   await out.line(`solutions in it  ${r.solutions}`);
   await out.line(
-    `time    ${r.seconds.toFixed(2)} s (${r.workers === 0 ? "on the main thread" : plural(r.workers, "worker")}${resumed})`,
+    `time    ${r.seconds.toFixed(2)} s (${whereCounted({ backend: "cpu", workers: r.workers })}${resumed})`,
   );
   warn(
     `nqueens: the part is in ${flags.checkpoint}; once all ${r.part.of} parts are counted: nqueens count ${n} --add FILE...`,

@@ -40,3 +40,11 @@ export async function printCount(
   if (flags.unique) await out.line(`unique  ${r.unique}`);
   await out.line(`time    ${r.seconds.toFixed(2)} s (${note})`);
 }
+
+/** Where a count ran, for the `time` line: the main thread, its threads, a GPU or a queue run. */
+export function whereCounted(r: Pick<CountOnResult, "backend" | "workers" | "where">): string {
+  const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
+  if (r.backend === "gpu") return `GPU: ${r.where}`;
+  if (r.backend === "queue") return `queue run ${r.where}, ${plural(r.workers, "worker")}`;
+  return r.workers === 0 ? "on the main thread" : plural(r.workers, "worker");
+}

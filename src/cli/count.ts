@@ -23,7 +23,7 @@ import { parseQueueUrl, QUEUE_ENV, resolveSecret, SECRET_ENV } from "../queue/se
 import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { Option } from "./commander.js";
-import { printCount } from "./count-result.js";
+import { printCount, whereCounted } from "./count-result.js";
 import { wordError, wordNote } from "./errors.js";
 import { stdout, warn } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
@@ -328,7 +328,7 @@ async function runCount(nText: string, flags: CountFlags): Promise<number> {
   const resumed = result.resumed > 0 ? `, ${result.resumed} sub-problems done before` : "";
   // A queue run's notes, which --json does not print as lines, go in as fields.
   const notes = result.notes === undefined ? {} : { notes: result.notes };
-  await printCount(n, result, flags, `${how(result)}${resumed}`, notes);
+  await printCount(n, result, flags, `${whereCounted(result)}${resumed}`, notes);
   return 0;
 }
 
@@ -391,12 +391,4 @@ async function runRange(loText: string, hiText: string, flags: CountFlags): Prom
     stop.release();
   }
   return 0;
-}
-
-/** Where the count ran, for the `time` line. */
-function how(r: CountOnResult): string {
-  const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
-  if (r.backend === "gpu") return `GPU: ${r.where}`;
-  if (r.backend === "queue") return `queue run ${r.where}, ${plural(r.workers, "worker")}`;
-  return r.workers === 0 ? "on the main thread" : plural(r.workers, "worker");
 }

@@ -12,7 +12,7 @@
 
 import { QUICK_N } from "../limits.js";
 import { QUEUE_ENV } from "../queue/settings.js";
-import { printCount } from "./count-result.js";
+import { printCount, whereCounted } from "./count-result.js";
 
 /**
  * The largest n this module counts: QUICK_N by the canonical search, and one more by the join on
@@ -51,5 +51,6 @@ export function quickCountOf(
 export async function runQuickCount(job: QuickCount): Promise<void> {
   const { count } = await import("../engine/light.js");
   const r = await count(job.n);
-  await printCount(job.n, { ...r, backend: "cpu" }, job, "on the main thread");
+  const result = { ...r, backend: "cpu" as const };
+  await printCount(job.n, result, job, whereCounted(result));
 }

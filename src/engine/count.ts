@@ -55,7 +55,13 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
     );
   }
   if (method === "plain") {
-    checkpointless(options, "plain");
+    if (options.checkpoint !== undefined) {
+      throw new NQueensError(
+        'method "plain" keeps no checkpoint: use "join" or "constellations"',
+        "conflicting-options",
+        { option: "method", value: "plain", other: "checkpoint" },
+      );
+    }
     return inline(n, "plain", options, (await import("./plain.js")).countPlain);
   }
   if (method === "auto" && options.checkpoint === undefined && quick(n)) {
@@ -74,17 +80,6 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
 
 /** `quick(n)`: whether `auto` counts n by the canonical search (an integer, 1 to QUICK_N). */
 const quick = (n: number) => Number.isInteger(n) && n >= 1 && n <= QUICK_N;
-
-/** The plain counter keeps no checkpoint. */
-function checkpointless(options: CountOptions, method: "plain"): void {
-  if (options.checkpoint !== undefined) {
-    throw new NQueensError(
-      `method "${method}" keeps no checkpoint: use "join" or "constellations"`,
-      "conflicting-options",
-      { option: "method", value: method, other: "checkpoint" },
-    );
-  }
-}
 
 /**
  * A count by a single-thread counter as one sub-problem: progress at its start and end, abort
