@@ -3,10 +3,10 @@
 //
 // Start-up: `node -e 0`, `nqueens --version`, `--help` and `count 8`, `count 12`, `count 14`,
 // one after the other in each of R rounds (interleaved, so that the load of a shared machine hits
-// all alike); CPU seconds (user + system) and peak resident memory from GNU time
-// (`/usr/bin/time -f "%U %S %M"`), medians, and each command's excess over `node -e 0` measured in
-// the same rounds. Targets: a count of n <= 14 within 0.04 CPU-s and 10 MB of `node -e 0`.
-// GNU time reports CPU in hundredths of a second: take R >= 9 for medians that mean something.
+// all alike); CPU seconds (user + system, to the millisecond, from bash's `time`) and peak resident
+// memory from GNU time (`/usr/bin/time -f %M`), medians, and each command's excess over
+// `node -e 0` measured in the same rounds. Targets: a count of n <= 14 within 0.04 CPU-s and
+// 10 MB of `node -e 0`. Take R >= 9 for medians that mean something on a shared machine.
 //
 // With --memory, also the join's peak memory per N: `count N --workers 1` and `--workers 2` for
 // each N of --memory-n (default 16,17,18,19,20; targets: 50 MB at n = 19 on one thread, 140 MB
@@ -81,11 +81,20 @@ const known = new Map(
 const temp = mkdtempSync(join(tmpdir(), "nqueens-bench-startup-"));
 process.on("exit", () => rmSync(temp, { recursive: true, force: true }));
 
-/** Runs a command under GNU time: CPU seconds, peak MB, wall seconds, stdout. */
+/**
+ * Bash's `time` keyword around GNU time: bash gives CPU to the millisecond (GNU time's %U and %S
+ * are hundredths, too coarse for differences of a few milliseconds), GNU time the peak memory.
+ * Bash's figure includes GNU time's own CPU (about a millisecond), the same for every command,
+ * so the differences from `node -e 0` do not see it.
+ */
+const TIMED =
+  'TIMEFORMAT="%3U %3S"; { time /usr/bin/time -f %M -o "$0" "$@" 2>&3; } 3>&2 2>"$0.cpu"';
+
+/** Runs a command: CPU seconds (to the millisecond), peak MB, wall seconds, stdout. */
 function timed(args) {
   const stats = join(temp, "time.txt");
   const t0 = process.hrtime.bigint();
-  const r = spawnSync("/usr/bin/time", ["-f", "%U %S %M", "-o", stats, process.execPath, ...args], {
+  const r = spawnSync("bash", ["-c", TIMED, stats, process.execPath, ...args], {
     encoding: "utf8",
     maxBuffer: 1 << 20,
   });
@@ -94,7 +103,8 @@ function timed(args) {
     process.stderr.write(`bench-startup: node ${args.join(" ")} failed: ${r.stderr || r.error}\n`);
     process.exit(1);
   }
-  const [user, system, kb] = readFileSync(stats, "utf8").trim().split("\n").at(-1).split(" ");
+  const kb = readFileSync(stats, "utf8").trim().split("\n").at(-1);
+  const [user, system] = readFileSync(`${stats}.cpu`, "utf8").trim().split("\n").at(-1).split(" ");
   return { cpu: Number(user) + Number(system), mb: Number(kb) / 1024, wall, stdout: r.stdout };
 }
 
@@ -162,7 +172,7 @@ if (startup) {
     });
   }
   process.stdout.write(
-    `\nStart-up: ${where}, whole process (GNU time), median of ${runs} interleaved rounds, ` +
+    `\nStart-up: ${where}, whole process (CPU from bash's time, memory from GNU time), median of ${runs} interleaved rounds, ` +
       `load average ${load.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at the end\n\n` +
       "| command | CPU s | over node -e 0 | x node -e 0 | peak MB | over node -e 0 | counts known |\n" +
       "|---|---|---|---|---|---|---|\n",
@@ -181,6 +191,7 @@ if (startup) {
       `| ${c.label} | ${fmt(cpu, 3)} | ${signed(over, 3)} | ${fmt(cpu / base.cpu)} | ${fmt(mb, 1)} | ${signed(overMb, 1)} | ${verdicts[i]} |\n`,
     );
     keep("startup", load, {
+      clock: "bash",
       label: c.label,
       known: verdicts[i],
       cpu: round(
@@ -249,7 +260,7 @@ if (memory) {
     }
   }
   process.stdout.write(
-    `\nThe join's memory per N: ${where}, whole process (GNU time), \`count N --workers K\`, ` +
+    `\nThe join's memory per N: ${where}, whole process (CPU from bash's time, memory from GNU time), \`count N --workers K\`, ` +
       `median of ${memoryRuns} run(s), load average ${load.toFixed(2)} at start, ` +
       `${loadavg()[0].toFixed(2)} at the end; \`node -e 0\` ${fmt(base, 1)} MB\n\n` +
       "| N | threads | peak MB | over node -e 0 | target MB | CPU s | wall s | counts known |\n" +

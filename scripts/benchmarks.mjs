@@ -118,7 +118,11 @@ function startupTable(rows) {
         `| ${r.label} | ${fmt(median(r.cpu), 3)} | ${signed(median(r.overCpu), 3)} | ${fmt(median(r.mb), 1)} | ${signed(median(r.overMb), 1)} | ${r.known} |`,
     ),
   ];
-  const what = `whole process (GNU time), medians of ${run[0].cpu.length} interleaved rounds; "over" is the median of each round's difference. Target for a count of n <= 14: +0.04 CPU s and +10 MB.`;
+  const clock =
+    run[0].clock === "bash"
+      ? "CPU from bash's `time`, to the millisecond; memory from GNU time"
+      : "GNU time";
+  const what = `whole process (${clock}), medians of ${run[0].cpu.length} interleaved rounds; "over" is the median of each round's difference. Target for a count of n <= 14: +0.04 CPU s and +10 MB.`;
   return section("Start-up", run, what, table);
 }
 

@@ -10,7 +10,6 @@
 import { createRequire } from "node:module";
 import type { OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
-import { commandsFor, helpOnly, registerSummaries } from "./commands.js";
 import { STATUS, wordError } from "./errors.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
@@ -62,6 +61,8 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
     )
     .exitOverride()
     .configureOutput(outputOf(out, true));
+  // The command table is loaded here, not by main: a quick count never needs it.
+  const { commandsFor, helpOnly, registerSummaries } = await import("./commands.js");
   if (helpOnly(argv)) registerSummaries(program);
   else for (const register of await commandsFor(argv)) register(program, exit);
   for (const c of program.commands) {
