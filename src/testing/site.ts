@@ -4,10 +4,12 @@
  * Debian's chromium is and which flags it needs here (see ../shared/STACK.md).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { build, preview } from "vite";
 import { PATIENCE_MS } from "../testing/wait.js";
 
@@ -98,6 +100,89 @@ export async function openPage(
   await page.goto(url);
   await page.waitForSelector("[role=tab][aria-selected=true]");
   return { page, errors };
+}
+
+/** The browser and the served site of one test file, ready inside its tests. */
+export interface BrowserFixture {
+  /** The launched chromium. */
+  readonly browser: Browser;
+  /** The served site's address, ending in `/`. */
+  readonly base: string;
+  /** The folder of the built site. */
+  readonly dir: string;
+  /** Opens the site at `hash` in a fresh tab, as {@link openPage} does. */
+  open(hash?: string, init?: string, options?: BrowserContextOptions): Promise<OpenedPage>;
+}
+
+/**
+ * For the test file that calls it (at its top level): a `before` that builds and serves the site
+ * and launches chromium with {@link CHROMIUM_FLAGS} and `flags` (and `env`, the whole environment
+ * of the browser when given), and an `after` that closes both. Where {@link NO_BROWSER}, nothing
+ * starts and the file's tests skip themselves.
+ */
+export function browserFixture(
+  flags: readonly string[] = ["--disable-gpu"],
+  env?: () => Record<string, string>,
+): BrowserFixture {
+  let site: TestSite | undefined;
+  let launched: Browser | undefined;
+  before(async () => {
+    if (NO_BROWSER) return;
+    site = await serveSite();
+    const args = [...CHROMIUM_FLAGS, ...flags];
+    launched = await chromium.launch({ executablePath: CHROMIUM, args, env: env?.() });
+  });
+  after(async () => {
+    await launched?.close();
+    await site?.close();
+  });
+  const ready = <T>(x: T | undefined, what: string): T => {
+    if (x === undefined) throw new Error(`the ${what} is not started (before() has not run)`);
+    return x;
+  };
+  return {
+    get browser() {
+      return ready(launched, "browser");
+    },
+    get base() {
+      return ready(site, "site").base;
+    },
+    get dir() {
+      return ready(site, "site").dir;
+    },
+    open(hash = "", init, options) {
+      return openPage(this.browser, `${this.base}${hash}`, init, options);
+    },
+  };
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/**
+ * axe-core's serious and critical findings on the page as it is now, one line each (the rule,
+ * its impact and help, and where: the first three elements). axe-core is added to the page the
+ * first time.
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    interface Found {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: string[] }[];
+      }[];
+    }
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<Found> } }).axe;
+    const r = await axe.run({ resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => {
+        const where = v.nodes.slice(0, 3).map((n) => n.target.join(" "));
+        return `${v.id} (${v.impact}): ${v.help} at ${where.join("; ")}`;
+      });
+  });
 }
 
 /**

@@ -5,26 +5,21 @@
 // every mode at phone and desktop size go to artifacts/web/ (git-ignored). Nothing here asserts
 // on timing: waits are for states, with generous limits.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
+  axeFindings,
+  browserFixture,
   NO_BROWSER,
   type OpenedPage,
   offScreen,
-  openPage,
   SHOTS,
-  serveSite,
   sideways,
   spokenText,
-  type TestSite,
 } from "../testing/site.js";
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
+const web = browserFixture();
 const MODES = ["play", "watch", "gallery", "compare"] as const;
 type Mode = (typeof MODES)[number];
 
@@ -61,24 +56,8 @@ const ON_SCREEN: Record<Mode, Record<string, string>> = {
   },
 };
 
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-let base = "";
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  base = site.base;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
 const open = (hash: string, options: BrowserContextOptions = {}): Promise<OpenedPage> =>
-  openPage(browser!, `${base}${hash}`, undefined, options);
+  web.open(hash, undefined, options);
 
 /** Waits until the mode shown has drawn what it draws after loading. */
 async function ready(page: Page, mode: Mode): Promise<void> {
@@ -142,33 +121,6 @@ async function queensShown(page: Page): Promise<string> {
   );
 }
 
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
-    interface AxeResults {
-      violations: {
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: { target: string[] }[];
-      }[];
-    }
-    const r = await axe.run({ resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(" "))
-            .join("; ")}`,
-      );
-  });
-  return found;
-}
-
 describe("web page on every screen", { concurrency: false, skip: NO_BROWSER }, () => {
   for (const screen of SCREENS) {
     test(`${screen.name}: no sideways scroll; board, explanation and controls on screen in every mode`, async () => {
@@ -196,7 +148,7 @@ describe("web page on every screen", { concurrency: false, skip: NO_BROWSER }, (
       await switchTo(page, mode);
       assert.equal(await sideways(page), 0, `${mode} scrolls sideways at 320 px`);
     }
-    await page.goto(`${base}#mode=play&n=20`);
+    await page.goto(`${web.base}#mode=play&n=20`);
     await page.setViewportSize({ width: 390, height: 844 });
     await ready(page, "play");
     const size = await page.$eval("#panel-play [role=gridcell]", (c) => c.getBoundingClientRect());
@@ -295,10 +247,10 @@ describe("web page state and history", { concurrency: false, skip: NO_BROWSER },
     await page.keyboard.press("Control+z");
     assert.equal(await queensShown(page), "0:0,1:2");
     // The address is written in its normal form.
-    await page.goto(`${base}#mode=gallery&n=8&page=999`);
+    await page.goto(`${web.base}#mode=gallery&n=8&page=999`);
     await page.waitForFunction(() => location.hash === "#mode=gallery&n=8&page=2");
     assert.match((await page.textContent("[data-testid=page-text]")) ?? "", /page 2 of 2/);
-    await page.goto(`${base}#mode=play&n=0x10`);
+    await page.goto(`${web.base}#mode=play&n=0x10`);
     await page.waitForSelector("#size-message:not([hidden])");
     assert.match((await page.textContent("#size-message")) ?? "", /whole number/);
     assert.deepEqual(errors, []);
@@ -320,12 +272,12 @@ describe("web page for keyboards and screen readers", {
           () => document.querySelectorAll("[data-testid=compare-table] td").length > 0,
         );
       }
-      found.push(...(await axeViolations(page)).map((v) => `${mode}: ${v}`));
+      found.push(...(await axeFindings(page)).map((v) => `${mode}: ${v}`));
     }
     // The dark theme, and a phone in Japanese.
     await page.emulateMedia({ colorScheme: "dark" });
     await switchTo(page, "play");
-    found.push(...(await axeViolations(page)).map((v) => `play, dark: ${v}`));
+    found.push(...(await axeFindings(page)).map((v) => `play, dark: ${v}`));
     await shot(page, "22-play-dark-1280x900");
     await page.close();
     const ja = await open("#mode=watch&n=6&step=12", {
@@ -333,7 +285,7 @@ describe("web page for keyboards and screen readers", {
       viewport: { width: 390, height: 844 },
     });
     await ready(ja.page, "watch");
-    found.push(...(await axeViolations(ja.page)).map((v) => `watch, ja: ${v}`));
+    found.push(...(await axeFindings(ja.page)).map((v) => `watch, ja: ${v}`));
     assert.deepEqual(found, []);
     assert.deepEqual([...errors, ...ja.errors], []);
     await ja.page.close();
@@ -498,20 +450,20 @@ describe("web page for keyboards and screen readers", {
     assert.ok(await page.$eval(tree, (el) => el === document.activeElement));
     // The call stack in bitmask mode, scrolled to its newest frame: in the tab order, named,
     // and axe finds nothing (scrollable-region-focusable among the rest).
-    await page.goto(`${base}#mode=watch&n=8&algo=bitmask&step=60`);
+    await page.goto(`${web.base}#mode=watch&n=8&algo=bitmask&step=60`);
     await ready(page, "watch");
     assert.equal(await page.getAttribute("[data-testid=code-stack]", "tabindex"), "0");
     assert.equal(await page.getAttribute("[data-testid=code-stack]", "aria-label"), "Call stack");
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeFindings(page), []);
     // Escape closes the symmetry views, in Play and in the Gallery, giving the focus back.
-    await page.goto(`${base}#mode=play&n=4&q=0:1,1:3,2:0,3:2&sym=1`);
+    await page.goto(`${web.base}#mode=play&n=4&q=0:1,1:3,2:0,3:2&sym=1`);
     await page.waitForSelector("[data-testid=sym-view]");
     await page.focus("[data-testid=sym-close]");
     await page.keyboard.press("Escape");
     await page.waitForSelector("[data-testid=sym-view]", { state: "detached" });
     assert.doesNotMatch(page.url(), /sym=/);
     assert.ok(await page.$eval("[data-testid=symmetries]", (el) => el === document.activeElement));
-    await page.goto(`${base}#mode=gallery&n=6&sym=1`);
+    await page.goto(`${web.base}#mode=gallery&n=6&sym=1`);
     await page.waitForSelector("#panel-gallery [data-testid=sym-view]");
     await page.focus("#panel-gallery [data-testid=sym-view] a");
     await page.keyboard.press("Escape");

@@ -6,60 +6,18 @@
 // here from the board the page draws (testing/queens.ts), never taken from the page's code.
 // Screenshots of each state go to artifacts/web/exercise-*.png.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import type { Queen } from "../board.js";
 import { canFill, hits } from "../testing/queens.js";
-import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
-  NO_BROWSER,
-  openPage,
-  SHOTS,
-  serveSite,
-  sideways,
-  type TestSite,
-} from "../testing/site.js";
+import { axeFindings, browserFixture, NO_BROWSER, SHOTS, sideways } from "../testing/site.js";
 import { en } from "./exercise/text-en.js";
 import { ja } from "./exercise/text-ja.js";
 import { quizEn } from "./lesson/quiz-en.js";
 import { quizJa } from "./lesson/quiz-ja.js";
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, "--disable-gpu"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    interface Found {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<Found> } }).axe;
-    const r = await axe.run({ resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-  });
-}
+const web = browserFixture();
 
 const BOARD = "[data-testid=exercise-board]";
 const RADIO = "[data-testid=exercise-check] input[type=radio]";
@@ -158,9 +116,8 @@ describe("the lesson's exercises", { skip: NO_BROWSER }, () => {
     for (const viewport of SIZES) {
       const size = `${viewport.width}x${viewport.height}`;
       test(`a question: wrong, a hint, right at the second try (${lang}, ${size})`, async () => {
-        const { page, errors } = await openPage(
-          browser!,
-          `${site!.base}#mode=lesson&step=problem&exercise=safe&seed=11`,
+        const { page, errors } = await web.open(
+          `#mode=lesson&step=problem&exercise=safe&seed=11`,
           undefined,
           { locale, viewport },
         );
@@ -216,9 +173,8 @@ describe("the lesson's exercises", { skip: NO_BROWSER }, () => {
     ["ja", ja, "ja-JP", SIZES[1]],
   ] as const) {
     test(`a whole round by the keyboard alone, to its summary (${lang}, ${viewport.width}x${viewport.height})`, async () => {
-      const { page, errors } = await openPage(
-        browser!,
-        `${site!.base}#mode=lesson&step=problem&exercise=safe&seed=23`,
+      const { page, errors } = await web.open(
+        `#mode=lesson&step=problem&exercise=safe&seed=23`,
         undefined,
         { locale, viewport },
       );
@@ -276,12 +232,12 @@ describe("the lesson's exercises", { skip: NO_BROWSER }, () => {
   ] as const) {
     const size = `${viewport.width}x${viewport.height}`;
     test(`every kind of question, asked and checked, no serious axe finding (${lang}, ${size})`, async () => {
-      const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`, undefined, {
+      const { page, errors } = await web.open(`#mode=lesson`, undefined, {
         locale,
         viewport,
       });
       for (const kind of ["most", "complete", "next"] as const) {
-        await page.goto(`${site!.base}#mode=lesson&step=problem&exercise=${kind}&seed=3`);
+        await page.goto(`${web.base}#mode=lesson&step=problem&exercise=${kind}&seed=3`);
         await page.waitForFunction((k) => location.hash.includes(`exercise=${k}`), kind);
         await page.waitForSelector("[data-testid=exercise-title]");
         assert.ok((await page.textContent("#exercise-q-title"))?.includes(words.kinds[kind]));
@@ -304,7 +260,7 @@ describe("the lesson's exercises", { skip: NO_BROWSER }, () => {
   }
 
   test("the door from the lesson, the way back, the progress kept across a reload", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=backtrack`);
+    const { page, errors } = await web.open(`#mode=lesson&step=backtrack`);
     await page.waitForSelector("[data-testid=lesson-title]");
     await page.click("[data-testid=exercise-door]");
     await page.waitForSelector("[data-testid=exercise-title]");
@@ -360,12 +316,10 @@ describe("the lesson's questions as a quiz", { skip: NO_BROWSER }, () => {
   ] as const) {
     const size = `${viewport.width}x${viewport.height}`;
     test(`a hint and a second try, the answer kept across a live part, marks and the summary (${lang}, ${size})`, async () => {
-      const { page, errors } = await openPage(
-        browser!,
-        `${site!.base}#mode=lesson&step=problem`,
-        undefined,
-        { locale, viewport },
-      );
+      const { page, errors } = await web.open(`#mode=lesson&step=problem`, undefined, {
+        locale,
+        viewport,
+      });
       await page.waitForSelector("[data-testid=lesson-title]");
       // The problem's squares against its queen on row 4, column 4, worked out here.
       const centre = { row: 3, col: 3 };
@@ -387,7 +341,7 @@ describe("the lesson's questions as a quiz", { skip: NO_BROWSER }, () => {
       assert.equal(await markOf(page, "problem"), ` (${quiz.mark("missed")})`);
 
       // Completion: a wrong row, a hint; a live part and back; the hint is still there.
-      await page.goto(`${site!.base}#mode=lesson&step=complete`);
+      await page.goto(`${web.base}#mode=lesson&step=complete`);
       await page.waitForFunction(() => location.hash.endsWith("step=complete"));
       await page.waitForSelector(LESSON_RADIO);
       const rowHint = await pickAndCheck(page, "1", "false");

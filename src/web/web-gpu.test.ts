@@ -6,43 +6,17 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, type TestContext, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
-import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
-  NO_BROWSER,
-  type OpenedPage,
-  openPage,
-  SHOTS,
-  serveSite,
-  type TestSite,
-} from "../testing/site.js";
+import { describe, type TestContext, test } from "node:test";
+import type { Page } from "playwright-core";
+import { browserFixture, NO_BROWSER, SHOTS } from "../testing/site.js";
 import { SWIFTSHADER_ICD } from "../testing/swiftshader.js";
 
-const FLAGS = [...CHROMIUM_FLAGS, "--enable-unsafe-webgpu"];
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-let base = "";
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  base = site.base;
+const web = browserFixture(["--enable-unsafe-webgpu"], () => {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   if (existsSync(SWIFTSHADER_ICD)) env.VK_ICD_FILENAMES ??= SWIFTSHADER_ICD;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, env });
+  return env;
 });
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** Opens the page at `hash` in a fresh tab; `init` runs before the page's scripts. */
-const open = (hash: string, init?: string): Promise<OpenedPage> =>
-  openPage(browser!, `${base}${hash}`, init);
 
 async function text(page: Page, selector: string): Promise<string> {
   return (await page.textContent(selector))?.trim() ?? "";
@@ -76,7 +50,7 @@ async function countOnGpu(page: Page): Promise<void> {
 
 describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => {
   test("N=10 counts 724 solutions in 92 classes on the GPU, in a worker", async (t) => {
-    const { page, errors } = await open("#mode=gallery&n=10");
+    const { page, errors } = await web.open("#mode=gallery&n=10");
     await page.waitForSelector("[data-testid=gallery-summary]");
     if (!(await adapterOrSkip(t, page))) return;
     assert.ok((await text(page, "[data-testid=gpu-adapter-name]")).length > 0);
@@ -95,7 +69,7 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
   });
 
   test("N=13: the GPU card beside the workers counts 73,712; a long count cancels", async (t) => {
-    const { page, errors } = await open("#mode=gallery&n=13");
+    const { page, errors } = await web.open("#mode=gallery&n=13");
     await page.waitForSelector("[data-testid=count-all]");
     if (!(await adapterOrSkip(t, page))) return;
     await countOnGpu(page);
@@ -125,7 +99,7 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
 
   test("without WebGPU in workers, the page counts on its own thread", async (t) => {
     // The GPU worker cannot start: the page falls back to counting on its own thread.
-    const { page, errors } = await open(
+    const { page, errors } = await web.open(
       "#mode=gallery&n=8",
       `{
         const Real = window.Worker;
@@ -150,7 +124,7 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
   });
 
   test("without WebGPU the button is disabled and says why", async () => {
-    const { page, errors } = await open(
+    const { page, errors } = await web.open(
       "#mode=gallery&n=13",
       `Object.defineProperty(Navigator.prototype, "gpu", { get() { return undefined; } });`,
     );

@@ -6,26 +6,21 @@
 // history of the narration lists the steps shown and goes back to one. Screenshots of every size
 // in English and Japanese go to artifacts/web/ (4x-*.png). Nothing here asserts on timing.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { walkthrough } from "../teach/walkthrough.js";
 import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
+  axeFindings,
+  browserFixture,
   NO_BROWSER,
   type OpenedPage,
   offScreen,
-  openPage,
   SHOTS,
-  serveSite,
   sideways,
-  type TestSite,
 } from "../testing/site.js";
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
+const web = browserFixture();
 
 const SCREENS = [
   { name: "390x844", width: 390, height: 844, wide: false },
@@ -53,24 +48,8 @@ const STEPS = [...walkthrough(8)];
 const DEAD_END = STEPS.findIndex((s) => s.type === "return" && s.dead) + 1;
 const RETURN = STEPS.findIndex((s) => s.type === "return" && !s.dead) + 1;
 
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-let base = "";
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  base = site.base;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
 const open = (hash: string, options: BrowserContextOptions = {}): Promise<OpenedPage> =>
-  openPage(browser!, `${base}${hash}`, undefined, options);
+  web.open(hash, undefined, options);
 
 /** Waits until Watch shows `step` of a trace with steps. */
 async function watching(page: Page, step: number): Promise<void> {
@@ -120,21 +99,6 @@ async function currentLines(page: Page): Promise<number[]> {
   return page.$$eval("#panel-watch [data-testid=code] li.current", (lis) =>
     lis.map((li) => Number((li as HTMLElement).dataset.line)),
   );
-}
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
-    const r = await axe.run({ resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-  });
 }
 
 describe("Watch on one screen", { concurrency: false, skip: NO_BROWSER }, () => {
@@ -347,7 +311,7 @@ describe("Watch on one screen", { concurrency: false, skip: NO_BROWSER }, () => 
       }),
       ["4", 4],
     );
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeFindings(page), []);
     await shot(page, "45-watch-history-1280x800");
     // A new trace (another N) starts a new history.
     await page.click("#n-up");
@@ -373,7 +337,7 @@ describe("Watch on one screen", { concurrency: false, skip: NO_BROWSER }, () => 
     await page.waitForSelector("[data-testid=history-list] li");
     assert.equal(await page.getAttribute("#panel-watch .narration-box", "tabindex"), "0");
     assert.equal(await page.getAttribute("#panel-watch .narration-box", "aria-label"), "説明");
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeFindings(page), []);
     await shot(page, "46-watch-history-853x480-ja");
     assert.deepEqual(errors, []);
     await page.close();

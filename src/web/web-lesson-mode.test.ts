@@ -7,46 +7,19 @@
 // control with its ring), and walked again offline after loading. Waits are for states the page
 // shows, never for a time.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { after, before, describe, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import { unique } from "../solutions.js";
 import { runAlgorithm, walkthrough } from "../teach/index.js";
 import { KNOWN } from "../testing/known-counts.js";
-import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
-  NO_BROWSER,
-  offScreen,
-  openPage,
-  serveSite,
-  spokenText,
-  type TestSite,
-} from "../testing/site.js";
+import { axeFindings, browserFixture, NO_BROWSER, offScreen, spokenText } from "../testing/site.js";
 import { en } from "./lesson/text-en.js";
 import { ja } from "./lesson/text-ja.js";
 import { LESSON_STEPS, type LessonStep } from "./state.js";
 
+const web = browserFixture();
+
 type Words = typeof en;
-
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, "--disable-gpu"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 const TITLE = "#panel-lesson [data-testid=lesson-title]";
 
@@ -57,21 +30,6 @@ async function showsStep(page: Page, step: LessonStep, words = en): Promise<void
     ([sel, title]) => document.querySelector(sel!)?.textContent === title,
     [TITLE, words.steps[step].title],
   );
-}
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    interface Found {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<Found> } }).axe;
-    const r = await axe.run({ resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-  });
 }
 
 /** Presses Tab until `selector` has the focus. */
@@ -416,12 +374,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
   ] as const) {
     test(`every step opens by its address (${lang})`, async () => {
       for (const [i, step] of LESSON_STEPS.entries()) {
-        const { page, errors } = await openPage(
-          browser!,
-          `${site!.base}#mode=lesson&step=${step}`,
-          undefined,
-          { locale },
-        );
+        const { page, errors } = await web.open(`#mode=lesson&step=${step}`, undefined, { locale });
         await showsStep(page, step, words);
         assert.equal(await page.getAttribute("html", "lang"), lang);
         assert.equal(await page.getAttribute("#tab-lesson", "aria-selected"), "true");
@@ -466,7 +419,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
   }
 
   test("Next, Back and Forward walk the steps; a live part opens its mode with the way back", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`);
+    const { page, errors } = await web.open(`#mode=lesson`);
     await showsStep(page, "problem");
     assert.equal(await page.$("[data-testid=lesson-prev]"), null);
     await page.click("[data-testid=lesson-next]");
@@ -512,12 +465,9 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      const { page, errors } = await openPage(
-        browser!,
-        `${site!.base}#mode=lesson&step=backtrack`,
-        undefined,
-        { viewport },
-      );
+      const { page, errors } = await web.open(`#mode=lesson&step=backtrack`, undefined, {
+        viewport,
+      });
       await showsStep(page, "backtrack");
       const at = () => page.textContent("[data-testid=slide-at]");
       const says = () => page.textContent("[data-testid=slide-says]");
@@ -558,7 +508,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
       }
       assert.deepEqual(await axeFindings(page), [], `backtrack at ${viewport.width}`);
       // Symmetry: the families of 8 queens one by one; the one of 4 says why 92 is not 12 × 8.
-      await page.goto(`${site!.base}#mode=lesson&step=symmetry`);
+      await page.goto(`${web.base}#mode=lesson&step=symmetry`);
       await showsStep(page, "symmetry");
       const families = [...unique(8)];
       const small = families.findIndex((c) => c.orbit < 8);
@@ -573,7 +523,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
       assert.equal(await page.$("[data-testid=slide-picture] [data-testid=sym-close]"), null);
       assert.deepEqual(await axeFindings(page), [], `symmetry at ${viewport.width}`);
       // Completion: its board filled a row at a time, to eight queens; then Next stops.
-      await page.goto(`${site!.base}#mode=lesson&step=complete`);
+      await page.goto(`${web.base}#mode=lesson&step=complete`);
       await showsStep(page, "complete");
       for (let i = 0; i < 6; i++) await page.click("[data-testid=slide-next]");
       assert.equal(await at(), "6 of 6");
@@ -590,7 +540,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
   });
 
   test("brute force: the race here does the library's work and estimates eight queens", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=brute`);
+    const { page, errors } = await web.open(`#mode=lesson&step=brute`);
     await showsStep(page, "brute");
     assert.equal(await page.$("[data-testid=lesson-race-table]"), null);
     await page.click("[data-testid=lesson-race]");
@@ -620,7 +570,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
   });
 
   test("growth: the small sizes counted and timed here agree with the published counts", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=growth`);
+    const { page, errors } = await web.open(`#mode=lesson&step=growth`);
     await showsStep(page, "growth");
     const cell = (n: number) =>
       page.$eval(
@@ -651,7 +601,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
   });
 
   test("a question answered with the keyboard alone", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=brute`);
+    const { page, errors } = await web.open(`#mode=lesson&step=brute`);
     await showsStep(page, "brute");
     const feedback = "[data-testid=lesson-feedback]";
     // Check before choosing: the page asks for a choice.
@@ -684,7 +634,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
   });
 
   test("the tab's title names the step in the lesson and the page elsewhere, in both languages", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=backtrack`);
+    const { page, errors } = await web.open(`#mode=lesson&step=backtrack`);
     await showsStep(page, "backtrack");
     assert.equal(await page.title(), "3/8 Backtracking — N-Queens lesson");
     await page.click("[data-testid=lesson-next]");
@@ -722,7 +672,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
     ["ja", ja, "ja-JP", { width: 390, height: 844 }],
   ] as const) {
     test(`the whole lesson with the keyboard alone, focus always shown (${lang}, ${viewport.width}x${viewport.height})`, async () => {
-      const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`, undefined, {
+      const { page, errors } = await web.open(`#mode=lesson`, undefined, {
         locale,
         viewport,
       });
@@ -735,7 +685,7 @@ describe("the lesson", { skip: NO_BROWSER }, () => {
   }
 
   test("offline after loading: every step's live part, its workers and the modes it opens", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson`);
+    const { page, errors } = await web.open(`#mode=lesson`);
     await showsStep(page, "problem");
     await page.context().setOffline(true);
     await walkLesson(page, "clicks", en, false);

@@ -5,59 +5,23 @@
 // into its published sample output and opens the board in Play; axe finds nothing in any of these
 // states. Screenshots of each step go to artifacts/web. Waits are for what the page shows.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import { TREE_PROFILE_8 } from "../testing/known-counts.js";
 import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
+  axeFindings,
+  browserFixture,
   NO_BROWSER,
   offScreen,
-  openPage,
   SHOTS,
-  serveSite,
   sideways,
-  type TestSite,
 } from "../testing/site.js";
 import { en } from "./lesson/text-en.js";
 import { ja } from "./lesson/text-ja.js";
 import { LESSON_STEPS } from "./state.js";
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, "--disable-gpu"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    interface Found {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<Found> } }).axe;
-    const r = await axe.run({ resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-  });
-}
+const web = browserFixture();
 
 const SCREENS = [
   { name: "1280x800", width: 1280, height: 800, wide: true },
@@ -97,14 +61,12 @@ describe("the lesson's pictures", { skip: NO_BROWSER }, () => {
       ["ja", ja, "ja-JP"],
     ] as const) {
       test(`${screen.name}, ${lang}: every step's picture with its words; stepping moves both`, async () => {
-        const { page, errors } = await openPage(
-          browser!,
-          `${site!.base}#mode=lesson&step=problem`,
-          undefined,
-          { viewport: { width: screen.width, height: screen.height }, locale },
-        );
+        const { page, errors } = await web.open(`#mode=lesson&step=problem`, undefined, {
+          viewport: { width: screen.width, height: screen.height },
+          locale,
+        });
         for (const step of LESSON_STEPS) {
-          await page.goto(`${site!.base}#mode=lesson&step=${step}`);
+          await page.goto(`${web.base}#mode=lesson&step=${step}`);
           await page.waitForFunction(
             (t) =>
               document.querySelector("#panel-lesson [data-testid=lesson-title]")?.textContent === t,
@@ -158,7 +120,7 @@ describe("the lesson's pictures", { skip: NO_BROWSER }, () => {
   }
 
   test("brute force's race: the counters follow the library's search to the ratio in words", async () => {
-    const { page, errors } = await openPage(browser!, `${site!.base}#mode=lesson&step=brute`);
+    const { page, errors } = await web.open(`#mode=lesson&step=brute`);
     await page.waitForSelector(SAYS);
     const nodes = TREE_PROFILE_8.reduce((a, b) => a + b, 0);
     const counter = (id: string) => page.textContent(`[data-testid=${id}] .lesson-counter`);
@@ -201,12 +163,7 @@ describe("the lesson's pictures", { skip: NO_BROWSER }, () => {
       [en, "en-US"],
       [ja, "ja-JP"],
     ] as const) {
-      const { page, errors } = await openPage(
-        browser!,
-        `${site!.base}#mode=lesson&step=judge`,
-        undefined,
-        { locale },
-      );
+      const { page, errors } = await web.open(`#mode=lesson&step=judge`, undefined, { locale });
       await page.waitForSelector("[data-testid=judge-output]");
       assert.equal(await page.inputValue("[data-testid=judge-input]"), "2\n2 2\n5 3\n");
       assert.equal(await page.textContent("[data-testid=judge-output]"), SAMPLE_OUTPUT);

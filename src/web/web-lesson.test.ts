@@ -4,45 +4,15 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import { attackKind, isSolution } from "../board.js";
 import { placementIndex } from "../teach/lesson-brute.js";
 import { trace, treeProfile } from "../teach/trace.js";
 import { type WalkStep, walkthrough } from "../teach/walkthrough.js";
-import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
-  NO_BROWSER,
-  type OpenedPage,
-  openPage,
-  SHOTS,
-  serveSite,
-  type TestSite,
-} from "../testing/site.js";
+import { browserFixture, NO_BROWSER, SHOTS } from "../testing/site.js";
 
-const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-let base = "";
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  base = site.base;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-const open = (
-  hash: string,
-  init?: string,
-  options: BrowserContextOptions = {},
-): Promise<OpenedPage> => openPage(browser!, `${base}${hash}`, init, options);
+const web = browserFixture();
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
@@ -162,7 +132,7 @@ describe("Watch: the code in step, dead ends, the end", {
       steps.filter((s) => s.type !== "return" && s.type !== "end").map((s) => s.type),
       events.map((e) => e.type),
     );
-    const { page, errors } = await open(`#mode=watch&n=${n}`);
+    const { page, errors } = await web.open(`#mode=watch&n=${n}`);
     const total = await traced(page);
     assert.equal(total, steps.length);
     assert.deepEqual(await currentLines(page), [1], "step 0: the first call");
@@ -200,7 +170,7 @@ describe("Watch: the code in step, dead ends, the end", {
     const k = steps.findIndex((s) => s.type === "return" && s.dead) + 1;
     // The rejections of that row, as the library's trace gives them.
     const rejects = steps.slice(k - 5, k - 1);
-    const { page, errors } = await open(`#mode=watch&n=4&step=${k}`);
+    const { page, errors } = await web.open(`#mode=watch&n=4&step=${k}`);
     await traced(page);
     await page.waitForFunction(
       (s) => document.querySelector("[data-testid=stat-step]")?.textContent === String(s),
@@ -240,7 +210,7 @@ describe("Watch: the code in step, dead ends, the end", {
   test("the end is its own step with the totals; N = 3 says no solution exists; no later solution is said", async () => {
     const profile = treeProfile(4);
     const nodes = profile.reduce((a, b) => a + b, 0);
-    const { page, errors } = await open("#mode=watch&n=4&step=99999");
+    const { page, errors } = await web.open("#mode=watch&n=4&step=99999");
     const total = await traced(page);
     await page.waitForFunction(
       (s) => document.querySelector("[data-testid=stat-step]")?.textContent === String(s),
@@ -267,7 +237,7 @@ describe("Watch: the code in step, dead ends, the end", {
     await page.keyboard.press("Enter");
     assert.match(await text(page, "[data-testid=nav-note]"), /No solution before this step/);
     // N = 3: the end says that no solution exists.
-    await page.goto(`${base}#mode=watch&n=3&step=99999`);
+    await page.goto(`${web.base}#mode=watch&n=3&step=99999`);
     await traced(page);
     await page.waitForFunction(() =>
       document
@@ -279,7 +249,7 @@ describe("Watch: the code in step, dead ends, the end", {
       /no solution exists for N = 3\. Every branch ended in a dead end/,
     );
     await shot(page, "31-watch-end-n3");
-    await page.goto(`${base}#mode=watch&n=2&step=99999`);
+    await page.goto(`${web.base}#mode=watch&n=2&step=99999`);
     await traced(page);
     await page.waitForFunction(() =>
       document.querySelector("[data-testid=narration]")?.textContent?.includes("N = 2"),
@@ -291,7 +261,7 @@ describe("Watch: the code in step, dead ends, the end", {
 
   test("a click on a tree node jumps to its step; N = 20 reaches its first solution", async () => {
     const steps = [...walkthrough(4)];
-    const { page, errors } = await open("#mode=watch&n=4");
+    const { page, errors } = await web.open("#mode=watch&n=4");
     await traced(page);
     await page.waitForSelector("[data-testid=tree]");
     assert.ok((await page.locator(".tree-legend li").count()) >= 4, "the tree has a legend");
@@ -306,7 +276,7 @@ describe("Watch: the code in step, dead ends, the end", {
     assert.deepEqual(await boardCols(page, "watch", 4), [1, -1, -1, -1]);
     assert.match(page.url(), new RegExp(`step=${target}`));
     // The tree around the path (N = 8): a visited sibling jumps back to where it was placed.
-    await page.goto(`${base}#mode=watch&n=8&step=40`);
+    await page.goto(`${web.base}#mode=watch&n=8&step=40`);
     await page.waitForSelector("[data-testid=path-tree] circle.seen:not(.path)");
     const sibling = page.locator("[data-testid=path-tree] circle.seen:not(.path)").first();
     const title = (await sibling.textContent()) ?? "";
@@ -320,7 +290,7 @@ describe("Watch: the code in step, dead ends, the end", {
       [m[1], m[2]],
     );
     // N = 20: the steps go on to the first solution (4.3 million of them).
-    await page.goto(`${base}#mode=watch&n=20`);
+    await page.goto(`${web.base}#mode=watch&n=20`);
     await traced(page);
     await page.click("[data-testid=next-solution]");
     await page.waitForFunction(
@@ -343,7 +313,7 @@ describe("Watch: the code in step, dead ends, the end", {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
       }).observe({ type: "longtask" });`;
-    const { page, errors } = await open("#mode=watch&n=8", observe);
+    const { page, errors } = await web.open("#mode=watch&n=8", observe);
     await traced(page);
     const longTasks = () =>
       page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
@@ -383,7 +353,7 @@ describe("Watch: the code in step, dead ends, the end", {
   });
 
   test("bitmask: the masks of the current call are the safe columns; brute force steps to a solution", async () => {
-    const { page, errors } = await open("#mode=watch&n=5&algo=bitmask");
+    const { page, errors } = await web.open("#mode=watch&n=5&algo=bitmask");
     await traced(page);
     const steps = [...walkthrough(5, { algorithm: "bitmask" })];
     // The third row entered: its free mask is the row's safe columns under the queens above.
@@ -410,7 +380,7 @@ describe("Watch: the code in step, dead ends, the end", {
     assert.equal((await stackCalls(page)).length, row + 1);
     await shot(page, "33-watch-bitmask-n5");
     // Brute force: the next solution is the placement of 1 3 0 2 (rows 1..4).
-    await page.goto(`${base}#mode=watch&n=4&algo=brute`);
+    await page.goto(`${web.base}#mode=watch&n=4&algo=brute`);
     await page.waitForSelector("[data-testid=code] li.current");
     await page.click("[data-testid=next-solution]");
     const step = placementIndex(4, [1, 7, 8, 14]) + 1;
@@ -431,7 +401,7 @@ describe("Watch: the code in step, dead ends, the end", {
   });
 
   test("Watch starts from Play's queens only when asked", async () => {
-    const { page, errors } = await open("#mode=watch&n=8&q=0:0,1:4,2:7,3:5,4:2,5:6,6:1,7:3");
+    const { page, errors } = await web.open("#mode=watch&n=8&q=0:0,1:4,2:7,3:5,4:2,5:6,6:1,7:3");
     const total = await traced(page);
     assert.ok(total > 1000, `a full search from an empty board: ${total} steps`);
     await page.click("[data-testid=from-board]");
@@ -448,7 +418,7 @@ describe("Watch: the code in step, dead ends, the end", {
   });
 
   test("a step exports as PNG and SVG with its narration, a range as a GIF of that many frames", async () => {
-    const { page, errors } = await open("#mode=watch&n=4&step=9");
+    const { page, errors } = await web.open("#mode=watch&n=4&step=9");
     await traced(page);
     const [svg] = await Promise.all([
       page.waitForEvent("download"),

@@ -1,10 +1,9 @@
 // Browser tests of Play, the new views and Compare (Chromium, built site): hints against
 // canComplete, puzzles, symmetries, Compare's explanations. Watch: web-lesson.test.ts.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import { attackKind, type Queen } from "../board.js";
 import { canComplete, countCompletions, uniquePuzzle } from "../completion/index.js";
 import { canonical, TRANSFORMS, transform } from "../symmetry.js";
@@ -14,64 +13,10 @@ import {
   bruteVariantCount,
   runAlgorithm,
 } from "../teach/algorithms/index.js";
-import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
-  NO_BROWSER,
-  type OpenedPage,
-  openPage,
-  SHOTS,
-  serveSite,
-  spokenText,
-  type TestSite,
-} from "../testing/site.js";
+import { axeFindings, browserFixture, NO_BROWSER, SHOTS, spokenText } from "../testing/site.js";
 import { en } from "./i18n/index.js";
 
-const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-let base = "";
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  base = site.base;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-const open = (
-  hash: string,
-  init?: string,
-  options: BrowserContextOptions = {},
-): Promise<OpenedPage> => openPage(browser!, `${base}${hash}`, init, options);
-
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
-    const r = await axe.run({ resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}) at ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(" "))
-            .join("; ")}`,
-      );
-  });
-}
+const web = browserFixture();
 
 /** English words a panel shows or says (names marked translate="no" left out). */
 async function englishIn(page: Page, selector: string): Promise<string[]> {
@@ -144,10 +89,10 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
       ],
       [4, [{ row: 0, col: 0 }]],
     ];
-    const { page, errors } = await open("#mode=play&n=8", HINTS_ON);
+    const { page, errors } = await web.open("#mode=play&n=8", HINTS_ON);
     for (const [n, queens] of boards) {
       const q = queens.map((x) => `${x.row}:${x.col}`).join(",");
-      await page.goto(`${base}#mode=play&n=${n}&q=${q}`);
+      await page.goto(`${web.base}#mode=play&n=${n}&q=${q}`);
       await page.waitForSelector("[data-testid=hint-status][data-ready=true]");
       const marked = (
         await page.$$eval("#panel-play .cell.dead", (cells) =>
@@ -172,7 +117,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
   });
 
   test("a puzzle from a seed has exactly one completion, its given queens stay, and solving it is checked", async () => {
-    const { page, errors } = await open("#mode=play&n=8&puzzle=hard&seed=12345");
+    const { page, errors } = await web.open("#mode=play&n=8&puzzle=hard&seed=12345");
     await page.waitForFunction(() =>
       document
         .querySelector("[data-testid=play-goal]")
@@ -216,7 +161,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
   });
 
   test("a click on a gold queen keeps the completion without it", async () => {
-    const { page, errors } = await open("#mode=play&n=8&q=0:0,1:4");
+    const { page, errors } = await web.open("#mode=play&n=8&q=0:0,1:4");
     await page.click("[data-testid=complete]");
     await page.waitForSelector("[data-testid=result] .callout.good");
     const full = await boardCols(page, "play", 8);
@@ -234,7 +179,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
   test("a solution shows its 8 images, each labelled, the canonical one marked; the Gallery too", async () => {
     const cols = [2, 4, 1, 7, 0, 6, 3, 5];
     const q = cols.map((c, r) => `${r}:${c}`).join(",");
-    const { page, errors } = await open(`#mode=play&n=8&q=${q}`);
+    const { page, errors } = await web.open(`#mode=play&n=8&q=${q}`);
     await page.click("[data-testid=symmetries]");
     await page.waitForSelector("[data-testid=sym-view]");
     assert.match(page.url(), /sym=1/);
@@ -271,7 +216,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
     );
     await shot(page, "36-play-symmetries", true);
     // The Gallery: every class opens the same view; each member says which symmetry made it.
-    await page.goto(`${base}#mode=gallery&n=8`);
+    await page.goto(`${web.base}#mode=gallery&n=8`);
     await page.waitForSelector("[data-testid=class-symmetries]");
     assert.equal(
       await page.locator("[data-testid=class-card]").first().locator(".member-how").count(),
@@ -321,11 +266,11 @@ describe("the new views for every reader", { concurrency: false, skip: NO_BROWSE
     ];
     const found: string[] = [];
     for (const locale of ["en-US", "ja-JP"]) {
-      const { page, errors } = await open("#mode=play&n=8", HINTS_ON, { locale });
+      const { page, errors } = await web.open("#mode=play&n=8", HINTS_ON, { locale });
       for (const v of views) {
-        await page.goto(`${base}${v.hash}`);
+        await page.goto(`${web.base}${v.hash}`);
         await page.waitForSelector(v.ready);
-        found.push(...(await axeViolations(page)).map((x) => `${locale} ${v.hash}: ${x}`));
+        found.push(...(await axeFindings(page)).map((x) => `${locale} ${v.hash}: ${x}`));
         if (locale === "ja-JP") {
           found.push(
             ...(await englishIn(page, `#panel-${v.panel}`)).map((w) => `ja ${v.hash}: ${w}`),
@@ -342,7 +287,7 @@ describe("the new views for every reader", { concurrency: false, skip: NO_BROWSE
 
 describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () => {
   test("the library's definitions, the lines that coincide, runs decided from exact counts", async () => {
-    const { page, errors } = await open("#mode=compare&n=8");
+    const { page, errors } = await web.open("#mode=compare&n=8");
     await page.waitForSelector("[data-testid=compare-run]:not([disabled])");
     await page.selectOption("[data-testid=compare-upto]", "8");
     await page.click("[data-testid=compare-run]");
@@ -379,7 +324,7 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
   });
 
   test("brute force's three ways against backtracking on the page's N, with numbers", async () => {
-    const { page, errors } = await open("#mode=compare&n=8");
+    const { page, errors } = await web.open("#mode=compare&n=8");
     await page.waitForFunction(() => {
       const table = document.querySelector("[data-testid=race-table]")?.textContent ?? "";
       const summary = document.querySelector("[data-testid=race-summary]")?.textContent ?? "";
@@ -418,7 +363,7 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
     );
     await shot(page, "39-compare-brute-race");
     // Watch's brute force ends with the same comparison on its N.
-    await page.goto(`${base}#mode=watch&n=4&algo=brute&step=1821`);
+    await page.goto(`${web.base}#mode=watch&n=4&algo=brute&step=1821`);
     await page.waitForFunction(() =>
       document
         .querySelector("[data-testid=narration]")
@@ -440,7 +385,7 @@ describe("small defects of Compare, Play and every mode", {
   skip: NO_BROWSER,
 }, () => {
   test("leaving Compare while it runs and coming back: the run is made again, never left cancelled", async () => {
-    const { page, errors } = await open("#mode=compare&n=8");
+    const { page, errors } = await web.open("#mode=compare&n=8");
     const status = "[data-testid=compare-status]";
     await page.waitForFunction(
       (s) => /^Running/.test(document.querySelector(s)?.textContent ?? ""),
@@ -466,7 +411,7 @@ describe("small defects of Compare, Play and every mode", {
   ]) {
     test(`Play's 8 symmetries open on screen (${viewport.width}x${viewport.height})`, async () => {
       const q = [0, 4, 7, 5, 2, 6, 1, 3].map((c, r) => `${r}:${c}`).join(",");
-      const { page, errors } = await open(`#mode=play&n=8&q=${q}`, undefined, { viewport });
+      const { page, errors } = await web.open(`#mode=play&n=8&q=${q}`, undefined, { viewport });
       await page.click("[data-testid=symmetries]");
       await page.waitForSelector("#panel-play [data-testid=sym-view]");
       const top = await page.$eval("#panel-play [data-testid=sym-view]", (el) => {
@@ -481,11 +426,11 @@ describe("small defects of Compare, Play and every mode", {
   }
 
   test("Copy link in every mode: the address, copied or shown to copy", async () => {
-    const { page, errors } = await open("#mode=lesson&step=brute");
+    const { page, errors } = await web.open("#mode=lesson&step=brute");
     // The clipboard as a reader's browser lends it after a click (headless, it waits unasked).
-    await page
-      .context()
-      .grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(base).origin });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: new URL(web.base).origin,
+    });
     for (const mode of ["lesson", "watch", "gallery", "compare"] as const) {
       await page.click(`#tab-${mode}`);
       await page.waitForFunction((m) => document.body.dataset.mode === m, mode);

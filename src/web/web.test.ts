@@ -4,40 +4,13 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import { isSolution } from "../board.js";
-import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
-  NO_BROWSER,
-  type OpenedPage,
-  openPage,
-  SHOTS,
-  serveSite,
-  type TestSite,
-} from "../testing/site.js";
+import { browserFixture, NO_BROWSER, openPage, SHOTS } from "../testing/site.js";
 import { PATIENCE_MS } from "../testing/wait.js";
 
-const FLAGS = [...CHROMIUM_FLAGS, "--disable-gpu"];
-let site: TestSite | undefined;
-let browser: Browser | undefined;
-let base = "";
-
-before(async () => {
-  if (NO_BROWSER) return;
-  site = await serveSite();
-  base = site.base;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-/** Opens the page at `hash` in a fresh tab and waits for the app to draw. */
-const open = (hash = ""): Promise<OpenedPage> => openPage(browser!, `${base}${hash}`);
+const web = browserFixture();
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -81,7 +54,7 @@ async function text(page: Page, selector: string): Promise<string> {
 
 describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   test("loads with no console errors, an 8×8 board with labels", async () => {
-    const { page, errors } = await open();
+    const { page, errors } = await web.open();
     // A first visit (no address, nothing kept) opens the lesson: the front door.
     await page.waitForSelector("#panel-lesson:not([hidden])");
     assert.equal(await page.getAttribute("#tab-lesson", "aria-selected"), "true");
@@ -101,27 +74,27 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   });
 
   test("a returning reader goes where they were; the address still wins", async () => {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(PATIENCE_MS);
-    await page.goto(`${base}#mode=watch&n=6&step=7`);
+    await page.goto(`${web.base}#mode=watch&n=6&step=7`);
     await page.waitForSelector("#panel-watch:not([hidden])");
     await page.click("#tab-gallery");
     await page.waitForSelector("#panel-gallery:not([hidden])");
     // A new tab of the same browser, without an address: the Gallery of 6, not the lesson.
     const again = await context.newPage();
     again.setDefaultTimeout(PATIENCE_MS);
-    await again.goto(base);
+    await again.goto(web.base);
     await again.waitForSelector("#panel-gallery:not([hidden])");
     assert.equal(new URL(again.url()).hash, "#mode=gallery&n=6");
-    await again.goto(`${base}#mode=play&n=5`);
+    await again.goto(`${web.base}#mode=play&n=5`);
     await again.waitForSelector("#panel-play:not([hidden])");
     assert.equal(await again.locator("#panel-play [role=gridcell]").count(), 25);
     await context.close();
   });
 
   test("two attacking queens highlight the conflict; the keyboard places queens", async () => {
-    const { page, errors } = await open("#mode=play&n=8");
+    const { page, errors } = await web.open("#mode=play&n=8");
     await page.click(cell(0, 0));
     await page.click(cell(2, 2));
     await page.waitForSelector(`${cell(2, 2)}.conflict`);
@@ -148,7 +121,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   });
 
   test("completing a board gives a valid solution that keeps the placed queens", async () => {
-    const { page, errors } = await open("#mode=play&n=8&q=0:0,1:4");
+    const { page, errors } = await web.open("#mode=play&n=8&q=0:0,1:4");
     await page.click("[data-testid=complete]");
     await page.waitForSelector("[data-testid=result] .callout.good");
     const cols = await boardCols(page, "play", 8);
@@ -163,7 +136,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     assert.equal(await text(page, "[data-testid=count-value]"), "1");
     assert.match(await text(page, "[data-testid=result]"), /^1 completion \(/);
     // A long count runs in a worker and can be cancelled; the page stays responsive meanwhile.
-    await page.goto(`${base}#mode=play&n=20`);
+    await page.goto(`${web.base}#mode=play&n=20`);
     await page.click("[data-testid=count]");
     await page.waitForSelector("[data-testid=cancel]:not([hidden])");
     await page.click(cell(5, 5));
@@ -175,7 +148,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     );
     assert.ok(await page.isHidden("[data-testid=cancel]"));
     // A board with no completion says why.
-    await page.goto(`${base}#mode=play&n=4&q=0:0`);
+    await page.goto(`${web.base}#mode=play&n=4&q=0:0`);
     await page.click("[data-testid=complete]");
     await page.waitForSelector("[data-testid=result] .callout.bad");
     assert.match(await text(page, "[data-testid=result]"), /No completion exists/);
@@ -199,7 +172,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   });
 
   test("the animation reaches the first solution, and stepping back undoes a step", async () => {
-    const { page, errors } = await open("#mode=watch&n=6");
+    const { page, errors } = await web.open("#mode=watch&n=6");
     await page.waitForFunction(() => {
       const s = document.querySelector<HTMLInputElement>("[data-testid=scrubber]");
       return s && Number(s.max) > 0;
@@ -231,7 +204,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     assert.deepEqual(await boardCols(page, "watch", 6), [1, 3, 5, 0, 2, 4]);
     assert.match(page.url(), new RegExp(`step=${step - 1}`));
     // Rejected squares in the current row carry their reason.
-    await page.goto(`${base}#mode=watch&n=8&step=3`);
+    await page.goto(`${web.base}#mode=watch&n=8&step=3`);
     await page.waitForSelector("#panel-watch .cell.rejected");
     assert.match(
       await text(page, "[data-testid=narration]"),
@@ -244,7 +217,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   });
 
   test("the N=8 gallery shows 92 solutions in 12 classes", async () => {
-    const { page, errors } = await open("#mode=gallery&n=8");
+    const { page, errors } = await web.open("#mode=gallery&n=8");
     await page.waitForSelector("[data-testid=gallery-summary]");
     assert.equal(await text(page, "[data-testid=solution-count]"), "92");
     assert.equal(await text(page, "[data-testid=class-count]"), "12");
@@ -263,7 +236,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     }
     assert.equal(classes, 12);
     assert.equal(boards, 92);
-    await page.goto(`${base}#mode=gallery&n=8`);
+    await page.goto(`${web.base}#mode=gallery&n=8`);
     await page.waitForSelector("[data-testid=gallery-summary]");
     await shot(page, "06-gallery-8");
     // The solution list as CSV: a header and 92 rows.
@@ -285,7 +258,10 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   test("opened from disk, and offline after loading, the page is styled and searches run", async () => {
     // From file:// Chromium refuses module scripts, `crossorigin` stylesheets and workers started
     // from a URL; offline, a worker's script cannot be fetched. The page needs none of them.
-    const disk = await openPage(browser!, `file://${site!.dir}/index.html#mode=play&n=8&q=0:0,1:4`);
+    const disk = await openPage(
+      web.browser,
+      `file://${web.dir}/index.html#mode=play&n=8&q=0:0,1:4`,
+    );
     // style.css is in force: the live region is visually hidden (static without the stylesheet).
     assert.equal(
       await disk.page.$eval("#announcer", (el) => getComputedStyle(el).position),
@@ -294,7 +270,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await searchesRun(disk.page);
     assert.deepEqual(disk.errors, []);
     await disk.page.close();
-    const { page, errors } = await open("#mode=play&n=8&q=0:0,1:4");
+    const { page, errors } = await web.open("#mode=play&n=8&q=0:0,1:4");
     await page.context().setOffline(true);
     await searchesRun(page);
     assert.deepEqual(errors, []);
@@ -303,7 +279,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
 
   test("a Gallery count stopped by leaving the tab, or cancelled, says so", async () => {
     // N = 18 takes minutes in a browser: it is still counting when the tab changes.
-    const { page, errors } = await open("#mode=gallery&n=18");
+    const { page, errors } = await web.open("#mode=gallery&n=18");
     await page.click("[data-testid=count-all]");
     await page.waitForSelector("[data-testid=count-cancel]:not([hidden])");
     await page.click("#tab-play");
@@ -327,7 +303,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   });
 
   test("an out-of-range N shows a message", async () => {
-    const { page, errors } = await open("#mode=play&n=25");
+    const { page, errors } = await web.open("#mode=play&n=25");
     await page.waitForSelector("#size-message:not([hidden])");
     assert.match(await text(page, "#size-message"), /N must be from 1 to 20: got 25/);
     assert.ok(await page.isHidden("#panel-play"));
@@ -344,7 +320,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   });
 
   test("a URL with queens restores them; the board exports as SVG and PNG", async () => {
-    const { page, errors } = await open("#mode=play&n=6&q=0:1,1:3,2:5");
+    const { page, errors } = await web.open("#mode=play&n=6&q=0:1,1:3,2:5");
     assert.deepEqual(await boardCols(page, "play", 6), [1, 3, 5, -1, -1, -1]);
     assert.match(
       (await page.getAttribute(cell(1, 3), "aria-label")) ?? "",
@@ -368,7 +344,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   });
 
   test("compare draws the algorithms; the gallery counts a large N in workers", async () => {
-    const { page, errors } = await open("#mode=compare&n=8");
+    const { page, errors } = await web.open("#mode=compare&n=8");
     await page.selectOption("[data-testid=compare-upto]", "8");
     await page.click("[data-testid=compare-run]");
     await page.waitForFunction(() =>
@@ -377,7 +353,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     assert.ok((await page.locator("[data-testid=compare-chart] polyline").count()) >= 5);
     assert.match(await text(page, "[data-testid=compare-table]"), /2,057/);
     await shot(page, "08-compare");
-    await page.goto(`${base}#mode=gallery&n=13`);
+    await page.goto(`${web.base}#mode=gallery&n=13`);
     await page.click("[data-testid=count-all]");
     await page.waitForFunction(() =>
       document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
