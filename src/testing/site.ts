@@ -185,6 +185,40 @@ export async function axeFindings(page: Page): Promise<string[]> {
   });
 }
 
+/** The text of the first element `selector` finds, trimmed ("" when it has none). */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  return (await page.textContent(selector))?.trim() ?? "";
+}
+
+/**
+ * Queens drawn on a panel's board, as cols[row] (-1 for an empty row): every queen, or only
+ * those whose `data-queen` is `kind`.
+ */
+export async function boardCols(
+  page: Page,
+  panel: string,
+  n: number,
+  kind?: string,
+): Promise<number[]> {
+  const found = await page.$$eval(
+    `#panel-${panel} [role=gridcell]`,
+    (cells, k) =>
+      cells
+        .filter((c) => {
+          const q = (c as HTMLElement).dataset.queen;
+          return k ? q === k : !!q;
+        })
+        .map((c) => [
+          Number((c as HTMLElement).dataset.row),
+          Number((c as HTMLElement).dataset.col),
+        ]),
+    kind,
+  );
+  const cols = new Array<number>(n).fill(-1);
+  for (const [r, c] of found) cols[r!] = c!;
+  return cols;
+}
+
 /**
  * Everything an element says, shown or to screen readers (its text, aria-label, title and
  * aria-valuetext), less what is marked translate="no" (names): for the checks that a Japanese

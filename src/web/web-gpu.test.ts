@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, type TestContext, test } from "node:test";
 import type { Page } from "playwright-core";
-import { browserFixture, NO_BROWSER, SHOTS } from "../testing/site.js";
+import { browserFixture, NO_BROWSER, SHOTS, textOf } from "../testing/site.js";
 import { SWIFTSHADER_ICD } from "../testing/swiftshader.js";
 
 const web = browserFixture(["--enable-unsafe-webgpu"], () => {
@@ -17,10 +17,6 @@ const web = browserFixture(["--enable-unsafe-webgpu"], () => {
   if (existsSync(SWIFTSHADER_ICD)) env.VK_ICD_FILENAMES ??= SWIFTSHADER_ICD;
   return env;
 });
-
-async function text(page: Page, selector: string): Promise<string> {
-  return (await page.textContent(selector))?.trim() ?? "";
-}
 
 /**
  * Waits for the GPU control to find its adapter; skips the test (and returns false) when the
@@ -31,7 +27,7 @@ async function adapterOrSkip(t: TestContext, page: Page): Promise<boolean> {
     () => !document.querySelector("[data-testid=gpu-adapter]")?.textContent?.startsWith("Looking"),
   );
   if (await page.isDisabled("[data-testid=gpu-count]")) {
-    t.skip(`no WebGPU adapter in chromium: ${await text(page, "[data-testid=gpu-adapter]")}`);
+    t.skip(`no WebGPU adapter in chromium: ${await textOf(page, "[data-testid=gpu-adapter]")}`);
     await page.close();
     return false;
   }
@@ -53,12 +49,12 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
     const { page, errors } = await web.open("#mode=gallery&n=10");
     await page.waitForSelector("[data-testid=gallery-summary]");
     if (!(await adapterOrSkip(t, page))) return;
-    assert.ok((await text(page, "[data-testid=gpu-adapter-name]")).length > 0);
+    assert.ok((await textOf(page, "[data-testid=gpu-adapter-name]")).length > 0);
     await countOnGpu(page);
-    assert.equal(await text(page, "[data-testid=gpu-total]"), "724");
-    assert.equal(await text(page, "[data-testid=gpu-unique]"), "92");
-    assert.match(await text(page, "[data-testid=gpu-result]"), /the same as the list/);
-    const status = await text(page, "[data-testid=gpu-status]");
+    assert.equal(await textOf(page, "[data-testid=gpu-total]"), "724");
+    assert.equal(await textOf(page, "[data-testid=gpu-unique]"), "92");
+    assert.match(await textOf(page, "[data-testid=gpu-result]"), /the same as the list/);
+    const status = await textOf(page, "[data-testid=gpu-status]");
     assert.match(status, /^Done in .+ \(kernel .+ dispatch/);
     assert.doesNotMatch(status, /page's thread/);
     assert.ok(await page.isHidden("[data-testid=gpu-cancel]"));
@@ -73,8 +69,8 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
     await page.waitForSelector("[data-testid=count-all]");
     if (!(await adapterOrSkip(t, page))) return;
     await countOnGpu(page);
-    assert.equal(await text(page, "[data-testid=gpu-total]"), "73,712");
-    assert.equal(await text(page, "[data-testid=gpu-unique]"), "9,233");
+    assert.equal(await textOf(page, "[data-testid=gpu-total]"), "73,712");
+    assert.equal(await textOf(page, "[data-testid=gpu-unique]"), "9,233");
     // The CPU workers still count beside it, to the same total.
     await page.click("[data-testid=count-all]");
     await page.waitForFunction(() =>
@@ -90,7 +86,7 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
     await page.waitForSelector("[data-testid=gpu-cancel]:not([hidden])");
     assert.equal(await page.evaluate(() => 6 * 7), 42);
     await page.click("[data-testid=gpu-cancel]");
-    assert.equal(await text(page, "[data-testid=gpu-status]"), "Cancelled.");
+    assert.equal(await textOf(page, "[data-testid=gpu-status]"), "Cancelled.");
     assert.ok(await page.isHidden("[data-testid=gpu-cancel]"));
     assert.ok(await page.isEnabled("[data-testid=gpu-count]"));
     assert.deepEqual(errors, []);
@@ -116,9 +112,9 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
     await page.waitForSelector("[data-testid=gallery-summary]");
     if (!(await adapterOrSkip(t, page))) return;
     await countOnGpu(page);
-    assert.equal(await text(page, "[data-testid=gpu-total]"), "92");
-    assert.equal(await text(page, "[data-testid=gpu-unique]"), "12");
-    assert.match(await text(page, "[data-testid=gpu-status]"), /on the page's thread/);
+    assert.equal(await textOf(page, "[data-testid=gpu-total]"), "92");
+    assert.equal(await textOf(page, "[data-testid=gpu-unique]"), "12");
+    assert.match(await textOf(page, "[data-testid=gpu-status]"), /on the page's thread/);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -130,7 +126,7 @@ describe("web page, GPU count", { concurrency: false, skip: NO_BROWSER }, () => 
     );
     await page.waitForSelector("[data-testid=gpu-adapter].unavailable");
     assert.ok(await page.isDisabled("[data-testid=gpu-count]"));
-    const why = await text(page, "[data-testid=gpu-adapter]");
+    const why = await textOf(page, "[data-testid=gpu-adapter]");
     assert.match(why, /no WebGPU/);
     assert.equal(await page.getAttribute("[data-testid=gpu-count]", "title"), why);
     await page.screenshot({ path: join(SHOTS, "12-gallery-no-gpu.png"), fullPage: true });

@@ -10,16 +10,12 @@ import { attackKind, isSolution } from "../board.js";
 import { placementIndex } from "../teach/lesson-brute.js";
 import { trace, treeProfile } from "../teach/trace.js";
 import { type WalkStep, walkthrough } from "../teach/walkthrough.js";
-import { browserFixture, NO_BROWSER, SHOTS } from "../testing/site.js";
+import { boardCols, browserFixture, NO_BROWSER, SHOTS, textOf } from "../testing/site.js";
 
 const web = browserFixture();
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
-}
-
-async function text(page: Page, selector: string): Promise<string> {
-  return (await page.textContent(selector))?.trim() ?? "";
 }
 
 /** Waits until Watch has every step (the total shown no longer ends in "…"). */
@@ -53,27 +49,6 @@ async function stackCalls(page: Page): Promise<string[]> {
   return page.$$eval("[data-testid=code-stack] li", (lis) =>
     lis.map((li) => li.textContent?.replace(/\s+/g, " ").trim() ?? ""),
   );
-}
-
-/** Queens drawn on a panel's board, as cols[row] (-1 for an empty row). */
-async function boardCols(page: Page, panel: string, n: number, kind?: string): Promise<number[]> {
-  const found = await page.$$eval(
-    `#panel-${panel} [role=gridcell]`,
-    (cells, k) =>
-      cells
-        .filter((c) => {
-          const q = (c as HTMLElement).dataset.queen;
-          return k ? q === k : !!q;
-        })
-        .map((c) => [
-          Number((c as HTMLElement).dataset.row),
-          Number((c as HTMLElement).dataset.col),
-        ]),
-    kind,
-  );
-  const cols = new Array<number>(n).fill(-1);
-  for (const [r, c] of found) cols[r!] = c!;
-  return cols;
 }
 
 /** Lines of the backtracking listing for each kind of step (code-view.ts). */
@@ -176,7 +151,7 @@ describe("Watch: the code in step, dead ends, the end", {
       (s) => document.querySelector("[data-testid=stat-step]")?.textContent === String(s),
       k,
     );
-    const words = await text(page, "[data-testid=narration]");
+    const words = await textOf(page, "[data-testid=narration]");
     assert.match(words, /^Dead end: row 3 has no safe square\./);
     const reason = {
       column: "the column",
@@ -199,7 +174,7 @@ describe("Watch: the code in step, dead ends, the end", {
     await shot(page, "30-watch-dead-end-n4");
     await page.click("[data-testid=forward]");
     assert.match(
-      await text(page, "[data-testid=narration]"),
+      await textOf(page, "[data-testid=narration]"),
       /^Back in row 2: .* take that queen back \(backtrack\)\. Next: column 4\./,
     );
     assert.deepEqual(await currentLines(page), [9]);
@@ -217,7 +192,7 @@ describe("Watch: the code in step, dead ends, the end", {
       total,
     );
     assert.match(
-      await text(page, "[data-testid=narration]"),
+      await textOf(page, "[data-testid=narration]"),
       new RegExp(`^The search is over: 2 solutions, ${nodes} nodes, ${nodes - 1} backtracks\\.`),
     );
     assert.match(page.url(), new RegExp(`step=${total}`));
@@ -225,17 +200,17 @@ describe("Watch: the code in step, dead ends, the end", {
     // (The button says it has nothing to go to, aria-disabled; pressed, it says why.)
     await page.focus("[data-testid=next-solution]");
     await page.keyboard.press("Enter");
-    assert.match(await text(page, "[data-testid=nav-note]"), /No solution after this step/);
-    assert.equal(await text(page, "[data-testid=stat-step]"), String(total));
+    assert.match(await textOf(page, "[data-testid=nav-note]"), /No solution after this step/);
+    assert.equal(await textOf(page, "[data-testid=stat-step]"), String(total));
     // Previous solution goes back to the second one.
     await page.click("[data-testid=prev-solution]");
-    assert.match(await text(page, "[data-testid=narration]"), /^Solution 2 found/);
+    assert.match(await textOf(page, "[data-testid=narration]"), /^Solution 2 found/);
     assert.deepEqual(await boardCols(page, "watch", 4), [2, 0, 3, 1]);
     await page.click("[data-testid=prev-solution]");
     assert.deepEqual(await boardCols(page, "watch", 4), [1, 3, 0, 2]);
     await page.focus("[data-testid=prev-solution]");
     await page.keyboard.press("Enter");
-    assert.match(await text(page, "[data-testid=nav-note]"), /No solution before this step/);
+    assert.match(await textOf(page, "[data-testid=nav-note]"), /No solution before this step/);
     // N = 3: the end says that no solution exists.
     await page.goto(`${web.base}#mode=watch&n=3&step=99999`);
     await traced(page);
@@ -245,7 +220,7 @@ describe("Watch: the code in step, dead ends, the end", {
         ?.textContent?.startsWith("The search is over"),
     );
     assert.match(
-      await text(page, "[data-testid=narration]"),
+      await textOf(page, "[data-testid=narration]"),
       /no solution exists for N = 3\. Every branch ended in a dead end/,
     );
     await shot(page, "31-watch-end-n3");
@@ -254,7 +229,7 @@ describe("Watch: the code in step, dead ends, the end", {
     await page.waitForFunction(() =>
       document.querySelector("[data-testid=narration]")?.textContent?.includes("N = 2"),
     );
-    assert.match(await text(page, "[data-testid=narration]"), /no solution exists for N = 2/);
+    assert.match(await textOf(page, "[data-testid=narration]"), /no solution exists for N = 2/);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -298,7 +273,7 @@ describe("Watch: the code in step, dead ends, the end", {
     );
     const cols = await boardCols(page, "watch", 20);
     assert.ok(isSolution(cols), `N = 20 first solution: ${cols}`);
-    assert.match(await text(page, "[data-testid=narration]"), /^Solution 1 found/);
+    assert.match(await textOf(page, "[data-testid=narration]"), /^Solution 1 found/);
     await shot(page, "32-watch-n20-first-solution");
     assert.deepEqual(errors, []);
     await page.close();
@@ -334,7 +309,7 @@ describe("Watch: the code in step, dead ends, the end", {
     ]);
     assert.equal(step, "1");
     assert.ok(total.endsWith("…"), `still recording when the step was answered: ${total}`);
-    assert.match(await text(page, "[data-testid=narration]"), /^Row 1, column 1 is safe/);
+    assert.match(await textOf(page, "[data-testid=narration]"), /^Row 1, column 1 is safe/);
     const steps = await traced(page);
     const recording = await longTasks();
     await page.click("[data-testid=forward]");
@@ -389,13 +364,13 @@ describe("Watch: the code in step, dead ends, the end", {
       step,
     );
     assert.match(
-      await text(page, "[data-testid=narration]"),
+      await textOf(page, "[data-testid=narration]"),
       /no two queens attack each other\. Solution 1 found/,
     );
     assert.deepEqual(await currentLines(page), [4]);
     await page.click("[data-testid=back]");
     assert.deepEqual(await currentLines(page), [2, 3]);
-    assert.match(await text(page, "[data-testid=narration]"), /share/);
+    assert.match(await textOf(page, "[data-testid=narration]"), /share/);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -409,7 +384,7 @@ describe("Watch: the code in step, dead ends, the end", {
     // A full board: its solution at once, then the end.
     assert.equal(await traced(page), 2);
     await goTo(page, 1);
-    assert.match(await text(page, "[data-testid=narration]"), /^Solution 1 found/);
+    assert.match(await textOf(page, "[data-testid=narration]"), /^Solution 1 found/);
     await page.click("[data-testid=clear-fixed]");
     await page.waitForFunction(() => !location.hash.includes("from=board"));
     assert.equal(await traced(page), total);
@@ -445,8 +420,8 @@ describe("Watch: the code in step, dead ends, the end", {
       page.click("[data-testid=export-gif]"),
     ]);
     assert.equal(gifFrames(readFileSync((await gif.path())!)), 12);
-    assert.match(await text(page, "[data-testid=export-note]"), /Saved a GIF of 12 steps/);
-    assert.equal(await text(page, "[data-testid=stat-step]"), "9", "back at the step it was on");
+    assert.match(await textOf(page, "[data-testid=export-note]"), /Saved a GIF of 12 steps/);
+    assert.equal(await textOf(page, "[data-testid=stat-step]"), "9", "back at the step it was on");
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -13,7 +13,15 @@ import {
   bruteVariantCount,
   runAlgorithm,
 } from "../teach/algorithms/index.js";
-import { axeFindings, browserFixture, NO_BROWSER, SHOTS, spokenText } from "../testing/site.js";
+import {
+  axeFindings,
+  boardCols,
+  browserFixture,
+  NO_BROWSER,
+  SHOTS,
+  spokenText,
+  textOf,
+} from "../testing/site.js";
 import { en } from "./i18n/index.js";
 
 const web = browserFixture();
@@ -34,31 +42,6 @@ const HINTS_ON = `try { localStorage.setItem("nqueens.hints", "on"); } catch {}`
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
-}
-
-async function text(page: Page, selector: string): Promise<string> {
-  return (await page.textContent(selector))?.trim() ?? "";
-}
-
-/** Queens drawn on a panel's board, as cols[row] (-1 for an empty row). */
-async function boardCols(page: Page, panel: string, n: number, kind?: string): Promise<number[]> {
-  const found = await page.$$eval(
-    `#panel-${panel} [role=gridcell]`,
-    (cells, k) =>
-      cells
-        .filter((c) => {
-          const q = (c as HTMLElement).dataset.queen;
-          return k ? q === k : !!q;
-        })
-        .map((c) => [
-          Number((c as HTMLElement).dataset.row),
-          Number((c as HTMLElement).dataset.col),
-        ]),
-    kind,
-  );
-  const cols = new Array<number>(n).fill(-1);
-  for (const [r, c] of found) cols[r!] = c!;
-  return cols;
 }
 
 describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROWSER }, () => {
@@ -110,7 +93,10 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
       assert.deepEqual(marked, expected.sort(), `n = ${n}, queens ${q}`);
       if (n === 8) await shot(page, "34-play-hints");
       if (n === 4)
-        assert.match(await text(page, "[data-testid=hint-status]"), /cannot be completed any more/);
+        assert.match(
+          await textOf(page, "[data-testid=hint-status]"),
+          /cannot be completed any more/,
+        );
     }
     assert.deepEqual(errors, []);
     await page.close();
@@ -132,7 +118,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
     // A given queen stays.
     const g = given[0]!;
     await page.click(`#panel-play [data-row="${g.row}"][data-col="${g.col}"]`);
-    assert.match(await text(page, "[data-testid=result]"), /part of the puzzle and stays/);
+    assert.match(await textOf(page, "[data-testid=result]"), /part of the puzzle and stays/);
     assert.equal((await boardCols(page, "play", 8, "given"))[g.row], g.col);
     // Solve it.
     for (let row = 0; row < 8; row++) {
@@ -141,7 +127,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
     }
     await page.waitForSelector("[data-testid=puzzle-note].good");
     assert.match(
-      await text(page, "[data-testid=puzzle-note]"),
+      await textOf(page, "[data-testid=puzzle-note]"),
       /Solved! That is the puzzle's only solution\./,
     );
     await shot(page, "35-play-puzzle-solved");
@@ -211,7 +197,7 @@ describe("Play: hints, puzzles, symmetries", { concurrency: false, skip: NO_BROW
       assert.equal(images[i]!.canonical, img.join(",") === least, `${t} canonical tag`);
     }
     assert.match(
-      await text(page, "[data-testid=sym-view]"),
+      await textOf(page, "[data-testid=sym-view]"),
       /the canonical board is the least of the 8/,
     );
     await shot(page, "36-play-symmetries", true);
@@ -294,12 +280,12 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
     await page.waitForFunction(() =>
       document.querySelector("[data-testid=compare-status]")?.textContent?.startsWith("Done"),
     );
-    const defs = await text(page, "[data-testid=compare-defs]");
+    const defs = await textOf(page, "[data-testid=compare-defs]");
     for (const a of ALGORITHMS) {
       assert.ok(defs.includes(a.nodes) && defs.includes(a.checks), `definitions of ${a.name}`);
     }
     assert.match(
-      await text(page, "[data-testid=coincide]"),
+      await textOf(page, "[data-testid=coincide]"),
       /row-loop, row-sets, bitmask and iterative: the same nodes at every N/,
     );
     // Brute force runs while C(n*n, n) stays within the quick budget: N = 4..6, not 7 and 8.
@@ -315,9 +301,9 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
       /not run: brute force would try C\(49, 7\) = 85,900,584 placements/,
     );
     await page.click("input[type=radio][value=seconds]");
-    assert.match(await text(page, "[data-testid=compare-notes]"), /batches of at least 20 ms/);
+    assert.match(await textOf(page, "[data-testid=compare-notes]"), /batches of at least 20 ms/);
     // Every time is measured (never "0 µs"): Intl puts a narrow space before the unit.
-    assert.doesNotMatch(await text(page, "[data-testid=compare-table]"), /(^|[^\d.])0\s?µs/u);
+    assert.doesNotMatch(await textOf(page, "[data-testid=compare-table]"), /(^|[^\d.])0\s?µs/u);
     await shot(page, "38-compare-explained", true);
     assert.deepEqual(errors, []);
     await page.close();
@@ -347,7 +333,7 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
     assert.equal((await cells("backtrack"))[0], `${fmt(nodes)} nodes`);
     const squaresFewer = fmt(bruteVariantCount("squares", 8) / BigInt(nodes));
     assert.match(
-      await text(page, "[data-testid=race-summary]"),
+      await textOf(page, "[data-testid=race-summary]"),
       new RegExp(
         `^At N = 8, backtracking with pruning visits ${fmt(nodes)} nodes: ${squaresFewer} times fewer steps than brute force on any squares`,
       ),
@@ -356,9 +342,9 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
     // needs billions of placements on any machine).
     await page.click("[data-testid=race-start]");
     await page.waitForSelector("[data-testid=lane-backtrack].done");
-    assert.match(await text(page, "[data-testid=lane-backtrack]"), /^backtracking: done in /);
+    assert.match(await textOf(page, "[data-testid=lane-backtrack]"), /^backtracking: done in /);
     assert.match(
-      await text(page, "[data-testid=lane-squares]"),
+      await textOf(page, "[data-testid=lane-squares]"),
       /^brute force on any squares: [\d,]+ of 4,426,165,368 placements tested; needs about /,
     );
     await shot(page, "39-compare-brute-race");
@@ -370,7 +356,7 @@ describe("Compare that explains", { concurrency: false, skip: NO_BROWSER }, () =
         ?.textContent?.startsWith("The search is over"),
     );
     assert.match(
-      await text(page, "[data-testid=narration]"),
+      await textOf(page, "[data-testid=narration]"),
       new RegExp(
         `visits ${runAlgorithm("row-sets", 4).nodes} nodes for the same N: 107 times fewer steps\\.$`,
       ),
@@ -399,7 +385,7 @@ describe("small defects of Compare, Play and every mode", {
       (s) => /^Done/.test(document.querySelector(s)?.textContent ?? ""),
       status,
     );
-    assert.notEqual(await text(page, status), en.compare.cancelled);
+    assert.notEqual(await textOf(page, status), en.compare.cancelled);
     assert.ok(await page.$("#panel-compare [data-testid=compare-chart] svg"));
     assert.deepEqual(errors, []);
     await page.close();
@@ -437,7 +423,7 @@ describe("small defects of Compare, Play and every mode", {
       assert.ok(await page.isVisible("#copy-link"), `${mode}: Copy link shown`);
       await page.click("#copy-link");
       await page.waitForFunction(() => document.getElementById("share-note")?.textContent !== "");
-      const note = await text(page, "#share-note");
+      const note = await textOf(page, "#share-note");
       const link = await page.$eval("#share-note", (el) => el.querySelector("a")?.href ?? null);
       assert.ok(
         note === en.play.linkCopied ||

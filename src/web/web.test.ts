@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { isSolution } from "../board.js";
-import { browserFixture, NO_BROWSER, openPage, SHOTS } from "../testing/site.js";
+import { boardCols, browserFixture, NO_BROWSER, openPage, SHOTS, textOf } from "../testing/site.js";
 import { PATIENCE_MS } from "../testing/wait.js";
 
 const web = browserFixture();
@@ -19,18 +19,6 @@ async function shot(page: Page, name: string): Promise<void> {
 const cell = (r: number, c: number, panel = "play") =>
   `#panel-${panel} [role=gridcell][data-row="${r}"][data-col="${c}"]`;
 
-/** Queens drawn on the visible board, as cols[row] (-1 for an empty row). */
-async function boardCols(page: Page, panel: string, n: number): Promise<number[]> {
-  const found = await page.$$eval(`#panel-${panel} [role=gridcell][data-queen]`, (cells) =>
-    cells
-      .filter((c) => (c as HTMLElement).dataset.queen)
-      .map((c) => [Number((c as HTMLElement).dataset.row), Number((c as HTMLElement).dataset.col)]),
-  );
-  const cols = new Array<number>(n).fill(-1);
-  for (const [r, c] of found) cols[r!] = c!;
-  return cols;
-}
-
 /**
  * On a page at Play with queens at (0, 0) and (1, 4) for N = 8: the count of completions (one)
  * and Watch's search both run in workers.
@@ -38,18 +26,14 @@ async function boardCols(page: Page, panel: string, n: number): Promise<number[]
 async function searchesRun(page: Page): Promise<void> {
   await page.click("[data-testid=count]");
   await page.waitForSelector("[data-testid=count-value]");
-  assert.equal(await text(page, "[data-testid=count-value]"), "1");
+  assert.equal(await textOf(page, "[data-testid=count-value]"), "1");
   await page.click("#tab-watch");
   await page.waitForFunction(() => {
     const s = document.querySelector<HTMLInputElement>("#panel-watch [data-testid=scrubber]");
     return s && Number(s.max) > 0;
   });
   await page.click("[data-testid=forward]");
-  assert.equal(await text(page, "[data-testid=stat-step]"), "1");
-}
-
-async function text(page: Page, selector: string): Promise<string> {
-  return (await page.textContent(selector))?.trim() ?? "";
+  assert.equal(await textOf(page, "[data-testid=stat-step]"), "1");
 }
 
 describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
@@ -100,7 +84,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.waitForSelector(`${cell(2, 2)}.conflict`);
     assert.equal(await page.locator("#panel-play .cell.conflict").count(), 2);
     assert.match(
-      await text(page, "[data-testid=conflicts]"),
+      await textOf(page, "[data-testid=conflicts]"),
       /row 1, column 1 and row 3, column 3 share a diagonal/,
     );
     assert.equal(await page.locator("#panel-play .board-lines line.conflict").count(), 1);
@@ -133,8 +117,8 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     // Counting: of the 4 solutions with a queen in the top-left corner, one has (1, 4).
     await page.click("[data-testid=count]");
     await page.waitForSelector("[data-testid=count-value]");
-    assert.equal(await text(page, "[data-testid=count-value]"), "1");
-    assert.match(await text(page, "[data-testid=result]"), /^1 completion \(/);
+    assert.equal(await textOf(page, "[data-testid=count-value]"), "1");
+    assert.match(await textOf(page, "[data-testid=result]"), /^1 completion \(/);
     // A long count runs in a worker and can be cancelled; the page stays responsive meanwhile.
     await page.goto(`${web.base}#mode=play&n=20`);
     await page.click("[data-testid=count]");
@@ -151,10 +135,10 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.goto(`${web.base}#mode=play&n=4&q=0:0`);
     await page.click("[data-testid=complete]");
     await page.waitForSelector("[data-testid=result] .callout.bad");
-    assert.match(await text(page, "[data-testid=result]"), /No completion exists/);
+    assert.match(await textOf(page, "[data-testid=result]"), /No completion exists/);
     // The status above agrees, and "Watch why" opens Watch searching from this board.
     assert.equal(
-      await text(page, "[data-testid=play-status]"),
+      await textOf(page, "[data-testid=play-status]"),
       "No conflicts, but no completion exists: no solution for N = 4 keeps this queen.",
     );
     await page.click("[data-testid=watch-why]");
@@ -166,7 +150,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
       const s = document.querySelector<HTMLInputElement>("#panel-watch [data-testid=scrubber]");
       return s && Number(s.max) > 0;
     });
-    assert.match(await text(page, "#panel-watch"), /starts from the (1 )?queen placed in Play/);
+    assert.match(await textOf(page, "#panel-watch"), /starts from the (1 )?queen placed in Play/);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -185,19 +169,19 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.waitForFunction(
       () => document.querySelector("[data-testid=stat-solutions]")?.textContent === "1",
     );
-    const step = Number(await text(page, "[data-testid=stat-step]"));
+    const step = Number(await textOf(page, "[data-testid=stat-step]"));
     assert.ok(step > 0);
-    assert.match(await text(page, "[data-testid=narration]"), /Solution 1 found/);
+    assert.match(await textOf(page, "[data-testid=narration]"), /Solution 1 found/);
     const solved = await boardCols(page, "watch", 6);
     assert.ok(isSolution(solved), `first solution drawn: ${solved}`);
     assert.deepEqual(solved, [1, 3, 5, 0, 2, 4]);
     await shot(page, "04-watch-first-solution");
     await page.click("[data-testid=back]");
-    assert.equal(await text(page, "[data-testid=stat-step]"), String(step - 1));
-    assert.equal(await text(page, "[data-testid=stat-solutions]"), "0");
+    assert.equal(await textOf(page, "[data-testid=stat-step]"), String(step - 1));
+    assert.equal(await textOf(page, "[data-testid=stat-solutions]"), "0");
     // One more step back takes the last queen off the board.
     await page.click("[data-testid=back]");
-    assert.equal(await text(page, "[data-testid=stat-step]"), String(step - 2));
+    assert.equal(await textOf(page, "[data-testid=stat-step]"), String(step - 2));
     const before = await boardCols(page, "watch", 6);
     assert.deepEqual(before, [1, 3, 5, 0, 2, -1]);
     await page.click("[data-testid=forward]");
@@ -207,7 +191,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.goto(`${web.base}#mode=watch&n=8&step=3`);
     await page.waitForSelector("#panel-watch .cell.rejected");
     assert.match(
-      await text(page, "[data-testid=narration]"),
+      await textOf(page, "[data-testid=narration]"),
       /attacked along a diagonal by the queen at row 1, column 1/,
     );
     assert.ok((await page.locator("[data-testid=candidates] li.rejected").count()) >= 2);
@@ -219,10 +203,10 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   test("the N=8 gallery shows 92 solutions in 12 classes", async () => {
     const { page, errors } = await web.open("#mode=gallery&n=8");
     await page.waitForSelector("[data-testid=gallery-summary]");
-    assert.equal(await text(page, "[data-testid=solution-count]"), "92");
-    assert.equal(await text(page, "[data-testid=class-count]"), "12");
+    assert.equal(await textOf(page, "[data-testid=solution-count]"), "92");
+    assert.equal(await textOf(page, "[data-testid=class-count]"), "12");
     assert.equal(
-      await text(page, "[data-testid=gallery-summary]"),
+      await textOf(page, "[data-testid=gallery-summary]"),
       "92 solutions in 12 families (fundamental solutions)",
     );
     let boards = 0;
@@ -288,7 +272,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.waitForSelector("[data-testid=count-all]:not([disabled])");
     const at = String.raw`Cancelled (before the first sub-problem was done|at [\d,]+ of [\d,]+ sub-problems \([\d,]+ solutions? so far\))\.`;
     assert.match(
-      await text(page, "#panel-gallery .progress-text"),
+      await textOf(page, "#panel-gallery .progress-text"),
       new RegExp(
         `^The count stopped when you left the Gallery\\. ${at} Count again to start over\\.$`,
       ),
@@ -297,7 +281,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
     await page.click("[data-testid=count-all]");
     await page.waitForSelector("[data-testid=count-cancel]:not([hidden])");
     await page.click("[data-testid=count-cancel]");
-    assert.match(await text(page, "#panel-gallery .progress-text"), new RegExp(`^${at}$`));
+    assert.match(await textOf(page, "#panel-gallery .progress-text"), new RegExp(`^${at}$`));
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -305,7 +289,7 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
   test("an out-of-range N shows a message", async () => {
     const { page, errors } = await web.open("#mode=play&n=25");
     await page.waitForSelector("#size-message:not([hidden])");
-    assert.match(await text(page, "#size-message"), /N must be from 1 to 20: got 25/);
+    assert.match(await textOf(page, "#size-message"), /N must be from 1 to 20: got 25/);
     assert.ok(await page.isHidden("#panel-play"));
     await shot(page, "07-out-of-range");
     await page.fill("#n", "0");
@@ -351,14 +335,14 @@ describe("web page", { concurrency: false, skip: NO_BROWSER }, () => {
       document.querySelector("#panel-compare .progress-text")?.textContent?.startsWith("Done"),
     );
     assert.ok((await page.locator("[data-testid=compare-chart] polyline").count()) >= 5);
-    assert.match(await text(page, "[data-testid=compare-table]"), /2,057/);
+    assert.match(await textOf(page, "[data-testid=compare-table]"), /2,057/);
     await shot(page, "08-compare");
     await page.goto(`${web.base}#mode=gallery&n=13`);
     await page.click("[data-testid=count-all]");
     await page.waitForFunction(() =>
       document.querySelector("[data-testid=count-result]")?.textContent?.includes("73,712"),
     );
-    assert.match(await text(page, "[data-testid=count-result]"), /9,233 families/);
+    assert.match(await textOf(page, "[data-testid=count-result]"), /9,233 families/);
     await shot(page, "09-gallery-count-13");
     assert.deepEqual(errors, []);
     await page.close();
