@@ -131,14 +131,14 @@ const items = joinItems(n);
 const kernel = new JoinKernel(n);
 const setup = cpu(c0);
 const plan = planSample(items.length, groups, per, seed);
-// The warm-up: items spread like a group (another start), counted and not sampled, at least W
-// of them and at least --warmup-s seconds of CPU (the first lists' pages, the compiled code).
-const warmPlan = planSample(items.length, 1, Math.min(items.length, 100000), seed + 1e6);
+// The warm-up: items counted and not sampled, at least W of them and at least --warmup-s seconds
+// of CPU (the first lists' pages, the compiled code), in an order that spreads any first few over
+// the whole split (item floor(frac(k x golden ratio) x items) for k = 1, 2, ...), so that their
+// pace is the split's.
 const c1 = process.cpuUsage();
 let warmed = 0;
-for (const i of warmPlan.groups[0]) {
-  if (warmed >= warmup && cpu(c1) >= warmupS) break;
-  solveItem(kernel, items, i);
+for (let k = 1; warmed < warmup || cpu(c1) < warmupS; k++) {
+  solveItem(kernel, items, Math.floor(((k * 0.6180339887498949) % 1) * items.length));
   warmed++;
 }
 const warmCpu = cpu(c1);
