@@ -15,9 +15,9 @@
  * the items' sizes, is what the interval measures.
  *
  * What it does not measure: the load. A count's CPU seconds on a shared machine depend on what
- * else runs there (the caches are shared: n = 20's whole count took 85 CPU-s at load 1 and 160
- * at load 8 on the project's 2-core machine, docs/notes/2026-12-07-honest-projection.md), so a
- * projection holds for the load it was sampled under.
+ * else runs there (the caches are shared: n = 20's whole count took 84 to 89 CPU-s on the
+ * project's 2-core machine when it was quiet, 160 at load 2 to 8: docs/notes/
+ * 2026-12-07-honest-projection.md), so a projection holds for the load it was sampled under.
  */
 
 /** The items of a sample: groups of item indices, each ascending. */
