@@ -242,11 +242,92 @@ function floorTable(rows) {
   ].join("\n");
 }
 
+/** CPU seconds: one place below 100, whole with thousands' commas above. */
+const cpuS = (x) => (x < 100 ? fmt(x, 1) : thousands(Math.round(x)));
+
+/** Seconds on two cores (CPU / 2) as minutes, hours or days. */
+function onTwoCores(cpu) {
+  const s = cpu / 2;
+  if (s < 60) return `${fmt(s, 1)} s`;
+  if (s < 3600) return `${fmt(s / 60, 1)} min`;
+  if (s < 2 * 86400) return `${fmt(s / 3600, 1)} h`;
+  return `${fmt(s / 86400, 2)} days`;
+}
+
+/**
+ * The join's projections for large N (scripts/join-sample.mjs): for each N and each way it was
+ * checked (none, a whole count before the sample, one interleaved with it, a figure given), the
+ * latest row: the projected CPU, its 95% interval, on two cores, the projected count against the
+ * known one, and the measured whole count beside it where there is one.
+ */
+function projectionTable(rows) {
+  const key = (r) => `${r.n}/${r.check ?? "-"}`;
+  const latest = new Map();
+  for (const r of rows) latest.set(key(r), r);
+  const shown = [...latest.values()].sort((a, b) => a.n - b.n || key(a).localeCompare(key(b)));
+  const checked = {
+    whole: "whole count before",
+    interleave: "whole count interleaved",
+    given: "given",
+  };
+  const table = [
+    "| N | items | sampled | CPU s projected | 95% interval | on 2 cores | interval on 2 cores | total projected | against known | measured CPU s | checked by | projected / measured | load |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...shown.map((r) => {
+      const [low, high] = r.intervalCpuS;
+      const cells = [
+        r.n,
+        thousands(r.items),
+        `${r.groups} x ${r.perGroup}`,
+        cpuS(r.projectedCpuS),
+        `${cpuS(low)} to ${cpuS(high)}`,
+        onTwoCores(r.projectedCpuS),
+        `${onTwoCores(low)} to ${onTwoCores(high)}`,
+        Number(r.projectedTotal).toExponential(4),
+        r.totalError === null ? "-" : `${signed(100 * r.totalError, 2)}%`,
+        r.measured ? fmt(r.measured.cpu, 1) : "-",
+        r.check ? checked[r.check] : "-",
+        r.error === null ? "-" : fmt(r.error, 3),
+        `${fmt(r.load.start, 1)} to ${fmt(r.load.end, 1)}`,
+      ];
+      return `| ${cells.join(" | ")} |`;
+    }),
+  ];
+  const runLines = shown.map((r) => {
+    const m = r.machine;
+    const how = r.measured?.how
+      ? `; measured ${r.measured.how}, load ${r.measured.load ? `${fmt(r.measured.load.start)} to ${fmt(r.measured.load.end)}` : "not recorded"}`
+      : "";
+    return `- N = ${r.n}${r.check ? ` (${checked[r.check]})` : ""}: run ${r.run} on ${m.cpu}, ${m.cores} cores, Node ${m.node}${how}. Command: \`${r.command}\`.`;
+  });
+  return [
+    "## Projections for large N",
+    "",
+    "A share of the join count of N, counted as a real count counts its tasks (`node",
+    "scripts/join-sample.mjs N PER`: after a warm-up, G groups of PER items, each spread over the",
+    "whole split by a stride from a random start, counted ascending on one warm kernel), and the",
+    "whole count's CPU seconds on one thread projected from it: the start, the set-up and the",
+    "warm-up's excess, plus the items' CPU from the groups (the mean of each group's sum times the",
+    "stride), its 95% interval from the groups' spread (Student's t). On 2 cores: CPU / 2 (the",
+    "tasks are independent). The count is projected the same way, against the known total: how",
+    "fair the sample is. Where N is small enough, a whole count on one thread checks it: run",
+    "before the sample (GNU time), or in the same process with the sample's groups among its",
+    "tasks, so that both see the same load. CPU seconds grow with the machine's load (its caches",
+    "are shared): read the load beside each row. For each N and way of checking, the latest row:",
+    "",
+    ...table,
+    "",
+    ...runLines,
+    "",
+  ].join("\n");
+}
+
 const RENDER = {
   count: countTable,
   startup: startupTable,
   memory: memoryTable,
   floor: floorTable,
+  projection: projectionTable,
 };
 
 /** The document from the results. */

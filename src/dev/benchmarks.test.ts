@@ -156,6 +156,51 @@ test("the hard completions' tables: per instance and per n, each n from its late
   assert.ok(!text.includes("99.00"), "an older run of n = 22 is not shown");
 });
 
+test("the projections: for each N and way of checking, the latest row, on two cores", () => {
+  const row = (run: string, n: number, o: object) => ({
+    bench: "projection",
+    run,
+    command: `node scripts/join-sample.mjs ${n} 10`,
+    machine,
+    load: { start: 1.5, end: 2.5 },
+    n,
+    items: 677294,
+    groups: 8,
+    perGroup: 12,
+    projectedTotal: "227514171973736",
+    totalError: 0.0125,
+    check: null,
+    measured: null,
+    error: null,
+    ...o,
+  });
+  const text = render([
+    row("R0", 24, { projectedCpuS: 999999, intervalCpuS: [1, 2] }),
+    row("R1", 24, { projectedCpuS: 518400, intervalCpuS: [432000, 604800] }),
+    row("R1", 20, {
+      items: 46508,
+      projectedCpuS: 88.2,
+      intervalCpuS: [84, 92.4],
+      totalError: -0.003,
+      check: "interleave",
+      measured: { cpu: 84, how: "in this process", load: { start: 2, end: 3 } },
+      error: 1.05,
+    }),
+  ]);
+  // 518,400 CPU-s / 2 / 86,400 = 3 days; 432,000 and 604,800: 2.5 and 3.5 days
+  assert.match(
+    text,
+    /\| 24 \| 677,294 \| 8 x 12 \| 518,400 \| 432,000 to 604,800 \| 3\.00 days \| 2\.50 days to 3\.50 days \| 2\.2751e\+14 \| \+1\.25% \| - \| - \| - \| 1\.5 to 2\.5 \|/,
+  );
+  // 88.2 / 2 = 44.1 s; the error as given
+  assert.match(
+    text,
+    /\| 20 \| 46,508 \| 8 x 12 \| 88\.2 \| 84\.0 to 92\.4 \| 44\.1 s \| 42\.0 s to 46\.2 s \| .* \| -0\.30% \| 84\.0 \| whole count interleaved \| 1\.050 \|/,
+  );
+  assert.match(text, /## Projections for large N[\s\S]*\| 20 \|[\s\S]*\| 24 \|/);
+  assert.ok(!text.includes("999,999"), "an older row of the same N and check is not shown");
+});
+
 test("BENCHMARKS.md is what bench/results.jsonl gives (node scripts/benchmarks.mjs --check)", () => {
   const r = spawnSync(process.execPath, [`${ROOT}scripts/benchmarks.mjs`, "--check"], {
     encoding: "utf8",
