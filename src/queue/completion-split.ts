@@ -17,6 +17,7 @@
  *   "yes" that is refused leaves its part open.
  */
 import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
 import { Forbidden, type PartialBoard } from "../board.js";
 import {
   assertCompletion,
@@ -32,6 +33,7 @@ import type { SubResult } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
 import type { QueueMethod, RunSplit, RunTally } from "./run-split.js";
+import { runKeys } from "./store.js";
 
 /** The split's name and format version. */
 const COMPLETION_SPLIT = "completion-1";
@@ -139,7 +141,8 @@ export function completionSplit(board: PartialBoard, target: number): Completion
     version,
     size,
     cpuSolver: COMPLETION_SOLVER,
-    batch: 1,
+    // About 64 jobs, as a count's: each job starts a thread (about a tenth of a second).
+    batch: Math.max(1, Math.ceil(size / 64)),
     // The parts come largest estimate first (split-parts.ts): keep that order.
     cost: (id) => size - id,
     impossible(_id, r) {
@@ -209,6 +212,34 @@ export function completionSplitFor(board: unknown, version: string): CompletionS
 }
 
 const cache = new Map<string, CompletionSplit>();
+
+/**
+ * The split of completion run `name` from the board its description holds (field `board`, not
+ * under the tag: the version, which is, hashes it), for `runs` and `runs --verify`.
+ * @throws NQueensError when the board is missing or does not give `version`
+ */
+export async function completionRunSplit(
+  redis: Redis,
+  name: string,
+  version: string,
+): Promise<CompletionSplit> {
+  const text = await redis.hget(runKeys(name).meta, "board");
+  let board: unknown;
+  try {
+    board = text === null ? undefined : JSON.parse(text);
+  } catch {
+    board = undefined;
+  }
+  const s = completionSplitFor(board, version);
+  if (!s) {
+    throw new NQueensError(
+      `completion run '${name}' holds no board that gives its split ${version} (missing or changed by hand): forget it and run it again`,
+      "run-mismatch",
+      { run: name },
+    );
+  }
+  return s;
+}
 
 /** The solver field of a "yes" vote with the sub-board placement `place`. */
 export function yesSolver(place: ArrayLike<number>): string {

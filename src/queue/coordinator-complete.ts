@@ -67,7 +67,7 @@ export interface CompletionQueueOptions {
   replicas?: number;
   /** Parts to split the instance into (1 to 4096; fewer when it runs out of lines). @default 256 */
   parts?: number;
-  /** Parts per job, for a new run. @default 1 */
+  /** Parts per job, for a new run. @default enough for about 64 jobs */
   batch?: number;
   /** Run name. @default `c{n}-{split hash}` */
   run?: string;
@@ -150,7 +150,7 @@ export async function runCompletion(
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
   const target = whole(options.parts ?? DEFAULT_PARTS, "parts", 1, MAX_COMPLETION_PARTS);
   const replicas = whole(options.replicas ?? 1, "replicas", 1, MAX_REPLICAS);
-  const batch = whole(options.batch ?? 1, "batch", 1, MAX_COMPLETION_PARTS);
+  if (options.batch !== undefined) whole(options.batch, "batch", 1, MAX_COMPLETION_PARTS);
   if (typeof options.secret !== "string") {
     throw new NQueensError("a queue run needs a secret (the secret option)", "secret-missing", {
       option: "secret",
@@ -182,7 +182,7 @@ export async function runCompletion(
   waiter.on("error", () => {});
   const follower = new CompletionFollower(plan, runKey(secret, name), { redis, waiter, queue });
   try {
-    return await follower.follow(options, batch, replicas, began);
+    return await follower.follow(options, options.batch ?? plan.batch, replicas, began);
   } catch (e) {
     if (signal?.aborted) throw new CompletionInterrupted(follower.done, plan.size, 0n);
     if (isRedisFull(e)) throw redisFull(address.display, name);
@@ -252,6 +252,8 @@ class CompletionFollower {
     );
     if (flagged !== undefined) throw new RunFlagged(name, flagged);
     this.key = this.key.withNonce(nonce);
+    // The board beside the description, for `runs` (its version, under the tag, hashes it).
+    await until(redis.hsetnx(runKeys(name).meta, "board", JSON.stringify(plan.board)));
     this.ranges.push(...largestFirst(plan, batchRanges(plan.size, batch)));
     let states = await until(this.judge(replicas, say));
     const resumed = this.settled(states, replicas);

@@ -5,10 +5,13 @@
  * See testing/redis.ts for the Redis server.
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { Forbidden, type PartialBoard } from "../board.js";
 import { CompletionInterrupted, generateInstance } from "../completion/index.js";
-import { queueTestBed, TEST_SECRET, WorkerProc } from "../testing/redis.js";
+import { cli, queueTestBed, TEST_SECRET, WorkerProc } from "../testing/redis.js";
 import { runCompletion } from "./coordinator-complete.js";
 
 const secret = TEST_SECRET;
@@ -82,7 +85,7 @@ const CASES: { name: string; board: PartialBoard }[] = [
 ];
 
 describe("queue on Redis, completion", async () => {
-  const { skip, freshDb, spawned } = await queueTestBed(12);
+  const { skip, freshDb, spawned } = await queueTestBed(10);
 
   test("small instances: the brute force's answer, each completion valid", { skip }, async () => {
     const url = await freshDb();
@@ -180,6 +183,35 @@ describe("queue on Redis, completion", async () => {
     const again = await runCompletion(board, url, { secret, parts: 8, pollSeconds: 0.1 });
     assert.equal(again.resumed, again.parts);
     assert.equal(again.cols, undefined);
+    w.kill("SIGTERM");
+  });
+
+  test("the command: complete FILE --queue URL, then runs lists the run", { skip }, async () => {
+    const url = await freshDb();
+    const w = spawned(new WorkerProc(url, "cw", 1, 5));
+    await w.ready();
+    const dir = mkdtempSync(join(tmpdir(), "nqueens-complete-queue-"));
+    const cases = [
+      { board: diagonals(14, 4), code: 0 },
+      { board: diagonals(12, 1), code: 1 },
+    ];
+    for (const { board, code } of cases) {
+      const file = join(dir, `ed${board.n}.json`);
+      writeFileSync(file, JSON.stringify(board));
+      const run = spawned(cli(["complete", file, "--queue", url, "--parts", "4", "--json", "-q"]));
+      const end = await run.exited;
+      assert.equal(end.code, code, run.stderr);
+      const { cols } = JSON.parse(run.stdout) as { cols: number[] | null };
+      assert.equal(cols !== null, brute(board));
+      if (cols) assert.ok(completes(board, cols));
+    }
+    const bad = spawned(cli(["complete", join(dir, "ed14.json"), "--queue", url, "--count", "-q"]));
+    assert.equal((await bad.exited).code, 2);
+    assert.match(bad.stderr, /^nqueens: --queue decides one board: drop --count\n$/);
+    const listing = spawned(cli(["runs", "--queue", url]));
+    assert.equal((await listing.exited).code, 0, listing.stderr);
+    assert.match(listing.stdout, /c14-[0-9a-f]{8}\s+14/);
+    assert.match(listing.stdout, /c12-[0-9a-f]{8}\s+12/);
     w.kill("SIGTERM");
   });
 });

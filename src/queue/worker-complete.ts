@@ -1,8 +1,8 @@
 /**
  * A queue worker's side of a completion run (worker-jobs.ts hands it the parts of a job whose
  * version names a completion split, completion-split.ts): decides them with the threaded
- * decision (completion/decide-threads.ts, the job's parts in place of its own split), at most
- * `threads` parts at a time over all the jobs the worker holds, and votes "no" on each part when
+ * decision (completion/decide-threads.ts, the job's parts in place of its own split) on one
+ * thread per job, at most `threads` jobs at a time, and votes "no" on each part when
  * none has a completion, or "yes" with the completion on the part that holds it. A run already
  * answered (its description has `answer`) is not solved, and a decision in progress stops within
  * about a second of the answer (no vote then: the run needs none).
@@ -74,8 +74,9 @@ export async function solveParts(
   }, ANSWERED_MS);
   try {
     if (await answered(redis, run)) return;
+    // One thread per job: the gate lets `threads` jobs run at once.
     const { cols } = await decideOnThreads(plan.board, plan.forbidden, {
-      workers: Math.min(threads, ids.length),
+      workers: 1,
       parts: ids.map((id) => plan.parts[id]!),
       signal: stop.signal,
     });
