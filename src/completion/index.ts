@@ -9,7 +9,6 @@ export { completeOneAsync } from "./complete-threads.js";
 // For the queue (queue/completion-split.ts, coordinator-complete.ts): the instance's parts, their
 // decision on threads, and the check of a completion a worker reports. Not in the package's API.
 export { assertCompletion, prepare, Searches, SLICE } from "./decide.js";
-export { decideOnThreads } from "./decide-threads.js";
 export { splitParts } from "./split-parts.js";
-export { boardCols, type SubBoard } from "./sub-board.js";
+export { boardCols, type SubBoard, subBoard } from "./sub-board.js";
 export { validate } from "./validate.js";

@@ -1,44 +1,74 @@
 /**
  * A queue worker's side of a completion run (worker-jobs.ts hands it the parts of a job whose
- * version names a completion split, completion-split.ts): decides them with the threaded
- * decision (completion/decide-threads.ts, the job's parts in place of its own split) on one
- * thread per job, at most `threads` jobs at a time, and votes "no" on each part when
+ * version names a completion split, completion-split.ts): decides a job's parts on one of the
+ * worker's completion threads (complete-thread.ts: `threads` of them, started on the first
+ * completion job and kept, so a job costs no thread start), and votes "no" on each part when
  * none has a completion, or "yes" with the completion on the part that holds it. A run already
  * answered (its description has `answer`) is not solved, and a decision in progress stops within
  * about a second of the answer (no vote then: the run needs none).
  */
+import type { Worker } from "node:worker_threads";
 import type { Redis } from "ioredis";
-import { CompletionInterrupted, decideOnThreads } from "../completion/index.js";
-import type { SubResult } from "../engine/index.js";
+import { boardCols } from "../completion/index.js";
+import { type SubResult, startThread } from "../engine/index.js";
+import type { PartsAnswer, PartsTask } from "./complete-thread.js";
 import { type CompletionSplit, partOf, yesSolver } from "./completion-split.js";
 import { runKeys } from "./store.js";
 
 /** How often a decision in progress looks whether the run has its answer (ms). */
 const ANSWERED_MS = 1000;
 
-/** At most `size` holders at a time; the others wait their turn, first come first served. */
-class Gate {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
+/** The completion threads of one worker: a task each at a time, the others wait their turn. */
+class PartsPool {
+  private readonly idle: Worker[] = [];
+  private readonly waiting: ((w: Worker) => void)[] = [];
+
   constructor(size: number) {
-    this.free = size;
-  }
-  async take(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
+    for (let i = 0; i < size; i++) {
+      const w = startThread(new URL("./complete-thread.js", import.meta.url));
+      // The worker's own lifetime decides the process's: an idle thread keeps nothing alive.
+      w.unref();
+      this.idle.push(w);
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
+
+  /** Decides `task` on the next free thread. */
+  async run(task: PartsTask): Promise<PartsAnswer> {
+    const w = this.idle.pop() ?? (await new Promise<Worker>((r) => this.waiting.push(r)));
+    try {
+      return await new Promise<PartsAnswer>((resolve, reject) => {
+        const done = () => {
+          w.off("message", onMessage);
+          w.off("error", onError);
+          w.off("exit", onExit);
+        };
+        const onMessage = (a: PartsAnswer) => {
+          done();
+          resolve(a);
+        };
+        const onError = (e: Error) => {
+          done();
+          reject(new Error(`a completion thread failed: ${e.message}`));
+        };
+        const onExit = (code: number) => {
+          done();
+          reject(new Error(`a completion thread stopped (exit code ${code})`));
+        };
+        w.on("message", onMessage);
+        w.on("error", onError);
+        w.on("exit", onExit);
+        w.postMessage(task);
+      });
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(w);
+      else this.idle.push(w);
+    }
   }
 }
 
-/** One gate per worker (its connection), sized by its threads. */
-const gates = new WeakMap<Redis, Gate>();
+/** One pool per worker (its connection), sized by its threads. */
+const pools = new WeakMap<Redis, PartsPool>();
 
 const NO: SubResult = { count: 0, fixed180: 0, fixed90: 0 };
 const ONE: SubResult = { count: 1, fixed180: 0, fixed90: 0 };
@@ -49,8 +79,8 @@ async function answered(redis: Redis, run: string): Promise<boolean> {
 }
 
 /**
- * Decides parts `ids` of a completion run on this worker's threads and hands each vote to
- * `onResult` (with the solver field that names the completion, for a "yes").
+ * Decides parts `ids` of a completion run on one of this worker's threads and hands each vote
+ * to `onResult` (with the solver field that names the completion, for a "yes").
  */
 export async function solveParts(
   redis: Redis,
@@ -60,38 +90,32 @@ export async function solveParts(
   threads: number,
   onResult: (id: number, r: SubResult, solver: string) => void,
 ): Promise<void> {
-  let gate = gates.get(redis);
-  if (!gate) {
-    gate = new Gate(threads);
-    gates.set(redis, gate);
+  let pool = pools.get(redis);
+  if (!pool) {
+    pool = new PartsPool(threads);
+    pools.set(redis, pool);
   }
-  await gate.take();
-  const stop = new AbortController();
+  if (await answered(redis, run)) return;
+  const { m } = plan.sub;
+  const parts = new Int32Array(new SharedArrayBuffer(4 * m * ids.length));
+  for (const [k, id] of ids.entries()) parts.set(plan.parts[id]!, k * m);
+  const stop = new Int32Array(new SharedArrayBuffer(4));
   const look = setInterval(() => {
     void answered(redis, run)
-      .then((yes) => yes && stop.abort())
+      .then((yes) => yes && Atomics.store(stop, 0, 1))
       .catch(() => {});
   }, ANSWERED_MS);
   try {
-    if (await answered(redis, run)) return;
-    // One thread per job: the gate lets `threads` jobs run at once.
-    const { cols } = await decideOnThreads(plan.board, plan.forbidden, {
-      workers: 1,
-      parts: ids.map((id) => plan.parts[id]!),
-      signal: stop.signal,
-    });
-    if (!cols) {
-      for (const id of ids) onResult(id, NO, plan.cpuSolver);
-      return;
-    }
+    const answer = await pool.run({ board: plan.board, parts, stop });
+    if (answer.kind === "no") for (const id of ids) onResult(id, NO, plan.cpuSolver);
+    if (answer.kind !== "yes") return;
+    // The thread's sub-board is the plain one (no symmetry narrowing): the same rows and
+    // columns as the split's, so its placement maps to the board through either.
+    const cols = boardCols(plan.sub, answer.placement);
     const { place, id } = partOf(plan, cols);
-    // The parts partition the completions: the one found lies in exactly one of them.
-    if (!ids.includes(id)) throw new Error(`internal: a completion outside the job's parts`);
+    if (id !== ids[answer.part]) throw new Error("internal: a completion outside its part");
     onResult(id, ONE, yesSolver(place));
-  } catch (e) {
-    if (!(e instanceof CompletionInterrupted)) throw e;
   } finally {
     clearInterval(look);
-    gate.give();
   }
 }
