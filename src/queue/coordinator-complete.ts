@@ -35,7 +35,7 @@ import {
 import { closeRedis, openRedis } from "./connection.js";
 import type { QueueProgress } from "./coordinator-options.js";
 import { dropLeftovers, retryFailed } from "./coordinator-queue.js";
-import { checkNoEviction, isRedisFull, redisFull } from "./pressure.js";
+import { acceptsWrites, checkNoEviction, isRedisFull, redisFull } from "./pressure.js";
 import { checkRecord, makeRecount } from "./record.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
@@ -182,7 +182,8 @@ export async function runCompletion(
   waiter.on("error", () => {});
   const follower = new CompletionFollower(plan, runKey(secret, name), { redis, waiter, queue });
   try {
-    return await follower.follow(options, options.batch ?? plan.batch, replicas, began);
+    const batch = options.batch ?? plan.batch;
+    return await follower.follow(options, { batch, began, display: address.display });
   } catch (e) {
     if (signal?.aborted) throw new CompletionInterrupted(follower.done, plan.size, 0n);
     if (isRedisFull(e)) throw redisFull(address.display, name);
@@ -226,6 +227,7 @@ class CompletionFollower {
   private readonly refused = new Map<string, RefusedVote>();
   private readonly liars = new Set<string>();
   private readonly decided = new Set<number>();
+  private readonly forged = new Set<number>();
   private readonly ranges: [number, number][] = [];
 
   constructor(
@@ -238,17 +240,16 @@ class CompletionFollower {
 
   async follow(
     options: CompletionQueueOptions,
-    wantedBatch: number,
-    wantedReplicas: number,
-    began: number,
+    wanted: { batch: number; began: number; display: string },
   ): Promise<QueueCompletion> {
+    const { began, display } = wanted;
     const { plan, links } = this;
     const { redis } = links;
     const name = this.key.run;
     const until = <T>(p: Promise<T>) => abortable(p, options.signal);
     const say = options.onMessage ?? (() => {});
     const { created, batch, replicas, nonce, flagged } = await until(
-      ensureRun(redis, this.key, plan, wantedBatch, options.replicas ?? wantedReplicas),
+      ensureRun(redis, this.key, plan, wanted.batch, options.replicas),
     );
     if (flagged !== undefined) throw new RunFlagged(name, flagged);
     this.key = this.key.withNonce(nonce);
@@ -266,6 +267,7 @@ class CompletionFollower {
     const pollMs = Math.max(50, (options.pollSeconds ?? 0.5) * 1000);
     let reported = -1;
     let lastCheck = Date.now();
+    let lastFull = Date.now();
     for (;;) {
       options.signal?.throwIfAborted();
       const found = [...states.values()].find((s) => s.yes)?.yes;
@@ -297,12 +299,22 @@ class CompletionFollower {
       await until(links.waiter.blpop(runKeys(name).wake, pollMs / 1000));
       if (Date.now() - lastCheck > 3000) {
         lastCheck = Date.now();
+        if (!(await until(acceptsWrites(redis)))) throw redisFull(display, name);
+        if (!(await until(redis.exists(runKeys(name).meta)))) {
+          // Gone (a Redis restarted without its data): described again with its nonce.
+          say(`run ${name} is gone from the server; enqueuing it again`);
+          await until(ensureRun(redis, this.key, plan, batch, replicas));
+          await until(redis.hsetnx(runKeys(name).meta, "board", JSON.stringify(plan.board)));
+        }
         await until(retryFailed(links.queue, name));
         const counts = await until(
           links.queue.getJobCounts("wait", "active", "delayed", "prioritized"),
         );
-        if (Object.values(counts).every((c) => c === 0))
+        // The queue is shared: with other runs' jobs in it, look every 30 s all the same.
+        if (Object.values(counts).every((c) => c === 0) || Date.now() - lastFull > 30000) {
+          lastFull = Date.now();
           await until(this.enqueue(states, replicas));
+        }
       }
       states = await until(this.judge(replicas, say));
     }
@@ -337,7 +349,17 @@ class CompletionFollower {
       states.set(id, s);
       for (const line of voteLines(votes[id])) {
         const c = checkRecord(key, plan.version, id, line);
-        if (!c.ok) continue; // a forged record counts for nothing (runs --drop-forged removes it)
+        if (!c.ok) {
+          // A forged record counts for nothing; said once.
+          if (!this.forged.has(id)) {
+            this.forged.add(id);
+            say(
+              `run ${key.run}: a record of part ${id} ${c.reason}; it is not counted`,
+              "run-unsettled",
+            );
+          }
+          continue;
+        }
         const { worker, solver, count, fixed180, fixed90 } = c.record;
         const refuse = (reason: string) => {
           if (!this.refused.has(`${id} ${worker}`)) {
