@@ -11,7 +11,14 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { Forbidden, type PartialBoard } from "../board.js";
 import { CompletionInterrupted, generateInstance } from "../completion/index.js";
-import { cli, queueTestBed, TEST_SECRET, WorkerProc } from "../testing/redis.js";
+import {
+  cli,
+  jobStarts,
+  killMidJob,
+  queueTestBed,
+  TEST_SECRET,
+  WorkerProc,
+} from "../testing/redis.js";
 import { runCompletion } from "./coordinator-complete.js";
 
 const secret = TEST_SECRET;
@@ -213,5 +220,21 @@ describe("queue on Redis, completion", async () => {
     assert.match(listing.stdout, /c14-[0-9a-f]{8}\s+14/);
     assert.match(listing.stdout, /c12-[0-9a-f]{8}\s+12/);
     w.kill("SIGTERM");
+  });
+
+  test("a worker killed mid-job: its job is decided again elsewhere", { skip }, async () => {
+    const url = await freshDb();
+    const w = [spawned(new WorkerProc(url, "k1", 1, 2)), spawned(new WorkerProc(url, "k2", 1, 2))];
+    await Promise.all(w.map((x) => x.ready()));
+    const board = diagonals(14, 1);
+    // The victim's first job also starts its completion thread: the kill lands inside it.
+    const deciding = runCompletion(board, url, { secret, parts: 16, pollSeconds: 0.1 });
+    const start = await killMidJob(w[0]!);
+    const r = await deciding;
+    assert.equal(r.cols !== undefined, brute(board));
+    const starts = await jobStarts(url, r.run);
+    const again = starts.filter(([id, who]) => id === start.jobId && who === "k2");
+    assert.ok(again.length >= 1, `no retry of ${start.jobId}: ${JSON.stringify(starts)}`);
+    w[1]!.kill("SIGTERM");
   });
 });
