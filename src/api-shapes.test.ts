@@ -303,6 +303,7 @@ const QUEUE_NEEDS_REDIS = new Set([
   "listRuns",
   "openRedis",
   "resolveQueueUrl",
+  "runCompletion",
   "runCoordinator",
   "startWorker",
   "verifyRun",

@@ -96,6 +96,7 @@ const QUEUE = [
   "openRedis",
   "parseQueueUrl",
   "resolveQueueUrl",
+  "runCompletion",
   "runCoordinator",
   "runName",
   "startWorker",

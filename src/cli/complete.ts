@@ -28,6 +28,7 @@ import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
 import { completeCertified } from "./certificate-file.js";
+import { checkQueueFlags, completeOnQueue, withQueueOptions } from "./complete-queue.js";
 import { readInput } from "./input.js";
 import { listingStyle, parseLimit, printListed } from "./list.js";
 import { printChunks, stdout } from "./output.js";
@@ -49,11 +50,13 @@ interface CompleteFlags {
   certificate?: string;
   workers?: string;
   checkpoint?: string;
+  queue?: string;
+  replicas?: string;
+  parts?: string;
 }
 
 export const registerComplete: Register = (program, exit) => {
-  program
-    .command("complete")
+  withQueueOptions(program.command("complete"))
     .description("complete a partial board read from FILE or stdin (exit 1 when it cannot be done)")
     .argument("[file]", "the board, in any format nqueens reads; - for stdin", "-")
     .option("-c, --count", "print how many completions there are")
@@ -176,6 +179,7 @@ Examples:
  * which take no --checkpoint either.
  */
 function workersOf(flags: CompleteFlags): number | undefined {
+  checkQueueFlags(flags);
   const single =
     flags.certificate !== undefined
       ? "--certificate"
@@ -286,6 +290,7 @@ async function oneCompletion(
   workers: number | undefined,
   exit: (code: number) => void,
 ): Promise<{ cols: number[] | undefined } | undefined> {
+  if (flags.queue !== undefined) return completeOnQueue(board, flags, exit);
   const missing = board.n - board.queens.length;
   if (missing > 0 && missing <= MAX_SUB_SIZE) return hardCompletion(board, flags, workers, exit);
   if (flags.checkpoint !== undefined) {

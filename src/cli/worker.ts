@@ -97,7 +97,8 @@ worker a key bound to its name:
 On the operator's own machine a worker can take the secret instead of a key.
 Ctrl-C lets the jobs in progress finish; a second Ctrl-C stops at once (those jobs
 go back to the queue). A worker that dies loses nothing: its job is retried.
-A worker solves jobs of both methods. For the join each thread builds its own
+A worker solves jobs of both methods, and the parts of complete --queue (each job
+on one thread, kept for the next). For the join each thread builds its own
 quadrant tables: about 60 MB per thread at n = 20, 534 MB at n = 22 (choose
 --workers to fit the memory).`,
     )

@@ -6,3 +6,10 @@
  */
 export * from "./browser.js";
 export { completeOneAsync } from "./complete-threads.js";
+// For the queue (queue/completion-split.ts, complete-thread.ts, coordinator-complete.ts): the
+// instance's parts, the searches that decide them, and the check of a completion a worker
+// reports. Not in the package's API.
+export { assertCompletion, prepare, Searches, SLICE } from "./decide.js";
+export { splitParts } from "./split-parts.js";
+export { boardCols, type SubBoard, subBoard } from "./sub-board.js";
+export { validate } from "./validate.js";

@@ -10,7 +10,9 @@
  * the count of the first sub-problem it solves only (and tells the truth on the others, where it
  * joins quorums unless a dispute in the same job brings in more votes); `forge` votes truly under its
  * own name, and with its own key under other names too, `evil-a`, `evil-b` and each name after
- * `forge:` (`forge:wa,wb`), with 1 added to every count.
+ * `forge:` (`forge:wa,wb`), with 1 added to every count. For completion runs: `lie-yes` says "yes"
+ * on every part with a made-up placement (eight queens in the first free column), `say-no` says
+ * "no" on every part, `lie` says "yes" with no completion at all (a "no" plus 1).
  */
 import type { SubResult } from "../engine/index.js";
 import { SECRET_ENV, WORKER_KEY_ENV } from "../queue/secret.js";
@@ -27,6 +29,15 @@ const plusOne = (r: SubResult) => ({ ...r, count: r.count + 1 });
 const tampers: Record<string, Tamper> = {
   lie: (_id, r) => [{ result: plusOne(r) }],
   "lie-first": (_id, r) => [{ result: solved++ === 0 ? plusOne(r) : r }],
+  // A completion run's part: "yes" with a made-up board (the first free column for every queen).
+  "lie-yes": () => [
+    {
+      result: { count: 1, fixed180: 0, fixed90: 0 },
+      solver: `cpu/completion-1/yes/${"0".repeat(8)}`,
+    },
+  ],
+  // A completion run's part: "no", whatever the part holds.
+  "say-no": () => [{ result: { count: 0, fixed180: 0, fixed90: 0 }, solver: "cpu/completion-1" }],
   forge: (_id, r) => [
     { result: r },
     ...["evil-a", "evil-b", ...(mode.split(":")[1]?.split(",") ?? [])].map((as) => ({

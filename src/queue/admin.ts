@@ -8,6 +8,7 @@
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { NQueensError } from "../errors.js";
+import { completionRunSplit, isCompletionVersion } from "./completion-split.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { jobIdsByRun, removeJobIds } from "./ghosts.js";
 import { checkRecord } from "./record.js";
@@ -163,7 +164,9 @@ export async function judged(
 ): Promise<{ meta: RunMeta | "damaged" | undefined; verdict?: RunVerdict; split?: RunSplit }> {
   const meta = await readMeta(redis, key.run);
   if (meta === undefined || meta === "damaged" || !metaChecks(key, meta)) return { meta };
-  const split = splitOfRun(key.run, meta);
+  const split = isCompletionVersion(meta.version)
+    ? await completionRunSplit(redis, key.run, meta.version)
+    : splitOfRun(key.run, meta);
   const votes = await readVotes(redis, key.run);
   return { meta, verdict: judgeRun(split, key.withNonce(meta.nonce), votes, meta.replicas), split };
 }

@@ -19,6 +19,12 @@ export {
 } from "./admin.js";
 export { closeRedis, openRedis, QueueConnectionError } from "./connection.js";
 export { runCoordinator } from "./coordinator.js";
+export {
+  type CompletionQueueOptions,
+  type QueueCompletion,
+  type RefusedVote,
+  runCompletion,
+} from "./coordinator-complete.js";
 export type {
   CoordinatorOptions,
   QueueCount,

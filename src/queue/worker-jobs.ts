@@ -12,6 +12,7 @@
 import { DelayedError, type Job, UnrecoverableError, type Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { SPLIT_VERSION, type SubResult } from "../engine/index.js";
+import { completionSplitFor, isCompletionSplit, isCompletionVersion } from "./completion-split.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { SolverPool } from "./pool.js";
 import { makeRecord } from "./record.js";
@@ -27,6 +28,7 @@ import {
 } from "./store.js";
 import type { QueueUrl } from "./url.js";
 import { notVotedOn, stillToSolve } from "./verdict.js";
+import { solveParts } from "./worker-complete.js";
 import type { WorkerEvent, WorkerSummary } from "./worker-events.js";
 
 /** Names the GPU solver in verification records. */
@@ -40,7 +42,7 @@ const GPU_SOLVER = `gpu/${SPLIT_VERSION}`;
 export type Tamper = (
   id: number,
   r: SubResult,
-) => readonly { readonly as?: string; readonly result: SubResult }[];
+) => readonly { readonly as?: string; readonly result: SubResult; readonly solver?: string }[];
 
 /** A worker's checked options, its backend and its connection, as `openWorker` made them. */
 export interface Opened {
@@ -196,8 +198,11 @@ export class JobHandler {
     const d = readJobData(job.data);
     const jobId = job.id ?? "?";
     const described = this.keyOf(d.run);
-    // The split of the method the job's version names (checked against it below).
-    const plan = splitFor(d.n, d.version);
+    // The split of the method the job's version names (checked against it below); a completion
+    // run's jobs carry its board, split again here (completion-split.ts).
+    const plan = isCompletionVersion(d.version)
+      ? completionSplitFor((job.data as { board?: unknown }).board, d.version)
+      : splitFor(d.n, d.version);
     const count = plan?.size ?? 0;
     const inRange = d.from >= 0 && d.to <= count && d.from < d.to;
     const ids = inRange ? Array.from({ length: d.to - d.from }, (_, i) => d.from + i) : [];
@@ -309,13 +314,16 @@ export class JobHandler {
     const onGpu = gpu !== undefined && plan.method === "constellations" && d.n <= gpu.maxN;
     const solver = onGpu ? GPU_SOLVER : plan.cpuSolver;
     const tamper = this.tamper;
-    const onResult = (id: number, r: SubResult) => {
+    const onResult = (id: number, r: SubResult, how = solver) => {
       for (const v of tamper ? tamper(id, r) : [{ result: r }]) {
-        store.add(id, makeRecord(own, version, id, solver, v.as ?? name, v.result));
+        const by = v.solver ?? how;
+        store.add(id, makeRecord(own, version, id, by, v.as ?? name, v.result));
       }
     };
     if (todo.length > 0) {
-      if (onGpu) await gpu?.solve(d.n, todo, onResult);
+      if (isCompletionSplit(plan)) {
+        await solveParts(redis, d.run, plan, todo, this.opened.threads, onResult);
+      } else if (onGpu) await gpu?.solve(d.n, todo, onResult);
       else await this.cpu().solve(plan, todo, onResult);
     }
     await store.flush();
