@@ -10,7 +10,7 @@
  * modules unless it uses them: start-thread.ts and checkpoint.ts are imported when needed, so
  * that `nqueens count 8` starts as light as it can (docs/notes/2026-12-07-startup-and-memory.md).
  */
-import type { Worker } from "node:worker_threads";
+import type { ResourceLimits, Worker } from "node:worker_threads";
 import type { Checkpoint } from "./checkpoint.js";
 import type { SubResult } from "./constellations/split.js";
 import { recordsWrong } from "./inconsistent.js";
@@ -39,18 +39,25 @@ export interface ThreadedCount<Input> {
   /** Up to this n the count runs on the calling thread (faster than starting threads). */
   readonly inlineMaxN: number;
   /**
-   * With one thread asked for, up to this n the calling thread is that thread (no worker's
-   * isolate and modules: less memory, the same speed); the result says 1 thread. None: 0.
+   * Up to this n the calling thread is one of the threads asked for: with K, it starts K - 1
+   * workers and counts beside them (with one, alone); a worker's isolate and modules cost about
+   * 16 MB, the calling thread has them already. Its event loop runs between its sub-problems
+   * (about every TURN_MS), so they must be short. None: 0.
    */
   readonly oneHereMaxN?: number;
   /** The module the thread runs: `import.meta.url` of a `thread.ts` / `thread.js`. */
   readonly threadModule: URL;
+  /** The threads' V8 heap limits (start-thread.ts; Node's defaults without). */
+  readonly threadLimits?: ResourceLimits;
   /** The thread's one message: its input, with the shared list of ids and cursor, for `threads`. */
   input(order: Int32Array, cursor: Int32Array, threads: number): Input;
   /** A new, empty running sum. */
   tally(): RunningSum;
-  /** A solver of sub-problems on the calling thread. */
-  solver(): (id: number) => SubResult;
+  /**
+   * A solver of sub-problems on the calling thread: alone (no input), or as one of the threads
+   * (`oneHereMaxN`), with their input.
+   */
+  solver(input?: Input): (id: number) => SubResult;
   /** What the sub-problems are called in an internal error ("sub-problems", "join tasks"). */
   readonly unit: string;
 }
@@ -77,6 +84,11 @@ export interface ThreadedOptions extends CountOptions {
    * the threads on small boards with it).
    */
   readonly inlineMaxN?: number;
+  /**
+   * The calling thread is one of the threads up to this n instead of the plan's `oneHereMaxN`
+   * (0: worker threads only; the tests run both ways with it).
+   */
+  readonly oneHereMaxN?: number;
 }
 
 /** Whether sub-problem `id` is in `part` (every id without one). */
@@ -133,20 +145,11 @@ export async function countOnThreads<Input>(
   const subProblems = part === undefined ? plan.subProblems : partSize(plan.subProblems, part);
   const start = performance.now();
   // Threads take the longest to get ready: start them first, and prepare their work meanwhile.
-  const pool: Worker[] = [];
   const small = n <= (options.inlineMaxN ?? plan.inlineMaxN);
-  const oneHere = !small && workers === 1 && n <= (plan.oneHereMaxN ?? 0);
-  if (!small && !oneHere && !signal?.aborted) {
-    const { startThread } = await import("./start-thread.js");
-    for (let i = 0; i < workers; i++) pool.push(startThread(plan.threadModule));
-  }
-  const stopping = new Set<Worker>();
-  const stopAll = () => {
-    for (const w of pool) {
-      stopping.add(w);
-      void w.terminate();
-    }
-  };
+  const here = !small && n <= (options.oneHereMaxN ?? plan.oneHereMaxN ?? 0);
+  const oneHere = here && workers === 1;
+  const pool = await startPool(plan, small || signal?.aborted ? 0 : workers - (here ? 1 : 0));
+  const { stopping, stopAll } = stopper(pool);
   const tally = plan.tally();
   let checkpoint: Checkpoint | undefined;
   try {
@@ -181,8 +184,9 @@ export async function countOnThreads<Input>(
 
   const order = new Int32Array(new SharedArrayBuffer(4 * remaining.length));
   order.set(remaining);
-  const threads = pool.length;
-  const input = plan.input(order, new Int32Array(new SharedArrayBuffer(4)), threads);
+  const threads = pool.length + (here ? 1 : 0);
+  const cursor = new Int32Array(new SharedArrayBuffer(4));
+  const input = plan.input(order, cursor, threads);
 
   return new Promise<MethodResult>((resolve, reject) => {
     let finished = 0;
@@ -211,6 +215,9 @@ export async function countOnThreads<Input>(
     };
     const onAbort = () => settle(new CountInterrupted(tally.done, subProblems));
     signal?.addEventListener("abort", onAbort, { once: true });
+    const finish = () => {
+      if (++finished === threads) settle(undefined);
+    };
 
     for (const w of pool) {
       // A thread posts [id, count, fixed180, fixed90, ...] batches (solve-batches.ts), then "done".
@@ -219,16 +226,11 @@ export async function countOnThreads<Input>(
         if (message === "done") {
           stopping.add(w);
           void w.terminate();
-          if (++finished === threads) settle(undefined);
+          finish();
           return;
         }
-        const a = message as Float64Array;
         try {
-          for (let j = 0; j < a.length; j += 4) {
-            const r = { count: a[j + 1], fixed180: a[j + 2], fixed90: a[j + 3] };
-            tally.add(a[j], r);
-            checkpoint?.append(a[j], r);
-          }
+          addBatch(message as Float64Array, tally, checkpoint);
         } catch (e) {
           settle(e);
           return;
@@ -241,7 +243,73 @@ export async function countOnThreads<Input>(
       });
       w.postMessage(input);
     }
+    if (here) {
+      const solve = plan.solver(input);
+      countBeside(solve, order, cursor, tally, checkpoint, report, () => settled).then(
+        finish,
+        settle,
+      );
+    }
   });
+}
+
+/** Starts `threads` threads on the plan's module (none: loads nothing). */
+async function startPool<Input>(plan: ThreadedCount<Input>, threads: number): Promise<Worker[]> {
+  if (threads <= 0) return [];
+  const { startThread } = await import("./start-thread.js");
+  return Array.from({ length: threads }, () => startThread(plan.threadModule, plan.threadLimits));
+}
+
+/** Stops the threads of `pool`: `stopping` holds those stopped on purpose (their exit is no error). */
+function stopper(pool: readonly Worker[]) {
+  const stopping = new Set<Worker>();
+  const stopAll = () => {
+    for (const w of pool) {
+      stopping.add(w);
+      void w.terminate();
+    }
+  };
+  return { stopping, stopAll };
+}
+
+/** Adds a thread's batch [id, count, fixed180, fixed90, ...] to the sum and the checkpoint. */
+function addBatch(a: Float64Array, tally: RunningSum, checkpoint: Checkpoint | undefined): void {
+  for (let j = 0; j < a.length; j += 4) {
+    const r = { count: a[j + 1], fixed180: a[j + 2], fixed90: a[j + 3] };
+    tally.add(a[j], r);
+    checkpoint?.append(a[j], r);
+  }
+}
+
+/**
+ * The calling thread as one of the threads (`oneHereMaxN`): takes ids from the shared list as
+ * they do, and adds its results itself; gives the event loop a turn (the threads' messages, a
+ * signal's abort) about every TURN_MS, and stops when the count has `stopped`.
+ */
+async function countBeside(
+  solve: (id: number) => SubResult,
+  order: Int32Array,
+  cursor: Int32Array,
+  tally: RunningSum,
+  checkpoint: Checkpoint | undefined,
+  report: () => void,
+  stopped: () => boolean,
+): Promise<void> {
+  let turn = Date.now() + TURN_MS;
+  while (!stopped()) {
+    const i = Atomics.add(cursor, 0, 1);
+    if (i >= order.length) break;
+    const id = order[i];
+    const r = solve(id);
+    tally.add(id, r);
+    checkpoint?.append(id, r);
+    if (Date.now() >= turn) {
+      report();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turn = Date.now() + TURN_MS;
+    }
+  }
+  if (!stopped()) report();
 }
 
 /**

@@ -61,14 +61,17 @@ describe("the reference", () => {
 
 describe("countJoin", () => {
   const [c14] = known(14, 14);
+  // oneHereMaxN 0: worker threads only (as from n = 22); else the calling thread is one of them.
   for (const workers of [1, 2, 3]) {
-    test(`gives the same answer on ${workers} worker(s)`, async () => {
-      const r = await countJoin(14, { workers, inlineMaxN: 12 });
-      assert.equal(r.total, c14.total);
-      assert.equal(r.unique, c14.unique);
-      assert.equal(r.workers, workers);
-      assert.equal(r.subProblems, joinSubProblems(14));
-    });
+    for (const oneHereMaxN of [0, 14]) {
+      test(`gives the same answer on ${workers} thread(s), calling thread up to n = ${oneHereMaxN}`, async () => {
+        const r = await countJoin(14, { workers, inlineMaxN: 12, oneHereMaxN });
+        assert.equal(r.total, c14.total);
+        assert.equal(r.unique, c14.unique);
+        assert.equal(r.workers, workers);
+        assert.equal(r.subProblems, joinSubProblems(14));
+      });
+    }
   }
 
   test("reports progress up to every task and every solution", async () => {
@@ -98,18 +101,28 @@ describe("countJoin", () => {
     await assert.rejects(run, (e: unknown) => e instanceof CountInterrupted && e.done < e.total);
   });
 
-  test("resumes a checkpoint exactly, a cut last line dropped", async () => {
-    const path = join(dir, "n14.ckpt");
-    const full = await countJoin(14, { workers: 2, inlineMaxN: 12, checkpoint: path });
-    const lines = readFileSync(path, "utf8").split("\n");
-    // Keep the header and 100 records, and half of the next record (a cut write).
-    writeFileSync(path, `${lines.slice(0, 101).join("\n")}\n${lines[101].slice(0, 9)}`);
-    const again = await countJoin(14, { workers: 2, inlineMaxN: 12, checkpoint: path });
-    assert.equal(again.resumed, 100);
-    assert.equal(again.total, full.total);
-    assert.equal(again.unique, full.unique);
-    assert.equal(again.total, c14.total);
-  });
+  for (const oneHereMaxN of [0, 14]) {
+    test(`resumes a checkpoint exactly, a cut last line dropped (calling thread up to n = ${oneHereMaxN})`, async () => {
+      const path = join(dir, `n14-${oneHereMaxN}.ckpt`);
+      const options = { workers: 2, inlineMaxN: 12, oneHereMaxN };
+      const full = await countJoin(14, { ...options, checkpoint: path });
+      const lines = readFileSync(path, "utf8").split("\n");
+      // Every task recorded once, whichever thread counted it.
+      const ids = lines
+        .slice(1)
+        .filter((l) => l !== "")
+        .map((l) => l.split(/\s+/)[0]);
+      assert.equal(new Set(ids).size, joinSubProblems(14));
+      assert.equal(ids.length, joinSubProblems(14));
+      // Keep the header and 100 records, and half of the next record (a cut write).
+      writeFileSync(path, `${lines.slice(0, 101).join("\n")}\n${lines[101].slice(0, 9)}`);
+      const again = await countJoin(14, { ...options, checkpoint: path });
+      assert.equal(again.resumed, 100);
+      assert.equal(again.total, full.total);
+      assert.equal(again.unique, full.unique);
+      assert.equal(again.total, c14.total);
+    });
+  }
 
   test("refuses a checkpoint of the other method (another split)", async () => {
     const path = join(dir, "other.ckpt");

@@ -13,7 +13,7 @@ import { popcount } from "../../bits.js";
 import { MAX_JOIN_N, MAX_TABLES_N } from "../../limits.js";
 import { type KernelExports, kernelInstance, newMemory, type WasmMemory } from "./kernel-wasm.js";
 import { type KernelLayout, kernelLayout } from "./layout.js";
-import { MAX_PAGES, PAGE, placeLists, placeRegions } from "./memory.js";
+import { listRoomWithin, MAX_PAGES, PAGE, placeLists, placeRegions } from "./memory.js";
 import type { Forbidden, Preset } from "./presets.js";
 import { fillRows, QUADRANT_BOUNDS } from "./quadrants.js";
 import { SlowGen } from "./slow-gen.js";
@@ -30,10 +30,24 @@ const GROUP_TARGET = 128;
  */
 const BOUND_ROOM = 2 ** 25;
 
-/** Lists' first room: `gen`'s quick bound where that is at most 2^17 keys (n = 16, 17), or 2^16. */
+/**
+ * From n = 20 the lists are laid out at once for this many keys (80 MB of address space): pages
+ * nothing writes take no memory, and the lists do not move as they grow (each move left the
+ * pages written before behind), and an item whose quick bound fits is counted in one call. n = 20:
+ * its items ask for up to 300,950 keys and write at most about 100,000 (38 bytes a key); the two
+ * windows of a count held 9.7 MB at its end before, its own regions included (not measured apart
+ * since). Less where a thread's window of a shared table is smaller.
+ */
+const SPAN_ROOM = 2 ** 21;
+
+/**
+ * Lists' first room: `gen`'s quick bound where that is at most 2^17 keys (n = 16, 17), SPAN_ROOM
+ * from n = 20, else 2^16 (n = 18, 19: every item's bound fits it).
+ */
 function listRoomFor(n: number): number {
   const { rowset, group } = QUADRANT_BOUNDS[Math.floor(n / 2)] ?? { rowset: 0, group: 0 };
-  return rowset * group <= 1 << 17 ? Math.max(1 << 16, rowset * group) : 1 << 16;
+  if (rowset * group <= 1 << 17) return Math.max(1 << 16, rowset * group);
+  return n >= 20 ? SPAN_ROOM : 1 << 16;
 }
 
 /** Tuning of the pair count (defaults measured on this project's 2-core machine). */
@@ -55,7 +69,10 @@ export interface KernelTuning {
    * @default n > MAX_TABLES_N
    */
   readonly pieces?: boolean;
-  /** Keys each list has room for at the start (they grow as needed). @default listRoomFor(n) */
+  /**
+   * Keys each list has room for at the start (they grow as needed).
+   * @default listRoomFor(n), or what a shared table's window holds where that is less
+   */
   readonly listRoom?: number;
   /** Lists grow to a `gen` call's bound up to this many keys (`gen`). @default BOUND_ROOM */
   readonly boundRoom?: number;
@@ -127,7 +144,7 @@ export class JoinKernel {
       squeeze: 2,
       tables: true,
       pieces: n > MAX_TABLES_N,
-      listRoom: listRoomFor(n),
+      listRoom: 0,
       boundRoom: BOUND_ROOM,
       ...tuning,
     };
@@ -160,6 +177,13 @@ export class JoinKernel {
     this.#lists = placement.lists;
     const { combos, listTable } = layout;
     this.#end = window?.end ?? MAX_PAGES * PAGE;
+    if (tuning.listRoom === undefined) {
+      // The first room, or what the window holds where that is less (at least 2^16 keys: a
+      // window without room for them is full at once, and the kernel takes a memory of its own).
+      const want = listRoomFor(n);
+      const room = Math.max(listRoomWithin(this.#lists, this.#end, want), Math.min(want, 1 << 16));
+      this.tuning = { ...this.tuning, listRoom: room };
+    }
     this.memory = share !== undefined && this.shared ? share.memory : newMemory(placement.pages);
     this.#grow(placement.pages * PAGE);
     const pages = this.memory.buffer.byteLength / PAGE;

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { MAX_JOIN_N, MAX_TABLES_N } from "../../limits.js";
 import { JoinKernel } from "./kernel.js";
 import {
+  listRoomWithin,
   MAX_PAGES,
   PAGE,
   type Placed,
@@ -142,6 +143,28 @@ test("memory: the lists follow the regions, disjoint, aligned and inside the gro
       assert.ok(placed.stride >= cap + 2 * 128 && 6 * placed.stride <= bytes("planes"), what);
     }
   }
+});
+
+test("memory: the most keys lists have room for between two addresses", () => {
+  // [start, end, keys wanted]: a thread's window of 1 GiB and of 64 pages, 4 GiB, too little.
+  const cases: [number, number, number][] = [
+    [PAGE, 16384 * PAGE, 2 ** 21],
+    [3 * PAGE + 640, 64 * PAGE, 2 ** 21],
+    [0, MAX_PAGES * PAGE, 2 ** 25],
+    [10 * PAGE, 10 * PAGE + 512, 2 ** 16],
+    [PAGE, 200 * PAGE, 1000],
+  ];
+  for (const [start, end, want] of cases) {
+    const cap = listRoomWithin(start, end, want);
+    const what = `start=${start} end=${end} want=${want}: ${cap}`;
+    assert.ok(cap >= 0 && cap <= want, what);
+    if (cap > 0) assert.ok(placeLists(start, cap).pages * PAGE <= end, what);
+    // Where less than wanted: within 2% of the most that fits.
+    if (cap < want)
+      assert.ok(placeLists(start, Math.ceil(cap * 1.02) + 64).pages * PAGE > end, what);
+  }
+  assert.equal(listRoomWithin(PAGE, 200 * PAGE, 1000), 1000);
+  assert.equal(listRoomWithin(10 * PAGE, 10 * PAGE + 512, 2 ** 16), 0);
 });
 
 test("memory: a kernel lies where the declaration places it, n = 4..18", () => {

@@ -260,6 +260,17 @@ interface Lists {
   readonly pages: number;
 }
 
+/**
+ * The most keys a list may have room for (`placeLists` from `start`) with the lists ending by
+ * `end` (bytes), up to `want`.
+ */
+export function listRoomWithin(start: number, end: number, want: number): number {
+  // About 38 bytes a key (the table above), then less by steps of 1/128 until they fit.
+  let cap = Math.min(want, Math.floor((end - start) / 38));
+  while (cap > 0 && placeLists(start, cap).pages * PAGE > end) cap -= Math.ceil(cap / 128);
+  return Math.max(cap, 0);
+}
+
 /** The addresses of the lists from `start` (`Placement.lists`), for `cap` keys each. */
 export function placeLists(start: number, cap: number): Lists {
   const regions = place(LIST_REGIONS, cap, start);
