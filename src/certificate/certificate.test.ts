@@ -121,14 +121,18 @@ describe("lean and hard-instance trees hold, and agree with the SAT route", {
   for (const [name, board] of cases) {
     test(name, async () => {
       const sat = satComplete(board) ? "yes" : "no";
-      for (const which of ["lean", "hard"] as const) {
+      const written = new Map<TreeSearch, string[]>();
+      for (const which of ["lean", "lean-js", "hard", "auto"] as const) {
         const { lines, s } = await certify(board, which);
+        written.set(which, lines);
         assert.equal(s.answer, sat, `${which}: the answer is the SAT route's`);
         const r = await checkCertificate(board, lines);
         assert.ok(r.valid && r.answer === sat, `${which}: ${JSON.stringify(r)}`);
         assert.equal(r.branches, s.branches);
-        if (which === "lean") assert.equal(s.leaves, 0, "the lean search writes no leaf");
+        if (which.startsWith("lean")) assert.equal(s.leaves, 0, "the lean search writes no leaf");
       }
+      // The kernel writes the class's certificate, byte for byte (a "yes" too: the same completion).
+      assert.deepEqual(written.get("lean"), written.get("lean-js"));
       answers[sat]++;
     });
   }
@@ -152,6 +156,29 @@ test("the lean tree is the lean search's own: one branch line a node", async () 
     assert.equal(s.branches, plain.nodes, `n = ${n}, seed ${seed}`);
     assert.ok(lines.slice(4, -1).every((l) => /^[rc][0-9]+$/.test(l)));
   }
+});
+
+test("the kernel and the class write the same certificate, byte for byte (n = 17..22)", async () => {
+  let branches = 0;
+  for (const [n, seed] of [
+    [17, 1],
+    [18, 2],
+    [19, 4],
+    [20, 2],
+    [20, 5],
+    [21, 1],
+    [22, 10],
+  ] as const) {
+    const board = generateInstance("diagonals", n, { seed }).board;
+    const kernel = await certify(board, "lean");
+    const js = await certify(board, "lean-js");
+    assert.deepEqual(kernel.s, js.s, `${n}/${seed}`);
+    assert.ok(kernel.lines.join("\n") === js.lines.join("\n"), `${n}/${seed}: the same text`);
+    const r = await checkCertificate(board, kernel.lines);
+    assert.ok(r.valid && r.answer === kernel.s.answer, `${n}/${seed}: ${JSON.stringify(r)}`);
+    branches += kernel.s.branches;
+  }
+  assert.ok(branches > 100_000, `${branches} branches`);
 });
 
 test("the automatic choice: the hard-instance tree when it is small, else the lean one", async () => {
