@@ -1,22 +1,28 @@
 /**
  * **Certifying a completion's answer** (the format, version 2: certificate/index.ts): a "yes"
- * is the completion; a "no" is a search tree, written in preorder as it runs (never held in
- * memory), one line per branch: its line (`rR` a row, `cC` a column), its children being that
- * line's squares still possible, in ascending order. The checker closes every node itself with
- * the forced rule (a line with one square left gets its queen), so the leaves where a line runs
- * out of squares take no line; only the diagonal bound's leaves are written (`f bound`).
+ * is the completion; a "no" is a search tree in preorder, one line per branch: its line (`rR`
+ * a row, `cC` a column), its children being that line's squares still possible, in ascending
+ * order. The checker closes every node itself with the forced rule (a line with one square left
+ * gets its queen), so the leaves where a line runs out of squares take no line; only the
+ * diagonal bound's leaves are written (`f bound`).
  *
- * The search that writes a "no" (`TreeSearch`), after the decision said "no":
+ * The search that writes a "no" (`TreeSearch`):
  * - on a board without fixed queens (Excluded Diagonals, Blocked n-Queens), the hard-instance
  *   search (below) when it ends within {@link PROBE} nodes (its diagonal bound refutes some
  *   instances near the root, where the lean search would need a large tree), kept in memory
- *   until then; else the lean search (lean-search.ts), whose propagation is exactly the forced
- *   rule and the wipeouts the checker re-derives, at about a tenth of the cost per node;
- * - on a board with fixed queens, the hard-instance search, streamed: without restarts,
- *   nogoods, probing, pair rule or symmetry, so that its propagation too is the forced rule
- *   (and the diagonal bound, checked only at its fixpoint), its squares tried in ascending order.
+ *   until then; else the lean search, whose propagation is exactly the forced rule and the
+ *   wipeouts the checker re-derives, run by its WebAssembly kernel, which writes the tree
+ *   itself (lean-kernel-wasm.ts; the JavaScript class lean-search.ts writes the same bytes
+ *   through its `branched` hook, the readable version the tests compare with). That kernel
+ *   is the decision's own lean search ({@link certifyInOnePass}): one pass, the tree held in
+ *   memory until the answer is known; else (a symmetric instance, a tree past {@link HOLD})
+ *   the decision first, then the kernel again, streaming;
+ * - on a board with fixed queens, after the decision, the hard-instance search, streamed:
+ *   without restarts, nogoods, probing, pair rule or symmetry, so that its propagation too is
+ *   the forced rule (and the diagonal bound, checked only at its fixpoint), its squares tried
+ *   in ascending order.
  */
-import { boardProblems, conflictSummary, type PartialBoard } from "../board.js";
+import { boardProblems, conflictSummary, type Forbidden, type PartialBoard } from "../board.js";
 import { CERTIFICATE_HEADER, instanceHash } from "../certificate/index.js";
 import { NQueensError } from "../errors.js";
 import { MAX_SUB_SIZE } from "../limits.js";
@@ -148,11 +154,12 @@ function turn(): Promise<void> {
 /**
  * Decides a board and writes a certificate of the answer to `write`, in chunks as it goes: a
  * "yes" with a completion (any board), a "no" with a search tree (boards missing at most 32
- * queens). The answer is found first by the usual decision (both searches in turns), then a
- * "no" is proved by one depth-first search without restarts or learning, whose tree is the
- * proof: the lean search on a board without fixed queens (or the hard-instance search when it
- * ends within a few thousand nodes), the hard-instance search otherwise. Every search gives the
- * event loop a turn between slices of nodes and stops when `signal` aborts.
+ * queens). A board without fixed queens is decided by the usual decision (both searches in
+ * turns) whose lean search writes its tree meanwhile, so that certifying costs about what
+ * deciding does; any other board is decided first, then a "no" is proved by one depth-first
+ * search without restarts or learning, whose tree is the proof (see the module comment).
+ * Every search gives the event loop a turn between slices of nodes and stops when `signal`
+ * aborts.
  * @param board - the partial board to decide
  * @param write - called with each chunk of the certificate's text, in order
  * @param options - `signal`: stops the searches (the promise rejects)
@@ -297,7 +304,7 @@ class RecordingSearches extends Searches {
 async function certifyInOnePass(
   which: "auto" | "lean",
   board: PartialBoard,
-  forbidden: Parameters<typeof prepare>[1],
+  forbidden: Forbidden,
   sink: Sink,
   head: (answer: string) => void,
   between: () => Promise<void>,
