@@ -186,6 +186,16 @@ test("the kernel and the class write the same certificate, byte for byte (n = 17
   assert.ok(branches > 100_000, `${branches} branches`);
 });
 
+test("a tree past the bytes held in one pass: dropped, and written again after the decision", async () => {
+  const board = generateInstance("diagonals", 20, { seed: 5 }).board;
+  const chunks: string[] = [];
+  const s = await certifyBy("lean", board, (c) => chunks.push(c), {}, 1000);
+  const once = await certify(board, "lean");
+  assert.equal(s.answer, "no");
+  assert.ok(s.chars > 100_000, "far past 1000 bytes");
+  assert.equal(chunks.join(""), `${once.lines.join("\n")}\n`, "the same certificate");
+});
+
 test("the automatic choice: the hard-instance tree when it is small, else the lean one", async () => {
   // n = 18, seed 3: both end within a few thousand nodes, the hard-instance tree is smaller.
   const small = ed(18, 3, 16);

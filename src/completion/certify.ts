@@ -184,12 +184,16 @@ export function certifyCompletion(
  */
 export type TreeSearch = "auto" | "lean" | "lean-js" | "hard";
 
-/** {@link certifyCompletion}, with a "no" tree written by the search named. */
+/**
+ * {@link certifyCompletion}, with a "no" tree written by the search named, and at most `hold`
+ * bytes of the tree held in memory in one pass (tests set it low).
+ */
 export async function certifyBy(
   which: TreeSearch,
   board: PartialBoard,
   write: (chunk: string) => void,
   options: CertifyOptions = {},
+  hold = HOLD,
 ): Promise<CertificateSummary> {
   checkBoardShape(board, "certifyCompletion");
   if (typeof write !== "function")
@@ -219,7 +223,7 @@ export async function certifyBy(
   const { forbidden, queens, n } = validate(board, "certifyCompletion");
   const missing = n - queens.length;
   if (missing <= MAX_SUB_SIZE && missing === n && (which === "auto" || which === "lean")) {
-    const once = await certifyInOnePass(which, board, forbidden, sink, head, between);
+    const once = await certifyInOnePass(which, board, forbidden, sink, head, between, hold);
     if (once) return once;
   }
   const cols =
@@ -255,9 +259,10 @@ const ascii = new TextDecoder("latin1");
 
 /** The lean kernel's tree, held until the answer is known, then streamed to the sink. */
 class HeldTree {
+  constructor(private readonly hold: number) {}
   private held: Uint8Array[] = [];
   private bytes = 0;
-  /** Whether the tree outgrew {@link HOLD} and was dropped. */
+  /** Whether the tree outgrew `hold` bytes and was dropped. */
   dropped = false;
   private sink: Sink | undefined;
   /** The kernel's bytes, for its constructor. */
@@ -265,7 +270,7 @@ class HeldTree {
     if (this.sink) this.sink.append(ascii.decode(bytes));
     else if (!this.dropped) {
       this.bytes += bytes.length;
-      if (this.bytes > HOLD) {
+      if (this.bytes > this.hold) {
         this.dropped = true;
         this.held = [];
       } else this.held.push(bytes.slice());
@@ -308,6 +313,7 @@ async function certifyInOnePass(
   sink: Sink,
   head: (answer: string) => void,
   between: () => Promise<void>,
+  hold: number,
 ): Promise<CertificateSummary | undefined> {
   const p = prepare(board, forbidden);
   if (p.symmetry !== undefined || !hasWasm()) return undefined;
@@ -319,7 +325,7 @@ async function certifyInOnePass(
       return finish(sink, undefined, probe.tree.branches, probe.tree.leaves);
     }
   }
-  const held = new HeldTree();
+  const held = new HeldTree(hold);
   const s = new RecordingSearches(p.sub, held.take);
   while (!s.turn(SLICE)) await between();
   const found = s.answer();
