@@ -241,7 +241,7 @@ function floorTable(rows) {
 /**
  * The certificates benchmark (scripts/bench-certify.mjs): each instance's latest row, with the
  * runs they come from. A figure past the limit is "> limit"; certify / decide is the ratio of
- * their CPU seconds; MB/s is the certificate's size over the check's CPU seconds.
+ * their CPU seconds; MB/s is the certificate's size over the check's CPU seconds (from 1 MB).
  */
 function certificateTable(rows) {
   const latest = new Map();
@@ -261,8 +261,9 @@ function certificateTable(rows) {
     ...shown.map((r) => {
       const ratio =
         r.decide?.cpu && r.certify.cpu !== null ? fmt(r.certify.cpu / r.decide.cpu) : "-";
+      // A rate only where there is something to read (a megabyte or more): start-up is the rest.
       const mbs =
-        r.bytes !== null && r.check?.cpu ? fmt(r.bytes / 1e6 / Math.max(r.check.cpu, 0.01)) : "-";
+        r.bytes >= 1e6 && r.check?.cpu ? fmt(r.bytes / 1e6 / Math.max(r.check.cpu, 0.01)) : "-";
       const cells = [
         `${r.n}/${r.seed}`,
         r.answer ?? "?",
