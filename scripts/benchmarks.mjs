@@ -322,12 +322,73 @@ function projectionTable(rows) {
   ].join("\n");
 }
 
+/**
+ * The certificates benchmark (scripts/bench-certify.mjs): each instance's latest row, with the
+ * runs they come from. A figure past the limit is "> limit"; certify / decide is the ratio of
+ * their CPU seconds; MB/s is the certificate's size over the check's CPU seconds (from 1 MB).
+ */
+function certificateTable(rows) {
+  const latest = new Map();
+  for (const r of rows) latest.set(`${r.n}/${r.seed}`, r);
+  const shown = [...latest.values()].sort((a, b) => a.n - b.n || a.seed - b.seed);
+  const runs = [...new Set(shown.map((r) => r.run))].sort();
+  const runLines = runs.map((id) => {
+    const run = shown.filter((r) => r.run === id);
+    const m = run[0].machine;
+    const names = run.map((r) => `${r.n}/${r.seed}`).join(", ");
+    return `- ${names}: run ${id} on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${fmt(run[0].load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end; limit ${run[0].limit} s a command. Command: \`${run[0].command}\`.`;
+  });
+  const cpu = (t, limit) => (!t ? "-" : cpuOr(t.cpu, limit));
+  const table = [
+    "| instance | answer | certificate bytes | decide CPU s | certify CPU s | certify / decide | certify wall s | check CPU s | check wall s | MB/s checked | accepted | load |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...shown.map((r) => {
+      const ratio =
+        r.decide?.cpu && r.certify.cpu !== null ? fmt(r.certify.cpu / r.decide.cpu) : "-";
+      // A rate only where there is something to read (a megabyte or more): start-up is the rest.
+      const mbs =
+        r.bytes >= 1e6 && r.check?.cpu ? fmt(r.bytes / 1e6 / Math.max(r.check.cpu, 0.01)) : "-";
+      const cells = [
+        `${r.n}/${r.seed}`,
+        r.answer ?? "?",
+        r.bytes === null ? "-" : thousands(r.bytes),
+        cpu(r.decide, r.limit),
+        cpu(r.certify, r.limit),
+        ratio,
+        fmt(r.certify.wall),
+        cpu(r.check, r.limit),
+        r.check ? fmt(r.check.wall) : "-",
+        mbs,
+        r.accepted ? "yes" : "no",
+        `${fmt(r.load.start)} to ${fmt(r.load.end)}`,
+      ];
+      return `| ${cells.join(" | ")} |`;
+    }),
+  ];
+  return [
+    "## Certificates: every answer written and checked",
+    "",
+    "Excluded Diagonals instances (`nqueens generate diagonals N --seed S`, d = round(0.9 n)),",
+    "one at a time: the decision alone (`nqueens complete -q FILE`), the certificate",
+    "(`nqueens complete -q FILE --certificate OUT`) and its check by the independent checker",
+    "(`nqueens check-certificate -q FILE OUT`), each a process; CPU seconds are user + sys (GNU",
+    "time). `accepted`: the checker's verdict, valid and the same answer. For each instance, its",
+    "latest row:",
+    "",
+    ...runLines,
+    "",
+    ...table,
+    "",
+  ].join("\n");
+}
+
 const RENDER = {
   count: countTable,
   startup: startupTable,
   memory: memoryTable,
   floor: floorTable,
   projection: projectionTable,
+  certificate: certificateTable,
 };
 
 /** The document from the results. */

@@ -8,8 +8,9 @@
  * a line with two left (or one) is ruled out (version 1 trees: `close`, `closeLeaf`).
  *
  * A position: `open[i]`, bit j set while square (free row i, free column j) is still possible
- * (a placed queen's own square stays set), and `byCol[j]` the same by column; `rowQueen[i]`, the free column of row i's queen or -1;
- * `colQueen[j]` likewise. `attacks(i, j, i2)`: the squares of free row i2 that a queen on (i, j)
+ * (a placed queen's own square stays set), and `byCol[j]` the same by column; `rowQueen[i]`,
+ * the free column of row i's queen or -1; `colQueen[j]` likewise; `free`, the lines without a
+ * queen as two masks. `attacks(i, j, i2)`: the squares of free row i2 that a queen on (i, j)
  * attacks (for i2 = i, its row but its own square).
  */
 import type { PartialBoard } from "../board.js";
@@ -21,6 +22,8 @@ export interface Position {
   readonly byCol: Int32Array;
   readonly rowQueen: Int32Array;
   readonly colQueen: Int32Array;
+  /** `free[0]`: the rows without a queen (bit i: free row i); `free[1]`: the columns. */
+  readonly free: Int32Array;
 }
 
 /** A line of the free board: a free row or a free column, by its index among them. */
@@ -50,7 +53,9 @@ export class FreeBoard {
   private readonly colIndex: Map<number, number>;
   readonly m: number;
   private readonly all: number;
+  /** `table[(i m + j) m + i2]`: `attacks(i, j, i2)`; `colTable[(i m + j) m + j2]`: by column. */
   private readonly table: Int32Array;
+  private readonly colTable: Int32Array;
   /** Every free line, rows first. */
   private readonly lines: readonly Line[];
   /** The position before any decision: squares attacked by a fixed queen or forbidden are out. */
@@ -100,12 +105,14 @@ export class FreeBoard {
       byCol,
       rowQueen: new Int32Array(m).fill(-1),
       colQueen: new Int32Array(m).fill(-1),
+      free: Int32Array.of(this.all, this.all),
     };
     this.lines = [
       ...rows.map((_, index) => ({ kind: "row" as const, index })),
       ...cols.map((_, index) => ({ kind: "col" as const, index })),
     ];
     this.table = new Int32Array(m * m * m);
+    this.colTable = new Int32Array(m * m * m);
     for (let i = 0; i < m; i++) {
       for (let j = 0; j < m; j++) {
         for (let i2 = 0; i2 < m; i2++) {
@@ -117,6 +124,10 @@ export class FreeBoard {
             if (!same && (dr === 0 || dc === 0 || dr === dc || dr === -dc)) mask |= 1 << j2;
           }
           this.table[(i * m + j) * m + i2] = mask;
+          // The same squares by column: bit i2 of colTable[(i, j), j2].
+          for (let y = mask; y !== 0; y &= y - 1) {
+            this.colTable[(i * m + j) * m + lowest(y)]! |= 1 << i2;
+          }
         }
       }
     }
@@ -143,6 +154,7 @@ export class FreeBoard {
       byCol: p.byCol.slice(),
       rowQueen: p.rowQueen.slice(),
       colQueen: p.colQueen.slice(),
+      free: p.free.slice(),
     };
   }
 
@@ -152,6 +164,8 @@ export class FreeBoard {
     to.byCol.set(from.byCol);
     to.rowQueen.set(from.rowQueen);
     to.colQueen.set(from.colQueen);
+    to.free[0] = from.free[0]!;
+    to.free[1] = from.free[1]!;
   }
 
   /** Rules out the squares `x` of free row i (in both views of the position). */
@@ -170,15 +184,48 @@ export class FreeBoard {
     return (line.kind === "row" ? p.rowQueen : p.colQueen)[line.index]! >= 0;
   }
 
-  /** Puts a queen on (i, j): every square it attacks is ruled out. */
+  /**
+   * Puts a queen on (i, j): every square it attacks is ruled out (in both views: row by row,
+   * column by column). Notes in `touchedRows` and `touchedCols` the lines it took squares from.
+   */
   place(p: Position, i: number, j: number): void {
+    const { m, table, colTable } = this;
+    const { open, byCol, free } = p;
     p.rowQueen[i] = j;
     p.colQueen[j] = i;
-    for (let i2 = 0; i2 < this.m; i2++) {
-      const x = p.open[i2]! & this.attacks(i, j, i2);
-      if (x !== 0) this.remove(p, i2, x);
+    const at = (i * m + j) * m;
+    let rows = 0;
+    let cols = 0;
+    // Only the lines without a queen can lose a square (a queen's line keeps only its own
+    // square); row i and column j among them, which keep only (i, j).
+    for (let rest = free[0]!; rest !== 0; rest &= rest - 1) {
+      const k = lowest(rest);
+      const x = open[k]! & table[at + k]!;
+      if (x !== 0) {
+        open[k] = open[k]! & ~x;
+        rows |= 1 << k;
+      }
     }
+    for (let rest = free[1]!; rest !== 0; rest &= rest - 1) {
+      const k = lowest(rest);
+      const y = byCol[k]! & colTable[at + k]!;
+      if (y !== 0) {
+        byCol[k] = byCol[k]! & ~y;
+        cols |= 1 << k;
+      }
+    }
+    free[0] = free[0]! & ~(1 << i);
+    free[1] = free[1]! & ~(1 << j);
+    this.touchedRows |= rows;
+    this.touchedCols |= cols;
   }
+
+  /**
+   * The lines `place` took squares from since `closeFrom` last cleared them (bit i: free row i;
+   * bit j: free column j).
+   */
+  private touchedRows = 0;
+  private touchedCols = 0;
 
   /**
    * The forced closure (version 2), in place: a line without a queen that has one possible
@@ -188,34 +235,54 @@ export class FreeBoard {
    * square stays possible in every later position that does not fail, so every order places it).
    */
   closeForced(p: Position): boolean {
-    const { m } = this;
-    for (let placed = true; placed; ) {
-      placed = false;
-      for (let i = 0; i < m; i++) {
+    return this.closeFrom(p, this.all, this.all);
+  }
+
+  /**
+   * Puts a queen on (i, j) in a position that the forced rule had closed without meeting an
+   * empty line, and closes it again ({@link closeForced}): only the lines the queen took squares
+   * from can have become forced or empty, so only they are looked at first.
+   */
+  placeAndClose(p: Position, i: number, j: number): boolean {
+    this.touchedRows = 0;
+    this.touchedCols = 0;
+    this.place(p, i, j);
+    return this.closeFrom(p, this.touchedRows, this.touchedCols);
+  }
+
+  /**
+   * The forced closure, looking at the lines `rows` and `cols` (bit masks) and then at every
+   * line a placement takes squares from (a line's squares change only then).
+   */
+  private closeFrom(p: Position, rows: number, cols: number): boolean {
+    while ((rows | cols) !== 0) {
+      this.touchedRows = 0;
+      this.touchedCols = 0;
+      if (rows !== 0) {
+        const i = lowest(rows);
+        rows &= rows - 1;
         if (p.rowQueen[i]! >= 0) continue;
         const x = p.open[i]!;
         if (x === 0) return true;
-        if ((x & (x - 1)) === 0) {
-          this.place(p, i, lowest(x));
-          placed = true;
-        }
-      }
-      for (let j = 0; j < m; j++) {
+        if ((x & (x - 1)) === 0) this.place(p, i, lowest(x));
+      } else {
+        const j = lowest(cols);
+        cols &= cols - 1;
         if (p.colQueen[j]! >= 0) continue;
         const x = p.byCol[j]!;
         if (x === 0) return true;
-        if ((x & (x - 1)) === 0) {
-          this.place(p, lowest(x), j);
-          placed = true;
-        }
+        if ((x & (x - 1)) === 0) this.place(p, lowest(x), j);
       }
+      rows |= this.touchedRows;
+      cols |= this.touchedCols;
     }
     return false;
   }
 
   /** Whether every free row has its queen: the position is a completion. */
   complete(p: Position): boolean {
-    return p.rowQueen.every((j) => j >= 0);
+    for (let i = 0; i < this.m; i++) if (p.rowQueen[i]! < 0) return false;
+    return true;
   }
 
   /**

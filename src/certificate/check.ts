@@ -66,6 +66,115 @@ function checkYes(board: PartialBoard, words: readonly string[]): void {
   }
 }
 
+/** The checker's place in a certificate: the line it expects next. */
+type State = "header" | "n" | "instance" | "answer" | "tree" | "clash" | "end" | "after";
+
+/** A certificate's replay, fed one line at a time (as text, or a branch line as its parts). */
+class Replay {
+  /** Lines read so far (the current one's number while it is read). */
+  at = 0;
+  state: State = "header";
+  version = 2;
+  tree: TreeReplay | TreeReplayV1 | undefined;
+  answer: "yes" | "no" = "no";
+  private readonly clash: ReturnType<typeof fixedClash>;
+
+  constructor(
+    private readonly board: PartialBoard,
+    private readonly hash: string,
+  ) {
+    this.clash = fixedClash(board);
+  }
+
+  /** Whether the next line is a version 2 tree line (which `branch` may take). */
+  get inTree(): boolean {
+    return this.state === "tree" && this.version === 2;
+  }
+
+  /** A version 2 tree's branch line, already split: `r` or `c` and its number. */
+  branch(kind: "row" | "col", index: number): void {
+    this.at++;
+    const tree = this.tree as TreeReplay;
+    tree.branch(kind, index);
+    if (tree.done) this.state = "end";
+  }
+
+  line(text: string): void {
+    this.at++;
+    const { board } = this;
+    // A version 2 tree line is read whole; the other lines as words.
+    const words = this.inTree ? NO_WORDS : text.split(" ");
+    switch (this.state) {
+      case "header":
+        this.version = HEADERS.get(text) ?? refuse(`expected "${CERTIFICATE_HEADER}"`);
+        this.state = "n";
+        break;
+      case "n":
+        if (words[0] !== "n" || int(words[1], "n") !== board.n || words.length !== 2) {
+          refuse(`expected "n ${board.n}"`);
+        }
+        this.state = "instance";
+        break;
+      case "instance":
+        if (text !== `instance sha256 ${this.hash}`)
+          refuse("the certificate is for another instance");
+        this.state = "answer";
+        break;
+      case "answer":
+        if (words[0] === "yes") {
+          if (this.clash) refuse("fixed queens attack each other: there is no completion");
+          checkYes(board, words);
+          this.answer = "yes";
+          this.state = "end";
+        } else if (text === "no") {
+          this.state = this.clash ? "clash" : "tree";
+          if (!this.clash) {
+            this.tree = startTree(board, this.version);
+            if (this.tree.done) this.state = "end";
+          }
+        } else refuse('expected "yes COLUMNS" or "no"');
+        break;
+      case "clash":
+        checkClash(board, words);
+        this.state = "end";
+        break;
+      case "tree":
+        if (text === "end") {
+          refuse("the tree ends too early: a branch still has children to come");
+        }
+        if (this.tree instanceof TreeReplay) this.tree.node(text);
+        else this.tree!.node(words);
+        if (this.tree!.done) this.state = "end";
+        break;
+      case "end":
+        if (text !== "end") refuse('expected "end"');
+        this.state = "after";
+        break;
+      case "after":
+        refuse("nothing may follow end");
+    }
+  }
+
+  /** The result once every line is read (or `e`, the refusal met on the way). */
+  result(e?: unknown): CertificateCheck {
+    if (e instanceof Refused) return { valid: false, line: this.at, reason: e.message };
+    if (e !== undefined) throw e;
+    if (this.state !== "after") {
+      return {
+        valid: false,
+        line: this.at + 1,
+        reason: "the certificate stops early (truncated?)",
+      };
+    }
+    return {
+      valid: true,
+      answer: this.answer,
+      branches: this.tree?.branches ?? 0,
+      leaves: this.tree?.leaves ?? (this.clash ? 1 : 0),
+    };
+  }
+}
+
 /**
  * Replays a certificate (its lines, without line ends) against the board it claims to be about:
  * valid only when its header names this board, and for a "no", every leaf holds and the branches
@@ -90,81 +199,84 @@ export async function checkCertificate(
   ) {
     throw wrongShape("checkCertificate", "lines", "an iterable of strings", lines);
   }
-  const hash = await instanceHash(board);
-  let at = 0;
-  let state: "header" | "n" | "instance" | "answer" | "tree" | "clash" | "end" | "after" = "header";
-  let version = 2;
-  let tree: TreeReplay | TreeReplayV1 | undefined;
-  let answer: "yes" | "no" = "no";
-  const clash = fixedClash(board);
+  const replay = new Replay(board, await instanceHash(board));
   try {
-    for await (const text of lines) {
-      at++;
-      // A version 2 tree line is read whole; the other lines as words.
-      const words = state === "tree" && version === 2 ? NO_WORDS : text.split(" ");
-      switch (state) {
-        case "header":
-          version = HEADERS.get(text) ?? refuse(`expected "${CERTIFICATE_HEADER}"`);
-          state = "n";
-          break;
-        case "n":
-          if (words[0] !== "n" || int(words[1], "n") !== board.n || words.length !== 2) {
-            refuse(`expected "n ${board.n}"`);
-          }
-          state = "instance";
-          break;
-        case "instance":
-          if (text !== `instance sha256 ${hash}`) refuse("the certificate is for another instance");
-          state = "answer";
-          break;
-        case "answer":
-          if (words[0] === "yes") {
-            if (clash) refuse("fixed queens attack each other: there is no completion");
-            checkYes(board, words);
-            answer = "yes";
-            state = "end";
-          } else if (text === "no") {
-            state = clash ? "clash" : "tree";
-            if (!clash) {
-              tree = startTree(board, version);
-              if (tree.done) state = "end";
-            }
-          } else refuse('expected "yes COLUMNS" or "no"');
-          break;
-        case "clash":
-          checkClash(board, words);
-          state = "end";
-          break;
-        case "tree":
-          if (text === "end") {
-            refuse("the tree ends too early: a branch still has children to come");
-          }
-          if (tree instanceof TreeReplay) tree.node(text);
-          else tree!.node(words);
-          if (tree!.done) state = "end";
-          break;
-        case "end":
-          if (text !== "end") refuse('expected "end"');
-          state = "after";
-          break;
-        case "after":
-          refuse("nothing may follow end");
-      }
-    }
-    if (state !== "after") {
-      at++;
-      refuse("the certificate stops early (truncated?)");
-    }
+    for await (const text of lines) replay.line(text);
   } catch (e) {
-    if (e instanceof Refused) return { valid: false, line: at, reason: e.message };
-    throw e;
+    return replay.result(e);
   }
-  return {
-    valid: true,
-    answer,
-    branches: tree?.branches ?? 0,
-    leaves: tree?.leaves ?? (clash ? 1 : 0),
-  };
+  return replay.result();
+}
+
+const NEWLINE = 10;
+const CR = 13;
+const DIGIT_0 = 48;
+const LETTER_R = 114;
+const LETTER_C = 99;
+
+/** The longest line read: a certificate's lines hold at most a few hundred characters. */
+const MAX_LINE = 1 << 20;
+
+/**
+ * {@link checkCertificate} on the certificate's bytes, in chunks of any size (a file read as a
+ * stream): the same replay and answers. Why it exists: a "no" certificate is millions of branch
+ * lines of 3 or 4 bytes, and a string and an await per line cost as much as the replay itself;
+ * here a branch line (`r` or `c`, then 1 to 7 digits without a leading zero) goes to the replay
+ * as its two parts straight from the bytes, and every other line as text.
+ */
+export async function checkCertificateBytes(
+  board: PartialBoard,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<CertificateCheck> {
+  checkBoardGiven(board, "checkCertificate");
+  const replay = new Replay(board, await instanceHash(board));
+  const text = new TextDecoder();
+  let rest: Uint8Array = new Uint8Array(0);
+  try {
+    for await (const chunk of chunks) {
+      const bytes = rest.length === 0 ? chunk : concat(rest, chunk);
+      let from = 0;
+      for (let to = bytes.indexOf(NEWLINE); to >= 0; to = bytes.indexOf(NEWLINE, from)) {
+        if (!(replay.inTree && branchLine(replay, bytes, from, to))) {
+          const end = to > from && bytes[to - 1] === CR ? to - 1 : to;
+          replay.line(text.decode(bytes.subarray(from, end)));
+        }
+        from = to + 1;
+      }
+      rest = bytes.slice(from);
+      if (rest.length > MAX_LINE) refuse("a line over 1 MiB: not a certificate");
+    }
+    if (rest.length > 0) replay.line(text.decode(rest));
+  } catch (e) {
+    return replay.result(e);
+  }
+  return replay.result();
+}
+
+/**
+ * Replays `bytes[from, to)` when it is a branch line as the writer spells it (`r12`, `c3`: at
+ * most 7 digits, no leading zero); false for any other line, which then goes as text.
+ */
+function branchLine(replay: Replay, bytes: Uint8Array, from: number, to: number): boolean {
+  const letter = bytes[from];
+  const digits = to - from - 1;
+  if ((letter !== LETTER_R && letter !== LETTER_C) || digits < 1 || digits > 7) return false;
+  if (digits > 1 && bytes[from + 1] === DIGIT_0) return false;
+  let index = 0;
+  for (let k = from + 1; k < to; k++) {
+    const d = bytes[k]! - DIGIT_0;
+    if (d < 0 || d > 9) return false;
+    index = index * 10 + d;
+  }
+  replay.branch(letter === LETTER_R ? "row" : "col", index);
+  return true;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const both = new Uint8Array(a.length + b.length);
+  both.set(a);
+  both.set(b, a.length);
+  return both;
 }
 
 /** Checks `f clash r,c r,c`: two of the fixed queens, attacking each other. */

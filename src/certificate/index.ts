@@ -34,5 +34,10 @@
  * squares of a line with two), `f row R [r,c ...]` / `f col C [r,c ...]` (the line left without
  * a square, and the queens propagation placed at that node) and `f bound`.
  */
-export { CERTIFICATE_HEADER, type CertificateCheck, checkCertificate } from "./check.js";
+export {
+  CERTIFICATE_HEADER,
+  type CertificateCheck,
+  checkCertificate,
+  checkCertificateBytes,
+} from "./check.js";
 export { instanceHash } from "./instance-hash.js";

@@ -20,8 +20,10 @@ import type { FreeBoard, Line, Position } from "./board-model.js";
 import { refuse } from "./refusal.js";
 
 /** A branch on the open path: its line, and the squares of its children still to come. */
-interface Frame {
-  readonly line: Line;
+interface Frame extends Line {
+  kind: "row" | "col";
+  /** The line's free index. */
+  index: number;
   /** The squares (free indices across the line) whose children are still to come. */
   rest: number;
 }
@@ -31,7 +33,9 @@ const BRANCH = /^([rc])(0|[1-9][0-9]{0,6})$/;
 
 /** The replay of a version 2 "no" tree, fed one line at a time. */
 export class TreeReplay {
-  private readonly stack: Frame[] = [];
+  /** The branches of the open path, `stack[0, depth)`; the frames are reused. */
+  private readonly stack: Frame[];
+  private depth = 0;
   /** `at[d]`: the position of the node at depth d (the root at 0), closed once it is reached. */
   private readonly at: Position[];
   /** Whether the whole tree has been replayed. */
@@ -41,16 +45,17 @@ export class TreeReplay {
 
   constructor(private readonly board: FreeBoard) {
     this.at = Array.from({ length: board.m + 2 }, () => board.copy(board.start));
+    this.stack = Array.from({ length: board.m + 2 }, () => ({ kind: "row", index: 0, rest: 0 }));
     if (this.settleAt(this.at[0]!)) this.done = true;
   }
 
   /** One node line: a branch `rR` or `cC`, or the leaf `f bound`. */
   node(text: string): void {
-    if (this.done) refuse("the tree is already complete: expected end");
-    const depth = this.stack.length;
-    const position = this.at[depth]!;
     if (text === "f bound") {
-      if (!this.board.boundFails(position)) refuse("the diagonal bound does not fail here");
+      if (this.done) refuse("the tree is already complete: expected end");
+      if (!this.board.boundFails(this.at[this.depth]!)) {
+        refuse("the diagonal bound does not fail here");
+      }
       this.leaves++;
       this.advance();
       return;
@@ -58,15 +63,25 @@ export class TreeReplay {
     const m = BRANCH.exec(text);
     if (!m)
       refuse(`expected a branch (r ROW or c COLUMN) or "f bound", got "${text.slice(0, 20)}"`);
+    this.branch(m[1] === "r" ? "row" : "col", Number(m[2]));
+  }
+
+  /** A branch on the board's row or column `line` (the line `rR` or `cC`, already read). */
+  branch(kind: "row" | "col", line: number): void {
+    if (this.done) refuse("the tree is already complete: expected end");
     const b = this.board;
-    const kind = m[1] === "r" ? "row" : "col";
-    const index = kind === "row" ? b.freeRow(Number(m[2])) : b.freeCol(Number(m[2]));
-    const name = `${kind === "row" ? "row" : "column"} ${m[2]}`;
+    const index = kind === "row" ? b.freeRow(line) : b.freeCol(line);
+    const name = `${kind === "row" ? "row" : "column"} ${line}`;
     if (index < 0) refuse(`${name} holds a fixed queen or is off the board`);
-    const line: Line = { kind, index };
-    if (b.hasQueen(position, line)) refuse(`${name} already has its queen here`);
+    const position = this.at[this.depth]!;
+    // The frame above the open path is free: it becomes this branch's.
+    const frame = this.stack[this.depth]!;
+    frame.kind = kind;
+    frame.index = index;
+    if (b.hasQueen(position, frame)) refuse(`${name} already has its queen here`);
     this.branches++;
-    this.stack.push({ line, rest: b.squares(position, line) });
+    frame.rest = b.squares(position, frame);
+    this.depth++;
     this.advance();
   }
 
@@ -77,29 +92,36 @@ export class TreeReplay {
    */
   private advance(): void {
     for (;;) {
-      const top = this.stack[this.stack.length - 1];
-      if (!top) {
+      if (this.depth === 0) {
         this.done = true;
         return;
       }
+      const top = this.stack[this.depth - 1]!;
       if (top.rest === 0) {
-        this.stack.pop();
+        this.depth--;
         continue;
       }
       const k = 31 - Math.clz32(top.rest & -top.rest);
       top.rest &= top.rest - 1;
-      const depth = this.stack.length;
-      const p = this.at[depth]!;
-      this.board.copyInto(this.at[depth - 1]!, p);
-      if (top.line.kind === "row") this.board.place(p, top.line.index, k);
-      else this.board.place(p, k, top.line.index);
-      if (!this.settleAt(p)) return;
+      const p = this.at[this.depth]!;
+      this.board.copyInto(this.at[this.depth - 1]!, p);
+      // The parent's position was closed without a contradiction (it branched).
+      const leaf =
+        top.kind === "row"
+          ? this.board.placeAndClose(p, top.index, k)
+          : this.board.placeAndClose(p, k, top.index);
+      if (!this.settled(p, leaf)) return;
     }
   }
 
   /** Closes a node's position: true when it is a leaf (counted), false when it needs a line. */
   private settleAt(p: Position): boolean {
-    if (this.board.closeForced(p)) {
+    return this.settled(p, this.board.closeForced(p));
+  }
+
+  /** A closed node: a leaf (counted, true) when its closure met an empty line, else false. */
+  private settled(p: Position, leaf: boolean): boolean {
+    if (leaf) {
       this.leaves++;
       return true;
     }

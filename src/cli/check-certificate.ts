@@ -3,7 +3,7 @@
  * `nqueens complete --certificate`) against its instance with the independent checker.
  */
 import { createReadStream } from "node:fs";
-import { checkCertificate } from "../certificate/index.js";
+import { checkCertificateBytes } from "../certificate/index.js";
 import { NQueensError } from "../errors.js";
 import { plural, thousands } from "../words.js";
 import { readCompletionBoard } from "./complete.js";
@@ -22,11 +22,11 @@ interface CheckCertificateFlags {
 const MAX_LINE = 1 << 20;
 
 /**
- * The certificate's lines (a "\r" before a line end dropped), read as a stream in bounded
- * memory; a file that cannot be opened, or a line over 1 MiB, is bad input.
+ * The certificate's bytes, read as a stream in chunks (bounded memory); a file that cannot be
+ * opened, or a line over 1 MiB, is bad input.
  */
-async function* certificateLines(path: string): AsyncGenerator<string> {
-  const stream = createReadStream(path, { encoding: "utf8" });
+async function* certificateChunks(path: string): AsyncGenerator<Uint8Array> {
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
     stream.once("error", (e: NodeJS.ErrnoException) =>
@@ -39,24 +39,24 @@ async function* certificateLines(path: string): AsyncGenerator<string> {
       ),
     );
   });
-  let rest = "";
+  // Bytes since the last line end.
+  let open = 0;
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop()!;
-      for (const line of lines) yield line.endsWith("\r") ? line.slice(0, -1) : line;
-      if (rest.length > MAX_LINE) {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const last = chunk.lastIndexOf(10);
+      open = last < 0 ? open + chunk.length : chunk.length - last - 1;
+      if (open > MAX_LINE) {
         throw new NQueensError(
           `the certificate ${path} has a line over 1 MiB: not a certificate`,
           "unreadable-input",
           { file: path },
         );
       }
+      yield chunk;
     }
   } finally {
     stream.destroy();
   }
-  if (rest !== "") yield rest;
 }
 
 export const registerCheckCertificate: Register = (program, exit) => {
@@ -97,7 +97,7 @@ Examples:
     )
     .action(async (instance: string, certificate: string, flags: CheckCertificateFlags) => {
       const { board } = await readCompletionBoard(instance, flags);
-      const r = await checkCertificate(board, certificateLines(certificate));
+      const r = await checkCertificateBytes(board, certificateChunks(certificate));
       if (flags.json) await sayJson(r);
       else if (r.valid) {
         await say(

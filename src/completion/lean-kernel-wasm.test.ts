@@ -118,3 +118,51 @@ test("32 columns (bit 31 of every mask): the kernel completes the board as the c
 test("leanSearch: the kernel where WebAssembly is available", () => {
   assert.ok(leanSearch([1], 1) instanceof LeanKernel);
 });
+
+/** The class, with its branch hook spelling each branch as certify.ts does (`r12`, `c3`). */
+class ClassTree extends LeanSearch {
+  readonly lines: string[] = [];
+  protected override branched(L: number): void {
+    this.lines.push(`${this.isCol[L] ? "c" : "r"}${this.line[L]}`);
+  }
+}
+
+test("a recording kernel writes the class's tree, line for line, in slices of any size", () => {
+  let lines = 0;
+  for (const { name, board } of cases.filter((_c, k) => k % 2 === 0)) {
+    const sub = subBoard(board, new Forbidden(board));
+    const js = new ClassTree(sub.open, sub.m);
+    const jsResult = js.run();
+    for (const budget of [1, 1000, Number.POSITIVE_INFINITY]) {
+      let text = "";
+      const decoder = new TextDecoder("latin1");
+      const wasm = new LeanKernel(sub.open, sub.m, (bytes) => {
+        text += decoder.decode(bytes);
+      });
+      assert.equal(runOut(wasm, budget).result, jsResult, name);
+      const got = text.split("\n");
+      assert.equal(got.pop(), "", `${name}: every line ends`);
+      assert.deepEqual(got, js.lines, `${name} by ${budget}`);
+      assert.equal(got.length, wasm.nodes, `${name}: one line a node`);
+    }
+    lines += js.lines.length;
+  }
+  assert.ok(lines > 10_000, `${lines} lines`);
+});
+
+test("a recording kernel on 32 columns writes two-digit lines as the class does", () => {
+  const board = { n: 32, queens: [], blocked: blockedSquares(32, 400, 5, 1)! };
+  const sub = subBoard(board, new Forbidden(board));
+  const js = new ClassTree(sub.open, sub.m);
+  js.run();
+  let text = "";
+  const wasm = new LeanKernel(sub.open, sub.m, (b) => {
+    text += new TextDecoder("latin1").decode(b);
+  });
+  wasm.run();
+  assert.deepEqual(text.split("\n").slice(0, -1), js.lines);
+  assert.ok(
+    js.lines.some((l) => /^[rc][12][0-9]$/.test(l)),
+    "lines past 9 are among them",
+  );
+});

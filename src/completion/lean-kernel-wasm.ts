@@ -50,10 +50,17 @@ interface Layout {
   readonly st: number;
 }
 
-/** The header: the level, whether it is fresh, and the nodes of the last call. */
+/** The header: the level, whether it is fresh, the nodes and the tree bytes of the last call. */
 const LEVEL = 0;
 const FRESH = 4;
 const DONE = 8;
+const WROTE = 12;
+
+/**
+ * Where a recording kernel writes the tree's branch lines of one call (at most 4 bytes a node,
+ * {@link CHUNK} nodes a call: 16 KiB, above the state's 5.2 KiB and below the page's end).
+ */
+const TREE = 16384;
 
 function layoutOf(m: number): Layout {
   const levels = 4 * 33;
@@ -336,14 +343,36 @@ function childStep(P: Layout): string {
 }
 
 /**
+ * A recording kernel's branch line at level L (`$l4`): `rR` or `cC` and a line end, in ASCII at
+ * TREE + `$w`, as certify.ts's JavaScript writer spells it (the board's row or column: without
+ * fixed queens, row i of the sub-board is row i of the board).
+ */
+function branchLine(P: Layout): string {
+  return `
+            local.get $w i32.const ${TREE} i32.add local.tee $a
+            i32.const 99 i32.const 114 local.get $l4 i32.load offset=${P.isCol} select i32.store8
+            local.get $l4 i32.load offset=${P.line} local.tee $x i32.const 10 i32.ge_u if
+              local.get $a local.get $x i32.const 10 i32.div_u i32.const 48 i32.add i32.store8 offset=1
+              local.get $a local.get $x i32.const 10 i32.rem_u i32.const 48 i32.add i32.store8 offset=2
+              local.get $a i32.const 10 i32.store8 offset=3
+              local.get $w i32.const 4 i32.add local.set $w
+            else
+              local.get $a local.get $x i32.const 48 i32.add i32.store8 offset=1
+              local.get $a i32.const 10 i32.store8 offset=2
+              local.get $w i32.const 3 i32.add local.set $w
+            end`;
+}
+
+/**
  * `run(budget)`: 0 paused (after `budget` nodes), 1 sat, 2 unsat; the nodes of the call at
  * DONE, the level and freshness saved for the next call.
  */
-function runSpec(P: Layout): FuncSpec {
+function runSpec(P: Layout, record: boolean): FuncSpec {
   const save = `
         i32.const ${LEVEL} local.get $L i32.store
         i32.const ${FRESH} local.get $fresh i32.store
-        i32.const ${DONE} local.get $done i32.store`;
+        i32.const ${DONE} local.get $done i32.store
+        i32.const ${WROTE} local.get $w i32.store`;
   return {
     name: "run",
     export: true,
@@ -351,7 +380,7 @@ function runSpec(P: Layout): FuncSpec {
     results: ["i32"],
     locals: i32s(
       ...["L", "fresh", "done", "got", "l4", "c", "i", "j", "b", "rows", "o"],
-      ...["rest", "k", "d", "a", "x", "p", "seen"],
+      ...["rest", "k", "d", "a", "x", "p", "seen", "w"],
     ),
     body: `
       i32.const ${LEVEL} i32.load local.set $L
@@ -364,6 +393,7 @@ function runSpec(P: Layout): FuncSpec {
           local.get $L call $propagate local.tee $got i32.const 1 i32.eq if ${save} i32.const 1 return end
           local.get $got i32.const 2 i32.eq if
             local.get $done i32.const 1 i32.add local.set $done
+            ${record ? branchLine(P) : ""}
           else
             local.get $l4 i32.const 0 i32.store offset=${P.cand}
           end
@@ -386,8 +416,8 @@ function runSpec(P: Layout): FuncSpec {
  */
 const CHUNK = 4096;
 
-/** The compiled modules, by m. */
-const MODULES = new Map<number, object>();
+/** The compiled modules, by m and whether they record the tree. */
+const MODULES = new Map<string, object>();
 
 /** The part of the WebAssembly API used here (lib "dom" is not part of this build). */
 interface WasmApi {
@@ -401,17 +431,24 @@ interface WasmApi {
 
 const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
 
-/** The compiled module for m columns (assembled once per m). */
-function moduleFor(api: WasmApi, m: number): object {
-  let module = MODULES.get(m);
+/** The compiled module for m columns, recording or not (assembled once each). */
+function moduleFor(api: WasmApi, m: number, record: boolean): object {
+  const key = `${m} ${record}`;
+  let module = MODULES.get(key);
   if (module === undefined) {
     const P = layoutOf(m);
-    const funcs = [runSpec(P), propagateSpec(P), leastColumnSpec(), placeSpec()];
+    const funcs = [runSpec(P, record), propagateSpec(P), leastColumnSpec(), placeSpec()];
     module = new api.Module(assemble({ initialPages: 1, maximumPages: 1 }, funcs));
-    MODULES.set(m, module);
+    MODULES.set(key, module);
   }
   return module;
 }
+
+/**
+ * Receives the tree's branch lines of a slice of nodes, in order, as ASCII bytes (`r12\n`,
+ * `c3\n`): a view of the kernel's memory, valid only during the call.
+ */
+export type TreeBytes = (bytes: Uint8Array) => void;
 
 /**
  * The lean search run by the WebAssembly kernel: the same search as {@link LeanSearch} (the
@@ -423,20 +460,30 @@ export class LeanKernel {
   private readonly m: number;
   private readonly mem: Int32Array;
   private readonly exec: (budget: number) => number;
+  private readonly bytes: Uint8Array;
   private status: LeanStatus | undefined;
   private solution: Int32Array | undefined;
 
   /**
-   * `open[i]`: the open squares of row i (bit j: column j) of an m x m board, m <= 32.
+   * `open[i]`: the open squares of row i (bit j: column j) of an m x m board, m <= 32. With
+   * `tree`, the kernel writes the search's tree as it goes, the same lines as certify.ts writes
+   * from the class's `branched` hook (one per branching node, in preorder), and hands them to
+   * `tree` after each slice of at most 4096 nodes (before `run` returns).
    * @throws Error where WebAssembly is not available
    */
-  constructor(open: ArrayLike<number>, m: number) {
+  constructor(
+    open: ArrayLike<number>,
+    m: number,
+    private readonly tree?: TreeBytes,
+  ) {
     if (wasmApi === undefined) throw new Error("WebAssembly is not available");
     this.m = m;
     const memory = new wasmApi.Memory({ initial: 1, maximum: 1 });
-    const instance = new wasmApi.Instance(moduleFor(wasmApi, m), { env: { memory } });
+    const module = moduleFor(wasmApi, m, tree !== undefined);
+    const instance = new wasmApi.Instance(module, { env: { memory } });
     this.exec = instance.exports.run as (budget: number) => number;
     this.mem = new Int32Array(memory.buffer);
+    this.bytes = new Uint8Array(memory.buffer);
     const P = layoutOf(m);
     let pend = 0;
     for (let i = 0; i < m; i++) {
@@ -470,6 +517,7 @@ export class LeanKernel {
       const got = this.exec(Math.max(0, Math.min(left, CHUNK)));
       const done = this.mem[DONE / 4]!;
       this.nodes += done;
+      if (this.tree && done > 0) this.tree(this.bytes.subarray(TREE, TREE + this.mem[WROTE / 4]!));
       left -= done;
       if (got === 0 && left > 0) continue;
       if (got === 0) return "paused";

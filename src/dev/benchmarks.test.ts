@@ -201,6 +201,45 @@ test("the projections: for each N and way of checking, the latest row, on two co
   assert.ok(!text.includes("999,999"), "an older row of the same N and check is not shown");
 });
 
+test("the certificates' table: each instance's latest row, certify / decide and MB/s", () => {
+  const row = (run: string, n: number, seed: number, o: object) => ({
+    bench: "certificate",
+    run,
+    command: `node scripts/bench-certify.mjs --run ${run}`,
+    machine,
+    load: { start: 3, end: 4 },
+    n,
+    seed,
+    answer: "no",
+    bytes: 8_000_000,
+    decide: { cpu: 2, wall: 5 },
+    certify: { cpu: 3, wall: 6 },
+    check: { cpu: 4, wall: 9 },
+    accepted: true,
+    limit: 900,
+    ...o,
+  });
+  const text = render([
+    row("R0", 22, 2, { bytes: 99 }),
+    row("R1", 22, 2, {}),
+    row("R1", 27, 3, { decide: null, certify: { cpu: null, wall: 900 }, check: null, bytes: null }),
+    row("R2", 22, 1, { answer: "yes", bytes: 170, accepted: false }),
+  ]);
+  // 3 / 2 = 1.5; 8 MB / 4 s = 2 MB/s
+  assert.match(
+    text,
+    /\| 22\/2 \| no \| 8,000,000 \| 2\.00 \| 3\.00 \| 1\.50 \| 6\.00 \| 4\.00 \| 9\.00 \| 2\.00 \| yes \| 3\.00 to 4\.00 \|/,
+  );
+  assert.match(text, /\| 27\/3 \| no \| - \| - \| > 900 \| - \| 900\.00 \| - \| - \| - \| yes \|/);
+  assert.match(text, /\| 22\/1 \| yes \| 170 \| .* \| no \|/);
+  assert.ok(text.indexOf("| 22/1 |") < text.indexOf("| 22/2 |"), "instances in order");
+  assert.ok(!text.includes("| 99 |"), "an older row of 22/2 is not shown");
+  assert.match(
+    text,
+    /- 22\/2, 27\/3: run R1 .*Command: `node scripts\/bench-certify\.mjs --run R1`/,
+  );
+});
+
 test("BENCHMARKS.md is what bench/results.jsonl gives (node scripts/benchmarks.mjs --check)", () => {
   const r = spawnSync(process.execPath, [`${ROOT}scripts/benchmarks.mjs`, "--check"], {
     encoding: "utf8",
