@@ -160,10 +160,29 @@ function floorRatio(r) {
   return "-";
 }
 
-/** The latest of `rows` for each instance (n and seed), by n then seed. */
+/**
+ * The latest of `rows` for each instance (n and seed), by n then seed. A row of the floor alone
+ * (--floor-only: `nqueens` null) keeps nqueens' figure from the instance's latest row that has
+ * one, and names its run (`nqueensRun`).
+ */
 function latestPerInstance(rows) {
   const last = new Map();
-  for (const r of rows) last.set(`${r.n}/${r.seed}`, r);
+  for (const r of rows) {
+    const key = `${r.n}/${r.seed}`;
+    const before = last.get(key);
+    const keep = r.nqueens === null && before?.nqueens;
+    last.set(
+      key,
+      keep
+        ? {
+            ...r,
+            nqueens: before.nqueens,
+            nqueensRun: before.nqueensRun ?? before.run,
+            limits: { ...r.limits, nqueens: before.limits.nqueens },
+          }
+        : r,
+    );
+  }
   return [...last.values()].sort((a, b) => a.n - b.n || a.seed - b.seed);
 }
 
@@ -198,13 +217,18 @@ const reached = (rows, timedOut, program) =>
 function floorTable(rows) {
   const shown = latestPerInstance(rows);
   const ns = [...new Set(shown.map((r) => r.n))];
-  const runs = [...new Set(shown.map((r) => r.run))].sort();
+  const runs = [...new Set(shown.flatMap((r) => [r.run, r.nqueensRun ?? r.run]))].sort();
   const runLines = runs.map((id) => {
     const run = rows.filter((r) => r.run === id); // in the order measured
     const m = run[0].machine;
     const l = run[0].limits;
-    const which = instanceList(shown.filter((r) => r.run === id));
-    return `- ${which}: run ${id} on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${fmt(run[0].load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end; limits ${l.nqueens} s (nqueens), ${l.floor} s (floor), ${l.cadical === null ? "CaDiCaL not run" : `${l.cadical} s (CaDiCaL)`}. Command: \`${run[0].command}\`.`;
+    const whole = instanceList(shown.filter((r) => r.run === id && !r.nqueensRun));
+    const floor = instanceList(shown.filter((r) => r.run === id && r.nqueensRun));
+    const ours = instanceList(shown.filter((r) => r.nqueensRun === id));
+    const which = [whole, floor && `${floor} (the floor and CaDiCaL)`, ours && `${ours} (nqueens)`]
+      .filter(Boolean)
+      .join(", ");
+    return `- ${which}: run ${id} on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${fmt(run[0].load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end; limits ${run.every((r) => r.nqueens === null) ? "nqueens not run" : `${l.nqueens} s (nqueens)`}, ${l.floor} s (floor), ${l.cadical === null ? "CaDiCaL not run" : `${l.cadical} s (CaDiCaL)`}. Command: \`${run[0].command}\`.`;
   });
   const perInstance = [
     "| instance | answer | nqueens CPU s | after Node's start | node -e 0 | nqueens wall s | floor CPU s | nqueens / floor | CaDiCaL CPU s | CaDiCaL says |",
