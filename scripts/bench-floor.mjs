@@ -107,9 +107,6 @@ function timed(command, limit) {
   });
 }
 
-/** `{ cpuAtLimit }` for a run stopped at its limit: the CPU seconds it had used by then. */
-const atLimit = (run) => (run.timedOut ? { cpuAtLimit: Number(run.cpu.toFixed(2)) } : {});
-
 /** yes / no from an exit status (`yes` for a yes, `no` for a no), or null for anything else. */
 const answer = (run, yes, no) =>
   run.timedOut ? null : run.status === yes ? "yes" : run.status === no ? "no" : null;
@@ -255,18 +252,14 @@ async function main() {
       if (b && c && b !== c) fail(`DISAGREEMENT on ${named}: floor ${b}, CaDiCaL ${c}`);
       if (a === "yes" && !validYes(json, ours.stdout)) fail(`NOT A COMPLETION on ${named}`);
       const show = (run, limit) =>
-        run === undefined
-          ? "-"
-          : run.timedOut
-            ? `> ${limit} s wall (${run.cpu.toFixed(2)} s CPU)`
-            : `${run.cpu.toFixed(2)} s`;
+        run === undefined ? "-" : run.timedOut ? `> ${limit} s` : `${run.cpu.toFixed(2)} s`;
       const ratio =
         ours && !ours.timedOut && !floor.timedOut
           ? (ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)
           : ours?.timedOut && !floor.timedOut
             ? `> ${(ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)}`
             : ours && !ours.timedOut && floor.timedOut
-              ? `< ${(ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)}`
+              ? `< ${(ours.cpu / opt.floorLimit).toFixed(3)} (wall)`
               : "-";
       const after = ours?.after == null ? "-" : `${ours.after.toFixed(2)} s`;
       console.log(
@@ -290,15 +283,12 @@ async function main() {
               // CPU after Node's start (in process), and `node -e 0`'s just before.
               afterStart: ours.after === null ? null : r2(ours.after),
               nodeStart: node.timedOut ? null : r2(node.cpu),
-              ...atLimit(ours),
             }
           : null,
-        // A run stopped at its limit (wall clock): null, and the CPU it had used by then, which
-        // on a loaded machine is well below the limit.
-        floor: { answer: b, cpu: floor.timedOut ? null : r2(floor.cpu), ...atLimit(floor) },
-        cadical: sat
-          ? { answer: c, cpu: sat.timedOut ? null : r2(sat.cpu), ...atLimit(sat) }
-          : null,
+        // A run stopped at its limit: null. The CPU it had used by then is not known: `timeout
+        // -s KILL` dies with it, so GNU time never sees the program's CPU (it says 0).
+        floor: { answer: b, cpu: floor.timedOut ? null : r2(floor.cpu) },
+        cadical: sat ? { answer: c, cpu: sat.timedOut ? null : r2(sat.cpu) } : null,
         limits: {
           nqueens: opt.limit,
           floor: opt.floorLimit,

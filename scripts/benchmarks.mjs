@@ -156,24 +156,12 @@ function floorRatio(r) {
   const f = r.floor.cpu;
   if (q.answer !== null && f !== null) return fmt(q.cpu / Math.max(f, 0.01), 3);
   if (q.answer === null && f !== null) return `> ${fmt(q.cpu / Math.max(f, 0.01), 3)}`;
-  if (q.answer !== null && f === null) {
-    // Stopped at a wall-clock limit: the CPU it had used then, where recorded; older rows have
-    // only the limit, a bound only when the floor had a core to itself ("wall").
-    const at = r.floor.cpuAtLimit;
-    return at === undefined
-      ? `< ${fmt(q.cpu / r.limits.floor, 3)} (wall)`
-      : `< ${fmt(q.cpu / Math.max(at, 0.01), 3)}`;
-  }
+  // Stopped at a wall-clock limit, its CPU then unknown: over the limit, a bound only when the
+  // floor had a core to itself ("wall"). (Rows of 2026-12-07 06:01 carry a `cpuAtLimit` of 0:
+  // GNU time does not see a program `timeout -s KILL` stops; it is not read.)
+  if (q.answer !== null && f === null) return `< ${fmt(q.cpu / r.limits.floor, 3)} (wall)`;
   return "-";
 }
-
-/** A program's CPU, or "> L" past its limit L, with the CPU it had used then where recorded. */
-const cpuOrAt = (x, limit) =>
-  x.cpu !== null
-    ? fmt(x.cpu)
-    : x.cpuAtLimit === undefined
-      ? `> ${limit}`
-      : `> ${limit} wall (${fmt(x.cpuAtLimit)} CPU)`;
 
 /**
  * The latest of `rows` for each instance (n and seed), by n then seed. A row of the floor alone
@@ -252,7 +240,7 @@ function floorTable(rows) {
       const q = r.nqueens;
       const c = r.cadical;
       const opt = (x) => (x === undefined || x === null ? "-" : fmt(x));
-      return `| ${r.n}/${r.seed} | ${r.answer ?? "?"} | ${q ? cpuOr(q.answer === null ? null : q.cpu, r.limits.nqueens) : "-"} | ${opt(q?.afterStart)} | ${opt(q?.nodeStart)} | ${q ? fmt(q.wall) : "-"} | ${cpuOrAt(r.floor, r.limits.floor)} | ${floorRatio(r)} | ${c ? cpuOrAt(c, r.limits.cadical) : "-"} | ${c?.answer ?? "-"} |`;
+      return `| ${r.n}/${r.seed} | ${r.answer ?? "?"} | ${q ? cpuOr(q.answer === null ? null : q.cpu, r.limits.nqueens) : "-"} | ${opt(q?.afterStart)} | ${opt(q?.nodeStart)} | ${q ? fmt(q.wall) : "-"} | ${cpuOr(r.floor.cpu, r.limits.floor)} | ${floorRatio(r)} | ${c ? cpuOr(c.cpu, r.limits.cadical) : "-"} | ${c?.answer ?? "-"} |`;
     }),
   ];
   const perN = [
@@ -295,9 +283,9 @@ function floorTable(rows) {
     "floor `../shared/bench/ed-dfs.c` (plain backtracking, one thread) and CaDiCaL (`cadical -q`",
     "on a CNF the benchmark writes itself, one thread); CPU seconds are user + sys of the process",
     "and its threads (GNU time), wall seconds nqueens' own. `> L` reached its limit L, a limit on",
-    "the wall clock: on a loaded machine a program gets less CPU than that, so newer rows give the",
-    "CPU it had used when stopped, and the ratio is nqueens' CPU over that; `(wall)` marks an",
-    "older row's ratio over the limit itself, a bound only if the floor had a core to itself. Every",
+    "the wall clock: on a loaded machine a program gets less CPU than that (the CPU it had used is",
+    "not known), so `< x (wall)`, nqueens' CPU over the limit, is a bound only where the floor had",
+    "a core to itself; under load average 15 to 20 it had about a fifth of one. Every",
     "answer is checked against the others' and every yes board of nqueens' against the instance. Node's",
     'start-up is in every nqueens figure: "node -e 0" is its CPU measured just before nqueens, and',
     "\"after Node's start\" nqueens' own CPU after Node had started, read in process (its modules,",
