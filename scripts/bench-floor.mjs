@@ -79,6 +79,9 @@ function timed(command, limit) {
       "-f",
       "cpu %U %S",
       "timeout",
+      // In the foreground: timeout kills its program alone and waits for it, so that GNU time
+      // sees the CPU it had used (without it timeout dies with the program and time says 0).
+      "--foreground",
       "-s",
       "KILL",
       String(limit),
@@ -106,6 +109,9 @@ function timed(command, limit) {
     });
   });
 }
+
+/** `{ cpuWhenStopped }` for a run stopped at its limit: the CPU seconds it had used by then. */
+const stopped = (run) => (run.timedOut ? { cpuWhenStopped: Number(run.cpu.toFixed(2)) } : {});
 
 /** yes / no from an exit status (`yes` for a yes, `no` for a no), or null for anything else. */
 const answer = (run, yes, no) =>
@@ -252,14 +258,18 @@ async function main() {
       if (b && c && b !== c) fail(`DISAGREEMENT on ${named}: floor ${b}, CaDiCaL ${c}`);
       if (a === "yes" && !validYes(json, ours.stdout)) fail(`NOT A COMPLETION on ${named}`);
       const show = (run, limit) =>
-        run === undefined ? "-" : run.timedOut ? `> ${limit} s` : `${run.cpu.toFixed(2)} s`;
+        run === undefined
+          ? "-"
+          : run.timedOut
+            ? `> ${limit} s wall (${run.cpu.toFixed(2)} s CPU)`
+            : `${run.cpu.toFixed(2)} s`;
       const ratio =
         ours && !ours.timedOut && !floor.timedOut
           ? (ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)
           : ours?.timedOut && !floor.timedOut
             ? `> ${(ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)}`
             : ours && !ours.timedOut && floor.timedOut
-              ? `< ${(ours.cpu / opt.floorLimit).toFixed(3)} (wall)`
+              ? `< ${(ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)}`
               : "-";
       const after = ours?.after == null ? "-" : `${ours.after.toFixed(2)} s`;
       console.log(
@@ -285,10 +295,12 @@ async function main() {
               nodeStart: node.timedOut ? null : r2(node.cpu),
             }
           : null,
-        // A run stopped at its limit: null. The CPU it had used by then is not known: `timeout
-        // -s KILL` dies with it, so GNU time never sees the program's CPU (it says 0).
-        floor: { answer: b, cpu: floor.timedOut ? null : r2(floor.cpu) },
-        cadical: sat ? { answer: c, cpu: sat.timedOut ? null : r2(sat.cpu) } : null,
+        // A run stopped at its limit (wall clock): null, and the CPU it had used by then, which
+        // on a loaded machine is well below the limit.
+        floor: { answer: b, cpu: floor.timedOut ? null : r2(floor.cpu), ...stopped(floor) },
+        cadical: sat
+          ? { answer: c, cpu: sat.timedOut ? null : r2(sat.cpu), ...stopped(sat) }
+          : null,
         limits: {
           nqueens: opt.limit,
           floor: opt.floorLimit,

@@ -156,12 +156,26 @@ function floorRatio(r) {
   const f = r.floor.cpu;
   if (q.answer !== null && f !== null) return fmt(q.cpu / Math.max(f, 0.01), 3);
   if (q.answer === null && f !== null) return `> ${fmt(q.cpu / Math.max(f, 0.01), 3)}`;
-  // Stopped at a wall-clock limit, its CPU then unknown: over the limit, a bound only when the
-  // floor had a core to itself ("wall"). (Rows of 2026-12-07 06:01 carry a `cpuAtLimit` of 0:
-  // GNU time does not see a program `timeout -s KILL` stops; it is not read.)
-  if (q.answer !== null && f === null) return `< ${fmt(q.cpu / r.limits.floor, 3)} (wall)`;
+  // Stopped at a wall-clock limit: over the CPU it had used then (`cpuWhenStopped`, recorded
+  // since 2026-12-07 06:25), else over the limit, a bound only when the floor had a core to
+  // itself ("wall"). (The 06:01 row's `cpuAtLimit` of 0 is not read: GNU time did not see a
+  // program that `timeout -s KILL` stopped outside the foreground.)
+  if (q.answer !== null && f === null) {
+    const at = r.floor.cpuWhenStopped;
+    return at === undefined
+      ? `< ${fmt(q.cpu / r.limits.floor, 3)} (wall)`
+      : `< ${fmt(q.cpu / Math.max(at, 0.01), 3)}`;
+  }
   return "-";
 }
+
+/** A CPU figure, or "> L" past the limit L, with the CPU used by then where recorded. */
+const cpuOrStopped = (x, limit) =>
+  x.cpu !== null
+    ? fmt(x.cpu)
+    : x.cpuWhenStopped === undefined
+      ? `> ${limit}`
+      : `> ${limit} wall (${fmt(x.cpuWhenStopped)} CPU)`;
 
 /**
  * The latest of `rows` for each instance (n and seed), by n then seed. A row of the floor alone
@@ -174,6 +188,8 @@ function latestPerInstance(rows) {
     const key = `${r.n}/${r.seed}`;
     const before = last.get(key);
     const keep = r.nqueens === null && before?.nqueens;
+    // CaDiCaL's figure too, when the floor's row has none (--no-cadical).
+    const sat = keep && r.cadical === null && before.cadical;
     last.set(
       key,
       keep
@@ -181,7 +197,14 @@ function latestPerInstance(rows) {
             ...r,
             nqueens: before.nqueens,
             nqueensRun: before.nqueensRun ?? before.run,
-            limits: { ...r.limits, nqueens: before.limits.nqueens },
+            ...(sat
+              ? { cadical: before.cadical, cadicalRun: before.cadicalRun ?? before.run }
+              : {}),
+            limits: {
+              ...r.limits,
+              nqueens: before.limits.nqueens,
+              ...(sat ? { cadical: before.limits.cadical } : {}),
+            },
           }
         : r,
     );
@@ -226,9 +249,18 @@ function floorTable(rows) {
     const m = run[0].machine;
     const l = run[0].limits;
     const whole = instanceList(shown.filter((r) => r.run === id && !r.nqueensRun));
-    const floor = instanceList(shown.filter((r) => r.run === id && r.nqueensRun));
-    const ours = instanceList(shown.filter((r) => r.nqueensRun === id));
-    const which = [whole, floor && `${floor} (the floor and CaDiCaL)`, ours && `${ours} (nqueens)`]
+    const part = (f) => instanceList(shown.filter(f));
+    const floorSat = part((r) => r.run === id && r.nqueensRun && !r.cadicalRun);
+    const floor = part((r) => r.run === id && r.nqueensRun && r.cadicalRun);
+    const oursSat = part((r) => r.nqueensRun === id && r.cadicalRun === id);
+    const ours = part((r) => r.nqueensRun === id && r.cadicalRun !== id);
+    const which = [
+      whole,
+      floorSat && `${floorSat} (the floor and CaDiCaL)`,
+      floor && `${floor} (the floor)`,
+      oursSat && `${oursSat} (nqueens and CaDiCaL)`,
+      ours && `${ours} (nqueens)`,
+    ]
       .filter(Boolean)
       .join(", ");
     return `- ${which}: run ${id} on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${fmt(run[0].load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end; limits ${run.every((r) => r.nqueens === null) ? "nqueens not run" : `${l.nqueens} s (nqueens)`}, ${l.floor} s (floor), ${l.cadical === null ? "CaDiCaL not run" : `${l.cadical} s (CaDiCaL)`}. Command: \`${run[0].command}\`.`;
@@ -240,7 +272,7 @@ function floorTable(rows) {
       const q = r.nqueens;
       const c = r.cadical;
       const opt = (x) => (x === undefined || x === null ? "-" : fmt(x));
-      return `| ${r.n}/${r.seed} | ${r.answer ?? "?"} | ${q ? cpuOr(q.answer === null ? null : q.cpu, r.limits.nqueens) : "-"} | ${opt(q?.afterStart)} | ${opt(q?.nodeStart)} | ${q ? fmt(q.wall) : "-"} | ${cpuOr(r.floor.cpu, r.limits.floor)} | ${floorRatio(r)} | ${c ? cpuOr(c.cpu, r.limits.cadical) : "-"} | ${c?.answer ?? "-"} |`;
+      return `| ${r.n}/${r.seed} | ${r.answer ?? "?"} | ${q ? cpuOr(q.answer === null ? null : q.cpu, r.limits.nqueens) : "-"} | ${opt(q?.afterStart)} | ${opt(q?.nodeStart)} | ${q ? fmt(q.wall) : "-"} | ${cpuOrStopped(r.floor, r.limits.floor)} | ${floorRatio(r)} | ${c ? cpuOrStopped(c, r.limits.cadical) : "-"} | ${c?.answer ?? "-"} |`;
     }),
   ];
   const perN = [
@@ -283,9 +315,10 @@ function floorTable(rows) {
     "floor `../shared/bench/ed-dfs.c` (plain backtracking, one thread) and CaDiCaL (`cadical -q`",
     "on a CNF the benchmark writes itself, one thread); CPU seconds are user + sys of the process",
     "and its threads (GNU time), wall seconds nqueens' own. `> L` reached its limit L, a limit on",
-    "the wall clock: on a loaded machine a program gets less CPU than that (the CPU it had used is",
-    "not known), so `< x (wall)`, nqueens' CPU over the limit, is a bound only where the floor had",
-    "a core to itself; under load average 15 to 20 it had about a fifth of one. Every",
+    "the wall clock: on a loaded machine a program gets less CPU than that, so newer rows give the",
+    "CPU it had used when stopped (`> L wall (C CPU)`) and the ratio over it; `< x (wall)`, an",
+    "older row's ratio over the limit, is a bound only where the floor had a core to itself (under",
+    "load average 15 to 20 it had about a fifth of one). Every",
     "answer is checked against the others' and every yes board of nqueens' against the instance. Node's",
     'start-up is in every nqueens figure: "node -e 0" is its CPU measured just before nqueens, and',
     "\"after Node's start\" nqueens' own CPU after Node had started, read in process (its modules,",
