@@ -195,6 +195,7 @@ function latestPerInstance(rows) {
       keep
         ? {
             ...r,
+            answer: r.answer ?? before.answer,
             nqueens: before.nqueens,
             nqueensRun: before.nqueensRun ?? before.run,
             ...(sat
