@@ -11,7 +11,11 @@
 //
 // nqueens runs alone (`nqueens complete -q FILE`, as users run it: every core from n = 22); then
 // the floor and CaDiCaL, one thread each, side by side (their CPU seconds are theirs; only the
-// wall clock is shared). CaDiCaL gets its own CNF, written here from the instance's JSON (not by
+// wall clock is shared). Node's own start-up is measured beside each nqueens run: `node -e 0`
+// just before it, under the same /usr/bin/time; and nqueens' CPU after Node has started, in
+// process: a module given to node with --import (a data: URL, a few lines) reads
+// process.cpuUsage() before nqueens loads and again at exit (the process's threads included) and
+// writes the difference on stderr (nqueens' modules, its search, its threads and its output). CaDiCaL gets its own CNF, written here from the instance's JSON (not by
 // nqueens): a variable per square on no excluded diagonal; each row and each column exactly one
 // queen (a clause for at least one, every pair for at most one); every diagonal and
 // anti-diagonal at most one (every pair). `cadical -q` says 10 (satisfiable) or 20 (not).
@@ -75,6 +79,9 @@ function timed(command, limit) {
       "-f",
       "cpu %U %S",
       "timeout",
+      // In the foreground: timeout kills its program alone and waits for it, so that GNU time
+      // sees the CPU it had used (without it timeout dies with the program and time says 0).
+      "--foreground",
       "-s",
       "KILL",
       String(limit),
@@ -96,10 +103,15 @@ function timed(command, limit) {
       const timedOut = /Command terminated by signal 9|non-zero status 137/.test(stderr);
       const status = /non-zero status (\d+)/.exec(stderr);
       const cpu = Number(m[1]) + Number(m[2]);
-      resolve({ cpu, wall, timedOut, status: status ? Number(status[1]) : 0, stdout });
+      const own = /^nqueens-own-cpu ([\d.e-]+)$/m.exec(stderr);
+      const after = own ? Number(own[1]) : null;
+      resolve({ cpu, wall, timedOut, status: status ? Number(status[1]) : 0, stdout, after });
     });
   });
 }
+
+/** `{ cpuWhenStopped }` for a run stopped at its limit: the CPU seconds it had used by then. */
+const stopped = (run) => (run.timedOut ? { cpuWhenStopped: Number(run.cpu.toFixed(2)) } : {});
 
 /** yes / no from an exit status (`yes` for a yes, `no` for a no), or null for anything else. */
 const answer = (run, yes, no) =>
@@ -164,6 +176,20 @@ export function validYes(instance, stdout) {
   );
 }
 
+/**
+ * What node runs before nqueens with --import (its source, as a data: URL, so that nothing is
+ * written to disk): process.cpuUsage() now, once Node has started, and at exit, the difference
+ * written on stderr.
+ */
+function afterStart() {
+  const t = process.cpuUsage();
+  process.on("exit", () => {
+    const u = process.cpuUsage(t);
+    process.stderr.write(`\nnqueens-own-cpu ${(u.user + u.system) / 1e6}\n`);
+  });
+}
+const AFTER_START = `data:text/javascript,${encodeURIComponent(`(${afterStart})()`)}`;
+
 const hasCadical = () => spawnSync("sh", ["-c", "command -v cadical"]).status === 0;
 
 async function main() {
@@ -181,9 +207,9 @@ async function main() {
   );
   if (!useCadical) console.log("(CaDiCaL not run: no `cadical` on the PATH, or --no-cadical)");
   console.log(
-    "\n| instance | answer | nqueens CPU | nqueens wall | floor (ed-dfs.c) | nqueens / floor | CaDiCaL |",
+    "\n| instance | answer | nqueens CPU | after Node's start | node -e 0 | nqueens wall | floor (ed-dfs.c) | nqueens / floor | CaDiCaL |",
   );
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   const results = [];
   let failures = 0;
   const instance = (n, seed) => {
@@ -207,9 +233,13 @@ async function main() {
     for (const [n, seed] of opt.set) {
       const loadStart = loadavg()[0];
       const { file, json } = instance(n, seed);
+      const node = opt.floorOnly ? undefined : await timed([process.execPath, "-e", "0"], 60);
       const ours = opt.floorOnly
         ? undefined
-        : await timed([process.execPath, bin, "complete", "-q", file], opt.limit);
+        : await timed(
+            [process.execPath, "--import", AFTER_START, bin, "complete", "-q", file],
+            opt.limit,
+          );
       let cnfFile;
       if (useCadical) {
         cnfFile = join(dir, `ed-${n}-${seed}.cnf`);
@@ -228,17 +258,22 @@ async function main() {
       if (b && c && b !== c) fail(`DISAGREEMENT on ${named}: floor ${b}, CaDiCaL ${c}`);
       if (a === "yes" && !validYes(json, ours.stdout)) fail(`NOT A COMPLETION on ${named}`);
       const show = (run, limit) =>
-        run === undefined ? "-" : run.timedOut ? `> ${limit} s` : `${run.cpu.toFixed(2)} s`;
+        run === undefined
+          ? "-"
+          : run.timedOut
+            ? `> ${limit} s wall (${run.cpu.toFixed(2)} s CPU)`
+            : `${run.cpu.toFixed(2)} s`;
       const ratio =
         ours && !ours.timedOut && !floor.timedOut
           ? (ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)
           : ours?.timedOut && !floor.timedOut
             ? `> ${(ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)}`
             : ours && !ours.timedOut && floor.timedOut
-              ? `< ${(ours.cpu / opt.floorLimit).toFixed(3)}`
+              ? `< ${(ours.cpu / Math.max(floor.cpu, 0.01)).toFixed(3)}`
               : "-";
+      const after = ours?.after == null ? "-" : `${ours.after.toFixed(2)} s`;
       console.log(
-        `| ${n} seed ${seed} | ${a ?? b ?? c ?? "?"} | ${show(ours, opt.limit)} | ${ours ? `${ours.wall.toFixed(2)} s` : "-"} | ${show(floor, opt.floorLimit)} | ${ratio} | ${show(sat, opt.cadicalLimit)} |`,
+        `| ${n} seed ${seed} | ${a ?? b ?? c ?? "?"} | ${show(ours, opt.limit)} | ${after} | ${show(node, 60)} | ${ours ? `${ours.wall.toFixed(2)} s` : "-"} | ${show(floor, opt.floorLimit)} | ${ratio} | ${show(sat, opt.cadicalLimit)} |`,
       );
       const r2 = (x) => Number(x.toFixed(2));
       const row = {
@@ -250,9 +285,22 @@ async function main() {
         n,
         seed,
         answer: a ?? b ?? c ?? null,
-        nqueens: ours ? { answer: a, cpu: r2(ours.cpu), wall: r2(ours.wall) } : null,
-        floor: { answer: b, cpu: floor.timedOut ? null : r2(floor.cpu) },
-        cadical: sat ? { answer: c, cpu: sat.timedOut ? null : r2(sat.cpu) } : null,
+        nqueens: ours
+          ? {
+              answer: a,
+              cpu: r2(ours.cpu),
+              wall: r2(ours.wall),
+              // CPU after Node's start (in process), and `node -e 0`'s just before.
+              afterStart: ours.after === null ? null : r2(ours.after),
+              nodeStart: node.timedOut ? null : r2(node.cpu),
+            }
+          : null,
+        // A run stopped at its limit (wall clock): null, and the CPU it had used by then, which
+        // on a loaded machine is well below the limit.
+        floor: { answer: b, cpu: floor.timedOut ? null : r2(floor.cpu), ...stopped(floor) },
+        cadical: sat
+          ? { answer: c, cpu: sat.timedOut ? null : r2(sat.cpu), ...stopped(sat) }
+          : null,
         limits: {
           nqueens: opt.limit,
           floor: opt.floorLimit,

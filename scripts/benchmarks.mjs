@@ -160,37 +160,124 @@ function floorRatio(r) {
   const f = r.floor.cpu;
   if (q.answer !== null && f !== null) return fmt(q.cpu / Math.max(f, 0.01), 3);
   if (q.answer === null && f !== null) return `> ${fmt(q.cpu / Math.max(f, 0.01), 3)}`;
-  if (q.answer !== null && f === null) return `< ${fmt(q.cpu / r.limits.floor, 3)}`;
+  // Stopped at a wall-clock limit: over the CPU it had used then (`cpuWhenStopped`, recorded
+  // since 2026-12-07 06:25), else over the limit, a bound only when the floor had a core to
+  // itself ("wall"). (The 06:01 row's `cpuAtLimit` of 0 is not read: GNU time did not see a
+  // program that `timeout -s KILL` stopped outside the foreground.)
+  if (q.answer !== null && f === null) {
+    const at = r.floor.cpuWhenStopped;
+    return at === undefined
+      ? `< ${fmt(q.cpu / r.limits.floor, 3)} (wall)`
+      : `< ${fmt(q.cpu / Math.max(at, 0.01), 3)}`;
+  }
   return "-";
 }
 
+/** A CPU figure, or "> L" past the limit L, with the CPU used by then where recorded. */
+const cpuOrStopped = (x, limit) =>
+  x.cpu !== null
+    ? fmt(x.cpu)
+    : x.cpuWhenStopped === undefined
+      ? `> ${limit}`
+      : `> ${limit} wall (${fmt(x.cpuWhenStopped)} CPU)`;
+
 /**
- * The floor benchmark: for each n, the rows of the latest run that measured it (so a run of
- * n = 22..26 and a later one of 27 and 28 show side by side), as one row per instance and a
- * summary per n. A run past its limit counts as slower than every decided one in a median.
+ * The latest of `rows` for each instance (n and seed), by n then seed. A row of the floor alone
+ * (--floor-only: `nqueens` null) keeps nqueens' figure from the instance's latest row that has
+ * one, and names its run (`nqueensRun`).
+ */
+function latestPerInstance(rows) {
+  const last = new Map();
+  for (const r of rows) {
+    const key = `${r.n}/${r.seed}`;
+    const before = last.get(key);
+    const keep = r.nqueens === null && before?.nqueens;
+    // CaDiCaL's figure too, when the floor's row has none (--no-cadical).
+    const sat = keep && r.cadical === null && before.cadical;
+    last.set(
+      key,
+      keep
+        ? {
+            ...r,
+            answer: r.answer ?? before.answer,
+            nqueens: before.nqueens,
+            nqueensRun: before.nqueensRun ?? before.run,
+            ...(sat
+              ? { cadical: before.cadical, cadicalRun: before.cadicalRun ?? before.run }
+              : {}),
+            limits: {
+              ...r.limits,
+              nqueens: before.limits.nqueens,
+              ...(sat ? { cadical: before.limits.cadical } : {}),
+            },
+          }
+        : r,
+    );
+  }
+  return [...last.values()].sort((a, b) => a.n - b.n || a.seed - b.seed);
+}
+
+/** Instances as n/seeds with runs of seeds joined: "22/1-5, 27/4, 27/10". */
+function instanceList(rows) {
+  const byN = new Map();
+  for (const r of rows) byN.set(r.n, [...(byN.get(r.n) ?? []), r.seed]);
+  return [...byN]
+    .map(([n, seeds]) => {
+      const spans = [];
+      for (const s of seeds) {
+        const last = spans.at(-1);
+        if (last && s === last[1] + 1) last[1] = s;
+        else spans.push([s, s]);
+      }
+      return spans.map(([a, b]) => (a === b ? `${n}/${a}` : `${n}/${a}-${b}`)).join(", ");
+    })
+    .join(", ");
+}
+
+/** A program's limit for a median or maximum past it: the least limit it reached among `rows`. */
+const reached = (rows, timedOut, program) =>
+  Math.min(...rows.filter(timedOut).map((r) => r.limits[program]));
+
+/**
+ * The floor benchmark: for each instance (n and seed), the row of the latest run that measured
+ * it (so a rerun of a few instances replaces their rows and leaves the others), as one row per
+ * instance and a summary per n. A run past its limit counts as slower than every decided one in
+ * a median. Node's start-up beside nqueens' figure: `node -e 0`'s CPU measured just before it,
+ * and nqueens' CPU after Node had started (in process), where the run recorded them.
  */
 function floorTable(rows) {
-  const ns = [...new Set(rows.map((r) => r.n))].sort((a, b) => a - b);
-  const shown = ns.flatMap((n) => {
-    const at = rows.filter((r) => r.n === n);
-    const runId = at.at(-1).run;
-    return at.filter((r) => r.run === runId).sort((a, b) => a.seed - b.seed);
-  });
-  const runs = [...new Set(shown.map((r) => r.run))].sort();
+  const shown = latestPerInstance(rows);
+  const ns = [...new Set(shown.map((r) => r.n))];
+  const runs = [...new Set(shown.flatMap((r) => [r.run, r.nqueensRun ?? r.run]))].sort();
   const runLines = runs.map((id) => {
-    const run = shown.filter((r) => r.run === id);
+    const run = rows.filter((r) => r.run === id); // in the order measured
     const m = run[0].machine;
     const l = run[0].limits;
-    const sizes = [...new Set(run.map((r) => r.n))].join(", ");
-    return `- n = ${sizes}: run ${id} on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${fmt(run[0].load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end; limits ${l.nqueens} s (nqueens), ${l.floor} s (floor), ${l.cadical === null ? "CaDiCaL not run" : `${l.cadical} s (CaDiCaL)`}. Command: \`${run[0].command}\`.`;
+    const whole = instanceList(shown.filter((r) => r.run === id && !r.nqueensRun));
+    const part = (f) => instanceList(shown.filter(f));
+    const floorSat = part((r) => r.run === id && r.nqueensRun && !r.cadicalRun);
+    const floor = part((r) => r.run === id && r.nqueensRun && r.cadicalRun);
+    const oursSat = part((r) => r.nqueensRun === id && r.cadicalRun === id);
+    const ours = part((r) => r.nqueensRun === id && r.cadicalRun !== id);
+    const which = [
+      whole,
+      floorSat && `${floorSat} (the floor and CaDiCaL)`,
+      floor && `${floor} (the floor)`,
+      oursSat && `${oursSat} (nqueens and CaDiCaL)`,
+      ours && `${ours} (nqueens)`,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    return `- ${which}: run ${id} on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${fmt(run[0].load.start)} at the start and ${fmt(run.at(-1).load.end)} at the end; limits ${run.every((r) => r.nqueens === null) ? "nqueens not run" : `${l.nqueens} s (nqueens)`}, ${l.floor} s (floor), ${l.cadical === null ? "CaDiCaL not run" : `${l.cadical} s (CaDiCaL)`}. Command: \`${run[0].command}\`.`;
   });
   const perInstance = [
-    "| instance | answer | nqueens CPU s | nqueens wall s | floor CPU s | nqueens / floor | CaDiCaL CPU s | CaDiCaL says |",
-    "|---|---|---|---|---|---|---|---|",
+    "| instance | answer | nqueens CPU s | after Node's start | node -e 0 | nqueens wall s | floor CPU s | nqueens / floor | CaDiCaL CPU s | CaDiCaL says |",
+    "|---|---|---|---|---|---|---|---|---|---|",
     ...shown.map((r) => {
       const q = r.nqueens;
       const c = r.cadical;
-      return `| ${r.n}/${r.seed} | ${r.answer ?? "?"} | ${q ? cpuOr(q.answer === null ? null : q.cpu, r.limits.nqueens) : "-"} | ${q ? fmt(q.wall) : "-"} | ${cpuOr(r.floor.cpu, r.limits.floor)} | ${floorRatio(r)} | ${c ? cpuOr(c.cpu, r.limits.cadical) : "-"} | ${c?.answer ?? "-"} |`;
+      const opt = (x) => (x === undefined || x === null ? "-" : fmt(x));
+      return `| ${r.n}/${r.seed} | ${r.answer ?? "?"} | ${q ? cpuOr(q.answer === null ? null : q.cpu, r.limits.nqueens) : "-"} | ${opt(q?.afterStart)} | ${opt(q?.nodeStart)} | ${q ? fmt(q.wall) : "-"} | ${cpuOrStopped(r.floor, r.limits.floor)} | ${floorRatio(r)} | ${c ? cpuOrStopped(c, r.limits.cadical) : "-"} | ${c?.answer ?? "-"} |`;
     }),
   ];
   const perN = [
@@ -198,26 +285,29 @@ function floorTable(rows) {
     "|---|---|---|---|---|---|---|---|---|---|",
     ...ns.map((n) => {
       const at = shown.filter((r) => r.n === n);
-      const lim = at[0].limits;
       const inf = Number.POSITIVE_INFINITY;
       const q = at.filter((r) => r.nqueens);
-      const qCpu = q.map((r) => (r.nqueens.answer === null ? inf : r.nqueens.cpu));
-      const qWall = q.map((r) => (r.nqueens.answer === null ? inf : r.nqueens.wall));
+      const qOut = (r) => r.nqueens.answer === null;
+      const qCpu = q.map((r) => (qOut(r) ? inf : r.nqueens.cpu));
+      const qWall = q.map((r) => (qOut(r) ? inf : r.nqueens.wall));
+      const qLim = reached(q, qOut, "nqueens");
       const decided = (xs) => xs.filter((x) => x !== inf).length;
       const fCpu = at.map((r) => r.floor.cpu ?? inf);
+      const fLim = reached(at, (r) => r.floor.cpu === null, "floor");
       const c = at.filter((r) => r.cadical);
       const cCpu = c.map((r) => r.cadical.cpu ?? inf);
+      const cLim = reached(c, (r) => r.cadical.cpu === null, "cadical");
       const cells = [
         n,
         q.length ? `${decided(qCpu)} of ${q.length}` : "-",
-        past(medianAll(qCpu), lim.nqueens),
-        q.length ? past(Math.max(...qCpu), lim.nqueens) : "-",
-        past(medianAll(qWall), lim.nqueens),
-        q.length ? past(Math.max(...qWall), lim.nqueens) : "-",
+        past(medianAll(qCpu), qLim),
+        q.length ? past(Math.max(...qCpu), qLim) : "-",
+        past(medianAll(qWall), qLim),
+        q.length ? past(Math.max(...qWall), qLim) : "-",
         `${decided(fCpu)} of ${at.length}`,
-        past(medianAll(fCpu), lim.floor),
+        past(medianAll(fCpu), fLim),
         c.length ? `${decided(cCpu)} of ${c.length}` : "-",
-        past(medianAll(cCpu), lim.cadical),
+        past(medianAll(cCpu), cLim),
       ];
       return `| ${cells.join(" | ")} |`;
     }),
@@ -226,12 +316,19 @@ function floorTable(rows) {
     "## Hard completions: nqueens against the floor and CaDiCaL",
     "",
     "Excluded Diagonals instances (`nqueens generate diagonals N --seed S`, d = round(0.9 n)):",
-    "`nqueens complete -q FILE` (every core from n = 22), the floor `../shared/bench/ed-dfs.c`",
-    "(plain backtracking, one thread) and CaDiCaL (`cadical -q` on a CNF the benchmark writes",
-    "itself, one thread); CPU seconds are user + sys of the process and its threads (GNU time),",
-    "wall seconds nqueens' own. `> L` reached its limit L. Every answer is checked against the",
-    "others' and every yes board of nqueens' against the instance. For each n, the latest run that",
-    "measured it:",
+    "`nqueens complete -q FILE` (every core from n = 22, after a short probe on one thread), the",
+    "floor `../shared/bench/ed-dfs.c` (plain backtracking, one thread) and CaDiCaL (`cadical -q`",
+    "on a CNF the benchmark writes itself, one thread); CPU seconds are user + sys of the process",
+    "and its threads (GNU time), wall seconds nqueens' own. `> L` reached its limit L, a limit on",
+    "the wall clock: on a loaded machine a program gets less CPU than that, so newer rows give the",
+    "CPU it had used when stopped (`> L wall (C CPU)`) and the ratio over it; `< x (wall)`, an",
+    "older row's ratio over the limit, is a bound only where the floor had a core to itself (under",
+    "load average 15 to 20 it had about a fifth of one). Every",
+    "answer is checked against the others' and every yes board of nqueens' against the instance. Node's",
+    'start-up is in every nqueens figure: "node -e 0" is its CPU measured just before nqueens, and',
+    "\"after Node's start\" nqueens' own CPU after Node had started, read in process (its modules,",
+    "search, threads and output); the floor's figure is its compiled search alone. For each",
+    "instance, the latest run that measured it:",
     "",
     ...runLines,
     "",

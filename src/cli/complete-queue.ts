@@ -5,12 +5,10 @@
  */
 
 import { type Command, Option } from "commander";
-import { loadQueue } from "../backend-run.js";
 import type { PartialBoard } from "../board.js";
-import { CompletionInterrupted } from "../completion/index.js";
+import { CompletionInterrupted } from "../completion/light.js";
 import { NQueensError } from "../errors.js";
 import { MAX_REPLICAS } from "../limits.js";
-import { parseQueueUrl, resolveSecret } from "../queue/settings.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
 import { startProgress, trapStopSignals } from "./progress.js";
@@ -82,6 +80,10 @@ export async function completeOnQueue(
   flags: CompleteQueueFlags,
   exit: (code: number) => void,
 ): Promise<{ cols: number[] | undefined } | undefined> {
+  // The queue's modules are loaded here, when --queue is given: a completion on this machine
+  // never loads them (the command's start-up, docs/notes/2026-12-07-easy-completions.md).
+  const { parseQueueUrl, resolveSecret } = await import("../queue/settings.js");
+  const { loadQueue } = await import("../backend-run.js");
   const address = parseQueueUrl(flags.queue as string, "--queue");
   const replicas =
     flags.replicas === undefined

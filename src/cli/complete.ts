@@ -10,10 +10,8 @@ import {
   CompletionInterrupted,
   completeOneAsync,
   completeOneWatched,
-  completionsAsync,
-  countCompletionsAsync,
-} from "../completion/index.js";
-import { CountInterrupted, count as countSolutions } from "../engine/index.js";
+  loadThreads,
+} from "../completion/light.js";
 import { NQueensError } from "../errors.js";
 import {
   type BoardForm,
@@ -27,10 +25,8 @@ import { MAX_SPLIT_N, MAX_SUB_SIZE, MAX_WORKERS } from "../limits.js";
 import { plural, thousands } from "../words.js";
 import { parseInteger } from "./args.js";
 import { formatOption, styleFor } from "./board-style.js";
-import { completeCertified } from "./certificate-file.js";
 import { checkQueueFlags, completeOnQueue, withQueueOptions } from "./complete-queue.js";
 import { readInput } from "./input.js";
-import { listingStyle, parseLimit, printListed } from "./list.js";
 import { printChunks, stdout } from "./output.js";
 import { startProgress, trapStopSignals } from "./progress.js";
 import { formatInOption, readBoard } from "./read-board.js";
@@ -129,7 +125,7 @@ Examples:
         throw new NQueensError("--count and --all: one at a time", "conflicting-options");
       if (!flags.number && !flags.all)
         throw new NQueensError("--no-number applies to --all", "conflicting-options");
-      const limit = parseLimit(flags.limit);
+      const limit = await limitOf(flags);
       const workers = workersOf(flags);
       const { board } = await readCompletionBoard(file, flags);
       const n = board.n;
@@ -138,9 +134,7 @@ Examples:
         throw new NQueensError("--certificate certifies one answer: drop --count and --all");
       }
       const certified =
-        flags.certificate === undefined
-          ? undefined
-          : await completeCertified(board, flags.certificate, exit);
+        flags.certificate === undefined ? undefined : await certify(board, flags.certificate, exit);
       if (flags.certificate !== undefined && !certified) return;
       const clash = conflictSummary(board, 1).first[0];
       if (clash) {
@@ -173,6 +167,20 @@ Examples:
       exit(cols ? 0 : 1);
     });
 };
+
+// What only --all, --count and --certificate use is loaded when they are asked for: a board
+// completed once loads neither the listings nor the certificates.
+
+/** --limit, checked (Infinity without it). */
+async function limitOf(flags: CompleteFlags): Promise<number> {
+  if (flags.limit === undefined) return Number.POSITIVE_INFINITY;
+  return (await import("./list.js")).parseLimit(flags.limit);
+}
+
+/** --certificate OUT: the board decided and its certificate written (certificate-file.ts). */
+async function certify(board: PartialBoard, out: string, exit: (code: number) => void) {
+  return (await import("./certificate-file.js")).completeCertified(board, out, exit);
+}
 
 /**
  * --workers, checked: one thread for what searches on one (--certificate, --count, --all),
@@ -217,6 +225,9 @@ async function countOrList(
 ): Promise<void> {
   const n = board.n;
   const out = stdout();
+  const { completionsAsync, countCompletionsAsync } = await import("../completion/index.js");
+  const { CountInterrupted, count: countSolutions } = await import("../engine/index.js");
+  const { listingStyle, printListed } = await import("./list.js");
   // The bar shares the terminal with a listing only when the listing goes elsewhere.
   const bar = startProgress({
     label: "sub-problems",
@@ -345,6 +356,8 @@ async function hardCompletion(
   workers: number | undefined,
   exit: (code: number) => void,
 ): Promise<{ cols: number[] | undefined } | undefined> {
+  // Threads asked for start at once: their modules loaded before Ctrl-C is trapped.
+  if ((workers ?? 1) > 1 || flags.checkpoint !== undefined) await loadThreads();
   const bar = startProgress({
     label: "parts",
     countLabel: "nodes",

@@ -6,7 +6,7 @@
  * queens), the bitmask search for n <= 32 (bitmask-search.ts) or the
  * line board beyond (line-board.ts), with a min-conflicts repair first for one completion of a
  * big board (big-board.ts; `completeOneWatched`, with its progress and abort, is for the command
- * only: not in the public API). Also here: the published instance generators and graded puzzles
+ * only, through light.ts: not in the public API). Also here: the published instance generators and graded puzzles
  * (generate.ts, python-random.ts), an instance's symmetries (symmetry.ts), the squares where a
  * queen leads nowhere (dead-squares.ts) and the most queens that still fit (most-queens.ts).
  */
@@ -21,7 +21,6 @@ export {
   type CountCompletionsOptions,
   canComplete,
   completeOne,
-  completeOneWatched,
   completions,
   completionsAsync,
   countCompletions,

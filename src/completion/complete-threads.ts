@@ -2,13 +2,16 @@
  * `completeOneAsync` in Node (the package's Node entry and the command): the same function as
  * complete-async.ts's, with its hard-instance decision on worker threads (decide-threads.ts)
  * when `workers` is above 1, and a default that uses every core on the boards where threads pay.
+ * With the default, the probe (probe.ts) first tries the board on the calling thread, and the
+ * threads start only when it does not decide: an easy instance costs its search, not the
+ * threads' start-up. The threads' modules (decide-threads.ts and the engine's threads and
+ * checkpoints) are loaded only when threads run.
  */
 import { isRestricted, type PartialBoard } from "../board.js";
-import { checkWorkers, defaultWorkers } from "../engine/index.js";
 import { wrongShape } from "../shapes.js";
 import { type CompleteOneAsyncOptions, completeOneBy, type HardDecider } from "./complete-async.js";
-import { decideHardAsync } from "./decide.js";
-import { decideOnThreads } from "./decide-threads.js";
+import { assertCompletion, decideHardAsync } from "./decide.js";
+import { probe } from "./probe.js";
 
 /**
  * Queens missing from which a board without fixed queens, with blocked squares or excluded
@@ -19,19 +22,50 @@ import { decideOnThreads } from "./decide-threads.js";
  */
 const THREADS_FROM = 22;
 
-/** The threads for a board: `workers` checked, or the default. */
-function workersFor(board: PartialBoard, workers: number | undefined): number {
-  if (workers !== undefined) return checkWorkers(workers);
-  const big = board.queens.length === 0 && board.n >= THREADS_FROM && isRestricted(board);
-  return big ? defaultWorkers() : 1;
+/** `workers` checked (the engine's check, loaded when a number is given). */
+async function checkedWorkers(workers: number): Promise<number> {
+  return (await import("../engine/index.js")).checkWorkers(workers);
+}
+
+/**
+ * Loads the threads' modules now (the engine's door, decide-threads.ts), which a decision
+ * otherwise loads when it starts its threads: for the command, before it traps Ctrl-C, so that
+ * a run that asks for threads has them started (and its parts counted) by the time a signal
+ * can stop it. Loading a module already loaded gives the event loop no turn.
+ */
+export async function loadThreads(): Promise<void> {
+  await Promise.all([import("../engine/index.js"), import("./decide-threads.js")]);
+}
+
+/** Whether a board gets every core by default (see THREADS_FROM). */
+const big = (board: PartialBoard) =>
+  board.queens.length === 0 && board.n >= THREADS_FROM && isRestricted(board);
+
+/** Every core (the engine's default, loaded when threads may run). */
+async function everyCore(): Promise<number> {
+  return (await import("../engine/light.js")).defaultWorkers();
 }
 
 const onThreads: HardDecider = async (board, forbidden, between, options) => {
-  const workers = workersFor(board, options.workers);
   const { signal, onProgress, checkpoint } = options;
+  const given = options.workers;
+  // The default on a big board, without a checkpoint (which records the threads' parts): the
+  // probe first. Not when threads are asked for (a test or a measurement of the threads).
+  if (given === undefined && checkpoint === undefined && big(board)) {
+    const { answer } = probe(board, forbidden);
+    if (answer === "none") return undefined;
+    if (answer !== undefined) {
+      assertCompletion(board, forbidden, answer);
+      return answer;
+    }
+    await between();
+  }
+  const workers =
+    given !== undefined ? await checkedWorkers(given) : big(board) ? await everyCore() : 1;
   if (workers === 1 && checkpoint === undefined) {
     return (await decideHardAsync(board, forbidden, between)).cols;
   }
+  const { decideOnThreads } = await import("./decide-threads.js");
   return (await decideOnThreads(board, forbidden, { workers, signal, onProgress, checkpoint }))
     .cols;
 };
@@ -54,7 +88,7 @@ export async function completeOneAsync(
   options: CompleteOneAsyncOptions = {},
 ): Promise<number[] | undefined> {
   const given = options as { workers?: unknown; checkpoint?: unknown } | undefined;
-  if (typeof given?.workers === "number") checkWorkers(given.workers);
+  if (typeof given?.workers === "number") await checkedWorkers(given.workers);
   const path = given?.checkpoint;
   if (path !== undefined && typeof path !== "string") {
     throw wrongShape("completeOneAsync", "options.checkpoint", "a string", path);

@@ -133,15 +133,33 @@ test("the hard completions' tables: per instance and per n, each n from its late
       cadical: null,
       limits: { nqueens: 600, floor: 120, cadical: null },
     }),
+    row("R2", 27, 2, {
+      answer: "no",
+      nqueens: { answer: "no", cpu: 40, wall: 30, nodeStart: 0.1, afterStart: 39.5 },
+      floor: { answer: null, cpu: null, cpuWhenStopped: 80 },
+      cadical: null,
+      limits: { nqueens: 600, floor: 120, cadical: null },
+    }),
   ]);
-  // per instance: 0.5 / 2 = 0.25; 4 / (floor past 300) < 0.013; 590 / 100 > 5.9
-  assert.match(text, /\| 22\/1 \| yes \| 0\.50 \| 0\.40 \| 2\.00 \| 0\.250 \| 3\.00 \| yes \|/);
-  assert.match(text, /\| 22\/2 \| no \| 4\.00 \| 2\.50 \| > 300 \| < 0\.013 \| > 120 \| - \|/);
+  // per instance: 0.5 / 2 = 0.25; 4 / (floor past 300, its CPU then unknown) < 0.013 (wall);
+  // 590 / 100 > 5.9; 40 / (the floor stopped after 80 CPU-s) < 0.5, Node's start beside
   assert.match(
     text,
-    /\| 22\/3 \| \? \| > 300 \| 300\.00 \| 100\.00 \| > 5\.900 \| 50\.00 \| no \|/,
+    /\| 22\/1 \| yes \| 0\.50 \| - \| - \| 0\.40 \| 2\.00 \| 0\.250 \| 3\.00 \| yes \|/,
   );
-  assert.match(text, /\| 27\/1 \| yes \| 6\.00 \| 3\.50 \| 3\.00 \| 2\.000 \| - \| - \|/);
+  assert.match(
+    text,
+    /\| 22\/2 \| no \| 4\.00 \| - \| - \| 2\.50 \| > 300 \| < 0\.013 \(wall\) \| > 120 \| - \|/,
+  );
+  assert.match(
+    text,
+    /\| 22\/3 \| \? \| > 300 \| - \| - \| 300\.00 \| 100\.00 \| > 5\.900 \| 50\.00 \| no \|/,
+  );
+  assert.match(text, /\| 27\/1 \| yes \| 6\.00 \| - \| - \| 3\.50 \| 3\.00 \| 2\.000 \| - \| - \|/);
+  assert.match(
+    text,
+    /\| 27\/2 \| no \| 40\.00 \| 39\.50 \| 0\.10 \| 30\.00 \| > 120 wall \(80\.00 CPU\) \| < 0\.500 \| - \| - \|/,
+  );
   // per n: 2 of 3 decided, medians 4 (CPU) and 2.5 (wall), max past the limit; the floor 2 of 3
   assert.match(
     text,
@@ -149,10 +167,10 @@ test("the hard completions' tables: per instance and per n, each n from its late
   );
   assert.match(
     text,
-    /\| 27 \| 1 of 1 \| 6\.00 \| 6\.00 \| 3\.50 \| 3\.50 \| 1 of 1 \| 3\.00 \| - \| - \|/,
+    /\| 27 \| 2 of 2 \| 23\.00 \| 40\.00 \| 16\.75 \| 30\.00 \| 1 of 2 \| > 120 \| - \| - \|/,
   );
-  assert.match(text, /n = 22: run R1 .*Command: `node scripts\/bench-floor\.mjs --run R1`/);
-  assert.match(text, /n = 27: run R2 .*CaDiCaL not run/);
+  assert.match(text, /- 22\/1-3: run R1 .*Command: `node scripts\/bench-floor\.mjs --run R1`/);
+  assert.match(text, /- 27\/1-2: run R2 .*CaDiCaL not run/);
   assert.ok(!text.includes("99.00"), "an older run of n = 22 is not shown");
 });
 
