@@ -150,9 +150,9 @@ export const MAX_JOIN_N = 27;
 export const MAX_JOIN_INLINE_N = 16;
 
 /**
- * With one thread asked for (`workers: 1`), the join counts on the calling thread up to this n
- * instead of starting a worker thread: one thread either way, without a second V8 isolate and a
- * second load of the modules (about 12 MB at n = 19). Its tasks take at most about 0.3 s here,
+ * Up to this n the join's calling thread is one of the threads asked for: K - 1 worker threads
+ * beside it, none with one (a worker's isolate and modules less, about 16 MB). Its tasks take at
+ * most about 0.3 s here,
  * so an abort still lands at once (the count gives the event loop a turn every 50 ms).
  */
 export const MAX_JOIN_ONE_HERE_N = 21;
