@@ -16,11 +16,12 @@
 //   options: --limit S (each command's limit, default 900)  --no-decide  --no-record
 //            --dir DIR (where the certificates are written, default a temporary folder)
 // Build first (npm run bench:certify does): it runs bin/nqueens.js.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { timed } from "./timed-run.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin/nqueens.js");
@@ -46,43 +47,6 @@ function args() {
     record: !a.includes("--no-record"),
     dir: get("--dir"),
   };
-}
-
-/**
- * Runs a command under GNU time and `timeout`: its CPU seconds (user + sys of the process and
- * its threads), wall seconds, exit status, stdout, and whether it reached the limit.
- */
-function timed(command, limit) {
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn("/usr/bin/time", [
-      "-f",
-      "cpu %U %S",
-      "timeout",
-      "-s",
-      "KILL",
-      String(limit),
-      ...command,
-    ]);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", () => {
-      const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-      const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
-      if (!m) return reject(new Error(`no timing from /usr/bin/time: ${stderr.slice(-400)}`));
-      const timedOut = /Command terminated by signal 9|non-zero status 137/.test(stderr);
-      const status = /non-zero status (\d+)/.exec(stderr);
-      const cpu = Number(m[1]) + Number(m[2]);
-      resolve({ cpu, wall, timedOut, status: status ? Number(status[1]) : 0, stdout, stderr });
-    });
-  });
 }
 
 /** yes (exit 0) or no (exit 1) from `nqueens complete`, or null (a limit, an error). */

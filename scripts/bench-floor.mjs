@@ -31,11 +31,12 @@
 //            --cadical / --no-cadical (default: when `cadical` is on the PATH)  --no-record
 //            --json FILE (the raw results with the machine, the date and the command)
 // Build first (npm run bench:floor does): it runs bin/nqueens.js.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { timed } from "./timed-run.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin/nqueens.js");
@@ -68,46 +69,11 @@ function args() {
   };
 }
 
-/**
- * Runs a command under /usr/bin/time and `timeout`: its CPU seconds (user + sys of the command,
- * its threads and its children), its wall seconds, its exit status and stdout, or `timedOut`.
- */
-function timed(command, limit) {
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn("/usr/bin/time", [
-      "-f",
-      "cpu %U %S",
-      "timeout",
-      // In the foreground: timeout kills its program alone and waits for it, so that GNU time
-      // sees the CPU it had used (without it timeout dies with the program and time says 0).
-      "--foreground",
-      "-s",
-      "KILL",
-      String(limit),
-      ...command,
-    ]);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", () => {
-      const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-      const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
-      if (!m) return reject(new Error(`no timing from /usr/bin/time: ${stderr.slice(-400)}`));
-      const timedOut = /Command terminated by signal 9|non-zero status 137/.test(stderr);
-      const status = /non-zero status (\d+)/.exec(stderr);
-      const cpu = Number(m[1]) + Number(m[2]);
-      const own = /^nqueens-own-cpu ([\d.e-]+)$/m.exec(stderr);
-      const after = own ? Number(own[1]) : null;
-      resolve({ cpu, wall, timedOut, status: status ? Number(status[1]) : 0, stdout, after });
-    });
-  });
+/** `timed` (timed-run.mjs), with nqueens' own CPU after Node's start where it printed it. */
+async function timedOwn(command, limit) {
+  const run = await timed(command, limit);
+  const own = /^nqueens-own-cpu ([\d.e-]+)$/m.exec(run.stderr);
+  return { ...run, after: own ? Number(own[1]) : null };
 }
 
 /** `{ cpuWhenStopped }` for a run stopped at its limit: the CPU seconds it had used by then. */
@@ -236,7 +202,7 @@ async function main() {
       const node = opt.floorOnly ? undefined : await timed([process.execPath, "-e", "0"], 60);
       const ours = opt.floorOnly
         ? undefined
-        : await timed(
+        : await timedOwn(
             [process.execPath, "--import", AFTER_START, bin, "complete", "-q", file],
             opt.limit,
           );
