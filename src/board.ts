@@ -62,6 +62,22 @@ export interface PartialBoard {
 }
 
 /**
+ * The board as plain data, its fields in a fixed order: what a thread or a queue job carries
+ * (a caller's board may carry more than the fields) and what a split's version hashes.
+ */
+export function plainBoard(board: PartialBoard): PartialBoard {
+  const { n, queens, blocked, excluded } = board;
+  return {
+    n,
+    queens: queens.map(({ row, col }) => ({ row, col })),
+    ...(blocked ? { blocked: blocked.map(({ row, col }) => ({ row, col })) } : {}),
+    ...(excluded
+      ? { excluded: { sums: [...excluded.sums], differences: [...excluded.differences] } }
+      : {}),
+  };
+}
+
+/**
  * Whether a board has blocked squares or excluded diagonals.
  * @param board - a partial board
  * @returns true when it has a blocked square or an excluded diagonal

@@ -16,7 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Worker } from "node:worker_threads";
-import type { Forbidden, PartialBoard } from "../board.js";
+import { type Forbidden, type PartialBoard, plainBoard } from "../board.js";
 import { openCheckpoint, startThread } from "../engine/index.js";
 import { NQueensError } from "../errors.js";
 import { CompletionInterrupted, type CompletionProgress } from "./complete.js";
@@ -184,17 +184,4 @@ function splitVersion(board: PartialBoard, parts: readonly Int32Array[]): string
     .update(JSON.stringify(board));
   for (const p of parts) h.update(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
   return `completion-${h.digest("hex").slice(0, 32)}`;
-}
-
-/** The board as plain data for a thread (a caller's board may carry more than the fields). */
-function plainBoard(board: PartialBoard): PartialBoard {
-  const { n, queens, blocked, excluded } = board;
-  return {
-    n,
-    queens: queens.map(({ row, col }) => ({ row, col })),
-    ...(blocked ? { blocked: blocked.map(({ row, col }) => ({ row, col })) } : {}),
-    ...(excluded
-      ? { excluded: { sums: [...excluded.sums], differences: [...excluded.differences] } }
-      : {}),
-  };
 }

@@ -18,7 +18,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { Forbidden, type PartialBoard } from "../board.js";
+import { Forbidden, type PartialBoard, plainBoard } from "../board.js";
 import {
   assertCompletion,
   boardCols,
@@ -69,19 +69,6 @@ export interface CompletionSplit extends RunSplit {
 /** Whether a split is a completion run's. */
 export function isCompletionSplit(s: RunSplit): s is CompletionSplit {
   return isCompletionVersion(s.version) && "parts" in s;
-}
-
-/** The board as plain data in a fixed field order (what is hashed and carried by the jobs). */
-function plainBoard(board: PartialBoard): PartialBoard {
-  const { n, queens, blocked, excluded } = board;
-  return {
-    n,
-    queens: queens.map(({ row, col }) => ({ row, col })),
-    ...(blocked ? { blocked: blocked.map(({ row, col }) => ({ row, col })) } : {}),
-    ...(excluded
-      ? { excluded: { sums: [...excluded.sums], differences: [...excluded.differences] } }
-      : {}),
-  };
 }
 
 function versionOf(board: PartialBoard, target: number, parts: readonly Int32Array[]): string {
