@@ -15,7 +15,7 @@
  * - Safe to stop (the signal) and start again: the run's name comes from the board and the split,
  *   so a second call attaches to it and enqueues only what is missing.
  */
-import { Queue } from "bullmq";
+import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { PartialBoard } from "../board.js";
 import { CompletionInterrupted } from "../completion/index.js";
@@ -32,10 +32,9 @@ import {
   partOf,
   yesSolver,
 } from "./completion-split.js";
-import { closeRedis, openRedis } from "./connection.js";
 import type { QueueProgress } from "./coordinator-options.js";
-import { dropLeftovers, retryFailed } from "./coordinator-queue.js";
-import { acceptsWrites, checkNoEviction, isRedisFull, redisFull } from "./pressure.js";
+import { closeLinks, dropLeftovers, openLinks, retryFailed } from "./coordinator-queue.js";
+import { acceptsWrites, isRedisFull, redisFull } from "./pressure.js";
 import { checkRecord, makeRecount } from "./record.js";
 import { checkSecret, type RunKey, runKey } from "./secret.js";
 import {
@@ -46,8 +45,6 @@ import {
   jobData,
   jobId,
   largestFirst,
-  PREFIX,
-  QUEUE_NAME,
   RunFlagged,
   readVotes,
   runKeys,
@@ -169,18 +166,8 @@ export async function runCompletion(
   const signal = options.signal;
   if (signal?.aborted) throw new CompletionInterrupted(0, plan.size, 0n);
   const say = options.onMessage ?? (() => {});
-  const redis = await openRedis(address, { connectSeconds: options.connectSeconds, onWait: say });
-  try {
-    await checkNoEviction(redis, address.display, options.allowEviction === true, say);
-  } catch (e) {
-    await closeRedis(redis);
-    throw e;
-  }
-  const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
-  queue.on("error", () => {});
-  const waiter = redis.duplicate();
-  waiter.on("error", () => {});
-  const follower = new CompletionFollower(plan, runKey(secret, name), { redis, waiter, queue });
+  const links = await openLinks(address, options, say);
+  const follower = new CompletionFollower(plan, runKey(secret, name), links);
   try {
     const batch = options.batch ?? plan.batch;
     return await follower.follow(options, { batch, began, display: address.display });
@@ -189,9 +176,7 @@ export async function runCompletion(
     if (isRedisFull(e)) throw redisFull(address.display, name);
     throw e;
   } finally {
-    waiter.disconnect();
-    await Promise.race([queue.close(), sleep(1000)]).catch(() => {});
-    await closeRedis(redis);
+    await closeLinks(links);
   }
 }
 
@@ -204,10 +189,6 @@ function whole(value: number, option: string, min: number, max: number): number 
     );
   }
   return value;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms).unref());
 }
 
 /** What the votes of one part say. */

@@ -2,10 +2,54 @@
  * The coordinator's housekeeping on the BullMQ queue (coordinator-follow.ts follows the run):
  * failed jobs put back, and a settled run's leftover jobs removed.
  */
-import type { Job, Queue } from "bullmq";
+import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
+import { closeRedis, openRedis } from "./connection.js";
+import { checkNoEviction } from "./pressure.js";
 import { type JobData, jobId, PREFIX, QUEUE_NAME } from "./store.js";
+import type { QueueUrl } from "./url.js";
 import { MAX_EXTRA_VOTES } from "./verdict.js";
+
+/** A coordinator's connections to its Redis: commands, the queue, and the blocking waits. */
+export interface CoordinatorLinks {
+  readonly redis: Redis;
+  readonly waiter: Redis;
+  readonly queue: Queue<JobData>;
+}
+
+/**
+ * Opens a coordinator's connections (count or completion): its Redis, checked for an evicting
+ * policy, the queue on it, and a second connection for the waits between looks.
+ */
+export async function openLinks(
+  address: QueueUrl,
+  options: { connectSeconds?: number; allowEviction?: boolean },
+  say: (message: string) => void,
+): Promise<CoordinatorLinks> {
+  const redis = await openRedis(address, { connectSeconds: options.connectSeconds, onWait: say });
+  try {
+    await checkNoEviction(redis, address.display, options.allowEviction === true, say);
+  } catch (e) {
+    await closeRedis(redis);
+    throw e;
+  }
+  const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
+  // Connection trouble is reported once by openRedis's onWait; BullMQ's copies are not needed.
+  queue.on("error", () => {});
+  // Waiting between looks blocks a connection (BLPOP on the run's `wake` list), so it gets its
+  // own; its errors are the main connection's, reported there.
+  const waiter = redis.duplicate();
+  waiter.on("error", () => {});
+  return { redis, waiter, queue };
+}
+
+/** Closes what {@link openLinks} opened (the queue given a second at most). */
+export async function closeLinks({ redis, waiter, queue }: CoordinatorLinks): Promise<void> {
+  waiter.disconnect();
+  const second = new Promise<void>((r) => setTimeout(r, 1000).unref());
+  await Promise.race([queue.close(), second]).catch(() => {});
+  await closeRedis(redis);
+}
 
 /**
  * Removes a settled run's jobs that no worker holds: replicas handed back or still waiting,

@@ -18,17 +18,16 @@
  * disputes, settle) is coordinator-follow.ts; the options and the outcome both use are
  * coordinator-options.ts.
  */
-import { Queue } from "bullmq";
 import { CountInterrupted, pickMethod } from "../engine/index.js";
 import { checkSize, NQueensError, shownValue } from "../errors.js";
 import { MAX_REPLICAS, MAX_SPLIT_N } from "../limits.js";
-import { closeRedis, openRedis } from "./connection.js";
 import { follow } from "./coordinator-follow.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
-import { checkNoEviction, isRedisFull, redisFull } from "./pressure.js";
+import { closeLinks, openLinks } from "./coordinator-queue.js";
+import { isRedisFull, redisFull } from "./pressure.js";
 import { runSplit } from "./run-split.js";
 import { checkSecret, runKey } from "./secret.js";
-import { checkRunName, type JobData, PREFIX, QUEUE_NAME, runName } from "./store.js";
+import { checkRunName, runName } from "./store.js";
 import { parseQueueUrl, type QueueUrl } from "./url.js";
 
 /** Checks a quorum size. */
@@ -88,23 +87,9 @@ export async function runCoordinator(
   const signal = options.signal;
   if (signal?.aborted) throw new CountInterrupted(0, plan.size);
   const say = options.onMessage ?? (() => {});
-  const redis = await openRedis(address, { connectSeconds: options.connectSeconds, onWait: say });
-  try {
-    await checkNoEviction(redis, address.display, options.allowEviction === true, say);
-  } catch (e) {
-    await closeRedis(redis);
-    throw e;
-  }
-  const queue = new Queue<JobData>(QUEUE_NAME, { connection: redis, prefix: PREFIX });
-  // Connection trouble is reported once by openRedis's onWait; BullMQ's copies are not needed.
-  queue.on("error", () => {});
-  // Waiting between looks blocks a connection (BLPOP on the run's `wake` list), so it gets its
-  // own; its errors are the main connection's, reported there.
-  const waiter = redis.duplicate();
-  waiter.on("error", () => {});
+  const links = await openLinks(address, options, say);
   const seen = { done: 0 };
   try {
-    const links = { redis, waiter, queue };
     return await follow(plan, key, wanted, links, options, address.display, seen);
   } catch (e) {
     if (signal?.aborted) throw new CountInterrupted(seen.done, plan.size);
@@ -112,15 +97,6 @@ export async function runCoordinator(
     if (isRedisFull(e)) throw redisFull(address.display, name);
     throw e;
   } finally {
-    waiter.disconnect();
-    await Promise.race([queue.close(), sleep(1000, true)]).catch(() => {});
-    await closeRedis(redis);
+    await closeLinks(links);
   }
-}
-
-function sleep(ms: number, unref = false): Promise<void> {
-  return new Promise((r) => {
-    const t = setTimeout(r, ms);
-    if (unref) t.unref();
-  });
 }
