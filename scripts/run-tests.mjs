@@ -1,5 +1,7 @@
 // Runs every *.test.ts under src/ with node's own test runner (through tsx).
 // Usage: node scripts/run-tests.mjs [substring-filter...]
+// The spec reporter, not TAP: it ends with "failing tests:" and each failure in full, so the
+// last lines of a long log (all that CI shows of it) name what failed.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -16,8 +18,12 @@ const filters = process.argv.slice(2);
 const files = find("src")
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
   .sort();
-const r = spawnSync(process.execPath, ["--import", "tsx", "--test", ...files], {
-  stdio: "inherit",
-  env: { ...process.env, NO_COLOR: "1" },
-});
+const r = spawnSync(
+  process.execPath,
+  ["--import", "tsx", "--test", "--test-reporter=spec", ...files],
+  {
+    stdio: "inherit",
+    env: { ...process.env, NO_COLOR: "1" },
+  },
+);
 process.exit(r.status ?? 1);
