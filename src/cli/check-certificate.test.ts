@@ -94,6 +94,10 @@ describe("nqueens complete --certificate, nqueens check-certificate", { concurre
       await nqueens(["check-certificate", "-q", board, join(dir, "missing.cert")]),
       /cannot read the certificate .*missing\.cert: ENOENT/,
     );
+    assertBadInput(
+      await nqueens(["check-certificate", "-q", board, dir]),
+      /cannot read the certificate .*: EISDIR$/,
+    );
     const long = join(dir, "long.cert");
     writeFileSync(long, `nqueens-certificate 2\nn 8\n${"0".repeat(2 << 20)}`);
     assertBadInput(

@@ -26,23 +26,29 @@ const MAX_LINE = 1 << 20;
  * opened, or a line over 1 MiB, is bad input.
  */
 async function* certificateChunks(path: string): AsyncGenerator<Uint8Array> {
+  const unreadable = (e: NodeJS.ErrnoException) =>
+    new NQueensError(
+      `cannot read the certificate ${path}: ${e.code ?? e.message}`,
+      "unreadable-input",
+      { file: path },
+    );
   const stream = createReadStream(path, { highWaterMark: 1 << 20 });
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
-    stream.once("error", (e: NodeJS.ErrnoException) =>
-      reject(
-        new NQueensError(
-          `cannot read the certificate ${path}: ${e.code ?? e.message}`,
-          "unreadable-input",
-          { file: path },
-        ),
-      ),
-    );
+    stream.once("error", (e: NodeJS.ErrnoException) => reject(unreadable(e)));
   });
   // Bytes since the last line end.
   let open = 0;
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    // A file that opens may still fail to read (a directory opens, then EISDIR): bad input too.
+    const chunks = (async function* () {
+      try {
+        yield* stream as AsyncIterable<Buffer>;
+      } catch (e) {
+        throw unreadable(e as NodeJS.ErrnoException);
+      }
+    })();
+    for await (const chunk of chunks) {
       const last = chunk.lastIndexOf(10);
       open = last < 0 ? open + chunk.length : chunk.length - last - 1;
       if (open > MAX_LINE) {
