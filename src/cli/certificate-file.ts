@@ -2,7 +2,7 @@
  * `nqueens complete --certificate OUT`: the certificate written to a temporary file beside OUT
  * and renamed to OUT once whole, so that an error or a stop leaves no half-written certificate.
  */
-import { closeSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { PartialBoard } from "../board.js";
 import { type CertificateSummary, certifyCompletion } from "../completion/index.js";
@@ -15,6 +15,14 @@ async function writeCertificateFile(
   path: string,
   signal: AbortSignal,
 ): Promise<CertificateSummary> {
+  // Refused before the search, not by the rename after it (which could be hours later).
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new NQueensError(
+      `cannot write the certificate to ${path}: it is a directory`,
+      "invalid-value",
+      { option: "certificate", file: path },
+    );
+  }
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
   let fd: number;
   try {

@@ -112,6 +112,10 @@ describe("nqueens complete --certificate, nqueens check-certificate", { concurre
       await nqueens(["complete", "-q", board, "--certificate", join(dir, "none", "x.cert")]),
       /cannot write the certificate beside/,
     );
+    assertBadInput(
+      await nqueens(["complete", "-q", board, "--certificate", dir]),
+      /cannot write the certificate to .*: it is a directory$/,
+    );
     // A "no" on a board missing more than 32 queens: refused, and the partial file removed.
     const wall = JSON.stringify({
       n: 40,
