@@ -134,10 +134,18 @@ export const MAX_INLINE_N = 13;
 
 /**
  * Up to this n `count` with method `auto` (and no checkpoint) counts by the canonical search
- * (engine/canonical.ts) on the calling thread: the whole count takes less CPU than the other
- * methods' start-up (docs/notes/2026-12-07-small-counts.md has the measurements).
+ * (engine/canonical.ts, as WebAssembly from CANONICAL_WASM_N) on the calling thread: the whole
+ * count takes less CPU than the other methods' start-up; at n = 14 a whole `nqueens count 14`
+ * takes about 0.04 s of CPU less than by the join (docs/notes/2026-12-07-small-counts-wasm.md).
  */
-export const QUICK_N = 13;
+export const QUICK_N = 14;
+
+/**
+ * From this n the canonical search runs as WebAssembly (engine/canonical-wasm.ts): below it the
+ * JavaScript search is over before the module would be instantiated (n = 8: about 1 ms of CPU
+ * against 4; docs/notes/2026-12-07-small-counts-wasm.md).
+ */
+export const CANONICAL_WASM_N = 11;
 
 /** The largest board the join counts (exact up to here; keys are 64-bit). */
 export const MAX_JOIN_N = 27;

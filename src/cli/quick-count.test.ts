@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { QUICK_N } from "../limits.js";
+import { MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
 import { assertBuilt, nqueens } from "../testing/run-cli.js";
 import { quickCountOf } from "./quick-count.js";
 
@@ -13,7 +13,8 @@ describe("quickCountOf: which command lines skip commander", () => {
     [["count", "12", "-u"], { n: 12, unique: true, json: false }],
     [["count", "12", "--json", "--unique"], { n: 12, unique: true, json: true }],
     [["count", String(QUICK_N + 1)], { n: QUICK_N + 1, unique: false, json: false }], // the join
-    [["count", String(QUICK_N + 2)], undefined], // counted on threads, through commander
+    [["count", String(MAX_JOIN_INLINE_N)], { n: MAX_JOIN_INLINE_N, unique: false, json: false }], // the join, still on the calling thread
+    [["count", String(MAX_JOIN_INLINE_N + 1)], undefined], // on threads, through commander
     [["count", "0"], undefined], // an error, worded by count.ts
     [["count", "08"], undefined],
     [["count", " 8"], undefined],
@@ -42,6 +43,8 @@ describe("the quick path prints what the count command prints", () => {
     ["count", "8"],
     ["count", "11", "-u"],
     ["count", "13", "--unique"],
+    ["count", "14"],
+    ["count", "16", "-u"],
   ]) {
     test(args.join(" "), async () => {
       const quick = await nqueens(args);

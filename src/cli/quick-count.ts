@@ -1,24 +1,22 @@
 /**
  * `nqueens count N` for the small n that the library counts at once on the calling thread (up to
- * `QUICK_N` by its canonical search, no thread, no kernel; n = 14 by the join, inline), without
- * loading commander or the count command's modules: the process's start-up was most of such a
- * count's time (docs/notes/2026-12-07-small-counts.md).
+ * `QUICK_N` by its canonical search, no thread, no kernel; up to `MAX_JOIN_INLINE_N` by the join,
+ * inline), without loading commander or the count command's modules: the process's start-up was
+ * most of such a count's time (docs/notes/2026-12-07-small-counts.md).
  *
  * Only the plainest command lines take this way: `count N`, with `-u`/`--unique` and `--json` at
  * most once each, N written as digits, no queue in the environment. What they print is what
  * count.ts prints for them (the same printCount), less the progress bar that a terminal would
- * show for the few milliseconds of the count. Any other command line goes through commander.
+ * show for the moment of the count (a third of a second at most). Any other command line goes
+ * through commander.
  */
 
-import { QUICK_N } from "../limits.js";
+import { MAX_JOIN_INLINE_N } from "../limits.js";
 import { QUEUE_ENV } from "../queue/settings.js";
 import { printCount, whereCounted } from "./count-result.js";
 
-/**
- * The largest n this module counts: QUICK_N by the canonical search, and one more by the join on
- * the calling thread (a fifth of a second; a count with threads or a GPU goes through count.ts).
- */
-const QUICK_CLI_N = QUICK_N + 1;
+/** The largest n this module counts: every n that `count` counts on the calling thread. */
+const QUICK_CLI_N = MAX_JOIN_INLINE_N;
 
 /** A command line this module answers: n and the two flags it may carry. */
 export interface QuickCount {

@@ -81,9 +81,18 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
     ],
   },
   {
+    // The canonical search as WebAssembly, its module shipped as bytes: no assembler.
     args: ["count", "14", "--json"],
-    loads: ["engine/join/count-join.js", "engine/join/kernel-wasm.js"],
+    loads: ["cli/quick-count.js", "engine/canonical-wasm.js"],
+    never: ["commander/", "engine/wasm-asm.js", "engine/join/", "engine/kernel-wasm.js"],
+  },
+  {
+    // The join on the calling thread, still the quick path.
+    args: ["count", "16", "--json"],
+    loads: ["cli/quick-count.js", "engine/join/count-join.js", "engine/join/kernel-wasm.js"],
     never: [
+      "commander/",
+      "cli/count.js",
       "engine/constellations/count.js",
       "engine/start-thread.js",
       "engine/checkpoint.js",

@@ -1,7 +1,7 @@
 /**
  * **The lean search's hot loop as WebAssembly**: lean-search.ts's `run`, `propagate` and
  * `leastColumn`, the same search (the same nodes, choices and completion), assembled
- * (engine/join/asm.ts) for one m at a time with the addresses and widths baked in as constants.
+ * (engine/wasm-asm.ts) for one m at a time with the addresses and widths baked in as constants.
  * The whole state lives in the module's memory (one 64 KiB page per search): the per-level row
  * masks, doneR, doneC, the branching line, isCol and the untried squares, the rows known to be
  * forced, the queen of each row, the level and whether it is fresh; so a run can pause after a

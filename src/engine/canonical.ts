@@ -39,28 +39,98 @@ export interface CanonicalCounts {
 }
 
 /** The largest n the canonical search counts (the masks' width). */
-const MAX_N = 31;
+export const MAX_CANONICAL_N = 31;
 
 /**
- * Counts the solutions of n (n from 1 to 31; it is quick only for small n, about n <= 14).
+ * One root of the search: row 0's queen and the cuts below it. The search from each root is the
+ * same recursion (here, and as WebAssembly in canonical-wasm.ts); the roots are where the cuts
+ * above are decided, once, for both.
+ */
+export interface CanonicalRoot {
+  /** b, the least edge distance: row 0's queen stands in column b. */
+  readonly b: number;
+  /** Columns each row may not take besides the attacked ones (length n). */
+  readonly off: Int32Array;
+  /** The row that must leave no side column empty (-1: none). */
+  readonly sideRow: number;
+  /** Whether leaves may tie with b (then they are compared with their images). */
+  readonly ties: boolean;
+}
+
+/**
+ * The roots of n's search (n >= 2): the corner classes (b = 0) one per column of row 1's queen,
+ * then one root per b >= 1.
+ */
+export function canonicalRoots(n: number): CanonicalRoot[] {
+  const all = (2 ** n - 1) | 0;
+  const last = n - 1;
+  const roots: CanonicalRoot[] = [];
+  // b = 0 (a corner queen): only the transpose keeps that corner, so P[1] < Q[1] cuts.
+  for (let c1 = 2; c1 < n; c1++) {
+    const off = new Int32Array(n);
+    off[1] = all & ~(1 << c1);
+    for (let r = 2; r <= c1 && r < n; r++) off[r] = 2; // column 1 stays empty in rows 2..P[1]
+    roots.push({ b: 0, off, sideRow: -1, ties: false }); // class size 8, canonical by the cut
+  }
+  const sides = 1 | (1 << last);
+  for (let b = 1; b <= last - b; b++) {
+    const off = new Int32Array(n);
+    for (let r = 0; r < n; r++) if (r < b || r > last - b) off[r] = sides;
+    let inside = 0;
+    for (let c = b; c <= last - b; c++) inside |= 1 << c;
+    off[last] = off[last]! | (all & ~inside);
+    roots.push({ b, off, sideRow: last - b, ties: true });
+  }
+  return roots;
+}
+
+/** The counts from the classes found by size (index 2, 4 or 8) and the nodes visited. */
+export function canonicalCounts(
+  size2: number,
+  size4: number,
+  size8: number,
+  nodes: number,
+): CanonicalCounts {
+  const total = 2n * BigInt(size2) + 4n * BigInt(size4) + 8n * BigInt(size8);
+  const unique = BigInt(size2) + BigInt(size4) + BigInt(size8);
+  return { total, unique, classes: { size8, size4, size2 }, nodes };
+}
+
+/** n = 1: one queen, one class (of size 1, outside the three sizes), no search. */
+const ONE: CanonicalCounts = {
+  total: 1n,
+  unique: 1n,
+  classes: { size8: 0, size4: 0, size2: 0 },
+  nodes: 1,
+};
+
+/**
+ * Checks n for the canonical search, and answers n = 1.
+ * @throws RangeError for an n it cannot count (callers check n first)
+ */
+export function trivialCanonical(n: number): CanonicalCounts | undefined {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_CANONICAL_N) {
+    throw new RangeError(`n from 1 to ${MAX_CANONICAL_N}`);
+  }
+  return n === 1 ? ONE : undefined;
+}
+
+/**
+ * Counts the solutions of n (n from 1 to 31; it is quick only for small n, about n <= 14): the
+ * readable search, which canonical-wasm.ts runs faster and the tests compare it with.
  * @throws RangeError for an n it cannot count (callers check n first)
  * @example countCanonical(8) // { total: 92n, unique: 12n, nodes: ... }
  */
 export function countCanonical(n: number): CanonicalCounts {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_N) throw new RangeError(`n from 1 to ${MAX_N}`);
-  if (n === 1)
-    return { total: 1n, unique: 1n, classes: { size8: 0, size4: 0, size2: 0 }, nodes: 1 };
+  const trivial = trivialCanonical(n);
+  if (trivial !== undefined) return trivial;
   const s = new Search(n);
-  s.corner();
-  for (let b = 1; b <= n - 1 - b; b++) s.edge(b);
-  const classes = { size8: s.bySize[8]!, size4: s.bySize[4]!, size2: s.bySize[2]! };
-  return { total: BigInt(s.total), unique: BigInt(s.unique), classes, nodes: s.nodes };
+  for (const root of canonicalRoots(n)) s.run(root);
+  return canonicalCounts(s.bySize[2]!, s.bySize[4]!, s.bySize[8]!, s.nodes);
 }
 
-/** One count's state: the masks' size, the queens placed, the rows' extra exclusions. */
+/** One count's state: the masks' size, the queens placed, the root being searched. */
 class Search {
-  total = 0;
-  unique = 0;
   nodes = 0;
   /** Classes found, by class size (index 2, 4 or 8). */
   readonly bySize = [0, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -70,12 +140,10 @@ class Search {
   private readonly cols: Int32Array;
   /** Scratch: the inverse permutation at a leaf. */
   private readonly rows: Int32Array;
-  /** Columns a row may not take besides the attacked ones (the canonical form's cuts). */
-  private readonly off: Int32Array;
-  /** The row that must leave no side column empty (-1: none), and the side columns' mask. */
+  /** The root's cuts: extra exclusions by row, the side row, ties, b. */
+  private off: Int32Array;
   private sideRow = -1;
   private readonly sides: number;
-  /** Whether leaves may tie with b (then they are compared with their images). */
   private ties = false;
   private b = 0;
 
@@ -88,34 +156,15 @@ class Search {
     this.sides = 1 | (1 << (n - 1));
   }
 
-  /** The classes with a queen in a corner, read from the top-left one. */
-  corner(): void {
-    const { n, off, all } = this;
-    this.sideRow = -1;
-    this.cols[0] = 0;
-    for (let c1 = 2; c1 < n; c1++) {
-      off.fill(0);
-      off[1] = all & ~(1 << c1);
-      for (let r = 2; r <= c1 && r < n; r++) off[r] = 2; // column 1 stays empty in rows 2..P[1]
-      this.ties = false; // class size 8, canonical by the cut above
-      this.place(1, 1, 2 & all, 0);
-    }
-  }
-
-  /** The classes whose least edge distance is b >= 1 (no corner queen). */
-  edge(b: number): void {
-    const { n, off, all, sides, last } = this;
-    off.fill(0);
-    for (let r = 0; r < n; r++) if (r < b || r > last - b) off[r] = sides;
-    let inside = 0;
-    for (let c = b; c <= last - b; c++) inside |= 1 << c;
-    off[last] = off[last]! | (all & ~inside);
-    this.sideRow = last - b;
-    this.b = b;
-    this.ties = true;
-    this.cols[0] = b;
-    const bit = 1 << b;
-    this.place(1, bit, (bit << 1) & all, bit >>> 1);
+  /** Searches below one root. */
+  run(root: CanonicalRoot): void {
+    this.off = root.off;
+    this.sideRow = root.sideRow;
+    this.ties = root.ties;
+    this.b = root.b;
+    this.cols[0] = root.b;
+    const bit = 1 << root.b;
+    this.place(1, bit, (bit << 1) & this.all, bit >>> 1);
   }
 
   // The hot recursion: masks as locals, no allocation, the side-column rule inline.
@@ -150,8 +199,6 @@ class Search {
   private leaf(): void {
     const size = this.ties && this.tied() ? this.classSize() : 8;
     if (size === 0) return;
-    this.unique++;
-    this.total += size;
     this.bySize[size] = this.bySize[size]! + 1;
   }
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { NQueensError } from "../errors.js";
+import { QUICK_N } from "../limits.js";
 import { known } from "../testing/known-counts.js";
 import { count } from "./count.js";
 import { CountInterrupted, type Progress } from "./types.js";
@@ -21,16 +22,16 @@ describe("count: every method gives the known counts", () => {
       }
     });
   }
-  test("auto joins half-boards from n = 14 (and counts them exactly)", async () => {
-    for (const c of known(13, 16)) {
+  test("auto joins half-boards past QUICK_N (and counts them exactly)", async () => {
+    for (const c of known(QUICK_N - 1, QUICK_N + 2)) {
       const r = await count(c.n, { workers: 2 });
-      const method = c.n >= 14 ? "join" : "canonical";
+      const method = c.n > QUICK_N ? "join" : "canonical";
       assert.deepEqual([r.method, r.total, r.unique], [method, c.total, c.unique], `n=${c.n}`);
     }
   });
 });
 
-describe("count: auto below 14", () => {
+describe("count: auto up to QUICK_N", () => {
   test("counts by the canonical search on the calling thread, as one sub-problem", async () => {
     const seen: Progress[] = [];
     const r = await count(10, { workers: 2, onProgress: (p) => seen.push(p) });

@@ -5,7 +5,7 @@
  * uses (the join's kernels, the constellation search's, or the plain counter's).
  */
 import { NQueensError, quote } from "../errors.js";
-import { MAX_INLINE_N, MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
+import { CANONICAL_WASM_N, MAX_INLINE_N, MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
 import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import { COUNT_METHODS, checkMethodN, pickMethod } from "./method.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
@@ -21,9 +21,9 @@ const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
  * `countJoin` for the join, after the join's own message below), with the method's own limit.
  *
  * Small counts run on the calling thread whatever `workers` says, because they take less time
- * than starting threads: with `auto` and no checkpoint, n up to 13 by the canonical
- * search (canonical.ts: no kernel, no split, the answer before another method has started; the
- * result's method is `canonical`); n up to 13 by the constellations, up to 16 by the join (so
+ * than starting threads: with `auto` and no checkpoint, n up to 14 by the canonical
+ * search (canonical.ts, as WebAssembly from n = 11: no split, the answer before another method
+ * has started; the result's method is `canonical`); n up to 13 by the constellations, up to 16 by the join (so
  * `auto` up to 16), and every count of `plain`. The result then says `workers: 0` and why, in
  * `onCallingThread` (also `resumed`: the checkpoint held every sub-problem); `workers` is still
  * checked.
@@ -65,7 +65,11 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
     return inline(n, "plain", options, (await import("./plain.js")).countPlain);
   }
   if (method === "auto" && options.checkpoint === undefined && quick(n)) {
-    return inline(n, "canonical", options, (await import("./canonical.js")).countCanonical);
+    const counter =
+      n >= CANONICAL_WASM_N
+        ? (await import("./canonical-wasm.js")).countCanonicalWasm
+        : (await import("./canonical.js")).countCanonical;
+    return inline(n, "canonical", options, counter);
   }
   checkMethodN(n, method);
   const chosen = pickMethod(n, method);

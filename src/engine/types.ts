@@ -58,13 +58,13 @@ export interface CountResult {
   readonly workers: number;
   /**
    * Why the count ran on the calling thread, whatever `workers` asked for: `small`, n small
-   * enough that counting takes less time than starting threads (up to 13 by the canonical search
-   * or the constellations, 16 by the join); `plain`, the plain counter has no threads; `resumed`, the checkpoint held
+   * enough that counting takes less time than starting threads (up to 14 by the canonical search,
+   * 13 by the constellations, 16 by the join); `plain`, the plain counter has no threads; `resumed`, the checkpoint held
    * every sub-problem, nothing was left to count. Absent when threads counted.
    */
   readonly onCallingThread?: "small" | "plain" | "resumed";
   /**
-   * The method that counted (`auto` resolved): `canonical` is what `auto` uses for n up to 13
+   * The method that counted (`auto` resolved): `canonical` is what `auto` uses for n up to 14
    * without a checkpoint (a single search over the least member of each symmetry class).
    */
   readonly method: "join" | "constellations" | "plain" | "canonical";

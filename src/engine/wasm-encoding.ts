@@ -1,7 +1,7 @@
 /**
- * The binary encoding of WebAssembly modules that both hand-assembled kernels need
- * (engine/kernel-wasm.ts, the constellation search; join/asm.ts, the join's assembler): LEB128
- * integers, vectors, sections and names.
+ * The binary encoding of WebAssembly modules that both assemblers need (kernel-wasm.ts, the
+ * constellation search's, byte by byte; wasm-asm.ts, the text assembler of the join, the canonical
+ * search and the lean kernel): LEB128 integers, vectors, sections and names.
  */
 
 /** Unsigned LEB128 of a non-negative safe integer. */

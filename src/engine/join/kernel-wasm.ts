@@ -1,5 +1,5 @@
 /**
- * **The join's hot loops**: the kernel module, assembled as WebAssembly (join/asm.ts) for one
+ * **The join's hot loops**: the kernel module, assembled as WebAssembly (engine/wasm-asm.ts) for one
  * board size at a time, with the addresses of its memory (join/memory.ts) and its widths baked in
  * as constants (join/layout.ts `KernelLayout`). Its functions come in families, one file each:
  *
@@ -48,7 +48,7 @@
  * `fillQuadrants` (the table), and join/solve.ts's slow ways (`solveEvenSlowly`,
  * `solveMiddleSlowly`: the steps of the one-call items, one call at a time).
  */
-import { assemble, type FuncSpec } from "./asm.js";
+import { assemble, type FuncSpec } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 import { countFuncs } from "./wasm-count.js";
 import { type FillLayout, fillFuncs } from "./wasm-fill.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { assemble } from "./asm.js";
+import { assemble } from "../wasm-asm.js";
 import { JoinKernel } from "./kernel.js";
 import { Partition } from "./partition.js";
 import { fillQuadrants, QUADRANT_BOUNDS } from "./quadrants.js";

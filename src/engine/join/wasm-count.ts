@@ -5,7 +5,7 @@
  * join/wasm-partition.ts, the grouping, the bulk count). The readable version: join/reference.ts
  * `pairsReference` and join/partition.ts, which the tests compare with this.
  */
-import { type FuncSpec, i32s } from "./asm.js";
+import { type FuncSpec, i32s } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 import { BLOCK } from "./memory.js";
 import { zeroText } from "./wasm-partition.js";

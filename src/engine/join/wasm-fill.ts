@@ -3,7 +3,7 @@
  * the whole quadrant table a rowset at a time. The readable version: join/quadrants.ts
  * `fillQuadrants`, which the tests compare with this.
  */
-import { type FuncSpec, i32s } from "./asm.js";
+import { type FuncSpec, i32s } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 
 /**

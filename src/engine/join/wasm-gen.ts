@@ -4,7 +4,7 @@
  * time. The readable version: join/reference.ts `halfBoards` and `halfKey`, and join/slow-gen.ts,
  * which the tests compare with this.
  */
-import type { FuncSpec } from "./asm.js";
+import type { FuncSpec } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 
 /**

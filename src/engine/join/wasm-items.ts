@@ -5,7 +5,7 @@
  * version: join/solve.ts, which takes the same steps one call at a time (`solveEvenSlowly`,
  * `solveMiddleSlowly`) and which the tests compare with this.
  */
-import { type FuncSpec, i32s } from "./asm.js";
+import { type FuncSpec, i32s } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 
 /**

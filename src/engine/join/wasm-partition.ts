@@ -6,7 +6,7 @@
  * byte planes. The readable version: join/partition.ts `Partition` and `partitionBits`, which the
  * tests compare with this.
  */
-import type { FuncSpec } from "./asm.js";
+import type { FuncSpec } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 
 const STATS_LOCALS = {

@@ -1,5 +1,6 @@
 /**
- * A tiny WebAssembly assembler for the join's kernels: function bodies are written as flat,
+ * A tiny WebAssembly assembler for the join's kernels (join/kernel-wasm.ts), the canonical
+ * search's (canonical-wasm.ts) and the completion's lean kernel: function bodies are written as flat,
  * wat-like text (one instruction after another, `block $l` ... `end`, `br_if $l`, named locals as
  * `$x`, memory offsets as `offset=16`) and assembled here into a module, with no toolchain at
  * build time (as engine/kernel-wasm.ts does for the backtracking kernel, but readable as text).
@@ -8,7 +9,7 @@
  * blocks, calls between the module's own functions. Unknown mnemonics, locals and labels throw
  * when the module is assembled, so a typo fails the tests, not a count.
  */
-import { append, section, sleb, uleb, utf8, vec } from "../wasm-encoding.js";
+import { append, section, sleb, uleb, utf8, vec } from "./wasm-encoding.js";
 
 /** A value type. */
 type ValType = "i32" | "i64" | "f64" | "v128";
