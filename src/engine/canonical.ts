@@ -39,7 +39,7 @@ export interface CanonicalCounts {
 }
 
 /** The largest n the canonical search counts (the masks' width). */
-export const MAX_CANONICAL_N = 31;
+const MAX_CANONICAL_N = 31;
 
 /**
  * One root of the search: row 0's queen and the cuts below it. The search from each root is the
