@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
+import { QUEUE_ENV } from "../queue/settings.js";
 import { assertBuilt, nqueens } from "../testing/run-cli.js";
 import { quickCountOf } from "./quick-count.js";
 
@@ -31,8 +32,8 @@ describe("quickCountOf: which command lines skip commander", () => {
     test(argv.join(" "), () => assert.deepEqual(quickCountOf(argv, noQueue), want));
   }
   test("a queue in the environment sends the count to commander (count.ts)", () => {
-    assert.equal(quickCountOf(["count", "8"], { NQUEENS_QUEUE: "redis://127.0.0.1:1" }), undefined);
-    assert.deepEqual(quickCountOf(["count", "8"], { NQUEENS_QUEUE: "" })?.n, 8);
+    assert.equal(quickCountOf(["count", "8"], { [QUEUE_ENV]: "redis://127.0.0.1:1" }), undefined);
+    assert.deepEqual(quickCountOf(["count", "8"], { [QUEUE_ENV]: "" })?.n, 8);
   });
 });
 

@@ -12,8 +12,14 @@
  */
 
 import { MAX_JOIN_INLINE_N } from "../limits.js";
-import { QUEUE_ENV } from "../queue/settings.js";
 import { printCount, whereCounted } from "./count-result.js";
+
+/**
+ * The queue's variable (queue/url.ts's QUEUE_ENV): written here, as cli/errors.ts writes the
+ * secret's, because the queue's settings are five modules and about 5 ms of a count's CPU
+ * (quick-count.test.ts checks the two names are one).
+ */
+const QUEUE_ENV = "NQUEENS_QUEUE";
 
 /** The largest n this module counts: every n that `count` counts on the calling thread. */
 const QUICK_CLI_N = MAX_JOIN_INLINE_N;

@@ -60,7 +60,7 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
       "engine/checkpoint.js",
       "engine/index.js",
       "cli/count-parts.js",
-      "queue/index.js",
+      "queue/",
       "node:crypto",
       "node:worker_threads",
       "node:zlib",
