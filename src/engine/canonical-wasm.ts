@@ -34,8 +34,8 @@ import {
   type CanonicalCounts,
   canonicalCounts,
   canonicalRoots,
+  checkCanonicalN,
   countCanonical,
-  trivialCanonical,
 } from "./canonical.js";
 import type { FuncSpec, MemorySpec } from "./wasm-asm.js";
 
@@ -254,14 +254,12 @@ function searcherNow(): Searcher {
  * @example countCanonicalWasm(8) // { total: 92n, unique: 12n, nodes: 513, ... }
  */
 export function countCanonicalWasm(n: number): CanonicalCounts {
-  const trivial = trivialCanonical(n);
-  if (trivial !== undefined) return trivial;
+  checkCanonicalN(n);
   // Below 4 the first call is at the last row or the one before, where `place` never starts.
   if (n < 4) return countCanonical(n);
   const { place: search, i32, i64 } = searcherNow();
   i32.fill(0);
-  const all = (2 ** n - 1) | 0;
-  i32[ALL / 4] = all;
+  i32[ALL / 4] = (2 ** n - 1) | 0;
   i32[LAST / 4] = n - 1;
   i32[SIDES / 4] = 1 | (1 << (n - 1));
   let nodes = 0;
@@ -271,8 +269,7 @@ export function countCanonicalWasm(n: number): CanonicalCounts {
     i32[TIES / 4] = root.ties ? 1 : 0;
     i32[B / 4] = root.b;
     i32[COLS / 4] = root.b;
-    const bit = 1 << root.b;
-    nodes += Number(search(1, bit, (bit << 1) & all, bit >>> 1));
+    nodes += Number(search(1, root.used, root.left, root.right));
   }
   const classes = (size: number) => Number(i64[(CLASSES + 8 * size) / 8]);
   return canonicalCounts(classes(2), classes(4), classes(8), nodes);

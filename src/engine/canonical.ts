@@ -55,6 +55,10 @@ export interface CanonicalRoot {
   readonly sideRow: number;
   /** Whether leaves may tie with b (then they are compared with their images). */
   readonly ties: boolean;
+  /** Row 1's masks with row 0's queen placed: the columns used, the two diagonals' attacks. */
+  readonly used: number;
+  readonly left: number;
+  readonly right: number;
 }
 
 /**
@@ -65,12 +69,16 @@ export function canonicalRoots(n: number): CanonicalRoot[] {
   const all = (2 ** n - 1) | 0;
   const last = n - 1;
   const roots: CanonicalRoot[] = [];
+  const root = (b: number, off: Int32Array, sideRow: number, ties: boolean) => {
+    const bit = 1 << b;
+    roots.push({ b, off, sideRow, ties, used: bit, left: (bit << 1) & all, right: bit >>> 1 });
+  };
   // b = 0 (a corner queen): only the transpose keeps that corner, so P[1] < Q[1] cuts.
   for (let c1 = 2; c1 < n; c1++) {
     const off = new Int32Array(n);
     off[1] = all & ~(1 << c1);
     for (let r = 2; r <= c1 && r < n; r++) off[r] = 2; // column 1 stays empty in rows 2..P[1]
-    roots.push({ b: 0, off, sideRow: -1, ties: false }); // class size 8, canonical by the cut
+    root(0, off, -1, false); // class size 8, canonical by the cut
   }
   const sides = 1 | (1 << last);
   for (let b = 1; b <= last - b; b++) {
@@ -79,7 +87,7 @@ export function canonicalRoots(n: number): CanonicalRoot[] {
     let inside = 0;
     for (let c = b; c <= last - b; c++) inside |= 1 << c;
     off[last] = off[last]! | (all & ~inside);
-    roots.push({ b, off, sideRow: last - b, ties: true });
+    root(b, off, last - b, true);
   }
   return roots;
 }
@@ -105,14 +113,13 @@ const ONE: CanonicalCounts = {
 };
 
 /**
- * Checks n for the canonical search, and answers n = 1.
+ * Checks n for the canonical search (both ways of running it).
  * @throws RangeError for an n it cannot count (callers check n first)
  */
-export function trivialCanonical(n: number): CanonicalCounts | undefined {
+export function checkCanonicalN(n: number): void {
   if (!Number.isInteger(n) || n < 1 || n > MAX_CANONICAL_N) {
     throw new RangeError(`n from 1 to ${MAX_CANONICAL_N}`);
   }
-  return n === 1 ? ONE : undefined;
 }
 
 /**
@@ -122,8 +129,8 @@ export function trivialCanonical(n: number): CanonicalCounts | undefined {
  * @example countCanonical(8) // { total: 92n, unique: 12n, nodes: ... }
  */
 export function countCanonical(n: number): CanonicalCounts {
-  const trivial = trivialCanonical(n);
-  if (trivial !== undefined) return trivial;
+  checkCanonicalN(n);
+  if (n === 1) return ONE;
   const s = new Search(n);
   for (const root of canonicalRoots(n)) s.run(root);
   return canonicalCounts(s.bySize[2]!, s.bySize[4]!, s.bySize[8]!, s.nodes);
@@ -140,8 +147,8 @@ class Search {
   private readonly cols: Int32Array;
   /** Scratch: the inverse permutation at a leaf. */
   private readonly rows: Int32Array;
-  /** The root's cuts: extra exclusions by row, the side row, ties, b. */
-  private off: Int32Array;
+  /** The root's cuts (set by `run`): extra exclusions by row, the side row, ties, b. */
+  private off: Int32Array = new Int32Array(0);
   private sideRow = -1;
   private readonly sides: number;
   private ties = false;
@@ -152,7 +159,6 @@ class Search {
     this.last = n - 1;
     this.cols = new Int32Array(n);
     this.rows = new Int32Array(n);
-    this.off = new Int32Array(n);
     this.sides = 1 | (1 << (n - 1));
   }
 
@@ -163,8 +169,7 @@ class Search {
     this.ties = root.ties;
     this.b = root.b;
     this.cols[0] = root.b;
-    const bit = 1 << root.b;
-    this.place(1, bit, (bit << 1) & this.all, bit >>> 1);
+    this.place(1, root.used, root.left, root.right);
   }
 
   // The hot recursion: masks as locals, no allocation, the side-column rule inline.

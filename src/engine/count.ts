@@ -24,9 +24,9 @@ const METHODS: readonly string[] = [...COUNT_METHODS, "plain"];
  * than starting threads: with `auto` and no checkpoint, n up to 14 by the canonical search
  * (canonical.ts, as WebAssembly from n = 11: no split, the answer before another method has
  * started; the result's method is `canonical`); n up to 13 by the constellations, up to 16 by
- * the join (so `auto` up to 16), and every count of `plain`. The result then says `workers: 0` and why, in
- * `onCallingThread` (also `resumed`: the checkpoint held every sub-problem); `workers` is still
- * checked.
+ * the join (so `auto` up to 16), and every count of `plain`. The result then says `workers: 0`
+ * and why, in `onCallingThread` (also `resumed`: the checkpoint held every sub-problem);
+ * `workers` is still checked.
  * @param n - the board's size, 1 to 30
  * @param options - the method, the worker threads, a checkpoint file, progress and an abort signal
  *   (see {@link CountOptions})
