@@ -292,6 +292,17 @@ function instructionOf(op: string): Instruction | undefined {
         body.code.push(0x42);
         append(body.code, sleb(BigInt.asIntN(64, parseInt64(body.tokens[body.i++]))));
       };
+    case "v128.const":
+      // Only the i8x16 shape: sixteen bytes, each -128..255.
+      return (body) => {
+        if (body.tokens[body.i++] !== "i8x16") body.fail("v128.const: only i8x16");
+        append(body.code, [0xfd, ...uleb(12)]);
+        for (let k = 0; k < 16; k++) {
+          const byte = parseInt32(body.tokens[body.i++] ?? "");
+          if (byte < -128 || byte > 255) body.fail(`v128.const: not a byte: ${byte}`);
+          body.code.push(byte & 0xff);
+        }
+      };
     case "br":
     case "br_if":
       return (body) => {

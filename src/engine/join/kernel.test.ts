@@ -193,10 +193,22 @@ describe("JoinKernel's quadrant table", () => {
       const al = new Uint32Array(entries);
       fillQuadrants(h, start, dl, al);
       const k = new JoinKernel(n);
-      const { qstart, qd, qa } = k.layout;
+      const { qstart, qd, qa, entryBytes } = k.layout;
+      assert.equal(entryBytes, 3, "the whole table: 3 bytes an entry");
+      // Entry e's diagonals: 3 bytes at qd + 3e, low byte first.
+      const entry = (at: number, e: number) => {
+        const b = at + entryBytes * e;
+        return k.u8[b] | (k.u8[b + 1] << 8) | (k.u8[b + 2] << 16);
+      };
       assert.deepEqual(k.u32.subarray(qstart / 4, qstart / 4 + start.length), start);
-      assert.deepEqual(k.u32.subarray(qd / 4, qd / 4 + entries), dl);
-      assert.deepEqual(k.u32.subarray(qa / 4, qa / 4 + entries), al);
+      assert.deepEqual(
+        Uint32Array.from(dl, (_, e) => entry(qd, e)),
+        dl,
+      );
+      assert.deepEqual(
+        Uint32Array.from(al, (_, e) => entry(qa, e)),
+        al,
+      );
     });
   }
 });

@@ -20,6 +20,8 @@ const SAMPLE = 256;
 export interface KernelLayout extends Addresses {
   /** Quadrant side: floor(n/2). */
   readonly h: number;
+  /** The bytes of a table entry's diagonals, and of its anti-diagonals (join/memory.ts). */
+  readonly entryBytes: 3 | 4;
   /** Window width: n - 1 (even n) or n - 2 (odd). */
   readonly wb: number;
   /** First row of the south-west quadrant: h (even) or h + 1 (odd). */
@@ -68,6 +70,7 @@ export function kernelLayout(k: LayoutInput, placement: Placement): KernelLayout
   return {
     ...placement.at,
     h,
+    entryBytes: placement.entryBytes,
     wb,
     r0s,
     keyBytes: Math.ceil(keyBits / 8),

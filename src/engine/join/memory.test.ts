@@ -67,9 +67,21 @@ const WRITES: readonly [region: string, bytes: (c: Case) => number, what: string
   ["combos", (c) => 2 * (2 ** c.h + c.h * 2 ** (c.h - 1)), "all west column sets, or all but one"],
   ["listTable", (c) => 8 * (c.h + 1) * (c.h + 1), "address and length by (missing + 1, k)"],
   ["qstart", (c) => (c.tables ? 4 * (4 ** c.h + 1) : 0), "a u32 by (rows, cols), and the end"],
-  ["qd", (c) => 4 * tableEntries(c), "the entries held (u32)"],
-  ["qa", (c) => 4 * tableEntries(c), "the entries held (u32)"],
+  ["qd", (c) => entryArray(c), "the entries held, four at a time"],
+  ["qa", (c) => entryArray(c), "the entries held, four at a time"],
 ];
+
+/**
+ * The bytes of an entry array the kernel reads: each entry's 3 bytes (the whole table: 2h - 1 <=
+ * 21 bits) or 4 (in pieces: up to 25), the last entry's 16 (a load of four entries from it).
+ */
+function entryArray(c: Case): number {
+  const entries = tableEntries(c);
+  if (entries === 0) return 0;
+  const w = c.pieces ? 4 : 3;
+  assert.ok(2 * c.h - 1 <= 8 * w, `h = ${c.h}: diagonals fit an entry`);
+  return w * (entries - 1) + 16;
+}
 
 /** The entries the kernel holds: the whole table, four rowsets of it in pieces, or none. */
 function tableEntries(c: Case): number {

@@ -10,13 +10,15 @@
  * With h = floor(n / 2); g the most entries a group of the quadrant table has and E the entries
  * the kernel holds (join/quadrants.ts `QUADRANT_BOUNDS[h]`: the whole table's, or four rowsets'
  * when it is in pieces; both 0 without tables); S = align16(4g + 64), one scratch area; cap the
- * keys a list has room for:
+ * keys a list has room for; w the bytes of an entry's diagonals (`entryBytes`: 3 for the whole
+ * table, whose 2h - 1 <= 21 bits fit, so that n = 20's table takes 45 MB instead of 60; 4 in
+ * pieces, which the readable `fillRows` writes as u32):
  *
  * | region       | bytes             | align | holds                                              |
  * | ------------ | ----------------- | ----- | -------------------------------------------------- |
  * | qstart       | 4 (4^h + 1), or 0 | 8     | the quadrant table's group starts (u32)            |
- * | qd           | 4E                | 16    | its entries' diagonals (u32)                       |
- * | qa           | 4E                | 16    | the entries' anti-diagonals (u32)                  |
+ * | qd           | wE + 16           | 16    | its entries' diagonals (w bytes each)              |
+ * | qa           | wE + 16           | 16    | the entries' anti-diagonals (w bytes each)         |
  * | counts       | 512               | 16    | each key bit's count in A's sample, then B's       |
  * | shares       | 512               | 16    | each key bit's share of its split key (u64)        |
  * | part         | 1024              | 16    | the partition's state (`choose`: roles, scores)    |
@@ -63,6 +65,15 @@ const align = (x: number, a: number) => Math.ceil(x / a) * a;
 /** The rowsets one item joins: north and south rows of its west and of its east half. */
 const ROWSETS_PER_ITEM = 4;
 
+/**
+ * The bytes of an entry's diagonals (and of its anti-diagonals) in the kernel's table: 3 for the
+ * whole table (h <= 11: 2h - 1 <= 21 bits; the kernel reads them as u32 and masks the fourth
+ * byte, the next entry's), 4 in pieces (h = 12, 13: up to 25 bits) or without tables.
+ */
+function entryBytes(shape: { readonly tables: boolean; readonly pieces: boolean }): 3 | 4 {
+  return shape.tables && !shape.pieces ? 3 : 4;
+}
+
 /** What a kernel's memory is laid out for. */
 interface MemoryShape {
   /** Quadrant side: floor(n / 2). */
@@ -77,13 +88,15 @@ interface Sizes {
   readonly h: number;
   /** Group starts of the quadrant table (words: 4^h + 1, or 0 without tables). */
   readonly starts: number;
-  /** Entries held (words). */
+  /** Entries held, and the bytes of each one's diagonals (`entryBytes`). */
   readonly entries: number;
+  readonly entryBytes: 3 | 4;
   /** Bytes of one scratch area. */
   readonly scratchRoom: number;
 }
 
-function sizesOf({ h, tables, pieces }: MemoryShape): Sizes {
+function sizesOf(shape: MemoryShape): Sizes {
+  const { h, tables, pieces } = shape;
   const bounds = QUADRANT_BOUNDS[h];
   const group = tables ? bounds.group : 0;
   const entries = !tables ? 0 : pieces ? ROWSETS_PER_ITEM * bounds.rowset : bounds.entries;
@@ -91,6 +104,7 @@ function sizesOf({ h, tables, pieces }: MemoryShape): Sizes {
     h,
     starts: tables ? 4 ** h + 1 : 0,
     entries,
+    entryBytes: entryBytes(shape),
     scratchRoom: align(4 * group + 64, 16),
   };
 }
@@ -98,11 +112,18 @@ function sizesOf({ h, tables, pieces }: MemoryShape): Sizes {
 /** Class tables are indexed by a north-west column set: 2^h bytes (8 KB at h = 13). */
 const classRoom = ({ h }: Sizes) => Math.max(4096, 2 ** h);
 
+/**
+ * An array of the table's entries (`qd`, `qa`): w bytes an entry, and 16 past the last, which
+ * the kernel's loads of four entries at once may read (and its u32 stores of the last entry
+ * write, when w is 3).
+ */
+const entryArray = (s: Sizes) => (s.entries === 0 ? 0 : s.entryBytes * s.entries + 16);
+
 /** The quadrant table's regions, at the start of the memory (the table above). */
 const TABLE_REGIONS = [
   { name: "qstart", align: 8, size: (s: Sizes) => 4 * s.starts },
-  { name: "qd", align: 16, size: (s: Sizes) => 4 * s.entries },
-  { name: "qa", align: 16, size: (s: Sizes) => 4 * s.entries },
+  { name: "qd", align: 16, size: entryArray },
+  { name: "qa", align: 16, size: entryArray },
 ] as const;
 
 /** A thread's own regions, placed once, in the order they lie (the table above). */
@@ -146,8 +167,12 @@ export interface Placed {
 export interface Placement {
   readonly at: Addresses;
   readonly regions: readonly Placed[];
-  /** Entries the table's arrays have room for (qd, qa: words), and one scratch area's bytes. */
+  /**
+   * Entries the table's arrays have room for (qd, qa), the bytes of each (`entryBytes`), and one
+   * scratch area's bytes.
+   */
   readonly entries: number;
+  readonly entryBytes: 3 | 4;
   readonly scratchRoom: number;
   /** The lists' start (`placeLists`), and the memory the kernel starts with (pages). */
   readonly lists: number;
@@ -195,6 +220,7 @@ export function placeRegions(shape: MemoryShape, own?: number): Placement {
     at,
     regions,
     entries: sizes.entries,
+    entryBytes: sizes.entryBytes,
     scratchRoom: sizes.scratchRoom,
     lists,
     // A page past the lists' start, at least (JoinKernel's first `ensure` grows it).

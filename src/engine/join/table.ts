@@ -13,6 +13,7 @@ import { PAGE, placeRegions, placeWindows, tableEnd, type Window } from "./memor
 /** The addresses `fillTable` writes: the group starts and the entries' two arrays. */
 interface TableAt {
   readonly h: number;
+  readonly entryBytes: 3 | 4;
   readonly qstart: number;
   readonly qd: number;
   readonly qa: number;
@@ -72,7 +73,7 @@ export function shareTable(n: number, threads: number): SharedTable | undefined 
   const pages = Math.ceil(tableEnd(shape) / PAGE);
   const memory = newMemory(pages, true);
   const placement = placeRegions(shape, windows[0].start);
-  const at = { ...placement.at, h: shape.h };
+  const at = { ...placement.at, h: shape.h, entryBytes: placement.entryBytes };
   fillTable(
     new Uint32Array(memory.buffer),
     at,

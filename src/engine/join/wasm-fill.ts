@@ -16,7 +16,11 @@ import type { KernelLayout } from "./layout.js";
  * entries: a single call would run it all in the baseline compiler).
  */
 function fillRowBody(L: FillLayout): string {
-  const { h, qstart, qd, qa } = L;
+  const { h, qstart, qd, qa, entryBytes: eb } = L;
+  // Entries of 3 bytes are read as u32 and masked (the fourth byte is the next entry's), and
+  // written as u32 in ascending order (the fourth byte is written again by the next entry).
+  const masked = eb === 3 ? "i32.const 0xffffff i32.and" : "";
+  const times = (k: number) => (k === 4 ? "i32.const 2 i32.shl" : `i32.const ${k} i32.mul`);
   return `
     local.get $rows i32.const ${h + 2} i32.shl i32.const ${qstart} i32.add local.set $base
     i32.const 31 local.get $rows i32.clz i32.sub local.set $r
@@ -35,19 +39,19 @@ function fillRowBody(L: FillLayout): string {
           i32.const 1 local.get $r local.get $c i32.add i32.shl local.set $a
           local.get $parent local.get $cols i32.const 1 local.get $c i32.shl i32.xor
           i32.const 2 i32.shl i32.add local.tee $from
-          i32.load offset=4 i32.const 2 i32.shl local.set $to
-          local.get $from i32.load i32.const 2 i32.shl local.set $x
+          i32.load offset=4 ${times(eb)} local.set $to
+          local.get $from i32.load ${times(eb)} local.set $x
           block $done loop $entry
             local.get $x local.get $to i32.ge_u br_if $done
-            local.get $x i32.load offset=${qd} local.tee $t local.get $d i32.and
-            local.get $x i32.load offset=${qa} local.tee $u local.get $a i32.and i32.or i32.eqz
+            local.get $x i32.load offset=${qd} ${masked} local.tee $t local.get $d i32.and
+            local.get $x i32.load offset=${qa} ${masked} local.tee $u local.get $a i32.and i32.or i32.eqz
             if
-              local.get $e i32.const 2 i32.shl local.tee $w local.get $t local.get $d i32.or
+              local.get $e ${times(eb)} local.tee $w local.get $t local.get $d i32.or
               i32.store offset=${qd}
               local.get $w local.get $u local.get $a i32.or i32.store offset=${qa}
               local.get $e i32.const 1 i32.add local.set $e
             end
-            local.get $x i32.const 4 i32.add local.set $x
+            local.get $x i32.const ${eb} i32.add local.set $x
             br $entry
           end end
           local.get $rest local.get $rest i32.const 1 i32.sub i32.and local.tee $rest br_if $queen
@@ -59,7 +63,7 @@ function fillRowBody(L: FillLayout): string {
 }
 
 /** What `fillRow` is assembled with: the quadrant side and the table's addresses. */
-export type FillLayout = Pick<KernelLayout, "h" | "qstart" | "qd" | "qa">;
+export type FillLayout = Pick<KernelLayout, "h" | "qstart" | "qd" | "qa" | "entryBytes">;
 
 /** `fillRow`. */
 export function fillFuncs(L: FillLayout): FuncSpec[] {

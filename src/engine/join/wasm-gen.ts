@@ -7,22 +7,31 @@
 import type { FuncSpec } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 
+/** Text that multiplies the i32 on the stack by an entry's bytes, `w`. */
+const times = (w: 3 | 4) => (w === 4 ? "i32.const 2 i32.shl" : "i32.const 3 i32.mul");
+
+/** Text that spreads four entries of 3 bytes (a v128 load) into the four u32 lanes. */
+const SPREAD3 = "v128.const i8x16 0 1 2 -1 3 4 5 -1 6 7 8 -1 9 10 11 -1 i8x16.swizzle";
+
 /**
  * Text of the four-at-a-time entry test: `$m` gets one bit per entry at `$q` (of the four whose
- * diagonals start there, anti-diagonals `delta` bytes on) that meets neither `dMask` nor `aMask`;
- * with `end`, the bits past the list's end `$j1` cleared (uses `$t`). Without it, the entries
- * past the end must fail the test (the scratch lists end with SENTINEL entries).
+ * diagonals start there, `w` bytes each, anti-diagonals `delta` bytes on) that meets neither
+ * `dMask` nor `aMask`; with `end`, the bits past the list's end `$j1` cleared (uses `$t`).
+ * Without it, the entries past the end must fail the test (the scratch lists end with SENTINEL
+ * entries).
  */
-function disjointFour(dMask: string, aMask: string, delta: number, end: boolean): string {
+function disjointFour(dMask: string, aMask: string, delta: number, end: boolean, w: 3 | 4): string {
+  const spread = w === 3 ? SPREAD3 : "";
   const test = `
-    local.get ${dMask} local.get $q v128.load v128.and
-    local.get ${aMask} local.get $q v128.load offset=${delta} v128.and v128.or
+    local.get ${dMask} local.get $q v128.load ${spread} v128.and
+    local.get ${aMask} local.get $q v128.load offset=${delta} ${spread} v128.and v128.or
     v128.zero i32x4.eq i32x4.bitmask local.set $m`;
   if (!end) return test;
+  const left = w === 4 ? "i32.const 2 i32.shr_u" : "i32.const 3 i32.div_u";
   return `${test}
-    local.get $j1 local.get $q i32.sub local.tee $t i32.const 16 i32.lt_u
+    local.get $j1 local.get $q i32.sub local.tee $t i32.const ${4 * w} i32.lt_u
     if
-      local.get $m i32.const -1 local.get $t i32.const 2 i32.shr_u i32.shl i32.const -1 i32.xor
+      local.get $m i32.const -1 local.get $t ${left} i32.shl i32.const -1 i32.xor
       i32.and local.set $m
     end`;
 }
@@ -35,8 +44,8 @@ function disjointFour(dMask: string, aMask: string, delta: number, end: boolean)
 const SENTINEL = "0x80000000";
 
 /**
- * The entries of a quadrant group from `$q` to `$j1` (anti-diagonals `delta` bytes past their
- * diagonals) that meet no preset (`$f1`, `$f2`: splatted masks), into a scratch area at `dst`
+ * The entries of a quadrant group from `$q` to `$j1` (`w` bytes each, anti-diagonals `delta`
+ * bytes past their diagonals) that meet no preset (`$f1`, `$f2`: splatted masks), into a scratch area at `dst`
  * (their test values; their anti-diagonals `own` bytes further) with
  * their key shares at `keys` + 2 * (offset in the area), and three SENTINEL entries after them;
  * leaves the end of the copies in `$y`. `shift` moves north-west entries into the south-west's
@@ -49,15 +58,18 @@ function prepass(
   keys: number,
   shift: number,
   share: string,
+  w: 3 | 4,
 ): string {
+  // An entry of 3 bytes is read as a u32 and masked: the fourth byte is the next entry's.
+  const masked = w === 3 ? "i32.const 0xffffff i32.and" : "";
   return `
     i32.const ${dst} local.set $y
     loop $pre
-      ${disjointFour("$f1", "$f2", delta, true)}
+      ${disjointFour("$f1", "$f2", delta, true, w)}
       block $kept loop $keep
         local.get $m i32.eqz br_if $kept
-        local.get $q local.get $m i32.ctz i32.const 2 i32.shl i32.add local.tee $t i32.load local.set $yd
-        local.get $t i32.load offset=${delta} local.set $ya
+        local.get $q local.get $m i32.ctz ${times(w)} i32.add local.tee $t i32.load ${masked} local.set $yd
+        local.get $t i32.load offset=${delta} ${masked} local.set $ya
         local.get $y local.get $yd ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store
         local.get $y local.get $ya ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store offset=${own}
         local.get $y i32.const ${dst} i32.sub i32.const 1 i32.shl ${share} i64.store offset=${keys}
@@ -65,7 +77,7 @@ function prepass(
         local.get $m local.get $m i32.const 1 i32.sub i32.and local.set $m
         br $keep
       end end
-      local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $pre
+      local.get $q i32.const ${4 * w} i32.add local.tee $q local.get $j1 i32.lt_u br_if $pre
     end
     local.get $y i32.const ${SENTINEL} i32.store
     local.get $y i32.const ${SENTINEL} i32.store offset=4
@@ -96,6 +108,7 @@ function genBody(L: KernelLayout, swap: boolean): string {
   // An entry's anti-diagonals sit this far past its diagonals: in the table (which threads may
   // share, join/memory.ts), and in the scratch areas (each thread's own).
   const delta = L.qa - L.qd;
+  const w = L.entryBytes;
   const own = L.scratchAnti - L.scratch;
   // Window bits: D = (NW diagonals | SW diagonals << r0s) & mask, A = NW anti >> r0s | SW anti;
   // key = D | A << wb (east: A | D << wb). Each entry's share is computed once, in the prepass.
@@ -126,16 +139,16 @@ function genBody(L: KernelLayout, swap: boolean): string {
       ;; prepasses: each group's entries that meet no preset, with their key shares
       local.get $fnd i32x4.splat local.set $f1
       local.get $fna i32x4.splat local.set $f2
-      local.get $i i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $q
-      local.get $i1 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
-      ${prepass(delta, own, s1, k1, L.r0s, nwShare)}
+      local.get $i ${times(w)} i32.const ${L.qd} i32.add local.set $q
+      local.get $i1 ${times(w)} i32.const ${L.qd} i32.add local.set $j1
+      ${prepass(delta, own, s1, k1, L.r0s, nwShare, w)}
       local.get $y local.set $e1
       local.get $e1 i32.const ${s1} i32.le_u br_if $combo
       local.get $fsd i32x4.splat local.set $f1
       local.get $fsa i32x4.splat local.set $f2
-      local.get $j0 i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $q
-      local.get $p i32.const 2 i32.shl i32.const ${L.qd} i32.add local.set $j1
-      ${prepass(delta, own, s2, k2, 0, swShare)}
+      local.get $j0 ${times(w)} i32.const ${L.qd} i32.add local.set $q
+      local.get $p ${times(w)} i32.const ${L.qd} i32.add local.set $j1
+      ${prepass(delta, own, s2, k2, 0, swShare, w)}
       local.get $y local.set $e2
       local.get $e2 i32.const ${s2} i32.le_u br_if $combo
       local.get $cls local.get $cw i32.add i64.load8_u i64.const ${2 * L.wb} i64.shl local.get $kx i64.or local.set $cl
@@ -159,7 +172,7 @@ function genBody(L: KernelLayout, swap: boolean): string {
         local.get $j0 local.set $q
         local.get $ki local.set $kq
         loop $inner
-          ${disjointFour("$xd", "$xa", own, false)}
+          ${disjointFour("$xd", "$xa", own, false, 4)}
           ${emitFour()}
           local.get $kq i32.const 32 i32.add local.set $kq
           local.get $q i32.const 16 i32.add local.tee $q local.get $j1 i32.lt_u br_if $inner
