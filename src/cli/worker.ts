@@ -99,7 +99,7 @@ Ctrl-C lets the jobs in progress finish; a second Ctrl-C stops at once (those jo
 go back to the queue). A worker that dies loses nothing: its job is retried.
 A worker solves jobs of both methods, and the parts of complete --queue (each job
 on one thread, kept for the next). For the join each thread builds its own
-quadrant tables: about 60 MB per thread at n = 20, 534 MB at n = 22 (choose
+quadrant tables: about 45 MB per thread at n = 20, 401 MB at n = 22 (choose
 --workers to fit the memory).`,
     )
     .action(async (flags: WorkerFlags) => {

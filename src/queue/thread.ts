@@ -1,8 +1,8 @@
 /**
  * Worker-thread entry of the queue worker's pool (pool.ts): solves the sub-problems it is sent,
  * of either method: constellations with the engine's kernel, join tasks with a `JoinSolver`, one
- * per thread, kept for the next task of the same n (its quadrant tables take 60 MB at n = 20,
- * 534 MB at n = 22, and seconds to build: docs/counting.md, "Joining half-boards").
+ * per thread, kept for the next task of the same n (its quadrant tables take 45 MB at n = 20,
+ * 401 MB at n = 22, and seconds to build: docs/counting.md, "Joining half-boards").
  * Messages in: {@link SolveTask}. Messages out: Float64Arrays of [id, count, fixed180, fixed90,
  * ...] about every half second, then `{ end: true }`.
  */

@@ -17,8 +17,8 @@
  *
  * Jobs of either counting method are solved (run-split.ts; the method is the one the job's tagged
  * split version names): constellation sub-problems with the engine's kernel, join tasks with one
- * `JoinSolver` per thread, kept between jobs of the same n (its quadrant tables take 60 MB per
- * thread at n = 20, 534 MB at n = 22). A GPU counts constellations only: join jobs go to the CPU
+ * `JoinSolver` per thread, kept between jobs of the same n (its quadrant tables take 45 MB per
+ * thread at n = 20, 401 MB at n = 22). A GPU counts constellations only: join jobs go to the CPU
  * threads.
  */
 import { hostname } from "node:os";

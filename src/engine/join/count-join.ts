@@ -4,7 +4,7 @@
  * thread. The unit of work is a task of the join split (join/split.ts); each thread keeps one
  * kernel, and all share the one list of items this thread made (n = 27: 70.2 million items,
  * 524 MB) and, up to n = 23, the one quadrant table this thread filled in a shared memory
- * (join/table.ts; n = 20: 60 MB, n = 22: 534 MB); from n = 24 each thread builds the table in
+ * (join/table.ts; n = 20: 45 MB, n = 22: 401 MB); from n = 24 each thread builds the table in
  * pieces, a few MB an item, and its 4^h start words (67 MB at n = 24).
  */
 import { checkSize } from "../../errors.js";

@@ -64,8 +64,9 @@ export interface KernelTuning {
   /**
    * Build the quadrant table in pieces: for each item only the rowsets it joins (`useRows`,
    * quadrants.ts `fillRows`), instead of the whole table at the start. Always so from n = 24,
-   * whose whole table (5 GB) passes the 4 GB of 32-bit WebAssembly; a piece is at most
-   * `QUADRANT_BOUNDS[h].rowset` entries (6 MB at h = 12), and an item joins at most four.
+   * whose whole table (3.8 GB at 3 bytes a diagonal set) leaves no room for the lists in the 4 GB
+   * of 32-bit WebAssembly; a piece is at most `QUADRANT_BOUNDS[h].rowset` entries (6 MB at
+   * h = 12), and an item joins at most four.
    * @default n > MAX_TABLES_N
    */
   readonly pieces?: boolean;

@@ -5,16 +5,18 @@
  * south-west quadrants alike; the join (join/wasm-gen.ts) pairs a north-west entry with a
  * south-west one whose columns are the complement, into a west half-board.
  *
- * Layout (u32 words, written into the kernel's memory):
+ * Layout (u32 words here; the kernel's memory holds the same values, join/memory.ts):
  * - `start[(rows << h) | cols]` .. `start[((rows << h) | cols) + 1]`: the entries with exactly
  *   those rows and columns (4^h + 1 words);
  * - entry e: `dl[e]` its diagonals `r - c + h - 1`, `al[e]` its anti-diagonals `r + c`, as bit
  *   sets in the quadrant's own coordinates (2h - 1 bits); two arrays, so that the kernel loads
- *   four entries' diagonals at once.
+ *   four entries' diagonals at once. The kernel's whole table stores each in 3 bytes (2h - 1 <=
+ *   21 bits up to h = 11), its pieces in 4.
  *
- * Sizes: h = 10 (n = 20, 21) 7,535,369 entries (60 MB), h = 11 (n = 22, 23) 66,807,234 (534 MB),
- * h = 12 (n = 24, 25) 633,443,407 (5 GB: past the 4 GB of 32-bit WebAssembly), h = 13 (n = 26,
- * 27) 6,354,135,838 (51 GB).
+ * Sizes: h = 10 (n = 20, 21) 7,535,369 entries (45 MB at 6 bytes an entry), h = 11 (n = 22, 23)
+ * 66,807,234 (401 MB), h = 12 (n = 24, 25) 633,443,407 (3.8 GB: too near the 4 GB of 32-bit
+ * WebAssembly to leave the threads room for their lists; 5 GB at 8 bytes), h = 13 (n = 26, 27)
+ * 6,354,135,838 (51 GB at 8 bytes).
  */
 
 import { popcount } from "../../bits.js";
