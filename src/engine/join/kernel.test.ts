@@ -63,8 +63,9 @@ describe("asm", () => {
 
 describe("JoinKernel.pairs", () => {
   // Key widths of even (2*19+3) and odd (2*19) n = 20/21, sizes that take every path: one by
-  // one, 4, 5 and 6 chunks of compact key, partial blocks, many groups. And the widest keys,
-  // n = 24 and 25 (2*23+3), with groups of one key, so that 40,000 keys ask for 15 partition
+  // one, 4, 5 and 6 chunks of compact key, partial blocks, many groups, the longer list blocked
+  // or (the shorter under 1,024 keys) the shorter. And the widest keys, n = 24 and 25 (2*23+3),
+  // with groups of one key and the longer list blocked, so that 40,000 keys ask for 15 partition
   // bits and the squeeze to 32 compact bits would want 17, past the 16 the scratch holds (it
   // once took them, and wrote over the quadrant table: n = 24's counts went wrong).
   const cases: [number, number, number, number, number?][] = [
@@ -85,7 +86,8 @@ describe("JoinKernel.pairs", () => {
   for (const [n, na, nb, bits, groupTarget] of cases) {
     test(`n=${n}: ${na} x ${nb} keys of ${bits} bits${groupTarget ? `, groups of ${groupTarget}` : ""}, as counted one by one`, () => {
       // Pairs need no quadrant tables.
-      const k = new JoinKernel(n, { tables: false, ...(groupTarget ? { groupTarget } : {}) });
+      const tuning = groupTarget ? { groupTarget, blockShorterBelow: 0 } : {};
+      const k = new JoinKernel(n, { tables: false, ...tuning });
       const next = random(na * 7 + nb);
       const key = () => {
         let x = 0n;

@@ -43,6 +43,7 @@ export interface KernelLayout extends Addresses {
   readonly squeeze: number;
   readonly directPairs: number;
   readonly directSide: number;
+  readonly blockShorterBelow: number;
   readonly sample: number;
   /** Even-like items (join/solve.ts): the rows they share out (all but the centre row of odd n). */
   readonly avail: number;
@@ -59,14 +60,18 @@ interface LayoutInput {
   readonly wb: number;
   readonly r0s: number;
   readonly keyBits: number;
-  readonly tuning: { readonly groupTarget: number; readonly squeeze: number };
+  readonly tuning: {
+    readonly groupTarget: number;
+    readonly squeeze: number;
+    readonly blockShorterBelow: number;
+  };
   readonly evenFrames: readonly Forbidden[];
 }
 
 /** The layout of kernel `k`, whose memory is placed as `placement` says. */
 export function kernelLayout(k: LayoutInput, placement: Placement): KernelLayout {
   const { n, h, wb, r0s, keyBits } = k;
-  const { groupTarget, squeeze } = k.tuning;
+  const { groupTarget, squeeze, blockShorterBelow } = k.tuning;
   return {
     ...placement.at,
     h,
@@ -80,6 +85,7 @@ export function kernelLayout(k: LayoutInput, placement: Placement): KernelLayout
     squeeze,
     directPairs: DIRECT_PAIRS,
     directSide: DIRECT_SIDE,
+    blockShorterBelow,
     sample: SAMPLE,
     avail: n % 2 === 0 ? 2 ** n - 1 : 2 ** n - 1 - 2 ** h,
     group: QUADRANT_BOUNDS[h].group,

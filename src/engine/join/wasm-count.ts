@@ -217,8 +217,9 @@ function countSpec(L: KernelLayout, chunks: number): FuncSpec {
 /**
  * `pairs(a, na, b, nb, bits, sorted, planes, stride)`: the whole pair count of two lists, as
  * join/kernel.ts `JoinKernel.pairs` describes it (one call from JavaScript instead of ten: at
- * n = 16, 8,600 of them). Short lists pair one by one (`direct`); else list A is the shorter,
- * both lists' bits are counted on a sample (`stats`), the partition chosen (`choose`, with
+ * n = 16, 8,600 of them). Short lists pair one by one (`direct`); else list A is the shorter
+ * (or the longer, when the shorter has fewer than `blockShorterBelow` keys: join/layout.ts), both
+ * lists' bits are counted on a sample (`stats`), the partition chosen (`choose`, with
  * join/partition.ts `partitionBits`' k), both lists grouped and the groups joined.
  */
 function pairsBody(L: KernelLayout): string {
@@ -244,7 +245,10 @@ function pairsBody(L: KernelLayout): string {
     local.get $na local.get $nb local.get $na local.get $nb i32.lt_u select i32.const ${L.directSide} i32.le_u
     i32.or
     if local.get $a local.get $na local.get $b local.get $nb call $direct return end
+    ;; A the shorter list, B the longer (blocked); the other way when the shorter is short
     local.get $na local.get $nb i32.gt_u
+    local.get $na local.get $nb local.get $na local.get $nb i32.lt_u select
+    i32.const ${L.blockShorterBelow} i32.lt_u i32.xor
     if
       local.get $a local.set $t local.get $b local.set $a local.get $t local.set $b
       local.get $na local.set $t local.get $nb local.set $na local.get $t local.set $nb
