@@ -17,8 +17,8 @@
  * | region       | bytes             | align | holds                                              |
  * | ------------ | ----------------- | ----- | -------------------------------------------------- |
  * | qstart       | 4 (4^h + 1), or 0 | 8     | the quadrant table's group starts (u32)            |
- * | qd           | wE + 16           | 16    | its entries' diagonals (w bytes each)              |
- * | qa           | wE + 16           | 16    | the entries' anti-diagonals (w bytes each)         |
+ * | qd           | wE + 16, or 0     | 16    | its entries' diagonals (w bytes each)              |
+ * | qa           | wE + 16, or 0     | 16    | the entries' anti-diagonals (w bytes each)         |
  * | counts       | 512               | 16    | each key bit's count in A's sample, then B's       |
  * | shares       | 512               | 16    | each key bit's share of its split key (u64)        |
  * | part         | 1024              | 16    | the partition's state (`choose`: roles, scores)    |

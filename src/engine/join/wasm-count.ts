@@ -218,7 +218,7 @@ function countSpec(L: KernelLayout, chunks: number): FuncSpec {
  * `pairs(a, na, b, nb, bits, sorted, planes, stride)`: the whole pair count of two lists, as
  * join/kernel.ts `JoinKernel.pairs` describes it (one call from JavaScript instead of ten: at
  * n = 16, 8,600 of them). Short lists pair one by one (`direct`); else list A is the shorter
- * (or the longer, when the shorter has fewer than `blockShorterBelow` keys: join/layout.ts), both
+ * (or the longer, when the shorter has fewer than `blockShorterBelow` keys: join/kernel.ts), both
  * lists' bits are counted on a sample (`stats`), the partition chosen (`choose`, with
  * join/partition.ts `partitionBits`' k), both lists grouped and the groups joined.
  */

@@ -45,11 +45,11 @@ const SENTINEL = "0x80000000";
 
 /**
  * The entries of a quadrant group from `$q` to `$j1` (`w` bytes each, anti-diagonals `delta`
- * bytes past their diagonals) that meet no preset (`$f1`, `$f2`: splatted masks), into a scratch area at `dst`
- * (their test values; their anti-diagonals `own` bytes further) with
- * their key shares at `keys` + 2 * (offset in the area), and three SENTINEL entries after them;
- * leaves the end of the copies in `$y`. `shift` moves north-west entries into the south-west's
- * coordinates (the pair test needs both there).
+ * bytes past their diagonals) that meet no preset (`$f1`, `$f2`: splatted masks), into a
+ * scratch area at `dst` (their test values, 4 bytes each; their anti-diagonals `own` bytes
+ * further) with their key shares at `keys` + 2 * (offset in the area), and three SENTINEL
+ * entries after them; leaves the end of the copies in `$y`. `shift` moves north-west entries
+ * into the south-west's coordinates (the pair test needs both there).
  */
 function prepass(
   delta: number,
