@@ -165,7 +165,10 @@ export const MAX_JOIN_INLINE_N = 16;
  */
 export const MAX_JOIN_ONE_HERE_N = 21;
 
-/** The largest n whose quadrant tables fit in a kernel's memory (h = 11: 401 MB, 3 bytes an entry's diagonals and 3 its anti-diagonals). */
+/**
+ * The largest n whose quadrant tables fit in a kernel's memory (h = 11: 401 MB, 3 bytes an
+ * entry's diagonals and 3 its anti-diagonals).
+ */
 export const MAX_TABLES_N = 23;
 
 /**

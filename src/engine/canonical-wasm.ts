@@ -237,7 +237,8 @@ let searcher: Searcher | undefined;
 function searcherNow(): Searcher {
   if (searcher !== undefined) return searcher;
   const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-  const memory = new wasm.Memory({ initial: 1, maximum: 1 });
+  const { initialPages: initial, maximumPages: maximum } = CANONICAL_MEMORY;
+  const memory = new wasm.Memory({ initial, maximum });
   const exports = new wasm.Instance(new wasm.Module(canonicalModule()), { env: { memory } })
     .exports;
   searcher = {

@@ -186,6 +186,9 @@ type Encoding =
   | { readonly kind: "memory"; readonly bytes: readonly number[]; readonly align: number }
   | { readonly kind: "lane"; readonly bytes: readonly number[] };
 
+/** `v128.const`'s opcode; its 16 bytes follow. */
+const V128_CONST = [0xfd, ...uleb(12)];
+
 /** Every mnemonic but the structured ones (blocks, `end`, branches, locals, calls, constants). */
 const ENCODINGS = new Map<string, Encoding>([
   ...Object.entries(PLAIN).map(([op, code]): [string, Encoding] => [
@@ -208,7 +211,7 @@ const ENCODINGS = new Map<string, Encoding>([
     op,
     { kind: "lane", bytes: [0xfd, ...uleb(code)] },
   ]),
-  ["v128.zero", { kind: "plain", bytes: [0xfd, ...uleb(12), ...new Array(16).fill(0)] }],
+  ["v128.zero", { kind: "plain", bytes: [...V128_CONST, ...new Array(16).fill(0)] }],
 ]);
 
 const LOCAL_OPS: Record<string, number> = {
@@ -296,7 +299,7 @@ function instructionOf(op: string): Instruction | undefined {
       // Only the i8x16 shape: sixteen bytes, each -128..255.
       return (body) => {
         if (body.tokens[body.i++] !== "i8x16") body.fail("v128.const: only i8x16");
-        append(body.code, [0xfd, ...uleb(12)]);
+        append(body.code, V128_CONST);
         for (let k = 0; k < 16; k++) {
           const byte = parseInt32(body.tokens[body.i++] ?? "");
           if (byte < -128 || byte > 255) body.fail(`v128.const: not a byte: ${byte}`);

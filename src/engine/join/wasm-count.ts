@@ -242,13 +242,13 @@ function pairsBody(L: KernelLayout): string {
   return `
     local.get $na i32.eqz local.get $nb i32.eqz i32.or if i64.const 0 return end
     local.get $na i64.extend_i32_u local.get $nb i64.extend_i32_u i64.mul i64.const ${L.directPairs} i64.le_u
-    local.get $na local.get $nb local.get $na local.get $nb i32.lt_u select i32.const ${L.directSide} i32.le_u
+    local.get $na local.get $nb local.get $na local.get $nb i32.lt_u select local.tee $short
+    i32.const ${L.directSide} i32.le_u
     i32.or
     if local.get $a local.get $na local.get $b local.get $nb call $direct return end
     ;; A the shorter list, B the longer (blocked); the other way when the shorter is short
     local.get $na local.get $nb i32.gt_u
-    local.get $na local.get $nb local.get $na local.get $nb i32.lt_u select
-    i32.const ${L.blockShorterBelow} i32.lt_u i32.xor
+    local.get $short i32.const ${L.blockShorterBelow} i32.lt_u i32.xor
     if
       local.get $a local.set $t local.get $b local.set $a local.get $t local.set $b
       local.get $na local.set $t local.get $nb local.set $na local.get $t local.set $nb
@@ -295,7 +295,7 @@ export function countFuncs(L: KernelLayout): FuncSpec[] {
       export: true,
       params: i32s("a", "na", "b", "nb", "bits", "sorted", "planes", "stride"),
       results: ["i64"],
-      locals: { t: "i32", s: "i32", k: "i32", g: "i32", chunks: "i32" },
+      locals: { t: "i32", s: "i32", k: "i32", g: "i32", chunks: "i32", short: "i32" },
       body: pairsBody(L),
     },
     {

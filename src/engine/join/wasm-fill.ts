@@ -7,6 +7,18 @@ import { type FuncSpec, i32s } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
 
 /**
+ * Text that turns the entry index on the stack into its offset in `qd` or `qa`: times the
+ * entry's bytes `w` (join/memory.ts).
+ */
+export const entryOffset = (w: 3 | 4) => (w === 4 ? "i32.const 2 i32.shl" : "i32.const 3 i32.mul");
+
+/**
+ * Text after a u32 load of an entry: with 3-byte entries, the fourth byte (the next entry's)
+ * masked off.
+ */
+export const entryMask = (w: 3 | 4) => (w === 3 ? "i32.const 0xffffff i32.and" : "");
+
+/**
  * `fillRow`: the groups of one rowset of the whole quadrant table (join/quadrants.ts
  * `fillQuadrants`, the readable version, which the tests compare with this), its entries from
  * entry `$e` on; returns the next free entry. Every group (rows, cols) with as many columns as
@@ -19,8 +31,8 @@ function fillRowBody(L: FillLayout): string {
   const { h, qstart, qd, qa, entryBytes: eb } = L;
   // Entries of 3 bytes are read as u32 and masked (the fourth byte is the next entry's), and
   // written as u32 in ascending order (the fourth byte is written again by the next entry).
-  const masked = eb === 3 ? "i32.const 0xffffff i32.and" : "";
-  const times = (k: number) => (k === 4 ? "i32.const 2 i32.shl" : `i32.const ${k} i32.mul`);
+  const masked = entryMask(eb);
+  const times = entryOffset(eb);
   return `
     local.get $rows i32.const ${h + 2} i32.shl i32.const ${qstart} i32.add local.set $base
     i32.const 31 local.get $rows i32.clz i32.sub local.set $r
@@ -39,14 +51,14 @@ function fillRowBody(L: FillLayout): string {
           i32.const 1 local.get $r local.get $c i32.add i32.shl local.set $a
           local.get $parent local.get $cols i32.const 1 local.get $c i32.shl i32.xor
           i32.const 2 i32.shl i32.add local.tee $from
-          i32.load offset=4 ${times(eb)} local.set $to
-          local.get $from i32.load ${times(eb)} local.set $x
+          i32.load offset=4 ${times} local.set $to
+          local.get $from i32.load ${times} local.set $x
           block $done loop $entry
             local.get $x local.get $to i32.ge_u br_if $done
             local.get $x i32.load offset=${qd} ${masked} local.tee $t local.get $d i32.and
             local.get $x i32.load offset=${qa} ${masked} local.tee $u local.get $a i32.and i32.or i32.eqz
             if
-              local.get $e ${times(eb)} local.tee $w local.get $t local.get $d i32.or
+              local.get $e ${times} local.tee $w local.get $t local.get $d i32.or
               i32.store offset=${qd}
               local.get $w local.get $u local.get $a i32.or i32.store offset=${qa}
               local.get $e i32.const 1 i32.add local.set $e

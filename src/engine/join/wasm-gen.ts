@@ -6,9 +6,7 @@
  */
 import type { FuncSpec } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
-
-/** Text that multiplies the i32 on the stack by an entry's bytes, `w`. */
-const times = (w: 3 | 4) => (w === 4 ? "i32.const 2 i32.shl" : "i32.const 3 i32.mul");
+import { entryMask, entryOffset } from "./wasm-fill.js";
 
 /** Text that spreads four entries of 3 bytes (a v128 load) into the four u32 lanes. */
 const SPREAD3 = "v128.const i8x16 0 1 2 -1 3 4 5 -1 6 7 8 -1 9 10 11 -1 i8x16.swizzle";
@@ -60,15 +58,14 @@ function prepass(
   share: string,
   w: 3 | 4,
 ): string {
-  // An entry of 3 bytes is read as a u32 and masked: the fourth byte is the next entry's.
-  const masked = w === 3 ? "i32.const 0xffffff i32.and" : "";
+  const masked = entryMask(w);
   return `
     i32.const ${dst} local.set $y
     loop $pre
       ${disjointFour("$f1", "$f2", delta, true, w)}
       block $kept loop $keep
         local.get $m i32.eqz br_if $kept
-        local.get $q local.get $m i32.ctz ${times(w)} i32.add local.tee $t i32.load ${masked} local.set $yd
+        local.get $q local.get $m i32.ctz ${entryOffset(w)} i32.add local.tee $t i32.load ${masked} local.set $yd
         local.get $t i32.load offset=${delta} ${masked} local.set $ya
         local.get $y local.get $yd ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store
         local.get $y local.get $ya ${shift ? `i32.const ${shift} i32.shr_u` : ""} i32.store offset=${own}
@@ -139,15 +136,15 @@ function genBody(L: KernelLayout, swap: boolean): string {
       ;; prepasses: each group's entries that meet no preset, with their key shares
       local.get $fnd i32x4.splat local.set $f1
       local.get $fna i32x4.splat local.set $f2
-      local.get $i ${times(w)} i32.const ${L.qd} i32.add local.set $q
-      local.get $i1 ${times(w)} i32.const ${L.qd} i32.add local.set $j1
+      local.get $i ${entryOffset(w)} i32.const ${L.qd} i32.add local.set $q
+      local.get $i1 ${entryOffset(w)} i32.const ${L.qd} i32.add local.set $j1
       ${prepass(delta, own, s1, k1, L.r0s, nwShare, w)}
       local.get $y local.set $e1
       local.get $e1 i32.const ${s1} i32.le_u br_if $combo
       local.get $fsd i32x4.splat local.set $f1
       local.get $fsa i32x4.splat local.set $f2
-      local.get $j0 ${times(w)} i32.const ${L.qd} i32.add local.set $q
-      local.get $p ${times(w)} i32.const ${L.qd} i32.add local.set $j1
+      local.get $j0 ${entryOffset(w)} i32.const ${L.qd} i32.add local.set $q
+      local.get $p ${entryOffset(w)} i32.const ${L.qd} i32.add local.set $j1
       ${prepass(delta, own, s2, k2, 0, swShare, w)}
       local.get $y local.set $e2
       local.get $e2 i32.const ${s2} i32.le_u br_if $combo
