@@ -231,11 +231,12 @@ export function checkSize(n: number, max: number, what = "n", more: ErrorDetails
 
 /**
  * A value a caller passed where a number belongs, for a message: a number as it prints, a string
- * quoted and named as one (`count("8")` says "got the string '8'", not "got 8"), and anything
- * else by its kind.
+ * quoted and named as one (`count("8")` says "got the string '8'", not "got 8"), a bigint named
+ * too (`count(16n)`: "got the bigint 16n"), and anything else by its kind.
  */
 export function shownValue(value: unknown): string {
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "number") return String(value);
+  if (typeof value === "bigint") return `the bigint ${value}n`;
   if (typeof value === "string") return `the string ${quote(value)}`;
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";

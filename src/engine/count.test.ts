@@ -103,6 +103,22 @@ describe("count: refusals name the option and the value", () => {
       () => count("8" as unknown as number),
       /^n must be an integer from 1 to 32: got the string '8'$/,
     ],
+    // A string or a bigint among the join's sizes is refused with auto's limits, as "8" is.
+    [
+      "n as a string the join would count",
+      () => count("16" as unknown as number),
+      /^n must be an integer from 1 to 32: got the string '16'$/,
+    ],
+    [
+      "n as a bigint",
+      () => count(16n as unknown as number),
+      /^n must be an integer from 1 to 32: got the bigint 16n$/,
+    ],
+    [
+      "n as a string with the join",
+      () => count("16" as unknown as number, { method: "join" }),
+      /^n must be an integer from 1 to 27: got the string '16'$/,
+    ],
     [
       "n as an object",
       () => count({} as unknown as number),

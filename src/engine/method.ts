@@ -22,11 +22,14 @@ const JOIN_FROM_N = 14;
 /**
  * The method `method` stands for at n (auto: the join for JOIN_FROM_N..MAX_JOIN_N; from n = 24
  * its quadrant table is built in pieces, and it is still about a hundred times faster than the
- * constellation search: docs/counting.md, "Joining half-boards").
+ * constellation search: docs/counting.md, "Joining half-boards"). Anything but an integer n (a
+ * string, a bigint, from JavaScript) goes to the constellations, whose check names it with auto's
+ * limits (1 to 32), not the join's.
  */
 export function pickMethod(n: number, method: CountMethod = "auto"): "join" | "constellations" {
   if (method !== "auto") return method;
-  return n >= JOIN_FROM_N && n <= MAX_JOIN_N ? "join" : "constellations";
+  const joins = Number.isInteger(n) && n >= JOIN_FROM_N && n <= MAX_JOIN_N;
+  return joins ? "join" : "constellations";
 }
 
 /**

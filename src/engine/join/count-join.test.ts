@@ -157,6 +157,9 @@ describe("the two methods", () => {
     assert.equal(pickMethod(20, "constellations"), "constellations");
     assert.equal(pickMethod(28), "constellations");
     assert.equal(pickMethod(8, "join"), "join");
+    assert.equal(pickMethod(16.5), "constellations");
+    assert.equal(pickMethod("16" as unknown as number), "constellations");
+    assert.equal(pickMethod(16n as unknown as number), "constellations");
   });
 
   test("roughSeconds: the measured times, 7 times as long per step of n", () => {
