@@ -7,7 +7,7 @@ import { basename, dirname, join } from "node:path";
 import type { PartialBoard } from "../board.js";
 import { type CertificateSummary, certifyCompletion } from "../completion/index.js";
 import { describeWriteError, NQueensError, WriteFailed } from "../errors.js";
-import { trapStopSignals } from "./progress.js";
+import { trapStopSignals } from "./stop-signals.js";
 
 /** Writes the certificate of `board`'s answer to `path`; stops when `signal` aborts. */
 async function writeCertificateFile(

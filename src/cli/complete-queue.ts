@@ -11,7 +11,8 @@ import { NQueensError } from "../errors.js";
 import { MAX_REPLICAS } from "../limits.js";
 import { plural } from "../words.js";
 import { parseInteger } from "./args.js";
-import { startProgress, trapStopSignals } from "./progress.js";
+import { startProgress } from "./progress.js";
+import { trapStopSignals } from "./stop-signals.js";
 
 /** The flags of `complete` this branch reads. */
 export interface CompleteQueueFlags {

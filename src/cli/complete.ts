@@ -28,9 +28,10 @@ import { formatOption, styleFor } from "./board-style.js";
 import { checkQueueFlags, completeOnQueue, withQueueOptions } from "./complete-queue.js";
 import { readInput } from "./input.js";
 import { printChunks, stdout } from "./output.js";
-import { startProgress, trapStopSignals } from "./progress.js";
+import { startProgress } from "./progress.js";
 import { formatInOption, readBoard } from "./read-board.js";
 import type { Register } from "./register.js";
+import { trapStopSignals } from "./stop-signals.js";
 
 interface CompleteFlags {
   count?: boolean;

@@ -16,7 +16,8 @@ import { NQueensError, quote } from "../errors.js";
 import { plural, thousands } from "../words.js";
 import { printCount, whereCounted } from "./count-result.js";
 import { stdout, warn } from "./output.js";
-import { startProgress, trapStopSignals } from "./progress.js";
+import { startProgress } from "./progress.js";
+import { trapStopSignals } from "./stop-signals.js";
 
 /** The flags of `count` that a part or an addition reads. */
 export interface PartFlags {

@@ -26,8 +26,9 @@ import { Option } from "./commander.js";
 import { printCount, whereCounted } from "./count-result.js";
 import { wordError, wordNote } from "./errors.js";
 import { stdout, warn } from "./output.js";
-import { startProgress, trapStopSignals } from "./progress.js";
+import { startProgress } from "./progress.js";
 import type { Register } from "./register.js";
+import { trapStopSignals } from "./stop-signals.js";
 
 /** Rough wall time on 2 cores, in words (`roughSeconds`). */
 function roughTime(n: number, method: "join" | "constellations"): string {

@@ -10,12 +10,15 @@
 import { createRequire } from "node:module";
 import type { OutputConfiguration } from "commander";
 import { NQueensError, quote, WriteFailed } from "../errors.js";
-import { STATUS, wordError } from "./errors.js";
 import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
 
-/** The package's version, read from package.json (two folders up from src/cli and dist/cli). */
-const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string })
-  .version;
+/**
+ * The package's version, read from package.json (two folders up from src/cli and dist/cli) by
+ * `--version` and the commander program, not by a quick count: reading it costs 2 to 3 ms of CPU
+ * (docs/notes/2026-12-07-small-count-floor.md).
+ */
+const version = () =>
+  (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 
 /** What commander prints and how: help and the version through `out`, errors as one line. */
 function outputOf(out: Output, top = false): OutputConfiguration {
@@ -42,7 +45,7 @@ async function programFor(argv: readonly string[], out: Output, exit: (code: num
   const { Command } = await import("./commander.js");
   const program = new Command("nqueens")
     .description("Place, count, complete and explain N non-attacking queens.")
-    .version(VERSION, "-V, --version")
+    .version(version(), "-V, --version")
     .addHelpText(
       "after",
       `
@@ -79,7 +82,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     // What commander prints for the version, and how, without loading commander: the lightest
     // start (docs/notes/2026-12-07-startup-and-memory.md).
     try {
-      outputOf(out, true).writeOut?.(`${VERSION}\n`);
+      outputOf(out, true).writeOut?.(`${version()}\n`);
       await out.end();
       return 0;
     } catch (e) {
@@ -127,6 +130,8 @@ async function statusOf(e: unknown, out: Output): Promise<number> {
   if (e instanceof OutputClosed || e instanceof OutputFailed) return failedOutput(e);
   await out.end().catch(() => {}); // what was printed before the error still goes out
   if (e instanceof NQueensError) {
+    // The command's words for the library's errors: loaded only when there is one to say.
+    const { STATUS, wordError } = await import("./errors.js");
     process.stderr.write(`nqueens: ${wordError(e)}\n`);
     // A file the library writes: as for the output; a full or evicting Redis: errors.ts's STATUS.
     return e instanceof WriteFailed ? 74 : (STATUS[e.code] ?? 2);

@@ -14,7 +14,7 @@
  * `main.ts` calls `end()` once the command is done.
  */
 import { describeWriteError } from "../errors.js";
-import { trapStopSignals } from "./progress.js";
+import { trapStopSignals } from "./stop-signals.js";
 
 /** Thrown once standard output is closed (`nqueens list 14 | head`): a quiet stop, exit 0. */
 export class OutputClosed extends Error {}

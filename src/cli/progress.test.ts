@@ -13,7 +13,6 @@ import {
   type ProgressState,
   progressLine,
   showsProgress,
-  signalExitCode,
   startProgress,
 } from "./progress.js";
 
@@ -121,12 +120,6 @@ describe("when a bar is drawn", () => {
     assert.equal(bar.drawn, false);
     bar.update(1, 2, { count: 3n });
     bar.stop();
-  });
-
-  test("exit status after a stop signal: 128 + its number", () => {
-    assert.equal(signalExitCode("SIGINT"), 130);
-    assert.equal(signalExitCode("SIGTERM"), 143);
-    assert.equal(signalExitCode("SIGHUP"), 129);
   });
 });
 

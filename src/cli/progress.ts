@@ -1,6 +1,6 @@
 /**
  * The one progress bar of the command, for every long piece of work (count, complete --count and
- * --all), and the stop signals that interrupt such work.
+ * --all); the stop signals that interrupt such work are stop-signals.ts's.
  *
  * The bar is drawn on stderr only when a person can see it: stderr is a terminal, `--json` is off,
  * `--no-progress` was not given and TERM is not `dumb`. Otherwise {@link startProgress} returns a
@@ -8,13 +8,9 @@
  * parts are dropped and the bar shortened until it does (see {@link progressLine}); every number
  * has thousands separators. While drawing, the cursor is hidden and line wrap is off; `stop()`, and
  * an exit hook as a last resort, show the cursor and turn line wrap on again.
- *
- * Stop signals ({@link trapStopSignals}): SIGINT (Ctrl-C), SIGTERM and SIGHUP abort the work
- * through an AbortSignal so that it can stop cleanly (checkpoint flushed and unlocked, terminal
- * restored); the command then exits with 128 + the signal's number: 130, 143, 129.
+
  */
 import { createRequire } from "node:module";
-import { constants } from "node:os";
 import { thousands as grouped } from "../words.js";
 
 /** What a bar is for. */
@@ -190,7 +186,7 @@ export function startProgress(options: ProgressOptions): ProgressBar {
     hideCursor: true,
     linewrap: false,
     clearOnComplete: true,
-    gracefulExit: false, // the command handles the signals (trapStopSignals)
+    gracefulExit: false, // the command handles the signals (stop-signals.ts's trapStopSignals)
     fps: 5,
   });
 
@@ -235,63 +231,6 @@ export function startProgress(options: ProgressOptions): ProgressBar {
       } catch {}
       drawing.delete(stream);
       stream.removeListener("error", quiet);
-    },
-  };
-}
-
-/** The signals that stop long work the way Ctrl-C does. */
-const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-export type StopSignal = (typeof STOP_SIGNALS)[number];
-
-/** The exit status after a stop signal: 128 + its number (SIGINT 130, SIGTERM 143, SIGHUP 129). */
-export function signalExitCode(signal: StopSignal): number {
-  return 128 + constants.signals[signal];
-}
-
-/** Stop signals turned into an abort; see {@link trapStopSignals}. */
-export interface StopSignals {
-  /** Aborts at the first stop signal. */
-  readonly signal: AbortSignal;
-  /** The first stop signal received, if any. */
-  readonly received: StopSignal | undefined;
-  /** The exit status for the signal received (130 when none: an abort from elsewhere). */
-  readonly exitCode: number;
-  /** `interrupted after` for Ctrl-C, `interrupted by SIGTERM after` for the others. */
-  readonly interrupted: string;
-  /** Removes the handlers: later signals act as usual again (SIGINT ends the process). */
-  release(): void;
-}
-
-/**
- * Catches SIGINT, SIGTERM and SIGHUP until `release()`: the first aborts `signal`, later ones
- * are ignored while the work stops (a second Ctrl-C cannot leave a checkpoint locked).
- */
-export function trapStopSignals(): StopSignals {
-  const controller = new AbortController();
-  let received: StopSignal | undefined;
-  const handlers = STOP_SIGNALS.map((name) => {
-    const handler = () => {
-      received ??= name;
-      controller.abort();
-    };
-    process.on(name, handler);
-    return [name, handler] as const;
-  });
-  return {
-    signal: controller.signal,
-    get received() {
-      return received;
-    },
-    get exitCode() {
-      return signalExitCode(received ?? "SIGINT");
-    },
-    get interrupted() {
-      return received === undefined || received === "SIGINT"
-        ? "interrupted after"
-        : `interrupted by ${received} after`;
-    },
-    release() {
-      for (const [name, handler] of handlers) process.removeListener(name, handler);
     },
   };
 }

@@ -47,11 +47,14 @@ function loaded(args: string[]): string[] {
 
 const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
   {
-    // The quick path (quick-count.ts): no commander, no count command, no kernel, no crypto.
+    // The quick path (quick-count.ts): no commander, no count command, no kernel, no crypto, no
+    // progress bar, no error wording.
     args: ["count", "8"],
     loads: ["cli/quick-count.js", "engine/canonical.js"],
     never: [
       "cli/count.js",
+      "cli/progress.js",
+      "cli/errors.js",
       "commander/",
       "engine/constellations/",
       "engine/join/",
@@ -109,7 +112,7 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
   {
     args: ["--version"],
     loads: ["cli/main.js"],
-    never: ["cli/count.js", "engine/", "commander/esm.mjs"],
+    never: ["cli/count.js", "cli/progress.js", "cli/errors.js", "engine/", "commander/esm.mjs"],
   },
 ];
 
