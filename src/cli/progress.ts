@@ -8,7 +8,6 @@
  * parts are dropped and the bar shortened until it does (see {@link progressLine}); every number
  * has thousands separators. While drawing, the cursor is hidden and line wrap is off; `stop()`, and
  * an exit hook as a last resort, show the cursor and turn line wrap on again.
-
  */
 import { createRequire } from "node:module";
 import { thousands as grouped } from "../words.js";
