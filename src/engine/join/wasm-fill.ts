@@ -12,6 +12,10 @@ import type { KernelLayout } from "./layout.js";
  */
 export const entryOffset = (w: 3 | 4) => (w === 4 ? "i32.const 2 i32.shl" : "i32.const 3 i32.mul");
 
+/** The other way: text that turns a byte offset in `qd` or `qa` on the stack into entries. */
+export const entryIndex = (w: 3 | 4) =>
+  w === 4 ? "i32.const 2 i32.shr_u" : "i32.const 3 i32.div_u";
+
 /**
  * Text after a u32 load of an entry: with 3-byte entries, the fourth byte (the next entry's)
  * masked off.

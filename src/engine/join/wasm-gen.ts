@@ -6,7 +6,7 @@
  */
 import type { FuncSpec } from "../wasm-asm.js";
 import type { KernelLayout } from "./layout.js";
-import { entryMask, entryOffset } from "./wasm-fill.js";
+import { entryIndex, entryMask, entryOffset } from "./wasm-fill.js";
 
 /** Text that spreads four entries of 3 bytes (a v128 load) into the four u32 lanes. */
 const SPREAD3 = "v128.const i8x16 0 1 2 -1 3 4 5 -1 6 7 8 -1 9 10 11 -1 i8x16.swizzle";
@@ -25,11 +25,10 @@ function disjointFour(dMask: string, aMask: string, delta: number, end: boolean,
     local.get ${aMask} local.get $q v128.load offset=${delta} ${spread} v128.and v128.or
     v128.zero i32x4.eq i32x4.bitmask local.set $m`;
   if (!end) return test;
-  const left = w === 4 ? "i32.const 2 i32.shr_u" : "i32.const 3 i32.div_u";
   return `${test}
     local.get $j1 local.get $q i32.sub local.tee $t i32.const ${4 * w} i32.lt_u
     if
-      local.get $m i32.const -1 local.get $t ${left} i32.shl i32.const -1 i32.xor
+      local.get $m i32.const -1 local.get $t ${entryIndex(w)} i32.shl i32.const -1 i32.xor
       i32.and local.set $m
     end`;
 }
