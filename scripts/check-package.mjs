@@ -25,7 +25,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** Installed size of nqueens with its required dependencies, optional peers left out. */
 const INSTALL_BUDGET_MB = 8;
@@ -152,6 +152,30 @@ check(
   "nqueens solve 8",
   solved.code === 0 && solved.stdout === "0 4 7 5 2 6 1 3\n",
   solved.out.trim(),
+);
+// The small counts start from the bundle (src/cli/fast-start.ts), which bin/nqueens.js passes
+// over when it is missing: shipped, and used (its run loads no ES module of the package).
+const shipped = existsSync(
+  join(project, "node_modules", "nqueens", "dist", "cli", "fast-start.cjs"),
+);
+const hooks = join(temp, "list-modules.mjs");
+writeFileSync(
+  hooks,
+  'export async function load(url, context, next) { if (url.includes("/dist/")) console.error("loaded", url); return next(url, context); }\n',
+);
+const register = join(temp, "register.mjs");
+writeFileSync(
+  register,
+  `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+);
+const small = run(process.execPath, ["--import", register, nqueens, "count", "12", "--json"]);
+check(
+  "nqueens count 12 from the fast start's bundle (shipped; no ES module of dist/ loaded)",
+  shipped &&
+    small.code === 0 &&
+    small.stdout.includes('"total":"14200"') &&
+    small.out === small.stdout,
+  small.out.trim().slice(0, 300),
 );
 const counted = run(nqueens, ["count", "16", "--json"]);
 check(

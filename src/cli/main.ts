@@ -7,18 +7,11 @@
  * or a package is missing.
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
  */
-import { createRequire } from "node:module";
 import type { OutputConfiguration } from "commander";
-import { NQueensError, quote, WriteFailed } from "../errors.js";
-import { type Output, OutputClosed, OutputFailed, stdout } from "./output.js";
-
-/**
- * The package's version, read from package.json (two folders up from src/cli and dist/cli) by
- * `--version` and the commander program, not by a quick count: reading it costs 2 to 3 ms of CPU
- * (docs/notes/2026-12-07-small-count-floor.md).
- */
-const version = () =>
-  (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+import { quote } from "../errors.js";
+import { statusOf } from "./exit-status.js";
+import { type Output, stdout } from "./output.js";
+import { version } from "./version.js";
 
 /** What commander prints and how: help and the version through `out`, errors as one line. */
 function outputOf(out: Output, top = false): OutputConfiguration {
@@ -32,10 +25,6 @@ function outputOf(out: Output, top = false): OutputConfiguration {
 
 /** Commander's codes for --help, `help` and --version: printed, exit 0. */
 const SHOWN = new Set(["commander.helpDisplayed", "commander.help", "commander.version"]);
-
-/** `nqueens -V` or `nqueens --version`, and nothing else. */
-const versionOnly = (argv: readonly string[]) =>
-  argv.length === 1 && (argv[0] === "-V" || argv[0] === "--version");
 
 /**
  * The commander program for `argv`: the commands it names registered (commands.ts), their
@@ -78,21 +67,10 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
 export async function main(argv: readonly string[]): Promise<number> {
   let status = 0;
   const out = stdout(); // from here on a closed or failed stdout is an error value, not a crash
-  if (versionOnly(argv)) {
-    // What commander prints for the version, and how, without loading commander: the lightest
-    // start (docs/notes/2026-12-07-startup-and-memory.md).
-    try {
-      outputOf(out, true).writeOut?.(`${version()}\n`);
-      await out.end();
-      return 0;
-    } catch (e) {
-      return failedOutput(e);
-    }
-  }
   const quick = argv[0] === "count" ? await import("./quick-count.js") : undefined;
   const small = quick?.quickCountOf(argv);
   if (quick !== undefined && small !== undefined) {
-    // A small count without commander: the lightest start after --version (quick-count.ts).
+    // A small count without commander (quick-count.ts): those up to QUICK_N are fast-start.ts's.
     try {
       await quick.runQuickCount(small);
       await out.end();
@@ -123,30 +101,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (e) {
     return await statusOf(e, out);
   }
-}
-
-/** The exit status of a command that threw `e`, said in one line on stderr. */
-async function statusOf(e: unknown, out: Output): Promise<number> {
-  if (e instanceof OutputClosed || e instanceof OutputFailed) return failedOutput(e);
-  await out.end().catch(() => {}); // what was printed before the error still goes out
-  if (e instanceof NQueensError) {
-    // The command's words for the library's errors: loaded only when there is one to say.
-    const { STATUS, wordError } = await import("./errors.js");
-    process.stderr.write(`nqueens: ${wordError(e)}\n`);
-    // A file the library writes: as for the output; a full or evicting Redis: errors.ts's STATUS.
-    return e instanceof WriteFailed ? 74 : (STATUS[e.code] ?? 2);
-  }
-  const message = e instanceof Error ? e.message : String(e);
-  process.stderr.write(`nqueens: internal error: ${message.split("\n")[0]}\n`);
-  return 70;
-}
-
-/** The status of a closed or failed stdout: 0 when the reader has gone, as with `yes | head`. */
-function failedOutput(e: unknown): number {
-  if (e instanceof OutputClosed) return 0;
-  if (!(e instanceof OutputFailed)) throw e;
-  process.stderr.write(`nqueens: ${e.message}\n`);
-  return 74;
 }
 
 /** Control characters of a message escaped (a mistyped option may hold any). */

@@ -11,6 +11,7 @@
  * through commander.
  */
 
+import { count } from "../engine/light.js";
 import { MAX_JOIN_INLINE_N } from "../limits.js";
 import { printCount, whereCounted } from "./count-result.js";
 
@@ -53,7 +54,6 @@ export function quickCountOf(
 
 /** Counts and prints as `nqueens count` does. */
 export async function runQuickCount(job: QuickCount): Promise<void> {
-  const { count } = await import("../engine/light.js");
   const r = await count(job.n);
   const result = { ...r, backend: "cpu" as const };
   await printCount(job.n, result, job, whereCounted(result));

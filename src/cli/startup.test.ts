@@ -1,18 +1,20 @@
 /**
- * What the built command loads to start (docs/notes/2026-12-07-startup-and-memory.md): a small
- * count loads the method it counts with and nothing that a count on the calling thread does not
- * use (worker threads, checkpoint files, the other method, the queue, counts in parts), and
- * `--version` no command at all. Each module loaded is listed by a module hook, so nothing here
- * depends on the machine's speed.
+ * What the built command loads to start (docs/notes/2026-12-07-startup-and-memory.md,
+ * docs/notes/2026-12-07-fast-start.md): `--version` and the counts of the canonical search load no
+ * ES module at all (the fast start's bundle, dist/cli/fast-start.cjs, answers them), and the
+ * bundle holds nothing such a count does not use; a small count of the join loads it and nothing
+ * that a count on the calling thread does not use (worker threads, checkpoint files, the other
+ * method, the queue, counts in parts). Each ES module loaded is listed by a module hook, and the
+ * bundle's modules are read from its text, so nothing here depends on the machine's speed.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { assertBuilt, BIN } from "../testing/run-cli.js";
+import { assertBuilt, BIN, nqueens, ROOT } from "../testing/run-cli.js";
 
 let dir = "";
 before(() => {
@@ -45,30 +47,14 @@ function loaded(args: string[]): string[] {
     .map((u) => (u.startsWith("node:") ? u : u.replace(/^.*\/dist\//, "")));
 }
 
+/** The bundle of the fast start (scripts/bundle-start.mjs), and the module it is made from. */
+const BUNDLE = join(ROOT, "dist/cli/fast-start.cjs");
+const FAST_START = join(ROOT, "dist/cli/fast-start.js");
+
+/** The fast start's command lines (fast-start.ts): the bundle answers, no module of dist/ loads. */
+const FAST = [["count", "8"], ["count", "14", "--json"], ["--version"], ["-V"]];
+
 const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
-  {
-    // The quick path (quick-count.ts): no commander, no count command, no kernel, no crypto, no
-    // progress bar, no error wording.
-    args: ["count", "8"],
-    loads: ["cli/quick-count.js", "engine/canonical.js"],
-    never: [
-      "cli/count.js",
-      "cli/progress.js",
-      "cli/errors.js",
-      "commander/",
-      "engine/constellations/",
-      "engine/join/",
-      "engine/kernel-wasm.js",
-      "engine/start-thread.js",
-      "engine/checkpoint.js",
-      "engine/index.js",
-      "cli/count-parts.js",
-      "queue/",
-      "node:crypto",
-      "node:worker_threads",
-      "node:zlib",
-    ],
-  },
   {
     args: ["count", "12", "--method", "constellations"],
     loads: ["cli/count.js", "engine/constellations/count.js", "engine/kernel-wasm.js"],
@@ -84,15 +70,14 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
     ],
   },
   {
-    // The canonical search as WebAssembly, its module shipped as bytes: no assembler.
-    args: ["count", "14", "--json"],
-    loads: ["cli/quick-count.js", "engine/canonical-wasm.js"],
-    never: ["commander/", "engine/wasm-asm.js", "engine/join/", "engine/kernel-wasm.js"],
-  },
-  {
-    // The join on the calling thread, still the quick path.
+    // The join on the calling thread, still the quick path (main.ts).
     args: ["count", "16", "--json"],
-    loads: ["cli/quick-count.js", "engine/join/count-join.js", "engine/join/kernel-wasm.js"],
+    loads: [
+      "cli/main.js",
+      "cli/quick-count.js",
+      "engine/join/count-join.js",
+      "engine/join/kernel-wasm.js",
+    ],
     never: [
       "commander/",
       "cli/count.js",
@@ -109,14 +94,16 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
     loads: ["cli/main.js", "cli/summaries.js"],
     never: ["cli/count.js", "cli/solve.js", "cli/web.js", "engine/", "completion/"],
   },
-  {
-    args: ["--version"],
-    loads: ["cli/main.js"],
-    never: ["cli/count.js", "cli/progress.js", "cli/errors.js", "engine/", "commander/esm.mjs"],
-  },
 ];
 
 describe("what the command loads to start", () => {
+  for (const args of FAST) {
+    test(`nqueens ${args.join(" ")}: no ES module of dist/`, () => {
+      // Paths under dist/ are listed without "file:"; the others (bin/nqueens.js) with it.
+      const esm = loaded(args).filter((u) => !u.startsWith("node:") && !u.startsWith("file:"));
+      assert.deepEqual(esm, []);
+    });
+  }
   for (const c of CASES) {
     test(`nqueens ${c.args.join(" ")}`, () => {
       const modules = loaded(c.args);
@@ -130,6 +117,71 @@ describe("what the command loads to start", () => {
         const hit = modules.filter((x) => x.startsWith(m) || x.includes(`/${m}`));
         assert.deepEqual(hit, [], `${m} loaded`);
       }
+    });
+  }
+});
+
+/** The modules in the bundle, as paths under dist/ (esbuild heads each with a comment). */
+function bundled(): string[] {
+  return [...readFileSync(BUNDLE, "utf8").matchAll(/^\/\/ dist\/(\S+\.js)$/gm)].map((m) => m[1]!);
+}
+
+describe("the fast start's bundle", () => {
+  before(assertBuilt);
+  test("is made from this build (bin/nqueens.js passes over an older one)", () => {
+    assert.ok(statSync(BUNDLE).mtimeMs >= statSync(FAST_START).mtimeMs, "run npm run build");
+  });
+  test("holds the canonical search and the count's output, and no thread, kernel or command", () => {
+    const modules = bundled();
+    for (const m of ["cli/fast-start.js", "engine/count.js", "engine/canonical-wasm.js"]) {
+      assert.ok(modules.includes(m), `${m} not bundled: ${modules.join(" ")}`);
+    }
+    const never = ["engine/join/", "engine/constellations/", "engine/kernel-wasm.js", "commander"];
+    for (const m of never)
+      assert.deepEqual(
+        modules.filter((x) => x.includes(m)),
+        [],
+        m,
+      );
+    const text = readFileSync(BUNDLE, "utf8");
+    for (const m of ["node:worker_threads", "node:crypto", "commander"]) {
+      assert.ok(!text.includes(`require("${m}")`), `${m} required`);
+    }
+  });
+  test("leaves what it loads on demand to dist/'s ES modules, by paths that resolve", () => {
+    const text = readFileSync(BUNDLE, "utf8");
+    const paths = [...text.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!);
+    assert.ok(paths.includes("./errors.js"), paths.join(" "));
+    for (const p of paths) {
+      assert.ok(statSync(join(ROOT, "dist/cli", p)).isFile(), `${p} from dist/cli/`);
+    }
+  });
+  /** What the ES module's `fastStart(args)` prints, and its status (99: undefined). */
+  const esModule = (args: string[]) => {
+    const url = JSON.stringify(pathToFileURL(FAST_START).href);
+    const script = `import(${url}).then((m) => m.fastStart(${JSON.stringify(args)})).then((s) => { process.exitCode = s ?? 99; })`;
+    return spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  };
+  for (const args of [["count", "8"], ["count", "12", "-u", "--json"], ["-V"]]) {
+    test(`prints what its ES module prints: ${args.join(" ")}`, async () => {
+      const viaBin = await nqueens(args);
+      const r = esModule(args);
+      const time = /"seconds":[0-9.]+|time {4}\d+\.\d\d s/;
+      assert.equal(viaBin.code, 0, viaBin.stderr);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(viaBin.stdout.replace(time, ""), r.stdout.replace(time, ""));
+      assert.equal(viaBin.stderr, r.stderr);
+    });
+  }
+  for (const args of [
+    ["count", "0"],
+    ["count", "15"],
+    ["count", "8", "--no-progress"],
+    ["solve", "8"],
+  ]) {
+    test(`passes ${args.join(" ")} on to main.ts, printing nothing`, () => {
+      const r = esModule(args);
+      assert.deepEqual([r.status, r.stdout, r.stderr], [99, "", ""]);
     });
   }
 });

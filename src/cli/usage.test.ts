@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { assertBadInput, assertBuilt, BIN, nqueens } from "../testing/run-cli.js";
 
@@ -193,23 +193,33 @@ describe("a mistyped option's value is not repeated (it may be a secret)", () =>
 });
 
 describe("a checkout that was never built", () => {
-  test("says how to build, in one line, exit 69 (no stack trace)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "nqueens-unbuilt-"));
-    try {
-      mkdirSync(join(dir, "bin"));
-      copyFileSync(BIN, join(dir, "bin", "nqueens.js"));
-      writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
-      const r = spawnSync(process.execPath, [join(dir, "bin", "nqueens.js"), "solve", "8"], {
-        encoding: "utf8",
-      });
-      assert.equal(r.status, 69);
-      assert.equal(r.stdout, "");
-      assert.match(
-        r.stderr,
-        /^nqueens: cannot start \(Cannot find module .*dist\/cli\/main\.js'\): run npm install in .* \(in a clone, npm run build\)\n$/,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  // `count` and the version try the fast start's module first (bin/nqueens.js), the rest main's.
+  for (const [args, module] of [
+    [["solve", "8"], "main"],
+    [["count", "8"], "fast-start"],
+  ] as const) {
+    test(`nqueens ${args.join(" ")} says how to build, in one line, exit 69 (no stack trace)`, () => {
+      const dir = mkdtempSync(join(tmpdir(), "nqueens-unbuilt-"));
+      try {
+        mkdirSync(join(dir, "bin"));
+        copyFileSync(BIN, join(dir, "bin", "nqueens.js"));
+        copyFileSync(join(dirname(BIN), "package.json"), join(dir, "bin", "package.json"));
+        writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+        const r = spawnSync(process.execPath, [join(dir, "bin", "nqueens.js"), ...args], {
+          encoding: "utf8",
+        });
+        assert.equal(r.status, 69);
+        assert.equal(r.stdout, "");
+        const missing = `Cannot find module .*dist\\/cli\\/${module}\\.js'`;
+        assert.match(
+          r.stderr,
+          new RegExp(
+            `^nqueens: cannot start \\(${missing}\\): run npm install in .* \\(in a clone, npm run build\\)\n$`,
+          ),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -2,11 +2,15 @@
  * `count`: the library's one way to count the solutions of n on this machine's CPU, by any
  * method, with the engine's contract (progress, abort, checkpoints, exact bigint counts).
  * Each method's modules are imported when it counts, so that a count loads only the method it
- * uses (the join's kernels, the constellation search's, or the plain counter's).
+ * uses (the join's kernels, the constellation search's, or the plain counter's); all but the
+ * canonical search's two small modules, which the small counts use: imported with this one, they
+ * are in the command's fast start (cli/fast-start.ts), one file that loads no ES module.
  */
 import { NQueensError, quote } from "../errors.js";
 import { CANONICAL_WASM_N, MAX_INLINE_N, MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
 import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
+import { countCanonical } from "./canonical.js";
+import { countCanonicalWasm } from "./canonical-wasm.js";
 import { COUNT_METHODS, checkMethodN, pickMethod } from "./method.js";
 import { CountInterrupted, type CountOptions, type CountResult } from "./types.js";
 import { checkWorkers } from "./workers.js";
@@ -65,10 +69,7 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
     return inline(n, "plain", options, (await import("./plain.js")).countPlain);
   }
   if (method === "auto" && options.checkpoint === undefined && quick(n)) {
-    const counter =
-      n >= CANONICAL_WASM_N
-        ? (await import("./canonical-wasm.js")).countCanonicalWasm
-        : (await import("./canonical.js")).countCanonical;
+    const counter = n >= CANONICAL_WASM_N ? countCanonicalWasm : countCanonical;
     return inline(n, "canonical", options, counter);
   }
   checkMethodN(n, method);
