@@ -1,6 +1,6 @@
 // npm run bench:complete: the completion solver on the published hard instances, at each
 // family's hardest point, beside the SAT route (logic-solver's MiniSat on a direct encoding).
-// Build first (npx tsc -p .). Every instance has a time limit; the ones that reach it are
+// Build first (npm run build:dev). Every instance has a time limit; the ones that reach it are
 // counted and shown, never dropped. Any answer the two routes disagree on fails the run.
 // Times are wall clock (what the targets are about) and, beside them, the CPU time of the
 // process: on a shared machine the two differ by the load.

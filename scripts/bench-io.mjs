@@ -1,11 +1,11 @@
-// Benchmark of the command on big input and output (the BUILT command: run `npx tsc -p .` first):
+// Benchmark of the command on big input and output (the BUILT command: run `npm run build:dev` first):
 // solve 10^7 to a file, check a board of 10^6 queens, and how soon `list 20 | head -2` returns.
 // Whole-process wall time and peak resident memory (VmHWM from /proc, sampled every 20 ms), median
 // of R runs. Run by `npm run bench` after the counting table; alone: node scripts/bench-io.mjs [--runs R]
+
 import { spawn } from "node:child_process";
 import {
   closeSync,
-  existsSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -15,6 +15,7 @@ import {
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtProblem } from "./built.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin", "nqueens.js");
@@ -30,8 +31,9 @@ for (let i = 0; i < argv.length; i++) {
     process.exit(2);
   }
 }
-if (!existsSync(join(root, "dist", "cli", "main.js"))) {
-  process.stderr.write("bench-io: build first: npx tsc -p .\n");
+const unbuilt = builtProblem(["cli/main.js"]);
+if (unbuilt !== undefined) {
+  process.stderr.write(`bench-io: ${unbuilt}\n`);
   process.exit(2);
 }
 const temp = mkdtempSync(join(tmpdir(), "nqueens-bench-io-"));

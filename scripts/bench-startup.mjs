@@ -1,5 +1,5 @@
 // Benchmark of the command's start-up and of the join's memory (issue 37, items 1 and 4), on the
-// BUILT command (run `npx tsc -p .` first).
+// BUILT command (run `npm run build:dev` first).
 //
 // Start-up: `node -e 0`, `nqueens --version`, `--help` and `count 8`, `count 12`, `count 14`,
 // one after the other in each of R rounds (interleaved, so that the load of a shared machine hits
@@ -24,11 +24,13 @@
 // Usage: node scripts/bench-startup.mjs [--runs R] [--memory] [--memory-runs M] [--memory-n LIST]
 //   [--no-startup] [--no-record]
 //   (npm run bench runs it after the counting table; `npm run bench -- --startup-only` alone)
+
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtProblem } from "./built.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin", "nqueens.js");
@@ -66,9 +68,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--no-record") record = false;
   else usage(`unknown argument '${a}'`);
 }
-if (!["cli/main.js", "testing/data.js"].every((f) => existsSync(join(root, "dist", f)))) {
-  usage("build first: npx tsc -p .");
-}
+const unbuilt = builtProblem(["cli/main.js", "testing/data.js"]);
+if (unbuilt !== undefined) usage(unbuilt);
 if (!existsSync("/usr/bin/time") || spawnSync("/usr/bin/time", ["-f", "%e", "true"]).status !== 0) {
   usage("needs GNU time (/usr/bin/time) for CPU seconds and peak memory");
 }

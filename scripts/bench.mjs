@@ -1,4 +1,4 @@
-// Benchmark of `nqueens count` (the BUILT command: run `npx tsc -p .` first): both CPU methods,
+// Benchmark of `nqueens count` (the BUILT command: run `npm run build:dev` first): both CPU methods,
 // the join of half-boards and the constellation search, and the C reference
 // ../shared/bench/baseline.c, side by side in the same run (alternating, so that machine drift
 // hits all alike). Whole process: wall time, CPU time (user + system) and peak memory (max
@@ -27,12 +27,14 @@
 // machine and the load, and BENCHMARKS.md is written again from it (scripts/benchmarks.mjs);
 // --no-record leaves both alone.
 // Prints a Markdown table per N with each method's seconds, CPU seconds, MB and ratio to the join.
+
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fmt, median } from "./benchmarks.mjs";
+import { builtProblem } from "./built.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(root, "bin", "nqueens.js");
@@ -82,8 +84,8 @@ for (let i = 0; i < argv.length; i++) {
 const lo = numbers[0] ?? 16;
 const hi = numbers[1] ?? (numbers.length === 1 ? lo : 20);
 if (lo < 1 || hi > 25 || lo > hi) usage(`N must be within 1..25, LO <= HI: got ${lo}..${hi}`);
-const built = ["cli/count.js", "testing/data.js"].every((f) => existsSync(join(root, "dist", f)));
-if (!built) usage("build first: npx tsc -p .");
+const unbuilt = builtProblem(["cli/count.js", "testing/data.js"]);
+if (unbuilt !== undefined) usage(unbuilt);
 
 /** scripts/bench-startup.mjs: the start-up table, and with --memory the join's memory. */
 function benchStartup() {

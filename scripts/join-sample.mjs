@@ -1,7 +1,7 @@
 // A share of a join count, for counts too long to run whole (n = 22 to 27), counted the way a
 // real count counts its tasks, and the whole count's CPU projected from it with an interval
 // (src/engine/join/sample.ts chooses the items and projects; this only runs them). On the built
-// library: run `npx tsc -p .` first.
+// library: run `npm run build:dev` first.
 //
 // How: the items and the kernel are made as a count makes them (for n <= 23 that fills the whole
 // quadrant table, CPU counted as set-up); items are counted first and not sampled, at least W (8)
