@@ -52,7 +52,7 @@ const BUNDLE = join(ROOT, "dist/cli/fast-start.cjs");
 const FAST_START = join(ROOT, "dist/cli/fast-start.js");
 
 /** The fast start's command lines (fast-start.ts): the bundle answers, no module of dist/ loads. */
-const FAST = [["count", "8"], ["count", "14", "--json"], ["--version"], ["-V"]];
+const FAST = [["count", "8"], ["count", "14", "--json"], ["--version"], ["-V"], ["--help"], ["-h"]];
 
 const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
   {
@@ -87,12 +87,6 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
       "engine/index.js",
       "node:worker_threads",
     ],
-  },
-  {
-    // The program's help from the table of commands (summaries.ts), no command's module.
-    args: ["--help"],
-    loads: ["cli/main.js", "cli/summaries.js"],
-    never: ["cli/count.js", "cli/solve.js", "cli/web.js", "engine/", "completion/"],
   },
 ];
 
@@ -136,18 +130,43 @@ describe("the fast start's bundle", () => {
     for (const m of ["cli/fast-start.js", "engine/count.js", "engine/canonical-wasm.js"]) {
       assert.ok(modules.includes(m), `${m} not bundled: ${modules.join(" ")}`);
     }
-    const never = ["engine/join/", "engine/constellations/", "engine/kernel-wasm.js", "commander"];
-    for (const m of never)
-      assert.deepEqual(
-        modules.filter((x) => x.includes(m)),
-        [],
-        m,
-      );
+    const never = ["engine/join/", "engine/constellations/", "engine/kernel-wasm.js", "cli/count."];
+    assert.deepEqual(
+      modules.filter((x) => never.some((m) => x.includes(m))),
+      [],
+    );
     const text = readFileSync(BUNDLE, "utf8");
-    for (const m of ["node:worker_threads", "node:crypto", "commander"]) {
+    for (const m of ["node:worker_threads", "node:crypto"]) {
       assert.ok(!text.includes(`require("${m}")`), `${m} required`);
     }
   });
+  // commander is in the bundle for --help, required only when the help is drawn.
+  for (const [args, commander] of [
+    [["count", "8"], false],
+    [["--version"], false],
+    [["--help"], true],
+  ] as const) {
+    test(`nqueens ${args.join(" ")} ${commander ? "requires" : "does not require"} commander`, () => {
+      const list = join(dir, `required-${args.join("-")}.txt`);
+      const preload = join(dir, "log-require.cjs");
+      writeFileSync(
+        preload,
+        `const Module = require("node:module");\nconst { appendFileSync } = require("node:fs");\nconst load = Module._load;\nModule._load = function (request, ...rest) {\n  appendFileSync(process.env.REQUIRED_LIST, request + "\\n");\n  return load.call(this, request, ...rest);\n};\n`,
+      );
+      writeFileSync(list, "");
+      const r = spawnSync(process.execPath, ["-r", preload, BIN, ...args], {
+        encoding: "utf8",
+        env: { ...process.env, REQUIRED_LIST: list },
+      });
+      assert.equal(r.status, 0, r.stderr);
+      const required = readFileSync(list, "utf8").split("\n");
+      assert.ok(
+        required.some((x) => x.endsWith("fast-start.cjs")),
+        required.join(" "),
+      );
+      assert.equal(required.includes("commander"), commander, required.join(" "));
+    });
+  }
   test("leaves what it loads on demand to dist/'s ES modules, by paths that resolve", () => {
     const text = readFileSync(BUNDLE, "utf8");
     const paths = [...text.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!);
