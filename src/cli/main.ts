@@ -6,6 +6,9 @@
  * stopped by signal n (the commands that trap it); bin/nqueens.js exits 69 itself when the build
  * or a package is missing.
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
+ * bin/nqueens.js runs fast-start.ts first (`--version`, the canonical search's counts, and
+ * `--help`, which it hands back here from its bundle); `main` takes every command line all the
+ * same (the version through commander).
  */
 import type { OutputConfiguration } from "commander";
 import { quote } from "../errors.js";
