@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
@@ -34,7 +34,7 @@ function colsOf(stdout: string): number[] {
 }
 
 before(() => {
-  assert.ok(existsSync(`${ROOT}dist/cli/aoj.js`), "build first: npx tsc -p .");
+  assert.ok(existsSync(`${ROOT}dist/cli/aoj.js`), "build first: npm run build");
 });
 
 describe("nqueens aoj", { concurrency: 2 }, () => {

@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ function file(name: string, text: string): string {
 }
 
 before(() => {
-  assert.ok(existsSync(`${ROOT}dist/cli/check.js`), "build first: npx tsc -p .");
+  assert.ok(existsSync(`${ROOT}dist/cli/check.js`), "build first: npm run build");
   dir = mkdtempSync(join(tmpdir(), "nqueens-check-"));
 });
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 // Faults under a checkpoint: a full disk (a small tmpfs, where this machine lets a test mount
 // one; a file size limit everywhere), and one file under several names.
 import assert from "node:assert/strict";

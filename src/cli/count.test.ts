@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
@@ -58,7 +58,7 @@ function waitForLines(path: string, lines: number, child: ChildProcess): Promise
 }
 
 before(() => {
-  assert.ok(existsSync(`${ROOT}dist/cli/count.js`), "build first: npx tsc -p .");
+  assert.ok(existsSync(`${ROOT}dist/cli/count.js`), "build first: npm run build");
 });
 
 describe("nqueens count", () => {

@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 // Generated malformed boards through complete, check and aoj: every one is exit 2 with one short
 // line on stderr, nothing on stdout, no stack trace, no raw control character, and no hang.
 import assert from "node:assert/strict";

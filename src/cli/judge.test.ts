@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,5 @@
 // The bar's text (unit tests), and the BUILT command (bin/nqueens.js -> dist/) under a real
-// pseudo-terminal: build first with `npx tsc -p .` (npm test does).
+// pseudo-terminal: build first with `npm run build` (npm test does).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -232,7 +232,7 @@ const barLines = (output: string) => drawnLines(output).filter((l) => /^\[[=-]*\
 
 describe("the bar under a pseudo-terminal (nqueens count)", { timeout: PTY_SUITE_MS }, () => {
   test("80 columns: fits, thousands separators, cursor and wrap restored at the end", async (t) => {
-    assert.ok(existsSync(`${ROOT}dist/cli/progress.js`), "build first: npx tsc -p .");
+    assert.ok(existsSync(`${ROOT}dist/cli/progress.js`), "build first: npm run build");
     const r = await underPty(["count", "16", "--workers", "1", "--method", "constellations"]);
     if (typeof r === "string") return t.skip(r);
     assert.equal(r.code, 0, r.output);

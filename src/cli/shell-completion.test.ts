@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 // The scripts are run in the real shells: bash always; zsh and fish when installed (Debian
 // packages zsh and fish), else those tests are skipped and say so.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 // Output as a Unix tool writes it: a reader that goes away stops the command, a slow reader
 // holds it back (bounded memory), a failed write is one line.
 import assert from "node:assert/strict";

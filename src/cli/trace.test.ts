@@ -1,4 +1,4 @@
-// Runs the built command (npx tsc -p . first): node bin/nqueens.js trace ...
+// Runs the built command (npm run build first): node bin/nqueens.js trace ...
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const bin = `${root}bin/nqueens.js`;
 
 function nqueens(...args: string[]) {
-  assert.ok(existsSync(`${root}dist/cli/main.js`), "build first: npx tsc -p .");
+  assert.ok(existsSync(`${root}dist/cli/main.js`), "build first: npm run build");
   const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.split("\n") };
 }

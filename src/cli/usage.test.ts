@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 // Exit codes, flags that do not apply, suggestions, the prompt on a terminal, and grammar.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

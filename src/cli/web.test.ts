@@ -1,4 +1,4 @@
-// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npx tsc -p .` (npm test does).
+// Runs the BUILT command (bin/nqueens.js -> dist/): build first with `npm run build` (npm test does).
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import {
@@ -93,7 +93,7 @@ function get(
 let dir = "";
 let outside = "";
 before(() => {
-  assert.ok(existsSync(`${ROOT}dist/cli/web.js`), "build first: npx tsc -p .");
+  assert.ok(existsSync(`${ROOT}dist/cli/web.js`), "build first: npm run build");
   dir = mkdtempSync(join(tmpdir(), "nqueens-web-"));
   outside = mkdtempSync(join(tmpdir(), "nqueens-outside-"));
   mkdirSync(join(dir, "assets"));

@@ -1,6 +1,6 @@
 // count's threads start wherever Node runs the caller: `node -e`, `--input-type=module`, the
 // REPL, tsx and vitest. The hosts use the BUILT library through the package's own name (Node
-// resolves "nqueens" to this package from inside it): build first with `npx tsc -p .`.
+// resolves "nqueens" to this package from inside it): build first with `npm run build`.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";

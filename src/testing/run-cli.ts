@@ -22,7 +22,7 @@ export interface Run {
 
 /** Fails with a clear message when the command has not been built. */
 export function assertBuilt(): void {
-  assert.ok(existsSync(`${ROOT}dist/cli/main.js`), "build first: npx tsc -p .");
+  assert.ok(existsSync(`${ROOT}dist/cli/main.js`), "build first: npm run build");
 }
 
 /** Runs `nqueens ...args` with `input` on stdin, and `env` added to (or unset from) the environment. */

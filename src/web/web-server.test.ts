@@ -1,5 +1,5 @@
 // The page through the real `nqueens web` server (the BUILT command: build first with
-// `npx tsc -p .`), with its Content-Security-Policy and other headers in force: the page loads
+// `npm run build`), with its Content-Security-Policy and other headers in force: the page loads
 // with no console error and no policy violation, its workers run and compile WebAssembly, a
 // count works, eval is refused (the policy is really applied), no page can frame it, and the
 // build's source maps are not served; the script arrives compressed as the browser accepts
@@ -47,7 +47,7 @@ function startServer(dir: string): Promise<{ child: ChildProcess; base: string }
 
 before(async () => {
   if (NO_BROWSER) return;
-  assert.ok(existsSync(join(ROOT, "dist/cli/web.js")), "build first: npx tsc -p .");
+  assert.ok(existsSync(join(ROOT, "dist/cli/web.js")), "build first: npm run build");
   out = mkdtempSync(join(tmpdir(), "nqueens-web-server-"));
   // With source maps, as `npm run build:web` makes them: the server must not serve them.
   await build({
