@@ -1,13 +1,14 @@
 // After tsc: the command's fast start (src/cli/fast-start.ts: `--version`, `--help` and the small
 // counts) bundled with everything it imports statically into one CommonJS file,
 // dist/cli/fast-start.cjs, which bin/nqueens.js loads first: one CommonJS file starts 20 ms of
-// CPU sooner than the same modules loaded as ES modules (docs/notes/2026-12-07-fast-start.md). What it imports on demand
-// (`import()`: the commands, the methods, the error wording) stays in dist/ as ES modules: each
-// such import is left in the bundle with its path made relative to the bundle; but the program
-// for `--help` (main.js, commander.js and commands.js: LAZY) is bundled, run when first imported.
+// CPU sooner than the same modules loaded as ES modules (docs/notes/2026-12-07-fast-start.md).
+// What it imports on demand (`import()`: the commands, the methods, the error wording) stays in
+// dist/ as ES modules: each such import is left in the bundle with its path made relative to the
+// bundle; but the program for `--help` (main.js, commander.js and commands.js: LAZY) is bundled,
+// run when first imported.
 // Usage: node scripts/bundle-start.mjs   (run by `npm run build` and `npm run build:dev`)
 import { readFileSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -22,6 +23,9 @@ const OWN_URL = /^dist\/cli\/[^/]+\.js$/;
  */
 const LAZY = new Set(["main.js", "commander.js", "commands.js"].map((f) => `${cli}${f}`));
 
+/** A path relative to `from`, with / between its parts (an import's, on any system). */
+const relativeTo = (from, to) => relative(from, to).split(sep).join("/");
+
 /** Dynamic imports stay imports of dist's ES modules, relative to the bundle (LAZY aside). */
 const onDemand = {
   name: "on-demand-stays-esm",
@@ -30,7 +34,7 @@ const onDemand = {
       if (args.kind !== "dynamic-import") return undefined;
       if (LAZY.has(resolve(args.resolveDir, args.path))) return undefined;
       if (!args.path.startsWith(".") && !isAbsolute(args.path)) return { external: true };
-      const path = relative(cli, resolve(args.resolveDir, args.path));
+      const path = relativeTo(cli, resolve(args.resolveDir, args.path));
       return { path: path.startsWith(".") ? path : `./${path}`, external: true };
     });
   },
@@ -54,7 +58,7 @@ const result = await build({
 // A bundled module elsewhere than dist/cli/ would read the bundle's URL as its own.
 const root = fileURLToPath(new URL("..", import.meta.url));
 for (const input of Object.keys(result.metafile.inputs)) {
-  const path = relative(root, resolve(input));
+  const path = relativeTo(root, resolve(input));
   if (!OWN_URL.test(path) && readFileSync(resolve(input), "utf8").includes("import.meta")) {
     throw new Error(`bundle-start: ${path} reads import.meta, which the bundle cannot give it`);
   }
