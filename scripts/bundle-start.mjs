@@ -1,65 +1,103 @@
-// After tsc: the command's fast start (src/cli/fast-start.ts: `--version`, `--help` and the small
+// After tsc: the command's fast start (src/cli/fast-start.ts: `--version`, `--help` and the quick
 // counts) bundled with everything it imports statically into one CommonJS file,
-// dist/cli/fast-start.cjs, which bin/nqueens.js loads first: one CommonJS file starts 20 ms of
-// CPU sooner than the same modules loaded as ES modules (docs/notes/2026-12-07-fast-start.md).
-// What it imports on demand (`import()`: the commands, the methods, the error wording) stays in
-// dist/ as ES modules: each such import is left in the bundle with its path made relative to the
-// bundle; but the program for `--help` (main.js, commander.js and commands.js: LAZY) is bundled,
-// run when first imported.
+// dist/cli/fast-start.cjs, which bin/nqueens.js loads first, and the join's quick counts
+// (src/cli/quick-join.ts, n = 15 and 16) into another, dist/cli/quick-join.cjs, which the first
+// requires for them: one CommonJS file starts 20 ms of CPU sooner than the same modules loaded as
+// ES modules, and the join's 80 ms sooner (docs/notes/2026-12-07-fast-start.md). What they import
+// on demand (`import()`: the commands, the other methods, threads, checkpoints, the error
+// wording) stays in dist/ as ES modules: each such import is left in the bundle with its path
+// made relative to the bundle; but the program for `--help` and the join (LAZY) are bundled, each
+// run when first imported. Each bundled module's `import.meta.url` is its own file's URL, worked
+// out from where the bundle lies.
 // Usage: node scripts/bundle-start.mjs   (run by `npm run build` and `npm run build:dev`)
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const cli = fileURLToPath(new URL("../dist/cli/", import.meta.url));
-const entry = `${cli}fast-start.js`;
-const outfile = `${cli}fast-start.cjs`;
-/** Bundled modules may read their own URL only in dist/cli/, where the bundle is. */
-const OWN_URL = /^dist\/cli\/[^/]+\.js$/;
+/** A module of dist/ by its path under dist/. */
+const inDist = (path) => resolve(cli, "..", path);
+
 /**
- * The modules imported on demand that are bundled all the same (esbuild runs a module imported
- * on demand when it is first imported): the program's help, with commander and the summaries.
+ * The bundles, each from its entry; `lazy`: the modules imported on demand that are bundled all
+ * the same (esbuild runs such a module when it is first imported). The fast start's: the
+ * program's help, with commander and the summaries; the join's quick counts': the join.
  */
-const LAZY = new Set(["main.js", "commander.js", "commands.js"].map((f) => `${cli}${f}`));
+const BUNDLES = [
+  // The fast start's last: bin/nqueens.js takes a fast start's bundle as new as the build as
+  // proof that the build made both.
+  { entry: "cli/quick-join.js", lazy: ["engine/join/index.js"] },
+  { entry: "cli/fast-start.js", lazy: ["cli/main.js", "cli/commander.js", "cli/commands.js"] },
+];
+
+/** An import of the other bundle's module is a `require` of that bundle (no ES module loader). */
+const OTHER = "cli/quick-join.js";
 
 /** A path relative to `from`, with / between its parts (an import's, on any system). */
 const relativeTo = (from, to) => relative(from, to).split(sep).join("/");
 
-/** Dynamic imports stay imports of dist's ES modules, relative to the bundle (LAZY aside). */
-const onDemand = {
-  name: "on-demand-stays-esm",
+/** Each module's `import.meta.url`: its file's URL from the bundle's folder (`__dirname`). */
+const ownUrl = {
+  name: "own-import-meta-url",
   setup(b) {
-    b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind !== "dynamic-import") return undefined;
-      if (LAZY.has(resolve(args.resolveDir, args.path))) return undefined;
-      if (!args.path.startsWith(".") && !isAbsolute(args.path)) return { external: true };
-      const path = relativeTo(cli, resolve(args.resolveDir, args.path));
-      return { path: path.startsWith(".") ? path : `./${path}`, external: true };
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (!text.includes("import.meta.url")) return undefined;
+      const url = `__moduleUrl(${JSON.stringify(relativeTo(cli, args.path))})`;
+      return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
     });
   },
 };
 
-const result = await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node20",
-  plugins: [onDemand],
-  metafile: true,
-  logLevel: "warning",
-  // import.meta.url, which CommonJS lacks, as the bundle's own URL.
-  define: { "import.meta.url": "__bundleUrl" },
-  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+/** Dynamic imports stay imports of dist's ES modules, relative to the bundle (`lazy` aside). */
+const onDemand = (lazy) => ({
+  name: "on-demand-stays-esm",
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const target = resolve(args.resolveDir, args.path);
+      if (lazy.has(target)) return undefined;
+      if (!args.path.startsWith(".") && !isAbsolute(args.path)) return { external: true };
+      const path = relativeTo(cli, target);
+      return { path: path.startsWith(".") ? path : `./${path}`, external: true };
+    });
+  },
 });
 
-// A bundled module elsewhere than dist/cli/ would read the bundle's URL as its own.
-const root = fileURLToPath(new URL("..", import.meta.url));
-for (const input of Object.keys(result.metafile.inputs)) {
-  const path = relativeTo(root, resolve(input));
-  if (!OWN_URL.test(path) && readFileSync(resolve(input), "utf8").includes("import.meta")) {
-    throw new Error(`bundle-start: ${path} reads import.meta, which the bundle cannot give it`);
+for (const { entry, lazy } of BUNDLES) {
+  const outfile = inDist(entry).replace(/\.js$/, ".cjs");
+  const result = await build({
+    entryPoints: [inDist(entry)],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    plugins: [onDemand(new Set(lazy.map(inDist))), ownUrl],
+    metafile: true,
+    write: false,
+    logLevel: "warning",
+    // import.meta.url, which CommonJS lacks (`ownUrl`).
+    banner: {
+      js: 'const __moduleUrl = (path) => require("node:url").pathToFileURL(require("node:path").join(__dirname, path)).href;',
+    },
+  });
+  // import.meta beyond its URL (import.meta.resolve, import.meta.dirname) has no CommonJS form.
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const text = readFileSync(resolve(input), "utf8").replaceAll("import.meta.url", "");
+    if (text.includes("import.meta")) {
+      throw new Error(`bundle-start: ${input} reads import.meta, which the bundle cannot give it`);
+    }
   }
+  let code = result.outputFiles[0].text;
+  const other = `import("./${relativeTo(cli, inDist(OTHER))}")`;
+  if (entry !== OTHER) {
+    if (!code.includes(other)) throw new Error(`bundle-start: ${entry} does not import ${OTHER}`);
+    code = code.replace(
+      other,
+      `Promise.resolve(require("./${relativeTo(cli, inDist(OTHER)).replace(/\.js$/, ".cjs")}"))`,
+    );
+  }
+  writeFileSync(outfile, code);
 }

@@ -153,10 +153,11 @@ check(
   solved.code === 0 && solved.stdout === "0 4 7 5 2 6 1 3\n",
   solved.out.trim(),
 );
-// The small counts start from the bundle (src/cli/fast-start.ts), which bin/nqueens.js passes
-// over when it is missing: shipped, and used (its run loads no ES module of the package).
-const shipped = existsSync(
-  join(project, "node_modules", "nqueens", "dist", "cli", "fast-start.cjs"),
+// The small counts start from the bundles (src/cli/fast-start.ts, and quick-join.ts for the
+// join's), which bin/nqueens.js passes over when missing: shipped, and used (their runs load no
+// ES module of the package).
+const shipped = ["fast-start.cjs", "quick-join.cjs"].every((f) =>
+  existsSync(join(project, "node_modules", "nqueens", "dist", "cli", f)),
 );
 const hooks = join(temp, "list-modules.mjs");
 writeFileSync(
@@ -168,15 +169,20 @@ writeFileSync(
   register,
   `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
 );
-const small = run(process.execPath, ["--import", register, nqueens, "count", "12", "--json"]);
-check(
-  "nqueens count 12 from the fast start's bundle (shipped; no ES module of dist/ loaded)",
-  shipped &&
-    small.code === 0 &&
-    small.stdout.includes('"total":"14200"') &&
-    small.out === small.stdout,
-  small.out.trim().slice(0, 300),
-);
+for (const [n, total] of [
+  [12, "14200"],
+  [16, "14772512"],
+]) {
+  const small = run(process.execPath, ["--import", register, nqueens, "count", `${n}`, "--json"]);
+  check(
+    `nqueens count ${n} from the fast start's bundles (shipped; no ES module of dist/ loaded)`,
+    shipped &&
+      small.code === 0 &&
+      small.stdout.includes(`"total":"${total}"`) &&
+      small.out === small.stdout,
+    small.out.trim().slice(0, 300),
+  );
+}
 const counted = run(nqueens, ["count", "16", "--json"]);
 check(
   "nqueens count 16 (--backend auto quietly on the CPU)",

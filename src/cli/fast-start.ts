@@ -1,22 +1,26 @@
 /**
  * **The command's fast start**: the command lines answered before anything else is loaded:
- * `--version` (or `-V`) alone, the quick counts (quick-count.ts) up to QUICK_N, which the library
- * counts by its canonical search with nothing imported on demand, and `--help` (or `-h`) alone,
- * which main.ts answers from the table of commands. Every other command line returns undefined
- * here and goes to main.ts (the quick counts of the join, n = 15 and 16, too).
+ * `--version` (or `-V`) alone, the quick counts (quick-count.ts: n up to 16, on the calling
+ * thread, by the canonical search or the join), and `--help` (or `-h`) alone, which main.ts
+ * answers from the table of commands. Every other command line returns undefined here and goes
+ * to main.ts.
  *
  * The build also bundles this module, with everything it imports statically, into one CommonJS
  * file, dist/cli/fast-start.cjs (scripts/bundle-start.mjs), which bin/nqueens.js runs first:
  * Node starts its ES module loader for the first ES module a process imports, and the fifteen
  * modules of a small count loaded as ES modules took 20 ms of CPU more than the same code as one
- * CommonJS file, as much as the count of 12 itself (docs/notes/2026-12-07-fast-start.md). The
- * program for `--help` (main.ts, commander) is in the bundle too, run only when help is asked
- * for; what else the bundle imports on demand (the commands, the error wording) stays in dist/'s
- * ES modules.
+ * CommonJS file, as much as the count of 12 itself; the join's fifty, 80 ms more
+ * (docs/notes/2026-12-07-fast-start.md). The join's counts are bundled apart
+ * (dist/cli/quick-join.cjs, quick-join.ts), because 120 KB more to read would cost every other
+ * fast start 10 to 20 ms; the program for `--help` (main.ts, commander) is in this bundle, run
+ * only when help is asked for. What else the bundles import on demand (the commands, threads,
+ * checkpoints, the error wording) stays in dist/'s ES modules, which no command line of the fast
+ * start reaches but for an error's wording.
  */
+
 import { QUICK_N } from "../limits.js";
 import { helpOnly } from "./commands.js";
-import { failedOutput, statusOf } from "./exit-status.js";
+import { failedOutput } from "./exit-status.js";
 import { stdout } from "./output.js";
 import { quickCountOf, runQuickCount } from "./quick-count.js";
 import { version } from "./version.js";
@@ -43,13 +47,8 @@ export async function fastStart(argv: readonly string[]): Promise<number | undef
   }
   if (helpOnly(argv)) return await (await import("./main.js")).main(argv);
   const small = quickCountOf(argv);
-  if (small === undefined || small.n > QUICK_N) return undefined;
-  const out = stdout(); // from here on a closed or failed stdout is an error value, not a crash
-  try {
-    await runQuickCount(small);
-    await out.end();
-    return 0;
-  } catch (e) {
-    return await statusOf(e, out);
-  }
+  if (small === undefined) return undefined;
+  // The join's counts from a bundle of their own (quick-join.ts); the canonical search's here.
+  if (small.n > QUICK_N) return await (await import("./quick-join.js")).runQuickJoin(small);
+  return await runQuickCount(small);
 }

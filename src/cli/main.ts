@@ -6,9 +6,9 @@
  * stopped by signal n (the commands that trap it); bin/nqueens.js exits 69 itself when the build
  * or a package is missing.
  * Only bin/nqueens.js sets the process's exit code; nothing here calls process.exit.
- * bin/nqueens.js runs fast-start.ts first (`--version`, the canonical search's counts, and
- * `--help`, which it hands back here from its bundle); `main` takes every command line all the
- * same (the version through commander).
+ * bin/nqueens.js runs fast-start.ts first (`--version`, the quick counts, and `--help`, which
+ * it hands back here from its bundle); `main` takes every command line all the same, through
+ * commander.
  */
 import type { OutputConfiguration } from "commander";
 import { quote } from "../errors.js";
@@ -56,7 +56,7 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
     )
     .exitOverride()
     .configureOutput(outputOf(out, true));
-  // The command table is loaded here, not by main: a quick count never needs it.
+  // The command table is loaded here, when a program is built (the fast start needs only helpOnly).
   const { commandsFor, helpOnly, registerSummaries } = await import("./commands.js");
   if (helpOnly(argv)) registerSummaries(program);
   else for (const register of await commandsFor(argv)) register(program, exit);
@@ -70,18 +70,6 @@ Ctrl-C). Run "nqueens help <command>" for its options.`,
 export async function main(argv: readonly string[]): Promise<number> {
   let status = 0;
   const out = stdout(); // from here on a closed or failed stdout is an error value, not a crash
-  const quick = argv[0] === "count" ? await import("./quick-count.js") : undefined;
-  const small = quick?.quickCountOf(argv);
-  if (quick !== undefined && small !== undefined) {
-    // A small count without commander (quick-count.ts): those up to QUICK_N are fast-start.ts's.
-    try {
-      await quick.runQuickCount(small);
-      await out.end();
-      return 0;
-    } catch (e) {
-      return await statusOf(e, out);
-    }
-  }
   const program = await programFor(argv, out, (code) => {
     status = code;
   });

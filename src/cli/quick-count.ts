@@ -14,6 +14,8 @@
 import { count } from "../engine/light.js";
 import { MAX_JOIN_INLINE_N } from "../limits.js";
 import { printCount, whereCounted } from "./count-result.js";
+import { statusOf } from "./exit-status.js";
+import { stdout } from "./output.js";
 
 /**
  * The queue's variable (queue/url.ts's QUEUE_ENV): written here, as cli/errors.ts writes the
@@ -52,9 +54,16 @@ export function quickCountOf(
   return { n, unique, json };
 }
 
-/** Counts and prints as `nqueens count` does. */
-export async function runQuickCount(job: QuickCount): Promise<void> {
-  const r = await count(job.n);
-  const result = { ...r, backend: "cpu" as const };
-  await printCount(job.n, result, job, whereCounted(result));
+/** Counts and prints as `nqueens count` does; resolves to the exit status. */
+export async function runQuickCount(job: QuickCount): Promise<number> {
+  const out = stdout(); // from here on a closed or failed stdout is an error value, not a crash
+  try {
+    const r = await count(job.n);
+    const result = { ...r, backend: "cpu" as const };
+    await printCount(job.n, result, job, whereCounted(result));
+    await out.end();
+    return 0;
+  } catch (e) {
+    return await statusOf(e, out);
+  }
 }

@@ -50,9 +50,19 @@ function loaded(args: string[]): string[] {
 /** The bundle of the fast start (scripts/bundle-start.mjs), and the module it is made from. */
 const BUNDLE = join(ROOT, "dist/cli/fast-start.cjs");
 const FAST_START = join(ROOT, "dist/cli/fast-start.js");
+/** The join's quick counts' bundle, which the fast start requires for n = 15 and 16. */
+const JOIN_BUNDLE = join(ROOT, "dist/cli/quick-join.cjs");
 
 /** The fast start's command lines (fast-start.ts): the bundle answers, no module of dist/ loads. */
-const FAST = [["count", "8"], ["count", "14", "--json"], ["--version"], ["-V"], ["--help"], ["-h"]];
+const FAST = [
+  ["count", "8"],
+  ["count", "14", "--json"],
+  ["count", "16", "--json"],
+  ["--version"],
+  ["-V"],
+  ["--help"],
+  ["-h"],
+];
 
 const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
   {
@@ -67,25 +77,6 @@ const CASES: { args: string[]; loads: string[]; never: string[] }[] = [
       "queue/index.js",
       "node:worker_threads",
       "node:zlib",
-    ],
-  },
-  {
-    // The join on the calling thread, still the quick path (main.ts).
-    args: ["count", "16", "--json"],
-    loads: [
-      "cli/main.js",
-      "cli/quick-count.js",
-      "engine/join/count-join.js",
-      "engine/join/kernel-wasm.js",
-    ],
-    never: [
-      "commander/",
-      "cli/count.js",
-      "engine/constellations/count.js",
-      "engine/start-thread.js",
-      "engine/checkpoint.js",
-      "engine/index.js",
-      "node:worker_threads",
     ],
   },
 ];
@@ -115,15 +106,28 @@ describe("what the command loads to start", () => {
   }
 });
 
-/** The modules in the bundle, as paths under dist/ (esbuild heads each with a comment). */
-function bundled(): string[] {
-  return [...readFileSync(BUNDLE, "utf8").matchAll(/^\/\/ dist\/(\S+\.js)$/gm)].map((m) => m[1]!);
+/** The modules in a bundle, as paths under dist/ (esbuild heads each with a comment). */
+function bundled(bundle = BUNDLE): string[] {
+  return [...readFileSync(bundle, "utf8").matchAll(/^\/\/ dist\/(\S+\.js)$/gm)].map((m) => m[1]!);
 }
 
 describe("the fast start's bundle", () => {
   before(assertBuilt);
   test("is made from this build (bin/nqueens.js passes over an older one)", () => {
     assert.ok(statSync(BUNDLE).mtimeMs >= statSync(FAST_START).mtimeMs, "run npm run build");
+    assert.ok(statSync(BUNDLE).mtimeMs >= statSync(JOIN_BUNDLE).mtimeMs, "the join's first");
+  });
+  test("the join's: the join, and no thread, other method or command", () => {
+    const modules = bundled(JOIN_BUNDLE);
+    for (const m of ["cli/quick-join.js", "engine/join/count-join.js", "engine/join/kernel.js"]) {
+      assert.ok(modules.includes(m), `${m} not bundled: ${modules.join(" ")}`);
+    }
+    const never = ["engine/join/thread.js", "engine/start-thread.js", "engine/constellations/"];
+    assert.deepEqual(
+      modules.filter((x) => never.some((m) => x.includes(m)) || x.includes("cli/count.")),
+      [],
+    );
+    assert.ok(readFileSync(BUNDLE, "utf8").includes('require("./quick-join.cjs")'));
   });
   test("holds the canonical search and the count's output, and no thread, kernel or command", () => {
     const modules = bundled();
@@ -181,7 +185,12 @@ describe("the fast start's bundle", () => {
     const script = `import(${url}).then((m) => m.fastStart(${JSON.stringify(args)})).then((s) => { process.exitCode = s ?? 99; })`;
     return spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
   };
-  for (const args of [["count", "8"], ["count", "12", "-u", "--json"], ["-V"]]) {
+  for (const args of [
+    ["count", "8"],
+    ["count", "12", "-u", "--json"],
+    ["count", "15", "-u"],
+    ["-V"],
+  ]) {
     test(`prints what its ES module prints: ${args.join(" ")}`, async () => {
       const viaBin = await nqueens(args);
       const r = esModule(args);
@@ -194,7 +203,7 @@ describe("the fast start's bundle", () => {
   }
   for (const args of [
     ["count", "0"],
-    ["count", "15"],
+    ["count", "17"],
     ["count", "8", "--no-progress"],
     ["solve", "8"],
   ]) {
