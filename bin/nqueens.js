@@ -19,7 +19,7 @@ const argv = process.argv.slice(2);
  * dist/), older than its module; else the ES module. An installed package is used as it was
  * built: its files' times are when they were unpacked, in no particular order.
  */
-function fastStart() {
+function fastStartModule() {
   const root = join(__dirname, "..");
   const cli = join(root, "dist", "cli");
   const bundle = join(cli, "fast-start.cjs");
@@ -36,7 +36,9 @@ function fastStart() {
 const FAST_WORDS = new Set(["count", "-V", "--version", "-h", "--help"]);
 
 async function run() {
-  const status = FAST_WORDS.has(argv[0]) ? await (await fastStart()).fastStart(argv) : undefined;
+  const status = FAST_WORDS.has(argv[0])
+    ? await (await fastStartModule()).fastStart(argv)
+    : undefined;
   if (status !== undefined) return status;
   const cli = await import("../dist/cli/main.js");
   return await cli.main(argv);

@@ -34,15 +34,24 @@ const BUNDLES = [
 /** An import of the other bundle's module is a `require` of that bundle (no ES module loader). */
 const OTHER = "cli/quick-join.js";
 
+/** The bundle made from the module at `path` (under dist/): beside it, as .cjs. */
+const bundleOf = (path) => inDist(path).replace(/\.js$/, ".cjs");
+
 /** A path relative to `from`, with / between its parts (an import's, on any system). */
 const relativeTo = (from, to) => relative(from, to).split(sep).join("/");
 
-/** Each module's `import.meta.url`: its file's URL from the bundle's folder (`__dirname`). */
+/**
+ * Each module's `import.meta.url`: its file's URL from the bundle's folder (`__dirname`). The
+ * rest of import.meta (import.meta.resolve, import.meta.dirname) has no CommonJS form: refused.
+ */
 const ownUrl = {
   name: "own-import-meta-url",
   setup(b) {
     b.onLoad({ filter: /\.js$/ }, (args) => {
       const text = readFileSync(args.path, "utf8");
+      if (text.replaceAll("import.meta.url", "").includes("import.meta")) {
+        throw new Error(`${args.path} reads import.meta, which the bundle cannot give it`);
+      }
       if (!text.includes("import.meta.url")) return undefined;
       const url = `__moduleUrl(${JSON.stringify(relativeTo(cli, args.path))})`;
       return { contents: text.replaceAll("import.meta.url", url), loader: "js" };
@@ -65,8 +74,11 @@ const onDemand = (lazy) => ({
   },
 });
 
+const otherImport = `import("./${relativeTo(cli, inDist(OTHER))}")`;
+const otherRequire = `Promise.resolve(require("./${relativeTo(cli, bundleOf(OTHER))}"))`;
+
 for (const { entry, lazy } of BUNDLES) {
-  const outfile = inDist(entry).replace(/\.js$/, ".cjs");
+  const outfile = bundleOf(entry);
   const result = await build({
     entryPoints: [inDist(entry)],
     outfile,
@@ -75,7 +87,6 @@ for (const { entry, lazy } of BUNDLES) {
     format: "cjs",
     target: "node20",
     plugins: [onDemand(new Set(lazy.map(inDist))), ownUrl],
-    metafile: true,
     write: false,
     logLevel: "warning",
     // import.meta.url, which CommonJS lacks (`ownUrl`).
@@ -83,21 +94,11 @@ for (const { entry, lazy } of BUNDLES) {
       js: 'const __moduleUrl = (path) => require("node:url").pathToFileURL(require("node:path").join(__dirname, path)).href;',
     },
   });
-  // import.meta beyond its URL (import.meta.resolve, import.meta.dirname) has no CommonJS form.
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const text = readFileSync(resolve(input), "utf8").replaceAll("import.meta.url", "");
-    if (text.includes("import.meta")) {
-      throw new Error(`bundle-start: ${input} reads import.meta, which the bundle cannot give it`);
-    }
-  }
   let code = result.outputFiles[0].text;
-  const other = `import("./${relativeTo(cli, inDist(OTHER))}")`;
   if (entry !== OTHER) {
-    if (!code.includes(other)) throw new Error(`bundle-start: ${entry} does not import ${OTHER}`);
-    code = code.replace(
-      other,
-      `Promise.resolve(require("./${relativeTo(cli, inDist(OTHER)).replace(/\.js$/, ".cjs")}"))`,
-    );
+    if (!code.includes(otherImport))
+      throw new Error(`bundle-start: ${entry} does not import ${OTHER}`);
+    code = code.replace(otherImport, otherRequire);
   }
   writeFileSync(outfile, code);
 }

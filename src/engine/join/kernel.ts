@@ -209,8 +209,10 @@ export class JoinKernel {
     }
     // A memory of its own starts with the first lists' room too: growing a WebAssembly memory
     // makes V8 collect all garbage (a full mark-compact, 5 to 7 ms at n = 16).
-    const first = Math.max(placement.pages, placeLists(this.#lists, this.tuning.listRoom).pages);
-    this.memory = share !== undefined && this.shared ? share.memory : newMemory(first);
+    this.memory =
+      share !== undefined && this.shared
+        ? share.memory
+        : newMemory(Math.max(placement.pages, placeLists(this.#lists, this.tuning.listRoom).pages));
     this.#grow(placement.pages * PAGE);
     const pages = this.memory.buffer.byteLength / PAGE;
     this.exports = kernelInstance(this.layout, this.memory, pages, this.shared);
