@@ -485,10 +485,10 @@ class RunFollower {
   private async decide(seen: { done: number }, display: string): Promise<Settled | undefined> {
     const { name } = this;
     let v = await this.judgeAll();
-    const say = (m: string) => this.say(m, "votes-overruled");
+    const tell = (what: string, m: string) => this.tell(what, m, "votes-overruled");
     const again = () => this.judgeAll(); // disputes and liars' votes recounted, settled by that
     if (v.overruled.length > 0)
-      v = await this.until(recountDisputes(this.links.redis, this.plan, this.key, v, again, say));
+      v = await this.until(recountDisputes(this.links.redis, this.plan, this.key, v, again, tell));
     for (const d of v.disputes) this.disputes.add(d.id);
     for (const o of v.overruled) if (o.reason !== PROVED_WRONG) this.disputes.add(o.id);
     this.verdict = v;

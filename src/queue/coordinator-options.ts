@@ -106,7 +106,10 @@ export interface QueueNotes {
   readonly forged: readonly number[];
   /** Sub-problems the operator recounted (the run's recounts, this call's and earlier ones). */
   readonly recounted: readonly number[];
-  /** Workers a recount proved wrong: every vote they cast was recounted. */
+  /**
+   * Workers proved wrong, by a recount or by their own records (an impossible count, two counts
+   * for one sub-problem): every vote they cast was recounted.
+   */
   readonly liars: readonly string[];
   /** Workers with a vote overruled (outvoted, impossible, contradicting itself). */
   readonly overruledWorkers: readonly string[];

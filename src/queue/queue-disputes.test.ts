@@ -8,6 +8,8 @@ import { describe, test } from "node:test";
 import { knownCount as known } from "../testing/queue-records.js";
 import { queueTestBed, TEST_SECRET, WorkerProc } from "../testing/redis.js";
 import { runCoordinator } from "./coordinator.js";
+import { runSplit } from "./run-split.js";
+import { startWorkerWith } from "./worker.js";
 
 const secret = TEST_SECRET;
 
@@ -45,4 +47,49 @@ describe("queue on Redis, disputes", async () => {
     assert.ok(r.notes.recounted.includes(r.notes.disputes[0]));
     for (const x of w) x.kill("SIGTERM");
   });
+
+  for (const method of ["constellations", "join"] as const) {
+    test(`${method}: a worker caught in an impossible count has every vote recounted`, {
+      skip,
+    }, async () => {
+      const url = await freshDb();
+      const n = 11;
+      // The only worker, at a quorum of 1: where one more is an impossible count it says so;
+      // elsewhere it lies by 8 where that is possible, a lie no other vote disputes. Caught
+      // once, it is a liar, and its settled lies are recounted too.
+      const plan = runSplit(n, method);
+      const told = { impossible: 0, possible: 0 };
+      const liar = await startWorkerWith(url, { secret, name: "liar", threads: 1 }, (id, r) => {
+        const one = { ...r, count: r.count + 1 };
+        if (plan.impossible(id, one) !== undefined) {
+          told.impossible++;
+          return [{ result: one }];
+        }
+        const eight = { ...r, count: r.count + 8 };
+        if (plan.impossible(id, eight) !== undefined) return [{ result: r }];
+        told.possible++;
+        return [{ result: eight }];
+      });
+      const notes: string[] = [];
+      try {
+        const r = await runCoordinator(n, url, {
+          secret,
+          method,
+          pollSeconds: 0.05,
+          onMessage: (m) => notes.push(m),
+        });
+        assert.ok(told.impossible > 0 && told.possible > 0, JSON.stringify(told));
+        assert.deepEqual([r.total, r.unique], [known(n).total, known(n).unique]);
+        assert.deepEqual(r.notes.liars, ["liar"]);
+        const named = notes.filter((m) =>
+          /: impossible or self-contradicting counts proved wrong the votes of liar; every vote they cast is recounted$/.test(
+            m,
+          ),
+        );
+        assert.equal(named.length, 1, notes.join("\n"));
+      } finally {
+        await liar.close(true);
+      }
+    });
+  }
 });

@@ -9,7 +9,8 @@ import { NQueensError } from "../errors.js";
 import { knownCount as known, NONCE, solveAll } from "../testing/queue-records.js";
 import { TEST_SECRET } from "../testing/redis.js";
 import { runCoordinator } from "./coordinator.js";
-import { checkRecord, makeRecord } from "./record.js";
+import { checkRecord, makeRecord, makeRecount } from "./record.js";
+import { runSplit } from "./run-split.js";
 import { defaultSample } from "./sample.js";
 import { checkSecret, resolveSecret, runKey } from "./secret.js";
 import { batchRanges, batchSize, largestFirst, runName } from "./store.js";
@@ -205,31 +206,46 @@ describe("records, votes and verdicts", () => {
 
   const vote = (worker: string, count: number, id = 3) =>
     makeRecord(key, version, id, "cpu/x", worker, { count, fixed180: 0, fixed90: 0 });
-  const cases: [string, string[], number, string, string[]][] = [
-    ["no votes", [], 1, "short", []],
-    ["one vote, quorum 1", [vote("a", 5)], 1, "settled", []],
-    ["one vote, quorum 2", [vote("a", 5)], 2, "short", []],
-    ["two agreeing votes, quorum 2", [vote("a", 5), vote("b", 5)], 2, "settled", []],
-    ["the same worker twice", [vote("a", 5), vote("a", 5)], 2, "short", []],
-    ["two disagreeing votes", [vote("a", 5), vote("b", 6)], 2, "disputed", []],
-    ["two against one", [vote("a", 5), vote("l", 6), vote("b", 5)], 2, "settled", ["l"]],
-    ["one against one, quorum 1", [vote("a", 5), vote("l", 6)], 1, "disputed", []],
+  const recount = (count: number, id = 3) =>
+    makeRecount(key, version, id, "recount/x", { count, fixed180: 0, fixed90: 0 });
+  // what, records, quorum, state, overruled votes' workers, workers proved wrong
+  const cases: [string, string[], number, string, string[], string[]][] = [
+    ["no votes", [], 1, "short", [], []],
+    ["one vote, quorum 1", [vote("a", 5)], 1, "settled", [], []],
+    ["one vote, quorum 2", [vote("a", 5)], 2, "short", [], []],
+    ["two agreeing votes, quorum 2", [vote("a", 5), vote("b", 5)], 2, "settled", [], []],
+    ["the same worker twice", [vote("a", 5), vote("a", 5)], 2, "short", [], []],
+    ["two disagreeing votes", [vote("a", 5), vote("b", 6)], 2, "disputed", [], []],
+    // Outvoted proves nothing: the two may be the liars.
+    ["two against one", [vote("a", 5), vote("l", 6), vote("b", 5)], 2, "settled", ["l"], []],
+    ["one against one, quorum 1", [vote("a", 5), vote("l", 6)], 1, "disputed", [], []],
     [
       "a worker that contradicts itself",
       [vote("a", 5), vote("a", 6), vote("b", 5)],
       1,
       "settled",
       ["a", "a"],
+      ["a"],
     ],
+    [
+      "a recount against two agreeing votes",
+      [vote("a", 6), vote("b", 6), recount(5)],
+      2,
+      "settled",
+      ["a", "b"],
+      ["a", "b"],
+    ],
+    ["a recount that agrees", [vote("a", 5), recount(5)], 2, "settled", [], []],
     [
       "a forged vote does not count",
       [vote("a", 5), "count=6 f180=0 f90=0 solver=x worker=b mac=00000000000000000000000000000000"],
       2,
       "short",
       [],
+      [],
     ],
   ];
-  for (const [what, lines, replicas, state, overruled] of cases) {
+  for (const [what, lines, replicas, state, overruled, liars] of cases) {
     test(`verdict: ${what}: ${state}`, () => {
       const j = judgeSub(key, version, 3, lines, replicas);
       assert.equal(j.verdict.state, state);
@@ -237,6 +253,7 @@ describe("records, votes and verdicts", () => {
         j.overruled.map((o) => o.worker),
         overruled,
       );
+      assert.deepEqual([...j.provedWrong].sort(), liars);
     });
   }
   test("verdict: a dispute is given up after the extra votes", () => {
@@ -264,6 +281,42 @@ describe("records, votes and verdicts", () => {
       [3, 4],
     );
     assert.deepEqual(v.forged.map((f) => f.id).sort(), [4, 99999]);
+  });
+  test("judgeRun names a worker with an impossible count a liar, and one only outvoted not", () => {
+    const n = 9;
+    const key9 = runKey(secret, runName(n), NONCE);
+    const version9 = splitVersion(n);
+    const honest = solveAll(n, "honest");
+    const plan = runSplit(n, "constellations");
+    // One more than the true count: impossible for some sub-problems (its symmetric parts), not
+    // for others.
+    const plusOne = (id: number) => {
+      const field = (name: string) => Number(new RegExp(`\\b${name}=(\\d+)`).exec(honest[id])?.[1]);
+      return { count: field("count") + 1, fixed180: field("f180"), fixed90: field("f90") };
+    };
+    const ids = Array.from({ length: plan.size }, (_, id) => id);
+    const impossibleId = ids.find((id) => plan.impossible(id, plusOne(id)) !== undefined);
+    const possibleId = ids.find((id) => plan.impossible(id, plusOne(id)) === undefined);
+    assert.ok(impossibleId !== undefined && possibleId !== undefined);
+    /** The honest records, and beside the one of `id` the lie of each of `workers`. */
+    const lies = (id: number, workers: string[]) => ({
+      ...honest,
+      [id]: [
+        honest[id],
+        ...workers.map((w) => makeRecord(key9, version9, id, "cpu/t", w, plusOne(id))),
+      ].join("\n"),
+    });
+    const caught = judgeRun(n, key9, lies(impossibleId, ["liar"]), 1);
+    assert.deepEqual(caught.liars, ["liar"]);
+    assert.equal(caught.total, known(n).total);
+    // Three lies against one honest vote at a quorum of 2: the honest vote is outvoted, which
+    // proves nothing against it.
+    const outvoted = judgeRun(n, key9, lies(possibleId, ["l1", "l2", "l3"]), 2);
+    assert.deepEqual(outvoted.liars, []);
+    assert.deepEqual(
+      outvoted.overruled.map((o) => o.worker),
+      ["honest"],
+    );
   });
   test("runs --verify samples enough to miss a 1% share of wrong sub-problems below 1%", () => {
     // Computed apart, exactly (Python's math.comb): the least k with

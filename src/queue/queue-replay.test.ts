@@ -13,7 +13,7 @@ import { queueTestBed, TEST_SECRET } from "../testing/redis.js";
 import { forgetRun, listRuns } from "./admin.js";
 import { closeRedis, openRedis } from "./connection.js";
 import { runCoordinator } from "./coordinator.js";
-import type { QueueMethod } from "./run-split.js";
+import { type QueueMethod, runSplit } from "./run-split.js";
 import { runKeys } from "./store.js";
 import { parseQueueUrl } from "./url.js";
 import { verifyRun } from "./verify.js";
@@ -43,13 +43,16 @@ describe("replayed records of a forgotten run", async () => {
     }, async () => {
       const url = await freshDb();
       // A run at replicas 1 where one of two workers lied on every fifth sub-problem it solved
-      // (counts 8 more); the other is there for the lies found impossible.
+      // (counts 8 more), where such a lie is possible: an impossible count would prove it a
+      // liar, and every vote it cast would be recounted. The other worker solves the rest.
       const lied = new Set<number>();
+      const plan = runSplit(n, method);
       const helper = await startWorker(url, { secret, name: "helper", threads: 1 });
       const liar = await startWorkerWith(url, { secret, name: "liar", threads: 1 }, (id, r) => {
-        if (id % 5 !== 1) return [{ result: r }];
+        const lie = { ...r, count: r.count + 8 };
+        if (id % 5 !== 1 || plan.impossible(id, lie) !== undefined) return [{ result: r }];
         lied.add(id);
-        return [{ result: { ...r, count: r.count + 8 } }];
+        return [{ result: lie }];
       });
       let run: string;
       try {

@@ -1,8 +1,8 @@
 /**
  * The coordinator's own recounts before it trusts a total (issue 35): every sub-problem that had
  * a dispute (a vote overruled there: outvoted, impossible, contradicting itself), then every
- * sub-problem that a worker voted on once a recount has proved one of its votes wrong, round
- * after round until no recount finds a new liar. Each recount is stored as a record of the
+ * sub-problem that a liar voted on (a worker that a recount, or an impossible or self-contradicting
+ * count of its own, has proved wrong), round after round until no recount finds a new liar. Each recount is stored as a record of the
  * operator's (record.ts, `v=op`), which settles its sub-problem whatever the votes say, so
  * `count`, `runs` and `runs --verify` keep reading the run through the one verdict (verdict.ts).
  *
@@ -16,7 +16,7 @@ import { makeRecount } from "./record.js";
 import type { RunSplit } from "./run-split.js";
 import type { RunKey } from "./secret.js";
 import { runKeys, storeVotes } from "./store.js";
-import type { RunVerdict } from "./verdict.js";
+import { PROVED_WRONG, type RunVerdict } from "./verdict.js";
 
 /** The sub-problems of a verdict that the operator must recount before its total is trusted. */
 function toRecount(v: RunVerdict): number[] {
@@ -33,8 +33,10 @@ function toRecount(v: RunVerdict): number[] {
 
 /**
  * Recounts what `toRecount` asks for, on this machine, stores the recounts and judges the run
- * again (`judge`), until nothing is left to recount; returns the last verdict. `say` is told the
- * liars found, once each.
+ * again (`judge`), until nothing is left to recount; returns the last verdict. Each liar is named
+ * through `tell` under the key `liar NAME` (which says it once per key), with what proved it
+ * wrong: a recount (this call's, or one made at once for a tie) or its own records (an
+ * impossible count, two counts for one sub-problem), which need no recount to be found.
  */
 export async function recountDisputes(
   redis: Redis,
@@ -42,12 +44,29 @@ export async function recountDisputes(
   key: RunKey,
   verdict: RunVerdict,
   judge: () => Promise<RunVerdict>,
-  say: (message: string) => void,
+  tell: (what: string, message: string) => void,
 ): Promise<RunVerdict> {
   let v = verdict;
+  let recounts = 0;
+  const nameLiars = () => {
+    const byRecount = new Set(
+      v.overruled.filter((o) => o.reason === PROVED_WRONG).map((o) => o.worker),
+    );
+    for (const w of v.liars) {
+      const by = !byRecount.has(w)
+        ? "impossible or self-contradicting counts"
+        : recounts > 0
+          ? `a recount of ${plural(recounts, "disputed sub-problem")}`
+          : "a recount";
+      tell(
+        `liar ${w}`,
+        `run ${key.run}: ${by} proved wrong the votes of ${w}; every vote they cast is recounted`,
+      );
+    }
+  };
   const solve = plan.recounter();
-  const named = new Set<string>();
   for (;;) {
+    nameLiars();
     const ids = toRecount(v);
     if (ids.length === 0) return v;
     const entries = ids.map(
@@ -55,14 +74,8 @@ export async function recountDisputes(
         [id, makeRecount(key, plan.version, id, `recount/${plan.cpuSolver}`, solve(id))] as const,
     );
     await storeVotes(redis, key.run, entries);
+    recounts = ids.length;
     v = await judge();
-    const fresh = v.liars.filter((w) => !named.has(w));
-    if (fresh.length > 0) {
-      for (const w of fresh) named.add(w);
-      say(
-        `run ${key.run}: a recount of ${plural(ids.length, "disputed sub-problem")} proved wrong the votes of ${fresh.join(", ")}; every vote they cast is recounted`,
-      );
-    }
   }
 }
 

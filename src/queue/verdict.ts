@@ -18,8 +18,10 @@
  *
  * A **recount** by the holder of the secret (record.ts, `v=op`: the coordinator recounts every
  * sub-problem that had a dispute, and every vote of a worker a recount proved wrong) settles its
- * sub-problem whatever the votes say; the votes it contradicts are overruled as *proved wrong*,
- * and their workers are the run's **liars**.
+ * sub-problem whatever the votes say; the votes it contradicts are overruled as *proved wrong*.
+ * Their workers, and those of an impossible count or of two counts for one sub-problem, are the
+ * run's **liars**: each is proved wrong by a record of its own, not by a majority that may lie,
+ * so every other vote it cast is recounted too.
  *
  * The rule is the same for both counting methods; the split (run-split.ts) says which results are
  * possible and adds the settled ones up.
@@ -80,6 +82,12 @@ export interface SubJudgement {
   readonly votes: readonly Vote[];
   readonly forged: readonly ForgedRecord[];
   readonly overruled: readonly OverruledVote[];
+  /**
+   * Workers whose records here prove them wrong whatever the other votes say: a count the
+   * operator's recount contradicts, a count whose symmetric parts are impossible, two different
+   * counts for this one sub-problem. (An outvoted vote proves nothing: the majority may lie.)
+   */
+  readonly provedWrong: readonly string[];
 }
 
 /** The stored votes of one sub-problem as the store keeps them: records separated by newlines. */
@@ -103,6 +111,7 @@ export function judgeSub(
   const overruled: OverruledVote[] = [];
   const byWorker = new Map<string, Vote[]>();
   const recounts: SubResult[] = [];
+  const provedWrong = new Set<string>();
   for (const line of lines) {
     const c = checkRecord(key, version, id, line);
     if (!c.ok) {
@@ -124,6 +133,7 @@ export function judgeSub(
     const impossible = of?.impossible(id, result);
     if (impossible !== undefined) {
       overruled.push({ ...vote, id, reason: impossible });
+      provedWrong.add(worker);
       continue;
     }
     const mine = byWorker.get(worker) ?? [];
@@ -137,6 +147,7 @@ export function judgeSub(
       for (const v of mine) {
         overruled.push({ ...v, id, reason: "its worker reported different counts for it" });
       }
+      provedWrong.add(mine[0].worker);
     }
   }
   const groups = new Map<string, Vote[]>();
@@ -153,14 +164,16 @@ export function judgeSub(
     // Recounts that disagree with each other: a faulty machine of the operator's; for a person.
     if (recounts.some((r) => !same(r, recount))) {
       verdict = { state: "disputed", voters, exhausted: true };
-      return { verdict, votes, forged, overruled, recount };
+      return { verdict, votes, forged, overruled, recount, provedWrong: [...provedWrong] };
     }
     const agreeing = votes.filter((v) => same(v.result, recount)).map((v) => v.worker);
     verdict = { state: "settled", result: recount, voters: [RECOUNT_WORKER, ...agreeing] };
     for (const v of votes) {
-      if (!same(v.result, recount)) overruled.push({ ...v, id, reason: PROVED_WRONG });
+      if (same(v.result, recount)) continue;
+      overruled.push({ ...v, id, reason: PROVED_WRONG });
+      provedWrong.add(v.worker);
     }
-    return { verdict, votes, forged, overruled, recount };
+    return { verdict, votes, forged, overruled, recount, provedWrong: [...provedWrong] };
   }
   if (best.length >= replicas && (sizes.length === 1 || best.length > sizes[1].length)) {
     verdict = { state: "settled", result: best[0].result, voters: best.map((v) => v.worker) };
@@ -173,7 +186,7 @@ export function judgeSub(
   } else {
     verdict = { state: "disputed", voters, exhausted: votes.length >= replicas + MAX_EXTRA_VOTES };
   }
-  return { verdict, votes, forged, overruled };
+  return { verdict, votes, forged, overruled, provedWrong: [...provedWrong] };
 }
 
 /** The reason of a vote that a recount by the operator contradicts: its worker is a liar. */
@@ -205,7 +218,11 @@ export interface RunVerdict {
   readonly workers: readonly string[];
   /** Sub-problems settled by a recount of the operator's. */
   readonly recounted: ReadonlySet<number>;
-  /** Workers with a vote that a recount proved wrong. */
+  /**
+   * Workers a record proved wrong (a recount contradicts a count of theirs, or a count of theirs
+   * is impossible, or they gave two counts for one sub-problem), sorted: every vote they cast is
+   * to be recounted (recount.ts).
+   */
   readonly liars: readonly string[];
   /**
    * Set when every sub-problem is settled and no record is forged, yet the settled counts do
@@ -238,6 +255,7 @@ export function judgeRun(
   const overruled: OverruledVote[] = [];
   const workers = new Set<string>();
   const recounted = new Set<number>();
+  const liars = new Set<string>();
   for (const [field, text] of Object.entries(votes)) {
     const id = Number(field);
     if (!/^\d{1,9}$/.test(field) || id >= size) {
@@ -254,6 +272,7 @@ export function judgeRun(
     const j = judgeSub(key, version, id, lines, replicas, s);
     forged.push(...j.forged);
     overruled.push(...j.overruled);
+    for (const w of j.provedWrong) liars.add(w);
     for (const v of j.votes) workers.add(v.worker);
     if (j.recount !== undefined) recounted.add(id);
     const v = j.verdict;
@@ -292,7 +311,7 @@ export function judgeRun(
     overruled,
     workers: [...workers].sort(),
     recounted,
-    liars: [...new Set(overruled.filter((o) => o.reason === PROVED_WRONG).map((o) => o.worker))],
+    liars: [...liars].sort(),
     ...sums,
   };
 }
