@@ -86,6 +86,10 @@ const hi = numbers[1] ?? (numbers.length === 1 ? lo : 20);
 if (lo < 1 || hi > 25 || lo > hi) usage(`N must be within 1..25, LO <= HI: got ${lo}..${hi}`);
 const unbuilt = builtProblem(["cli/count.js", "testing/data.js"]);
 if (unbuilt !== undefined) usage(unbuilt);
+// Up to this n the join counts on the calling thread whatever --workers says (the command
+// notes that it did not use it): there the join runs as a user types it, `count N --method
+// join`, which the command's fast start answers (cli/quick-count.ts).
+const { MAX_JOIN_INLINE_N } = await import("../dist/limits.js");
 
 /** scripts/bench-startup.mjs: the start-up table, and with --memory the join's memory. */
 function benchStartup() {
@@ -163,7 +167,8 @@ function run(method, n) {
     const t = timed(baseline, [String(n)]);
     return { ...t, total: t.stdout.trim().split(/\s+/)[1], unique: undefined };
   }
-  const args = [bin, "count", String(n), "--method", method, "--workers", String(workers)];
+  const args = [bin, "count", String(n), "--method", method];
+  if (method !== "join" || n > MAX_JOIN_INLINE_N) args.push("--workers", String(workers));
   const t = timed(process.execPath, [...args, "--backend", "cpu", "--json", "--no-progress"]);
   const out = JSON.parse(t.stdout);
   return { ...t, total: out.total, unique: out.unique };

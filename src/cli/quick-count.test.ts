@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { before, describe, test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
 import { QUEUE_ENV } from "../queue/settings.js";
-import { assertBuilt, nqueens } from "../testing/run-cli.js";
+import { assertBuilt, nqueens, ROOT } from "../testing/run-cli.js";
 import { quickCountOf } from "./quick-count.js";
 
 describe("quickCountOf: which command lines skip commander", () => {
@@ -23,7 +25,23 @@ describe("quickCountOf: which command lines skip commander", () => {
     [["count", "1..8"], undefined],
     [["count", "8", "-u", "-u"], undefined],
     [["count", "8", "--workers", "2"], undefined],
-    [["count", "8", "--no-progress"], undefined],
+    [["count", "8", "--no-progress"], { n: 8, unique: false, json: false }], // no bar either way
+    [["count", "8", "-m", "auto", "-b", "cpu"], { n: 8, unique: false, json: false }],
+    // What `npm run bench` runs: the join is what count 16 uses anyway.
+    [
+      ["count", "16", "--method", "join", "--backend", "cpu", "--json", "--no-progress"],
+      { n: 16, unique: false, json: true },
+    ],
+    [["count", String(QUICK_N), "--method", "join"], undefined], // the join, not the quick search
+    [["count", "8", "--method", "constellations"], undefined],
+    [["count", "8", "--method"], undefined],
+    [["count", "8", "--method=auto"], undefined],
+    [["count", "8", "--backend", "gpu"], undefined],
+    [["count", "8", "--backend", "auto"], undefined],
+    [["count", "8", "--no-progress", "--no-progress"], undefined],
+    [["count", "8", "-m", "auto", "--method", "auto"], undefined],
+    [["count", "8", "constructor"], undefined],
+    [["count", "8", "--checkpoint", "x"], undefined],
     [["count", "8", "--help"], undefined],
     [["count"], undefined],
     [["solve", "8"], undefined],
@@ -37,6 +55,20 @@ describe("quickCountOf: which command lines skip commander", () => {
   });
 });
 
+/** Runs the command line `args` through main.ts (commander and count.ts), past the fast start. */
+function viaMain(
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const url = JSON.stringify(pathToFileURL(`${ROOT}dist/cli/main.js`).href);
+  const script = `import(${url}).then((m) => m.main(process.argv.slice(1))).then((s) => { process.exitCode = s; })`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ["-e", script, "--", ...args], (error, stdout, stderr) => {
+      if (error && typeof error.code !== "number") reject(error);
+      else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
 describe("the quick path prints what the count command prints", () => {
   before(assertBuilt);
   const time = /^time {4}\d+\.\d\d s /m;
@@ -46,11 +78,14 @@ describe("the quick path prints what the count command prints", () => {
     ["count", "13", "--unique"],
     ["count", "14"],
     ["count", "16", "-u"],
+    ["count", "8", "--no-progress", "-b", "cpu"],
+    ["count", "15", "-m", "join", "-u"],
+    ["count", "16", "--method", "join", "--backend", "cpu", "--no-progress"],
   ]) {
     test(args.join(" "), async () => {
+      assert.ok(quickCountOf(args, {}), "a quick count");
       const quick = await nqueens(args);
-      // --no-progress takes the command line through commander and count.ts.
-      const full = await nqueens([...args, "--no-progress"]);
+      const full = await viaMain(args);
       assert.equal(quick.code, 0, quick.stderr);
       assert.equal(full.code, 0, full.stderr);
       assert.match(quick.stdout, time);
@@ -65,7 +100,7 @@ describe("the quick path prints what the count command prints", () => {
       return rest;
     };
     const quick = await nqueens(["count", "9", "--json"]);
-    const full = await nqueens(["count", "9", "--json", "--no-progress"]);
+    const full = await viaMain(["count", "9", "--json"]);
     assert.deepEqual(fields(quick.stdout), fields(full.stdout));
     assert.deepEqual(fields(quick.stdout), {
       n: 9,

@@ -204,7 +204,7 @@ describe("the fast start's bundle", () => {
   for (const args of [
     ["count", "0"],
     ["count", "17"],
-    ["count", "8", "--no-progress"],
+    ["count", "8", "--workers", "1"],
     ["solve", "8"],
   ]) {
     test(`passes ${args.join(" ")} on to main.ts, printing nothing`, () => {
