@@ -6,10 +6,9 @@
  *
  * Only the plainest command lines take this way: `count N`, N written as digits, with at most
  * once each `-u`/`--unique`, `--json`, and flags that leave such a count as it is (`FLAGS`), no
- * queue in the environment. What they print is what
- * count.ts prints for them (the same printCount), less the progress bar that a terminal would
- * show for the moment of the count (a third of a second at most). Any other command line goes
- * through commander.
+ * queue in the environment. What they print is what count.ts prints for them (the same
+ * printCount), less the progress bar that a terminal would show for the moment of the count (a
+ * third of a second at most). Any other command line goes through commander.
  */
 
 import { count } from "../engine/light.js";

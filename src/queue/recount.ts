@@ -1,10 +1,11 @@
 /**
  * The coordinator's own recounts before it trusts a total (issue 35): every sub-problem that had
  * a dispute (a vote overruled there: outvoted, impossible, contradicting itself), then every
- * sub-problem that a liar voted on (a worker that a recount, or an impossible or self-contradicting
- * count of its own, has proved wrong), round after round until no recount finds a new liar. Each recount is stored as a record of the
- * operator's (record.ts, `v=op`), which settles its sub-problem whatever the votes say, so
- * `count`, `runs` and `runs --verify` keep reading the run through the one verdict (verdict.ts).
+ * sub-problem that a liar voted on (a worker that a recount, or an impossible or
+ * self-contradicting count of its own, has proved wrong), round after round until no recount
+ * finds a new liar. Each recount is stored as a record of the operator's (record.ts, `v=op`),
+ * which settles its sub-problem whatever the votes say, so `count`, `runs` and `runs --verify`
+ * keep reading the run through the one verdict (verdict.ts).
  *
  * Two colluding keys can settle a lie where an honest worker disagrees (2 against 1 at a quorum
  * of 2): the recount of that dispute proves them wrong, and every other vote they cast is then
