@@ -15,8 +15,26 @@ import * as queue from "./queue/index.js";
 /** One call: the arguments, and a field the message must name (a substring of the message). */
 type Row = readonly [args: readonly unknown[], field: string];
 
-/** Values of the wrong type for anything: null, undefined, a string, a number, an array, an object. */
-const WRONG = [null, undefined, "abc", 5, [], {}] as const;
+/**
+ * Values of the wrong type for anything: null, undefined, a string, a number, an array, an
+ * object, and two that a template string or `String()` cannot turn into text (a symbol, an object
+ * without a prototype), so a message that quotes them must not try.
+ */
+const WRONG = [null, undefined, "abc", 5, [], {}, Symbol("s"), Object.create(null)] as const;
+
+/**
+ * A name that is none of the choices: unknown text (short, and 100,000 characters, of which the
+ * message quotes a little), and values that are no text at all.
+ */
+const badName = (
+  field: string,
+  before: readonly unknown[] = [],
+  after: readonly unknown[] = [],
+): Row[] =>
+  ["nope", "x".repeat(100_000), null, 5, Symbol("s"), Object.create(null)].map((v) => [
+    [...before, v, ...after],
+    field,
+  ]);
 
 /** `n` of the wrong type and out of range. */
 const badN = (
@@ -158,8 +176,7 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
     [[EMPTY8, { timeLimitMs: "x" }], "timeLimitMs"],
   ],
   decideRun: [
-    [["nope", 8], "algorithm"],
-    [[null, 8], "algorithm"],
+    ...badName("algorithm", [], [8]),
     ...badN(30, ["bitmask"]),
     ...badOptions(["bitmask", 8], "limits"),
   ],
@@ -177,19 +194,17 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
     ...[null, undefined, "abc", 5, {}].map((b): Row => [[b, "dots"], "board"]),
     [[{ n: 8 }, "dots"], "board.queens"],
     [[[0, "x"], "dots"], "(1, x)"],
-    [[[1, 3, 0, 2], "nope"], "style"],
-    [[[1, 3, 0, 2], null], "style"],
+    ...badName("style", [[1, 3, 0, 2]]),
     [[{ n: 3000, queens: [] }, "dots"], "formatChunks"],
     ...badOptions([[1, 3, 0, 2], "dots"]),
   ],
   formatChunks: [
     ...[null, undefined, "abc", 5, {}].map((b): Row => [[b, "dots"], "board"]),
-    [[[1, 3, 0, 2], "nope"], "style"],
+    ...badName("style", [[1, 3, 0, 2]]),
     ...badOptions([[1, 3, 0, 2], "dots"]),
   ],
   generateInstance: [
-    [["nope", 8], "kind"],
-    [[null, 8], "kind"],
+    ...badName("kind", [], [8]),
     ...badN(10_000, ["completion"]),
     ...badOptions(["completion", 8]),
   ],
@@ -198,23 +213,18 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
   isCanonical: badCols(),
   isRestricted: badBoard().slice(0, -2),
   isSolution: [null, undefined, "abc", 5, {}].map((c): Row => [[c], "cols"]),
-  judge: [
-    [["nope"], "judge"],
-    [[null], "judge"],
-    [[5], "judge"],
-  ],
-  methodFor: [...badN(10_000_000), [[8, "nope"], "method"], [[8, 5], "method"]],
+  judge: badName("judge"),
+  methodFor: [...badN(10_000_000), ...badName("method", [8])],
   orbitSize: badCols(),
   parseAojInput: badText(STRING),
   parseBoard: [...badText(STRING), ...badOptions([". Q"])],
   parseBoardAs: [
     ...badText(STRING, ["perm"]),
-    [["1 3 0 2", "nope"], "format"],
-    [["1 3 0 2", null], "format"],
+    ...badName("format", ["1 3 0 2"]),
     ...badOptions(["1 3 0 2", "perm"]),
   ],
   runAlgorithm: [
-    [["nope", 8], "algorithm"],
+    ...badName("algorithm", [], [8]),
     [["brute-force", 8], "decideRun"],
     [["row-loop", 20], "force"],
     [["bitmask", 8, { onSolution: 5 }], "options.onSolution"],
@@ -231,7 +241,7 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
   solve: [
     ...badN(10_000_000),
     ...badOptions([8]),
-    [[8, { method: "nope" }], "method"],
+    ...badName("method").map(([[m]]): Row => [[8, { method: m }], "method"]),
     [[8, { seed: "x" }], "seed"],
   ],
   solveAoj: badText(STRING),
@@ -241,17 +251,13 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
   solveLeetcode52: badText(STRING),
   solvePoj3239: badText(STRING),
   timeAlgorithm: [
-    [["nope", 8], "algorithm"],
+    ...badName("algorithm", [], [8]),
     [["brute-force", 8, { budget: 10n }], "budget"],
     ...badN(30, ["bitmask"]),
     ...badOptions(["bitmask", 8]),
   ],
   trace: [...badN(30), ...badOptions([8])],
-  transform: [
-    ...badCols(["rot90"]),
-    [[[1, 3, 0, 2], "nope"], "transform"],
-    [[[1, 3, 0, 2], null], "transform"],
-  ],
+  transform: [...badCols(["rot90"]), ...badName("transform", [[1, 3, 0, 2]])],
   treeProfile: [...badN(15), [[20], "trace"], ...badOptions([8])],
   unique: badN(32),
 };
@@ -340,6 +346,9 @@ function functionsOf(entry: Record<string, unknown>): string[] {
     .sort();
 }
 
+/** The longest message allowed: one that quotes a little of a value, not all of it. */
+const MAX_MESSAGE = 400;
+
 async function drive(
   name: string,
   entry: Record<string, unknown>,
@@ -367,6 +376,8 @@ async function drive(
         failures.push(`${call}: ${error === undefined ? "accepted" : String(error)}`);
       } else if (!error.message.includes(field) || error.message.includes("\n")) {
         failures.push(`${call}: "${error.message}" does not name ${field} in one line`);
+      } else if (error.message.length > MAX_MESSAGE) {
+        failures.push(`${call}: a message of ${error.message.length} characters`);
       }
     }
   }

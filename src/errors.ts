@@ -243,6 +243,34 @@ export function shownValue(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
+/**
+ * A value given where a name belongs, for a message: a string quoted (a little of it, `quote`),
+ * anything else by its kind (`shownValue`). Never throws, whatever the value (a symbol, an object
+ * without a prototype: a template string or `String()` throws a TypeError for those).
+ */
+export function shownName(value: unknown): string {
+  return typeof value === "string" ? quote(value) : shownValue(value);
+}
+
+/**
+ * The error for `value` where one of `choices` belongs: "WHAT must be one of a, b: got 'x'"
+ * (`not-a-choice`; its details: the option, the value as given when it is a string, else as
+ * shown, and the choices).
+ * @example notAChoice("style", "box", ["ascii", "unicode"]).message // "style must be one of ascii, unicode: got 'box'"
+ */
+export function notAChoice(
+  what: string,
+  value: unknown,
+  choices: readonly string[],
+  option = what,
+): NQueensError {
+  return new NQueensError(
+    `${what} must be one of ${choices.join(", ")}: got ${shownName(value)}`,
+    "not-a-choice",
+    { option, value: typeof value === "string" ? value : shownValue(value), choices },
+  );
+}
+
 /** The board-size check of the instance generators and puzzles (their messages say "whole number"). */
 export function checkGeneratorSize(n: number, max: number): void {
   if (!Number.isInteger(n) || n < 1 || n > max) {

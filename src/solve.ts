@@ -6,7 +6,7 @@
  * - `auto`: backtrack while it is quick (n <= 29), construct beyond.
  */
 import { construct } from "./construct.js";
-import { checkSize, NQueensError } from "./errors.js";
+import { checkSize, notAChoice } from "./errors.js";
 import { MAX_BACKTRACK_N, MAX_SOLVE_N } from "./limits.js";
 import { minConflicts } from "./min-conflicts.js";
 import { checkOptions, wrongShape } from "./shapes.js";
@@ -85,11 +85,7 @@ export function solve(n: number, options: SolveOptions = {}): number[] | undefin
 /** Refuses a method that is none of {@link SOLVE_METHODS}. */
 function checkMethod(method: unknown): asserts method is SolveMethod {
   if (!SOLVE_METHODS.includes(method as SolveMethod)) {
-    throw new NQueensError(
-      `method must be one of ${SOLVE_METHODS.join(", ")}: got '${String(method)}'`,
-      "not-a-choice",
-      { option: "method", value: String(method), choices: SOLVE_METHODS },
-    );
+    throw notAChoice("method", method, SOLVE_METHODS);
   }
 }
 

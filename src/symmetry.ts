@@ -7,7 +7,7 @@
  * A symmetry maps a permutation to a permutation and a solution to a solution.
  */
 import type { Queen, Solution } from "./board.js";
-import { checkSize, NQueensError } from "./errors.js";
+import { checkSize, NQueensError, notAChoice } from "./errors.js";
 import { wrongShape } from "./shapes.js";
 
 /**
@@ -168,11 +168,7 @@ export function orbitSize(cols: Solution): OrbitSize {
 
 function checkTransform(t: Transform): Transform {
   if (!TRANSFORMS.includes(t)) {
-    throw new NQueensError(
-      `transform must be one of ${TRANSFORMS.join(", ")}: got '${t}'`,
-      "not-a-choice",
-      { option: "transform", value: String(t), choices: TRANSFORMS },
-    );
+    throw notAChoice("transform", t, TRANSFORMS);
   }
   return t;
 }

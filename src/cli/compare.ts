@@ -14,7 +14,7 @@
  * 20 ms (at least once), up to 3 batches (later ones only while those so far took under 1 s), and the least
  * time per run is reported with the number of runs in that batch.
  */
-import { NQueensError } from "../errors.js";
+import { NQueensError, quote } from "../errors.js";
 import { MAX_ALGORITHM_N } from "../limits.js";
 import {
   ALGORITHM_NAMES,
@@ -158,7 +158,7 @@ function parseBudget(text: string): bigint {
   const trimmed = text.trim();
   if (!/^\+?\d+$/.test(trimmed)) {
     throw new NQueensError(
-      `--budget must be a whole number of placements, 0 or more: got '${text}'`,
+      `--budget must be a whole number of placements, 0 or more: got ${quote(text)}`,
       "out-of-range",
     );
   }

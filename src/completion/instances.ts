@@ -17,7 +17,7 @@
  *   each blocked unless its row or column would keep `minInLine` or fewer, until m are blocked.
  */
 import type { PartialBoard, Queen, Square } from "../board.js";
-import { checkGeneratorSize, NQueensError } from "../errors.js";
+import { checkGeneratorSize, NQueensError, notAChoice } from "../errors.js";
 import { checkOptions } from "../shapes.js";
 import { type Puzzle, type PuzzleDifficulty, uniquePuzzle } from "./puzzles.js";
 import { PythonRandom } from "./python-random.js";
@@ -455,10 +455,6 @@ export function generateInstance(
       };
     }
     default:
-      throw new NQueensError(
-        `the kind must be one of ${INSTANCE_KINDS.join(", ")}: got ${String(kind)}`,
-        "not-a-choice",
-        { option: "kind", value: String(kind), choices: INSTANCE_KINDS },
-      );
+      throw notAChoice("the kind", kind, INSTANCE_KINDS, "kind");
   }
 }

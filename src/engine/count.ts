@@ -6,7 +6,7 @@
  * canonical search's two small modules, which the small counts use: imported with this one, they
  * are in the command's fast start (cli/fast-start.ts), one file that loads no ES module.
  */
-import { NQueensError, quote } from "../errors.js";
+import { NQueensError, notAChoice } from "../errors.js";
 import { CANONICAL_WASM_N, MAX_INLINE_N, MAX_JOIN_INLINE_N, QUICK_N } from "../limits.js";
 import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import { countCanonical } from "./canonical.js";
@@ -52,11 +52,7 @@ export async function count(n: number, options: CountOptions = {}): Promise<Coun
   if (options.workers !== undefined) checkWorkers(options.workers);
   const method = options.method ?? "auto";
   if (!METHODS.includes(method)) {
-    throw new NQueensError(
-      `method must be one of ${METHODS.join(", ")}: got ${quote(String(method))}`,
-      "not-a-choice",
-      { option: "method", value: String(method), choices: METHODS },
-    );
+    throw notAChoice("method", method, METHODS);
   }
   if (method === "plain") {
     if (options.checkpoint !== undefined) {

@@ -10,7 +10,7 @@
  * the unique count is made when the parts are added.
  */
 import { existsSync } from "node:fs";
-import { NQueensError, quote } from "../errors.js";
+import { NQueensError, notAChoice, quote } from "../errors.js";
 import { MAX_JOIN_N } from "../limits.js";
 import { checkJobOptions, checkOptions, wrongShape } from "../shapes.js";
 import { thousands } from "../words.js";
@@ -65,11 +65,7 @@ interface Split {
 
 function splitOf(n: number, method: CountMethod | undefined): Split {
   if (method !== undefined && !COUNT_METHODS.includes(method)) {
-    throw new NQueensError(
-      `method must be one of ${COUNT_METHODS.join(", ")}: got ${quote(String(method))}`,
-      "not-a-choice",
-      { option: "method", value: String(method), choices: COUNT_METHODS },
-    );
+    throw notAChoice("method", method, COUNT_METHODS);
   }
   const chosen = pickMethod(n, method);
   if (chosen === "join") {

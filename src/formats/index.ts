@@ -10,7 +10,7 @@
  * what the writers and the readers share.
  */
 import type { PartialBoard, Solution } from "../board.js";
-import { NQueensError, quote } from "../errors.js";
+import { NQueensError, notAChoice, shownName } from "../errors.js";
 import { MAX_MATRIX_N } from "../limits.js";
 import { checkBoardShape, checkOptions as checkOptionsOf } from "../shapes.js";
 import { formatCsplib, parseCsplib } from "./csplib.js";
@@ -121,11 +121,7 @@ function chunks(
     case "csplib":
       return formatCsplib(b);
     default:
-      throw new NQueensError(
-        `style must be one of ${BOARD_STYLES.join(", ")}: got '${style as string}'`,
-        "not-a-choice",
-        { option: "style", value: String(style), choices: BOARD_STYLES },
-      );
+      throw notAChoice("style", style, BOARD_STYLES);
   }
 }
 
@@ -195,7 +191,7 @@ function readAs(
     default:
       return fail(
         "syntax",
-        `format must be one of ${BOARD_FORMS.join(", ")}: got ${quote(String(form))}`,
+        `format must be one of ${BOARD_FORMS.join(", ")}: got ${shownName(form)}`,
       );
   }
 }

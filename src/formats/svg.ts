@@ -2,7 +2,7 @@
  * A standalone SVG picture: a checkered board, crown-shaped queens, forbidden squares grey with
  * a light cross. Written only; nothing reads it back.
  */
-import { NQueensError } from "../errors.js";
+import { NQueensError, shownName } from "../errors.js";
 import { type FormatOptions, joined, type Layout } from "./write.js";
 
 function escapeXml(text: string): string {
@@ -34,9 +34,9 @@ export function formatSvg(b: Layout, options: FormatOptions): Generator<string> 
   const id = `${options.idPrefix ?? "nqueens"}-squares`;
   if (!/^[A-Za-z_][\w.-]*$/.test(id)) {
     throw new NQueensError(
-      `the SVG id prefix must be a plain name: got '${options.idPrefix}'`,
+      `the SVG id prefix must be a plain name: got ${shownName(options.idPrefix)}`,
       "invalid-value",
-      { option: "idPrefix", value: String(options.idPrefix) },
+      { option: "idPrefix", value: shownName(options.idPrefix) },
     );
   }
   return svgChunks(b, title, size, id);

@@ -3,7 +3,7 @@
  * each a pure `solveXxx(input)` that answers the problem's input with its output, byte for byte,
  * as a {@link JudgeResult}. {@link JUDGES} lists them with their names, sites and formats.
  */
-import { NQueensError, quote } from "../errors.js";
+import { notAChoice } from "../errors.js";
 import { solveAoj } from "./aoj.js";
 import { checkBoj9175, solveBoj9175 } from "./boj9175.js";
 import type { JudgeResult } from "./common.js";
@@ -120,11 +120,7 @@ export const JUDGES: readonly Judge[] = [
 export function judge(name: JudgeName): Judge {
   const found = JUDGES.find((j) => j.name === name);
   if (!found) {
-    throw new NQueensError(
-      `judge must be one of ${JUDGE_NAMES.join(", ")}: got ${quote(String(name))}`,
-      "not-a-choice",
-      { option: "judge", value: String(name), choices: JUDGE_NAMES },
-    );
+    throw notAChoice("judge", name, JUDGE_NAMES);
   }
   return found;
 }

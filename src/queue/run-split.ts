@@ -23,7 +23,7 @@ import {
   Tally,
   uniqueShare,
 } from "../engine/index.js";
-import { NQueensError, quote } from "../errors.js";
+import { NQueensError, notAChoice } from "../errors.js";
 import { MAX_JOIN_N, MAX_SPLIT_N } from "../limits.js";
 
 /** The counting methods a run can use (the engine's, `auto` resolved). */
@@ -166,11 +166,7 @@ const cache = new Map<string, RunSplit>();
  */
 export function runSplit(n: number, method: QueueMethod): RunSplit {
   if (method !== "join" && method !== "constellations") {
-    throw new NQueensError(
-      `method must be one of join, constellations: got ${quote(String(method))}`,
-      "not-a-choice",
-      { option: "method", value: String(method), choices: ["join", "constellations"] },
-    );
+    throw notAChoice("method", method, ["join", "constellations"]);
   }
   const id = `${method} ${n}`;
   const hit = cache.get(id);

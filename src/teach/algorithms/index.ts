@@ -14,7 +14,7 @@
  *
  * One algorithm per file beside this one (bitmask.ts ... work.ts); this file is the facade.
  */
-import { checkSize, NQueensError } from "../../errors.js";
+import { checkSize, NQueensError, notAChoice } from "../../errors.js";
 import { bitmask } from "./bitmask.js";
 import { bruteForce, bruteForceCombinations } from "./brute-force.js";
 import { iterative } from "./iterative.js";
@@ -119,11 +119,7 @@ export const ALGORITHM_NAMES: readonly AlgorithmName[] = ALGORITHMS.map((a) => a
 export function algorithmInfo(name: AlgorithmName): AlgorithmInfo {
   const info = ALGORITHMS.find((a) => a.name === name);
   if (!info) {
-    throw new NQueensError(
-      `algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`,
-      "not-a-choice",
-      { option: "algorithm", value: String(name), choices: ALGORITHM_NAMES },
-    );
+    throw notAChoice("algorithm", name, ALGORITHM_NAMES);
   }
   return info;
 }
@@ -310,13 +306,9 @@ export function runAlgorithm(
 
 /** The function that runs `name`. */
 function runner(name: AlgorithmName): (n: number, work: Work) => void {
-  const run = Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined;
+  const run = typeof name === "string" && Object.hasOwn(RUNNERS, name) ? RUNNERS[name] : undefined;
   if (!run) {
-    throw new NQueensError(
-      `algorithm must be one of ${ALGORITHM_NAMES.join(", ")}: got '${name}'`,
-      "not-a-choice",
-      { option: "algorithm", value: String(name), choices: ALGORITHM_NAMES },
-    );
+    throw notAChoice("algorithm", name, ALGORITHM_NAMES);
   }
   return run;
 }
