@@ -136,6 +136,8 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
     ...badOptions([EMPTY8]),
     ...badJob([EMPTY8]),
     [[TOO_LONG], "completionsAsync"],
+    [[EMPTY8, { limit: Symbol("s") }], "limit"],
+    [[EMPTY8, { limit: Object.create(null) }], "limit"],
   ],
   completionsAsync: [...badBoard(), ...badOptions([EMPTY8]), ...badJob([EMPTY8])],
   conflictSummary: [...badBoard(), [[EMPTY8, "x"], "limit"], [[EMPTY8, -1], "limit"]],
@@ -207,6 +209,8 @@ const ROWS: Readonly<Record<string, readonly Row[]>> = {
     ...badName("kind", [], [8]),
     ...badN(10_000, ["completion"]),
     ...badOptions(["completion", 8]),
+    [["completion", 8, { seed: Object.create(null) }], "seed"],
+    [["completion", 8, { seed: Symbol("s") }], "seed"],
   ],
   images: badCols(),
   instanceSymmetry: badBoard(),
@@ -291,9 +295,33 @@ const GPU_ROWS: Readonly<Record<string, readonly Row[]>> = {
 };
 const GPU_NO_INPUT = new Set(["gpuAvailable"]);
 
-/** The queue's pure functions (those that open Redis are the queue's own tests). */
+/** A queue address where nothing listens: a run or worker must refuse its options before it. */
+const NOWHERE = "redis://127.0.0.1:1";
+const SECRET = "s".repeat(40);
+
+/**
+ * The queue's pure functions, and the runs and workers given options they cannot use, which they
+ * refuse before they open Redis (the rest of what opens Redis is the queue's own tests).
+ */
 const QUEUE_ROWS: Readonly<Record<string, readonly Row[]>> = {
   batchSize: [...badN(32), [[20, "nope"], "method"]],
+  runCoordinator: [
+    [[8, NOWHERE], "secret"],
+    ...badOptions([8, NOWHERE]),
+    [[8, NOWHERE, { secret: SECRET, batch: Symbol("s") }], "batch"],
+  ],
+  runCompletion: [
+    [[EMPTY8, NOWHERE], "secret"],
+    ...badOptions([EMPTY8, NOWHERE]),
+    [[EMPTY8, NOWHERE, { secret: SECRET, parts: Symbol("s") }], "parts"],
+    [[EMPTY8, NOWHERE, { secret: SECRET, replicas: Object.create(null) }], "replicas"],
+  ],
+  startWorker: [
+    [[NOWHERE], "secret"],
+    ...badOptions([NOWHERE]),
+    [[NOWHERE, { secret: SECRET, threads: Symbol("s") }], "threads"],
+    [[NOWHERE, { secret: SECRET, lockSeconds: "30" }], "lockSeconds"],
+  ],
   parseQueueUrl: badText("url"),
   runName: [...badN(32), [[20, "nope"], "method"]],
   workerKey: [
@@ -309,9 +337,6 @@ const QUEUE_NEEDS_REDIS = new Set([
   "listRuns",
   "openRedis",
   "resolveQueueUrl",
-  "runCompletion",
-  "runCoordinator",
-  "startWorker",
   "verifyRun",
   "QueueConnectionError",
   "RunFlagged",

@@ -3,7 +3,7 @@
  * Two streams, each kept for the results measured with it: `seededRandom` (random solutions and
  * their repair, any safe integer seed, checked) and `mulberry32` (the hard-instance search).
  */
-import { NQueensError } from "./errors.js";
+import { NQueensError, shownValue } from "./errors.js";
 
 /**
  * A small, fast, seeded generator of floats in [0, 1) (splitmix32 finalizer over a Weyl
@@ -13,10 +13,14 @@ import { NQueensError } from "./errors.js";
  */
 export function seededRandom(seed: number): () => number {
   if (!Number.isSafeInteger(seed)) {
-    throw new NQueensError(`seed must be a safe integer: got ${seed}`, "invalid-value", {
-      option: "seed",
-      value: seed,
-    });
+    throw new NQueensError(
+      `seed must be a safe integer: got ${shownValue(seed)}`,
+      "invalid-value",
+      {
+        option: "seed",
+        value: seed,
+      },
+    );
   }
   let s = mix((seed >>> 0) ^ mix(Math.floor(seed / 4294967296) >>> 0));
   return () => {

@@ -17,7 +17,7 @@
  *   each blocked unless its row or column would keep `minInLine` or fewer, until m are blocked.
  */
 import type { PartialBoard, Queen, Square } from "../board.js";
-import { checkGeneratorSize, NQueensError, notAChoice } from "../errors.js";
+import { checkGeneratorSize, NQueensError, notAChoice, shownValue } from "../errors.js";
 import { checkOptions } from "../shapes.js";
 import { type Puzzle, type PuzzleDifficulty, uniquePuzzle } from "./puzzles.js";
 import { PythonRandom } from "./python-random.js";
@@ -34,7 +34,7 @@ export function randomCompletion(n: number, placed: number, seed: number): Queen
   checkGeneratorSize(n, 10_000);
   if (!Number.isInteger(placed) || placed < 0 || placed > n) {
     throw new NQueensError(
-      `the queens to place must be a whole number from 0 to ${n}: got ${placed}`,
+      `the queens to place must be a whole number from 0 to ${n}: got ${shownValue(placed)}`,
       "out-of-range",
       { option: "placed", value: placed, min: 0, max: n },
     );
@@ -115,7 +115,7 @@ export function excludedDiagonalsBoard(
 ): PartialBoard {
   if (!Number.isInteger(d) || d < 0 || d > pairs.length) {
     throw new NQueensError(
-      `d must be a whole number from 0 to ${pairs.length}: got ${d}`,
+      `d must be a whole number from 0 to ${pairs.length}: got ${shownValue(d)}`,
       "out-of-range",
       { option: "d", value: d, min: 0, max: pairs.length },
     );
@@ -140,7 +140,7 @@ export function blockedSquares(
   checkGeneratorSize(n, 200);
   if (!Number.isInteger(count) || count < 0 || count > n * n) {
     throw new NQueensError(
-      `the squares to block must be a whole number from 0 to ${n * n}: got ${count}`,
+      `the squares to block must be a whole number from 0 to ${n * n}: got ${shownValue(count)}`,
       "out-of-range",
       { option: "blocked", value: count, min: 0, max: n * n },
     );
@@ -339,7 +339,7 @@ function whole(
   const x = v ?? fallback;
   if (!Number.isInteger(x) || x < min || x > max) {
     throw new NQueensError(
-      `${what} must be a whole number from ${min} to ${max}: got ${x}`,
+      `${what} must be a whole number from ${min} to ${max}: got ${shownValue(x)}`,
       "out-of-range",
       { option: what, value: x, min, max },
     );

@@ -2,14 +2,17 @@
  * The completion jobs' pacing: a listing's limit checked, and the event loop's turns every few
  * milliseconds (what lets a signal handler abort an async search).
  */
-import { NQueensError } from "../errors.js";
+import { NQueensError, shownValue } from "../errors.js";
 
 const DEFAULT_YIELD_MS = 50;
 
 /** A listing's `limit`: a non-negative integer or Infinity (the default). */
 export function checkLimit(limit: number = Number.POSITIVE_INFINITY): number {
   if (!(limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0))) {
-    throw new NQueensError(`limit must be a non-negative integer: got ${limit}`, "out-of-range");
+    throw new NQueensError(
+      `limit must be a non-negative integer: got ${shownValue(limit)}`,
+      "out-of-range",
+    );
   }
   return limit;
 }
@@ -18,7 +21,7 @@ export function checkLimit(limit: number = Number.POSITIVE_INFINITY): number {
 export function turns(every: number = DEFAULT_YIELD_MS): () => Promise<void> | undefined {
   if (!(typeof every === "number" && every >= 0 && every !== Number.POSITIVE_INFINITY)) {
     throw new NQueensError(
-      `yieldEveryMs must be a non-negative number: got ${every}`,
+      `yieldEveryMs must be a non-negative number: got ${shownValue(every)}`,
       "out-of-range",
       {
         option: "yieldEveryMs",

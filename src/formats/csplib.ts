@@ -5,7 +5,7 @@
  * `letting diags = [[v, 1], [v, 0], ...]`.
  */
 import type { ExcludedDiagonals, Queen, Square } from "../board.js";
-import { quote } from "../errors.js";
+import { quote, shownValue } from "../errors.js";
 import { MAX_PARSE_N } from "../limits.js";
 import { thousands } from "../words.js";
 import {
@@ -50,7 +50,7 @@ export function diagonalPrefix(
   if (!(Number.isInteger(take) && take >= 0 && take <= pairs.length)) {
     fail(
       "range",
-      `${what} must be a whole number from 0 to ${pairs.length} (the pairs given): got ${take}`,
+      `${what} must be a whole number from 0 to ${pairs.length} (the pairs given): got ${shownValue(take)}`,
     );
   }
   const sums: number[] = [];

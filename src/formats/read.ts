@@ -481,7 +481,7 @@ export function checkOptions(options: ParseOptions): void {
   }
   const d = options.diagonals;
   if (d !== undefined && !(Number.isInteger(d) && d >= 0 && d <= MAX_PARSE_N)) {
-    fail("size", `the diagonals to take must be a whole number from 0: got ${d}`);
+    fail("size", `the diagonals to take must be a whole number from 0: got ${shownValue(d)}`);
   }
   if (
     options.n !== undefined &&

@@ -2,7 +2,7 @@
  * A standalone SVG picture: a checkered board, crown-shaped queens, forbidden squares grey with
  * a light cross. Written only; nothing reads it back.
  */
-import { NQueensError, shownName } from "../errors.js";
+import { NQueensError, shownName, shownValue } from "../errors.js";
 import { type FormatOptions, joined, type Layout } from "./write.js";
 
 function escapeXml(text: string): string {
@@ -26,7 +26,7 @@ export function formatSvg(b: Layout, options: FormatOptions): Generator<string> 
   const size = options.size ?? b.n * Math.min(60, Math.max(1, Math.floor(640 / b.n)));
   if (!(size > 0) || !Number.isFinite(size)) {
     throw new NQueensError(
-      `the SVG size must be a positive number of pixels: got ${size}`,
+      `the SVG size must be a positive number of pixels: got ${shownValue(size)}`,
       "out-of-range",
       { option: "size", value: size },
     );

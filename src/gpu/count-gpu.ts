@@ -25,7 +25,7 @@ import {
   split,
   Tally,
 } from "../engine/browser.js";
-import { checkSize } from "../errors.js";
+import { checkSize, shownValue } from "../errors.js";
 import { MAX_GPU_N } from "../limits.js";
 import { KERNEL_WGSL } from "./kernel.wgsl.js";
 
@@ -274,7 +274,7 @@ export async function countGpuOnDevice(
   const dmax = options.stackRows ?? stackRows(n);
   if (!Number.isInteger(dmax) || dmax < n - 2 || dmax > MAX_GPU_N - 2) {
     throw new RangeError(
-      `stackRows must be an integer from ${n - 2} to ${MAX_GPU_N - 2}: got ${dmax}`,
+      `stackRows must be an integer from ${n - 2} to ${MAX_GPU_N - 2}: got ${shownValue(dmax)}`,
     );
   }
   // Compiling takes a while; let it run while the split is made.
@@ -388,7 +388,7 @@ function launchShape(
 ): Shape {
   if (!Number.isInteger(levels) || levels < 0 || (levels > 0 && levels > n - 6)) {
     throw new RangeError(
-      `levels must be an integer from 0 to ${Math.max(0, n - 6)}: got ${levels}`,
+      `levels must be an integer from 0 to ${Math.max(0, n - 6)}: got ${shownValue(levels)}`,
     );
   }
   const tasksPer = (n - 2) ** levels;

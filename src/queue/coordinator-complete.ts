@@ -19,8 +19,9 @@ import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { PartialBoard } from "../board.js";
 import { CompletionInterrupted } from "../completion/index.js";
-import { type ErrorCode, NQueensError } from "../errors.js";
+import { type ErrorCode, NQueensError, shownValue } from "../errors.js";
 import { MAX_REPLICAS } from "../limits.js";
+import { checkOptions } from "../shapes.js";
 import { plural } from "../words.js";
 import { abortable } from "./abortable.js";
 import {
@@ -145,6 +146,7 @@ export async function runCompletion(
 ): Promise<QueueCompletion> {
   const began = performance.now();
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
+  options = checkOptions(options, "runCompletion");
   const target = whole(options.parts ?? DEFAULT_PARTS, "parts", 1, MAX_COMPLETION_PARTS);
   const replicas = whole(options.replicas ?? 1, "replicas", 1, MAX_REPLICAS);
   if (options.batch !== undefined) whole(options.batch, "batch", 1, MAX_COMPLETION_PARTS);
@@ -183,7 +185,7 @@ export async function runCompletion(
 function whole(value: number, option: string, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new NQueensError(
-      `${option} must be a whole number from ${min} to ${max}: got ${value}`,
+      `${option} must be a whole number from ${min} to ${max}: got ${shownValue(value)}`,
       "out-of-range",
       { option, value, min, max },
     );

@@ -21,6 +21,7 @@
 import { CountInterrupted, pickMethod } from "../engine/index.js";
 import { checkSize, NQueensError, shownValue } from "../errors.js";
 import { MAX_REPLICAS, MAX_SPLIT_N } from "../limits.js";
+import { checkOptions } from "../shapes.js";
 import { follow } from "./coordinator-follow.js";
 import type { CoordinatorOptions, QueueCount } from "./coordinator-options.js";
 import { closeLinks, openLinks } from "./coordinator-queue.js";
@@ -66,6 +67,7 @@ export async function runCoordinator(
 ): Promise<QueueCount> {
   checkSize(n, MAX_SPLIT_N);
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
+  options = checkOptions(options, "runCoordinator");
   const method = pickMethod(n, options.method ?? "constellations");
   const plan = runSplit(n, method);
   const name = checkRunName(options.run ?? runName(n, method));
@@ -79,7 +81,7 @@ export async function runCoordinator(
   const wanted = options.batch ?? plan.batch;
   if (!Number.isInteger(wanted) || wanted < 1) {
     throw new NQueensError(
-      `batch must be a whole number of sub-problems, at least 1: got ${wanted}`,
+      `batch must be a whole number of sub-problems, at least 1: got ${shownValue(wanted)}`,
       "out-of-range",
       { option: "batch", value: wanted, min: 1 },
     );

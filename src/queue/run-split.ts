@@ -168,8 +168,9 @@ export function runSplit(n: number, method: QueueMethod): RunSplit {
   if (method !== "join" && method !== "constellations") {
     throw notAChoice("method", method, ["join", "constellations"]);
   }
-  const id = `${method} ${n}`;
-  const hit = cache.get(id);
+  // Only a number is looked up: "8" must meet the size check, not the split of 8.
+  const id = typeof n === "number" ? `${method} ${n}` : undefined;
+  const hit = id === undefined ? undefined : cache.get(id);
   if (hit) return hit;
   if (method === "join" && Number.isInteger(n) && n > MAX_JOIN_N) {
     throw new NQueensError(`the join counts n up to ${MAX_JOIN_N}: got ${n}`, "out-of-range", {
@@ -181,7 +182,7 @@ export function runSplit(n: number, method: QueueMethod): RunSplit {
     });
   }
   const made = method === "join" ? join(n) : constellations(n);
-  cache.set(id, made);
+  if (id !== undefined) cache.set(id, made);
   return made;
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { SubResult } from "../engine/index.js";
-import { NQueensError } from "../errors.js";
+import { NQueensError, shownValue } from "../errors.js";
 import { judged, needSecret, withRedis } from "./admin.js";
 import { agree } from "./record.js";
 import type { QueueMethod } from "./run-split.js";
@@ -197,7 +197,7 @@ function sampleSize(asked: Sample | string | undefined, of: number): number {
   if (typeof sample === "number") {
     if (!Number.isInteger(sample) || sample < 1) {
       throw new NQueensError(
-        `sample must be a whole number of sub-problems, at least 1: got ${sample}`,
+        `sample must be a whole number of sub-problems, at least 1: got ${shownValue(sample)}`,
         "out-of-range",
         { option: "sample", value: sample, min: 1 },
       );
@@ -207,7 +207,7 @@ function sampleSize(asked: Sample | string | undefined, of: number): number {
   const { percent } = sample;
   if (!(percent > 0 && percent <= 100)) {
     throw new NQueensError(
-      `sample.percent must be above 0 and at most 100: got ${percent}`,
+      `sample.percent must be above 0 and at most 100: got ${shownValue(percent)}`,
       "out-of-range",
       { option: "sample.percent", value: percent, max: 100 },
     );

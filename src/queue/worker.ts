@@ -24,8 +24,9 @@
 import { hostname } from "node:os";
 import { Worker } from "bullmq";
 import { type BackendChoice, type GpuAccess, pickBackend } from "../backend-choice.js";
-import { NQueensError } from "../errors.js";
+import { NQueensError, shownValue } from "../errors.js";
 import { GPU_AUTO_MIN_N, MAX_GPU_N } from "../limits.js";
+import { checkOptions } from "../shapes.js";
 import { closeRedis, openRedis } from "./connection.js";
 import type { GpuSolver } from "./gpu-solver.js";
 import { isRedisFull, untilWritable } from "./pressure.js";
@@ -217,11 +218,12 @@ function waitWhileFull(
 /** Checks the options, picks the backend (opening the GPU) and connects. */
 async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): Promise<Opened> {
   const address = typeof url === "string" ? parseQueueUrl(url) : url;
+  options = checkOptions(options, "startWorker");
   const { secret, key, name } = credentials(options);
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1 || threads > 1024) {
     throw new NQueensError(
-      `threads must be a whole number from 1 to 1024: got ${threads}`,
+      `threads must be a whole number from 1 to 1024: got ${shownValue(threads)}`,
       "out-of-range",
       { option: "threads", value: threads, min: 1, max: 1024 },
     );
@@ -234,13 +236,14 @@ async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): 
     : picked.backend === "cpu" && picked.why
       ? `cpu (${picked.why})`
       : "cpu";
-  const lockMs = Math.round((options.lockSeconds ?? 30) * 1000);
+  const lockSeconds: unknown = options.lockSeconds ?? 30;
+  const lockMs = typeof lockSeconds === "number" ? Math.round(lockSeconds * 1000) : Number.NaN;
   if (!(lockMs >= 500))
-    throw new NQueensError(`lock time must be at least 0.5 s: got ${lockMs} ms`, "out-of-range", {
-      option: "lockMs",
-      value: lockMs,
-      min: 500,
-    });
+    throw new NQueensError(
+      `lockSeconds must be at least 0.5: got ${shownValue(lockSeconds)}`,
+      "out-of-range",
+      { option: "lockSeconds", value: lockMs, min: 500 },
+    );
   const emit = options.onEvent ?? (() => {});
   const link = { down: false };
   const redis = await openRedis(address, {

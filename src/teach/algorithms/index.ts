@@ -14,7 +14,7 @@
  *
  * One algorithm per file beside this one (bitmask.ts ... work.ts); this file is the facade.
  */
-import { checkSize, NQueensError, notAChoice } from "../../errors.js";
+import { checkSize, NQueensError, notAChoice, shownValue } from "../../errors.js";
 import { bitmask } from "./bitmask.js";
 import { bruteForce, bruteForceCombinations } from "./brute-force.js";
 import { iterative } from "./iterative.js";
@@ -402,14 +402,14 @@ export function timeAlgorithm(
   const withinSeconds = options.withinSeconds ?? TIMING_DEFAULTS.withinSeconds;
   if (!(minSeconds >= 0 && Number.isFinite(minSeconds))) {
     throw new NQueensError(
-      `minSeconds must be a number of seconds, 0 or more: got ${minSeconds}`,
+      `minSeconds must be a number of seconds, 0 or more: got ${shownValue(minSeconds)}`,
       "out-of-range",
       { option: "minSeconds", value: minSeconds, min: 0 },
     );
   }
   if (!(Number.isInteger(batches) && batches >= 1)) {
     throw new NQueensError(
-      `batches must be a whole number, 1 or more: got ${batches}`,
+      `batches must be a whole number, 1 or more: got ${shownValue(batches)}`,
       "out-of-range",
       { option: "batches", value: batches, min: 1 },
     );
