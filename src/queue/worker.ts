@@ -242,7 +242,11 @@ async function openWorker(url: string | QueueUrl, options: QueueWorkerOptions): 
     throw new NQueensError(
       `lockSeconds must be at least 0.5: got ${shownValue(lockSeconds)}`,
       "out-of-range",
-      { option: "lockSeconds", value: lockMs, min: 500 },
+      {
+        option: "lockSeconds",
+        value: typeof lockSeconds === "number" ? lockSeconds : shownValue(lockSeconds),
+        min: 0.5,
+      },
     );
   const emit = options.onEvent ?? (() => {});
   const link = { down: false };
