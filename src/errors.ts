@@ -243,6 +243,24 @@ export function shownValue(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
+/** The longest file path a message shows whole. */
+const PATH_SHOWN = 160;
+
+/**
+ * A file path for a message: whole up to {@link PATH_SHOWN} characters (a path is what a reader
+ * needs to find the file), else its start and end around an ellipsis, with its length: a path
+ * typed or pasted wrong may be any length, and a message quotes a little of it.
+ * @example shownPath("a/b.ckpt") // "a/b.ckpt"
+ */
+export function shownPath(path: string): string {
+  const text = String(path).replace(
+    /\p{Cc}/gu,
+    (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
+  if (text.length <= PATH_SHOWN) return text;
+  return `${text.slice(0, 40)}…${text.slice(-24)} (${thousands(text.length)} characters)`;
+}
+
 /**
  * A value given where a name belongs, for a message: a string quoted (a little of it, `quote`),
  * anything else by its kind (`shownValue`). Never throws, whatever the value (a symbol, an object

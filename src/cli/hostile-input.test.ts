@@ -119,3 +119,22 @@ describe("input past the byte limit is refused once the limit is passed", () => 
     }
   });
 });
+
+describe("a 100,000-character argument is quoted a little", () => {
+  const long = "x".repeat(100_000);
+  const lines: string[][] = [
+    ["count", "10", "--method", long], // commander's choices
+    ["solve", "8", "--format", long],
+    ["judge", long],
+    ["completion", long],
+    ["count", "10", "--checkpoint", long], // a path
+    ["count", "10", "--checkpoint", `${long}\u001b[2J`],
+  ];
+  for (const args of lines) {
+    test(args.map((a) => (a.length > 20 ? `${a.slice(0, 8)}...` : a)).join(" "), async () => {
+      const r = await nqueens(args);
+      assertRefused(r, args[0]!);
+      assert.match(r.stderr, /\(100,00\d characters\)/);
+    });
+  }
+});

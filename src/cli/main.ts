@@ -116,7 +116,10 @@ export function oneLineError(text: string, top = false): string {
   const version = top && first === "unknown option '-v'" && hint === "";
   // An option typed wrong with its value (`--secrt=hunter2`) is named without the value, which
   // may be a secret or a password.
-  const named = first.replace(/'(-[^'=\s]+)=[^']*'/g, "'$1=...'");
+  // A value commander quotes whole (an argument not among the choices) is quoted a little.
+  const named = first
+    .replace(/'(-[^'=\s]+)=[^']*'/g, "'$1=...'")
+    .replace(/'([^']{41,})'/g, (_, value: string) => quote(value));
   const said = version ? "did you mean -V, --version?" : hint;
   return `nqueens: ${quoteControls(named)}${said ? `; ${said}` : ""} (see --help)\n`;
 }

@@ -20,7 +20,13 @@ import {
 } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { describeWriteError, isWriteFault, NQueensError, WriteFailed } from "../errors.js";
+import {
+  describeWriteError,
+  isWriteFault,
+  NQueensError,
+  shownPath,
+  WriteFailed,
+} from "../errors.js";
 
 /**
  * Refuses the checkpoint at `path`, saying why (one line, the file left as it was); `reason`
@@ -34,7 +40,7 @@ export function refuse(
   value?: string,
 ): never {
   throw new NQueensError(
-    `checkpoint ${path} ${why}; refusing to use it (the file is unchanged)`,
+    `checkpoint ${shownPath(path)} ${why}; refusing to use it (the file is unchanged)`,
     "checkpoint-unusable",
     reason === undefined
       ? { file: path }
@@ -51,7 +57,7 @@ export function refuse(
 export function refuseWrite(path: string, what: string, e: unknown): never {
   if (isWriteFault(e)) {
     throw new WriteFailed(
-      `checkpoint ${path} ${what}: ${describeWriteError(e)}; the file is unchanged`,
+      `checkpoint ${shownPath(path)} ${what}: ${describeWriteError(e)}; the file is unchanged`,
       path,
     );
   }
@@ -143,7 +149,7 @@ function createLock(path: string, file: string, mine: string): boolean {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "EEXIST") return false;
     if (code === "ENOENT") refuse(path, "cannot be created (ENOENT: no such directory)");
-    refuseWrite(path, `cannot be locked: ${file}`, e);
+    refuseWrite(path, `cannot be locked: ${shownPath(file)}`, e);
   }
   let open = true;
   try {
@@ -162,7 +168,7 @@ function createLock(path: string, file: string, mine: string): boolean {
     try {
       unlinkSync(file);
     } catch {}
-    refuseWrite(path, `cannot be locked: ${file}`, e);
+    refuseWrite(path, `cannot be locked: ${shownPath(file)}`, e);
   }
   return true;
 }
@@ -181,7 +187,7 @@ function lock(path: string, file: string): () => void {
     const stats = statSync(file, { throwIfNoEntry: false });
     if (stats === undefined) continue; // released meanwhile: try again
     // Something else in the lock's place (a FIFO would block the read below).
-    if (!stats.isFile()) refuse(path, `cannot be locked: ${file} is not a regular file`);
+    if (!stats.isFile()) refuse(path, `cannot be locked: ${shownPath(file)} is not a regular file`);
     let holder: string;
     try {
       holder = readFileSync(file, "utf8").trim();
@@ -206,10 +212,10 @@ function lock(path: string, file: string): () => void {
       if (code !== "ENOENT") {
         refuse(
           path,
-          `cannot be locked: ${file} is left by a count that stopped, and cannot be removed (${code ?? e}): delete it`,
+          `cannot be locked: ${shownPath(file)} is left by a count that stopped, and cannot be removed (${code ?? e}): delete it`,
         );
       }
     }
   }
-  refuse(path, `cannot be locked: ${file} keeps changing`);
+  refuse(path, `cannot be locked: ${shownPath(file)} keeps changing`);
 }

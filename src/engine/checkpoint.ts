@@ -62,7 +62,7 @@ import {
 } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { crc32 } from "node:zlib";
-import { describeWriteError, NQueensError, WriteFailed } from "../errors.js";
+import { describeWriteError, NQueensError, shownPath, WriteFailed } from "../errors.js";
 import { MAX_CHECKPOINT_BYTES } from "../limits.js";
 import { type CheckpointLocks, lockCheckpoint, refuse, refuseWrite } from "./checkpoint-lock.js";
 import type { SubResult } from "./constellations/split.js";
@@ -205,7 +205,7 @@ export function checkCheckpointPath(path: string): void {
   if (!stats.isFile()) {
     const kind = kindOf(stats);
     throw new NQueensError(
-      `checkpoint ${path} is ${kind === "not a regular file" ? kind : `${kind}, not a regular file`}; refusing to use it`,
+      `checkpoint ${shownPath(path)} is ${kind === "not a regular file" ? kind : `${kind}, not a regular file`}; refusing to use it`,
       "checkpoint-unusable",
       { file: path },
     );
@@ -519,7 +519,7 @@ function open(place: Place, expect: Expected): Checkpoint {
         ftruncateSync(fd, size); // back to the last whole record: the file resumes as it was
       } catch {}
       throw new WriteFailed(
-        `checkpoint ${path} cannot be written: ${describeWriteError(e)}; what it recorded before is kept, to resume from`,
+        `checkpoint ${shownPath(path)} cannot be written: ${describeWriteError(e)}; what it recorded before is kept, to resume from`,
         path,
       );
     }
