@@ -243,6 +243,11 @@ export function shownValue(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
+/** Control characters of a text escaped (`\x1b`), so that a message stays one plain line. */
+export function escapeControls(text: string): string {
+  return text.replace(/\p{Cc}/gu, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 /** The longest file path a message shows whole. */
 const PATH_SHOWN = 160;
 
@@ -253,10 +258,7 @@ const PATH_SHOWN = 160;
  * @example shownPath("a/b.ckpt") // "a/b.ckpt"
  */
 export function shownPath(path: string): string {
-  const text = String(path).replace(
-    /\p{Cc}/gu,
-    (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`,
-  );
+  const text = escapeControls(String(path));
   if (text.length <= PATH_SHOWN) return text;
   return `${text.slice(0, 40)}…${text.slice(-24)} (${thousands(text.length)} characters)`;
 }
@@ -301,7 +303,7 @@ export function checkGeneratorSize(n: number, max: number): void {
 }
 
 /** The most characters of an input value a message quotes. */
-const QUOTE_LIMIT = 40;
+export const QUOTE_LIMIT = 40;
 
 /**
  * A piece of input for an error message: in single quotes, control characters and quotes escaped

@@ -11,7 +11,7 @@
  * commander.
  */
 import type { OutputConfiguration } from "commander";
-import { quote } from "../errors.js";
+import { escapeControls, QUOTE_LIMIT, quote } from "../errors.js";
 import { statusOf } from "./exit-status.js";
 import { type Output, stdout } from "./output.js";
 import { version } from "./version.js";
@@ -94,10 +94,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** Control characters of a message escaped (a mistyped option may hold any). */
-function quoteControls(text: string): string {
-  return text.replace(/\p{Cc}/gu, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
-}
+/** A quoted run longer than `quote` shows whole (found even beside an apostrophe of the value). */
+const LONG_QUOTED = new RegExp(`'([^']{${QUOTE_LIMIT + 1},})'`, "g");
 
 /**
  * Commander's usage errors as one line, its suggestion kept:
@@ -119,7 +117,8 @@ export function oneLineError(text: string, top = false): string {
   // A value commander quotes whole (an argument not among the choices) is quoted a little.
   const named = first
     .replace(/'(-[^'=\s]+)=[^']*'/g, "'$1=...'")
-    .replace(/'([^']{41,})'/g, (_, value: string) => quote(value));
+    .replace(LONG_QUOTED, (_, value: string) => quote(value));
   const said = version ? "did you mean -V, --version?" : hint;
-  return `nqueens: ${quoteControls(named)}${said ? `; ${said}` : ""} (see --help)\n`;
+  // Control characters escaped: a mistyped option may hold any.
+  return `nqueens: ${escapeControls(named)}${said ? `; ${said}` : ""} (see --help)\n`;
 }

@@ -62,7 +62,7 @@ export function quickCountOf(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): QuickCount | undefined {
-  if (argv[0] !== "count" || argv.length > 9 || (env[QUEUE_ENV] ?? "") !== "") return undefined;
+  if (argv[0] !== "count" || (env[QUEUE_ENV] ?? "") !== "") return undefined;
   const nText = argv[1] ?? "";
   if (!/^[1-9][0-9]?$/.test(nText)) return undefined;
   const n = Number(nText);
