@@ -83,7 +83,10 @@ describe("svg", () => {
     assert.match(svg, /<title>&lt;4 &amp; &quot;queens&quot;&gt;<\/title>/);
     assert.match(svg, /<pattern id="b2-squares"/);
     assert.match(svg, /fill="url\(#b2-squares\)"/);
-    assert.throws(() => formatBoard(FOUR, "svg", { idPrefix: 'x"y' }), NQueensError);
+    assert.throws(
+      () => formatBoard(FOUR, "svg", { idPrefix: 'x"y' }),
+      (e: unknown) => e instanceof NQueensError && e.details.value === 'x"y', // as given
+    );
     assert.throws(() => formatBoard(FOUR, "svg", { size: -3 }), NQueensError);
   });
 });

@@ -36,7 +36,11 @@ export function formatSvg(b: Layout, options: FormatOptions): Generator<string> 
     throw new NQueensError(
       `the SVG id prefix must be a plain name: got ${shownName(options.idPrefix)}`,
       "invalid-value",
-      { option: "idPrefix", value: shownName(options.idPrefix) },
+      {
+        option: "idPrefix",
+        value:
+          typeof options.idPrefix === "string" ? options.idPrefix : shownValue(options.idPrefix),
+      },
     );
   }
   return svgChunks(b, title, size, id);
