@@ -10,6 +10,7 @@ test("shownPath: a path whole up to 160 characters, else its ends and its length
     ["a".repeat(160), "a".repeat(160)],
     [long, `/data/${"d".repeat(34)}…${"d".repeat(15)}/run.ckpt (215 characters)`],
     ["a\nb\u001b", "a\\x0ab\\x1b"],
+    ["run\u202egol.ckpt", "run\\u202egol.ckpt"], // a right-to-left override would disguise it
   ];
   for (const [path, shown] of table) assert.equal(shownPath(path), shown);
 });

@@ -243,9 +243,24 @@ export function shownValue(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-/** Control characters of a text escaped (`\x1b`), so that a message stays one plain line. */
+/**
+ * The characters a message never shows as they are: the C0 and C1 controls and DEL (`\p{Cc}`),
+ * and the bidirectional overrides, isolates and byte-order mark that can disguise text.
+ */
+const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069\ufeff]/u;
+const CONTROLS = new RegExp(CONTROL.source, "gu");
+
+/** One such character as an escape: `\x1b`, `\u202e`. */
+function controlEscape(ch: string): string {
+  const code = ch.charCodeAt(0);
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, "0")}`
+    : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/** A text's CONTROL characters escaped (`\x1b`, `\u202e`): a message stays one plain line. */
 export function escapeControls(text: string): string {
-  return text.replace(/\p{Cc}/gu, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return text.replace(CONTROLS, controlEscape);
 }
 
 /** The longest file path a message shows whole. */
@@ -322,17 +337,10 @@ export function quote(value: string, limit = QUOTE_LIMIT): string {
 }
 
 function escapeChar(ch: string): string {
-  const code = ch.codePointAt(0)!;
   if (ch === "'") return "\\'";
   if (ch === "\\") return "\\\\";
   if (ch === "\n") return "\\n";
   if (ch === "\r") return "\\r";
   if (ch === "\t") return "\\t";
-  // C0 and C1 controls, DEL, and the bidirectional overrides that can disguise text.
-  if (code < 0x20 || (code >= 0x7f && code < 0xa0))
-    return `\\x${code.toString(16).padStart(2, "0")}`;
-  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0xfeff) {
-    return `\\u${code.toString(16).padStart(4, "0")}`;
-  }
-  return ch;
+  return CONTROL.test(ch) ? controlEscape(ch) : ch;
 }
